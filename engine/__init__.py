@@ -1,0 +1,56 @@
+"""seasalt.engine: the rules of Sea Salt & Paper (+ Extra Salt). Pure, standard library only.
+
+>>> from seasalt.engine import Rules, new_game, legal_actions, apply
+>>> state = new_game(Rules(players=2), seed=7)
+>>> state.to_act in (0, 1)
+True
+>>> result = apply(state, legal_actions(state)[0])
+>>> result.state.move
+1
+"""
+
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    Call,
+    CallKind,
+    ChooseCrabPile,
+    DrawFromDeck,
+    EndTurn,
+    KeepCard,
+    KeepLobsterCard,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    TakeCrabCard,
+    TakeDiscard,
+)
+from .cards import ALL_CARDS, Card, Color, Kind, build_deck, card, is_pair
+from .events import Event, EventKind, events_for
+from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
+from .notation import parse_state, render_state
+from .scoring import Breakdown, breakdown, card_points, color_bonus
+from .setup import make_state
+from .state import (
+    GameState,
+    IllegalActionError,
+    Phase,
+    RoundEnd,
+    RoundResult,
+    Rules,
+    SeatResult,
+)
+from .views import PileView, PlayerView, SeatView, view
+
+ENGINE_VERSION = "1"
+"""Bumped whenever the same seed and actions could give a different game (journal check)."""
+
+__all__ = [
+    "ACTION_TYPES", "ALL_CARDS", "Action", "ApplyResult", "Breakdown", "CALL_THRESHOLD", "Call",
+    "CallKind", "Card", "ChooseCrabPile", "Color", "DrawFromDeck", "ENGINE_VERSION", "EndTurn",
+    "Event", "EventKind", "GameState", "IllegalActionError", "KeepCard", "KeepLobsterCard", "Kind",
+    "Phase", "PileView", "PlayPair", "PlayTrio", "PlayerView", "Rob", "RoundEnd", "RoundResult",
+    "Rules", "SeatResult", "SeatView", "TakeCrabCard", "TakeDiscard", "apply", "breakdown",
+    "build_deck", "card", "card_points", "color_bonus", "events_for", "is_pair", "legal_actions",
+    "make_state", "new_game", "parse_state", "render_state", "replay", "view",
+]  # fmt: skip

@@ -1,0 +1,109 @@
+"""Structured events and their redaction (DESIGN "Views, events and hidden information").
+
+Events are data, not prose: a kind and a few fields. ``events_for`` is the single choke point
+that decides what each seat may learn from them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from .actions import CallKind
+
+
+class EventKind(enum.Enum):
+    """What happened. Field use is listed per member."""
+
+    ROUND_STARTED = "round_started"
+    """seat = starter, n = round number, cards = the two flipped pile tops (pile 0, pile 1)."""
+    TURN_STARTED = "turn_started"
+    """seat = active player; n = 1 for a boat extra turn, 0 otherwise."""
+    DREW_FROM_DECK = "drew_from_deck"
+    """seat; n = cards drawn (1 or 2); cards = those cards (private to seat)."""
+    KEPT_CARD = "kept_card"
+    """seat; card = kept card (private to seat)."""
+    DISCARDED = "discarded"
+    """seat; card = the unkept card put face up on ``pile``."""
+    TOOK_DISCARD = "took_discard"
+    """seat took ``card`` from the top of ``pile``."""
+    PLAYED_PAIR = "played_pair"
+    """seat laid ``cards`` (a pair) on the table."""
+    PLAYED_TRIO = "played_trio"
+    """seat laid ``cards`` (pair + starfish) on the table; no effect."""
+    EFFECT_SKIPPED = "effect_skipped"
+    """seat's pair effect was impossible; ``cards`` = the pair."""
+    CRAB_PILE_CHOSEN = "crab_pile_chosen"
+    """seat looks through ``pile``; cards = its contents bottom to top (private to seat)."""
+    CRAB_TOOK = "crab_took"
+    """seat took ``card`` (private to seat) from ``pile``."""
+    EXTRA_TURN = "extra_turn"
+    """seat gets another turn (boat pair)."""
+    FISH_DREW = "fish_drew"
+    """seat drew ``card`` (private to seat) from the deck."""
+    ROBBED = "robbed"
+    """seat stole ``card`` (private to seat and target) from ``target``."""
+    LOBSTER_LOOKED = "lobster_looked"
+    """seat looks at the top ``n`` deck cards; cards = them (private to seat)."""
+    LOBSTER_KEPT = "lobster_kept"
+    """seat kept ``card`` (private to seat); the rest went back and the deck was shuffled."""
+    JELLYFISH_LOCK = "jellyfish_lock"
+    """seat locked every opponent until seat's next turn."""
+    LOCKED_DRAW = "locked_draw"
+    """seat, locked, took the top deck card ``card`` (private to seat), n = 0 if deck empty."""
+    CALLED = "called"
+    """seat called ``call``."""
+    REVEALED = "revealed"
+    """seat's hand ``cards`` is revealed (and protected)."""
+    TURN_ENDED = "turn_ended"
+    """seat's turn is over."""
+    ROUND_SCORED = "round_scored"
+    """round ``n`` scored; ``scores`` = points added per seat; ``seat`` = caller; won = bet won."""
+    ROUND_VOID = "round_void"
+    """round ``n`` void: the deck ran out in seat's turn with no call."""
+    MERMAID_WIN = "mermaid_win"
+    """seat holds all four mermaids: the game ends (RULES §8.2)."""
+    GAME_OVER = "game_over"
+    """the game is over; ``scores`` = totals, ``winners`` = winning seats."""
+
+    def __repr__(self) -> str:
+        return f"EventKind.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. Unused fields keep their defaults."""
+
+    kind: EventKind
+    seat: int | None = None
+    card: int | None = None
+    cards: tuple[int, ...] = ()
+    pile: int | None = None
+    target: int | None = None
+    n: int = 0
+    call: CallKind | None = None
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    won: bool | None = None
+    private_to: tuple[int, ...] | None = None
+    """Seats allowed to see ``card`` and ``cards``; ``None`` means public."""
+    redacted: bool = False
+    """True when ``card``/``cards`` were removed for the viewer."""
+
+
+def visible_to(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` may see the cards this event names."""
+    return event.private_to is None or (seat is not None and seat in event.private_to)
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` may see it (``None``: a spectator)."""
+    if visible_to(event, seat):
+        return event
+    return replace(event, card=None, cards=(), redacted=True)
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """Redact ``events`` for ``seat``: the one choke point for private event data."""
+    return tuple(redact(e, seat) for e in events)

@@ -1,0 +1,728 @@
+"""The transition function: new_game, legal_actions, apply, replay (RULES §2-§8, §11)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from .actions import (
+    DRAW_FROM_DECK,
+    END_TURN,
+    Action,
+    Call,
+    CallKind,
+    ChooseCrabPile,
+    DrawFromDeck,
+    EndTurn,
+    KeepCard,
+    KeepLobsterCard,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    TakeCrabCard,
+    TakeDiscard,
+)
+from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
+from .events import Event, EventKind
+from .scoring import _breakdown_ids
+from .state import (
+    GameState,
+    IllegalActionError,
+    Phase,
+    RoundEnd,
+    RoundResult,
+    Rules,
+    SeatResult,
+)
+
+_CRAB, _BOAT, _FISH, _SWIMMER, _SHARK = Kind.CRAB, Kind.BOAT, Kind.FISH, Kind.SWIMMER, Kind.SHARK
+_JELLY, _LOBSTER, _STARFISH, _MERMAID = Kind.JELLYFISH, Kind.LOBSTER, Kind.STARFISH, Kind.MERMAID
+
+CALL_THRESHOLD = 7
+"""Card points needed to call STOP or LAST CHANCE (RULES §3.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyResult:
+    """What :func:`apply` returns: the new state and the (unredacted) events it caused."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def _rng(seed: int, counter: int) -> random.Random:
+    # One Random per chance event, derived from (seed, counter): cheap, and replays exactly.
+    return random.Random(seed * 1_000_003 + counter)
+
+
+# --------------------------------------------------------------------------------------------
+# The mutable working copy used inside one apply() call.
+
+
+class _Work:
+    """A mutable copy of a GameState; apply() edits it and freezes it once."""
+
+    __slots__ = (
+        "rules", "n", "seed", "rng_counter", "round", "move", "scores", "last_round_scores",
+        "deck", "piles", "hands", "tables", "active", "phase", "pending", "crab_pile", "call",
+        "caller", "revealed", "jellyfish_caster", "winners", "log", "last_result", "events",
+    )  # fmt: skip
+
+    def __init__(self, s: GameState) -> None:
+        self.rules = s.rules
+        self.n = s.rules.players
+        self.seed = s.seed
+        self.rng_counter = s.rng_counter
+        self.round = s.round
+        self.move = s.move
+        self.scores = s.scores
+        self.last_round_scores = s.last_round_scores
+        self.deck = list(s.deck)
+        self.piles = [list(s.piles[0]), list(s.piles[1])]
+        self.hands = [list(h) for h in s.hands]
+        self.tables = list(s.tables)
+        self.active = s.active
+        self.phase = s.phase
+        self.pending = s.pending
+        self.crab_pile = s.crab_pile
+        self.call = s.call
+        self.caller = s.caller
+        self.revealed = list(s.revealed)
+        self.jellyfish_caster = s.jellyfish_caster
+        self.winners = s.winners
+        self.log = s.log
+        self.last_result = s.last_result
+        self.events: list[Event] = []
+
+    def freeze(self) -> GameState:
+        return GameState(
+            rules=self.rules,
+            seed=self.seed,
+            rng_counter=self.rng_counter,
+            round=self.round,
+            move=self.move,
+            scores=self.scores,
+            last_round_scores=self.last_round_scores,
+            deck=tuple(self.deck),
+            piles=(tuple(self.piles[0]), tuple(self.piles[1])),
+            hands=tuple(tuple(sorted(h)) for h in self.hands),
+            tables=tuple(self.tables),
+            active=self.active,
+            phase=self.phase,
+            pending=self.pending,
+            crab_pile=self.crab_pile,
+            call=self.call,
+            caller=self.caller,
+            revealed=tuple(self.revealed),
+            jellyfish_caster=self.jellyfish_caster,
+            winners=self.winners,
+            log=self.log,
+            last_result=self.last_result,
+        )
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.log = self.log + (event,)
+
+    def next_rng(self) -> random.Random:
+        rng = _rng(self.seed, self.rng_counter)
+        self.rng_counter += 1
+        return rng
+
+    def nxt(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def locked(self, seat: int) -> bool:
+        return self.jellyfish_caster is not None and seat != self.jellyfish_caster
+
+
+# --------------------------------------------------------------------------------------------
+# Game and round setup (RULES §2, §7).
+
+
+def new_game(rules: Rules, seed: int, starter: int | None = None) -> GameState:
+    """Deal the first round of a new game.
+
+    Args:
+        rules: the game's options.
+        seed: the only source of randomness of the whole game.
+        starter: the round-1 starter; None draws it with the seeded RNG (RULES §2.4).
+
+    Raises:
+        ValueError: for a starter that is not a seat.
+    """
+    n = rules.players
+    if starter is not None and not 0 <= starter < n:
+        raise ValueError(f"starter must be a seat 0..{n - 1}, not {starter!r}")
+    blank = GameState(
+        rules=rules,
+        seed=seed,
+        rng_counter=0,
+        round=0,
+        move=0,
+        scores=(0,) * n,
+        last_round_scores=(0,) * n,
+        deck=(),
+        piles=((), ()),
+        hands=((),) * n,
+        tables=((),) * n,
+        active=0,
+        phase=Phase.DRAW,
+        revealed=(False,) * n,
+    )
+    w = _Work(blank)
+    if starter is None:
+        starter = w.next_rng().randrange(n)
+    _start_round(w, starter)
+    _auto(w)
+    return w.freeze()
+
+
+def _start_round(w: _Work, starter: int) -> None:
+    """Gather and shuffle every card, flip two piles, empty hands (RULES §2, §7)."""
+    size = EXTRA_SALT_DECK_SIZE if w.rules.extra_salt else BASE_DECK_SIZE
+    deck = list(range(size))
+    w.next_rng().shuffle(deck)
+    first, second = deck.pop(), deck.pop()
+    w.deck = deck
+    w.piles = [[first], [second]]
+    w.hands = [[] for _ in range(w.n)]
+    w.tables = [()] * w.n
+    w.revealed = [False] * w.n
+    w.pending = ()
+    w.crab_pile = None
+    w.call = None
+    w.caller = None
+    w.jellyfish_caster = None
+    w.round += 1
+    w.active = starter
+    w.phase = Phase.DRAW
+    w.log = ()
+    w.emit(Event(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second)))
+    w.emit(Event(EventKind.TURN_STARTED, seat=starter))
+
+
+# --------------------------------------------------------------------------------------------
+# Legal actions.
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The legal actions of ``state.to_act``, in a fixed order (empty once the game is over)."""
+    cached = state._legal
+    if cached is None:
+        cached = _legal(state)
+        object.__setattr__(state, "_legal", cached)
+    return cached
+
+
+def _draw_options(
+    deck: object, piles: tuple[tuple[int, ...], ...] | list[list[int]]
+) -> list[Action]:
+    options: list[Action] = []
+    if deck:
+        options.append(DRAW_FROM_DECK)
+    for p in (0, 1):
+        if piles[p]:
+            options.append(TakeDiscard(p))
+    return options
+
+
+def _legal(s: GameState) -> tuple[Action, ...]:
+    phase = s.phase
+    if phase is Phase.PLAY:
+        return _play_options(s)
+    if phase is Phase.DRAW:
+        return tuple(_draw_options(s.deck, s.piles))
+    if phase is Phase.KEEP:
+        if s.piles[0] and s.piles[1]:
+            return tuple(KeepCard(c, p) for c in s.pending for p in (0, 1))
+        return tuple(KeepCard(c) for c in s.pending)
+    if phase is Phase.CRAB_PILE:
+        return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
+    if phase is Phase.CRAB_TAKE:
+        assert s.crab_pile is not None
+        return tuple(TakeCrabCard(c) for c in sorted(set(s.piles[s.crab_pile])))
+    if phase is Phase.ROB:
+        return tuple(Rob(t) for t in _rob_targets(s.active, s.hands, s.revealed))
+    if phase is Phase.LOBSTER:
+        return tuple(KeepLobsterCard(c) for c in sorted(s.pending))
+    return ()
+
+
+def _pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
+    """Every valid pair of card ids in a hand, ids ascending, in a fixed order."""
+    by_kind: dict[Kind, list[int]] = {}
+    for c in hand:
+        k = KIND_OF[c]
+        if k in (_CRAB, _BOAT, _FISH, _SWIMMER, _SHARK, _JELLY, _LOBSTER):
+            by_kind.setdefault(k, []).append(c)
+    pairs: list[tuple[int, int]] = []
+    for k in (_CRAB, _BOAT, _FISH):
+        cards = by_kind.get(k)
+        if cards and len(cards) > 1:
+            pairs.extend(combinations(cards, 2))
+    swimmers = by_kind.get(_SWIMMER)
+    if swimmers:
+        for partner in (_SHARK, _JELLY):
+            for a in swimmers:
+                for b in by_kind.get(partner, ()):
+                    pairs.append((a, b) if a < b else (b, a))
+    lobsters = by_kind.get(_LOBSTER)
+    if lobsters:
+        for a in by_kind.get(_CRAB, ()):
+            for b in lobsters:
+                pairs.append((a, b) if a < b else (b, a))
+    return pairs
+
+
+def _play_options(s: GameState) -> tuple[Action, ...]:
+    hand = s.hands[s.active]
+    options: list[Action] = []
+    pairs = _pairs_in(hand)
+    for pair in pairs:
+        options.append(PlayPair(pair))
+    if pairs and s.rules.extra_salt:
+        starfish = [c for c in hand if KIND_OF[c] is _STARFISH]
+        for pair in pairs:
+            for star in starfish:
+                options.append(PlayTrio(pair, star))
+    if s.call is None:
+        b = _breakdown_ids(hand, s.tables[s.active])
+        if b.total >= CALL_THRESHOLD:
+            options.append(Call(CallKind.STOP))
+            options.append(Call(CallKind.LAST_CHANCE))
+    options.append(END_TURN)
+    return tuple(options)
+
+
+def _rob_targets(
+    thief: int,
+    hands: tuple[tuple[int, ...], ...] | list[list[int]],
+    revealed: tuple[bool, ...] | list[bool],
+) -> list[int]:
+    """Opponents with a non-empty, unrevealed hand, clockwise from the thief (RULES §4.4)."""
+    n = len(hands)
+    out = []
+    for i in range(1, n):
+        t = (thief + i) % n
+        if hands[t] and not revealed[t]:
+            out.append(t)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# apply.
+
+
+def apply(state: GameState, action: Action) -> ApplyResult:
+    """Apply ``action`` for ``state.to_act`` and return the new state and its events.
+
+    Single-option follow-up decisions are resolved by the engine (RULES §3.5).
+
+    Raises:
+        IllegalActionError: the action is not one of ``legal_actions(state)``.
+    """
+    if action not in legal_actions(state):
+        raise IllegalActionError(
+            f"{action!r} is not legal for seat {state.to_act} in phase "
+            f"{state.phase.value} (round {state.round}, move {state.move})"
+        )
+    w = _Work(state)
+    w.move += 1
+    _STEP[type(action)](w, action)
+    if w.phase is not Phase.GAME_OVER:
+        _auto(w)
+    return ApplyResult(w.freeze(), tuple(w.events))
+
+
+def replay(
+    rules: Rules, seed: int, actions: Iterable[Action], starter: int | None = None
+) -> GameState:
+    """Replay a game from its seed and actions (same seed + same actions = same game).
+
+    Raises:
+        IllegalActionError: an action is not legal where it comes.
+    """
+    state = new_game(rules, seed, starter)
+    for action in actions:
+        state = apply(state, action).state
+    return state
+
+
+def _auto(w: _Work) -> None:
+    """Resolve forced choices and locked turns until a real decision is due (RULES §3.5)."""
+    while w.phase is not Phase.GAME_OVER:
+        phase = w.phase
+        if phase is Phase.PLAY:
+            return
+        if phase is Phase.DRAW:
+            if w.locked(w.active):
+                _locked_turn(w)
+                continue
+            options = _draw_options(w.deck, w.piles)
+            if not options:
+                w.phase = Phase.PLAY  # RULES §3.1: no legal draw at all, skip it
+                return
+            if len(options) > 1:
+                return
+            _STEP[type(options[0])](w, options[0])
+        elif phase is Phase.KEEP:
+            if len(w.pending) != 1:
+                return
+            _STEP[KeepCard](w, KeepCard(w.pending[0]))
+        elif phase is Phase.CRAB_PILE:
+            non_empty = [p for p in (0, 1) if w.piles[p]]
+            if len(non_empty) != 1:
+                return
+            _choose_crab_pile(w, ChooseCrabPile(non_empty[0]))
+        elif phase is Phase.CRAB_TAKE:
+            assert w.crab_pile is not None
+            if len(set(w.piles[w.crab_pile])) != 1:
+                return
+            _take_crab_card(w, TakeCrabCard(w.piles[w.crab_pile][0]))
+        elif phase is Phase.ROB:
+            targets = _rob_targets(w.active, w.hands, w.revealed)
+            if len(targets) != 1:
+                return
+            _rob(w, Rob(targets[0]))
+        elif phase is Phase.LOBSTER:
+            if len(w.pending) != 1:
+                return
+            _keep_lobster(w, KeepLobsterCard(w.pending[0]))
+        else:  # pragma: no cover - every phase is handled above
+            raise AssertionError(phase)
+
+
+# ---- the draw step (RULES §3.1)
+
+
+def _draw_from_deck(w: _Work, _: Action) -> None:
+    p = w.active
+    if len(w.deck) == 1:
+        card = w.deck.pop()
+        w.emit(Event(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,)))
+        w.hands[p].append(card)
+        w.emit(Event(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,)))
+        _after_draw(w)
+        return
+    a = w.deck.pop()
+    b = w.deck.pop()
+    w.pending = (a, b)
+    w.phase = Phase.KEEP
+    w.emit(Event(EventKind.DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,)))
+
+
+def _keep_card(w: _Work, action: Action) -> None:
+    assert isinstance(action, KeepCard)
+    p = w.active
+    keep = action.card
+    other = [c for c in w.pending if c != keep]
+    w.pending = ()
+    w.hands[p].append(keep)
+    w.emit(Event(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,)))
+    if other:
+        pile = action.pile
+        if pile is None:
+            # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
+            pile = 1 if w.piles[0] and not w.piles[1] else 0
+        w.piles[pile].append(other[0])
+        w.emit(Event(EventKind.DISCARDED, seat=p, card=other[0], pile=pile))
+    _after_draw(w)
+
+
+def _take_discard(w: _Work, action: Action) -> None:
+    assert isinstance(action, TakeDiscard)
+    p = w.active
+    card = w.piles[action.pile].pop()
+    w.hands[p].append(card)
+    w.emit(Event(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile))
+    _after_draw(w)
+
+
+def _after_draw(w: _Work) -> None:
+    w.phase = Phase.PLAY
+    _check_mermaids(w)
+
+
+def _locked_turn(w: _Work) -> None:
+    """A jellyfish-locked turn: top deck card into hand, then the end of turn (RULES §11.2)."""
+    p = w.active
+    if w.deck:
+        card = w.deck.pop()
+        w.hands[p].append(card)
+        w.emit(Event(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,)))
+    else:
+        w.emit(Event(EventKind.LOCKED_DRAW, seat=p, n=0))
+    _check_mermaids(w)
+    if w.phase is not Phase.GAME_OVER:
+        _end_turn(w)
+
+
+# ---- playing pairs and trios (RULES §4, §11)
+
+
+def _lay(w: _Work, cards: tuple[int, ...]) -> None:
+    p = w.active
+    hand = w.hands[p]
+    for c in cards:
+        hand.remove(c)
+    w.tables[p] = w.tables[p] + (cards,)
+
+
+def _play_trio(w: _Work, action: Action) -> None:
+    assert isinstance(action, PlayTrio)
+    cards = (*action.cards, action.starfish)
+    _lay(w, cards)
+    w.emit(Event(EventKind.PLAYED_TRIO, seat=w.active, cards=cards))
+    _check_mermaids(w)
+
+
+def _play_pair(w: _Work, action: Action) -> None:
+    assert isinstance(action, PlayPair)
+    p = w.active
+    a, b = action.cards
+    _lay(w, action.cards)
+    w.emit(Event(EventKind.PLAYED_PAIR, seat=p, cards=action.cards))
+    kinds = {KIND_OF[a], KIND_OF[b]}
+    if kinds == {_CRAB}:
+        if w.piles[0] or w.piles[1]:
+            w.phase = Phase.CRAB_PILE
+            return
+    elif kinds == {_BOAT}:
+        if w.deck or w.piles[0] or w.piles[1]:
+            w.emit(Event(EventKind.EXTRA_TURN, seat=p))
+            w.emit(Event(EventKind.TURN_STARTED, seat=p, n=1))
+            w.phase = Phase.DRAW
+            return
+    elif kinds == {_FISH}:
+        if w.deck:
+            card = w.deck.pop()
+            w.hands[p].append(card)
+            w.emit(Event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
+            _check_mermaids(w)
+            return
+    elif kinds == {_SWIMMER, _SHARK}:
+        if _rob_targets(p, w.hands, w.revealed):
+            w.phase = Phase.ROB
+            return
+    elif kinds == {_CRAB, _LOBSTER}:
+        if w.deck:
+            look = tuple(w.deck[-5:][::-1])  # top first
+            del w.deck[-5:]
+            w.pending = look
+            w.phase = Phase.LOBSTER
+            w.emit(
+                Event(EventKind.LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
+            )
+            return
+    elif kinds == {_SWIMMER, _JELLY}:
+        w.jellyfish_caster = p
+        w.emit(Event(EventKind.JELLYFISH_LOCK, seat=p))
+        return
+    w.emit(Event(EventKind.EFFECT_SKIPPED, seat=p, cards=action.cards))
+
+
+def _choose_crab_pile(w: _Work, action: Action) -> None:
+    assert isinstance(action, ChooseCrabPile)
+    w.crab_pile = action.pile
+    w.phase = Phase.CRAB_TAKE
+    w.emit(
+        Event(
+            EventKind.CRAB_PILE_CHOSEN,
+            seat=w.active,
+            pile=action.pile,
+            n=len(w.piles[action.pile]),
+            cards=tuple(w.piles[action.pile]),
+            private_to=(w.active,),
+        )
+    )
+
+
+def _take_crab_card(w: _Work, action: Action) -> None:
+    assert isinstance(action, TakeCrabCard) and w.crab_pile is not None
+    pile = w.piles[w.crab_pile]
+    pile.remove(action.card)  # the others keep their order (RULES §4.1)
+    w.hands[w.active].append(action.card)
+    w.emit(
+        Event(
+            EventKind.CRAB_TOOK,
+            seat=w.active,
+            card=action.card,
+            pile=w.crab_pile,
+            private_to=(w.active,),
+        )
+    )
+    w.crab_pile = None
+    w.phase = Phase.PLAY
+    _check_mermaids(w)
+
+
+def _rob(w: _Work, action: Action) -> None:
+    assert isinstance(action, Rob)
+    p, t = w.active, action.seat
+    victim = sorted(w.hands[t])
+    card = victim[w.next_rng().randrange(len(victim))]
+    w.hands[t].remove(card)
+    w.hands[p].append(card)
+    w.emit(Event(EventKind.ROBBED, seat=p, target=t, card=card, private_to=(p, t)))
+    w.phase = Phase.PLAY
+    _check_mermaids(w)
+
+
+def _keep_lobster(w: _Work, action: Action) -> None:
+    assert isinstance(action, KeepLobsterCard)
+    p = w.active
+    w.hands[p].append(action.card)
+    w.deck.extend(c for c in w.pending if c != action.card)
+    w.next_rng().shuffle(w.deck)
+    w.pending = ()
+    w.phase = Phase.PLAY
+    w.emit(Event(EventKind.LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,)))
+    _check_mermaids(w)
+
+
+# ---- calls and the end of a turn (RULES §3.3, §3.4, §6)
+
+
+def _call(w: _Work, action: Action) -> None:
+    assert isinstance(action, Call)
+    p = w.active
+    w.call = action.kind
+    w.caller = p
+    w.emit(Event(EventKind.CALLED, seat=p, call=action.kind))
+    _reveal(w, p)
+    _end_turn(w)
+
+
+def _end_turn_action(w: _Work, _: Action) -> None:
+    _end_turn(w)
+
+
+def _reveal(w: _Work, seat: int) -> None:
+    if not w.revealed[seat]:
+        w.revealed[seat] = True
+        w.emit(Event(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat]))))
+
+
+def _end_turn(w: _Work) -> None:
+    """RULES §3.4, in order (the four-mermaid check already ran after each action)."""
+    p = w.active
+    w.emit(Event(EventKind.TURN_ENDED, seat=p))
+    nxt = w.nxt(p)
+    if w.call is CallKind.STOP:
+        for seat in range(w.n):
+            _reveal(w, seat)
+        _score_round(w)
+        return
+    if w.call is CallKind.LAST_CHANCE:
+        _reveal(w, p)
+        if nxt == w.caller:
+            _score_round(w)
+            return
+    elif not w.deck:
+        _void_round(w, p)
+        return
+    if w.jellyfish_caster == nxt:
+        w.jellyfish_caster = None
+    w.active = nxt
+    w.phase = Phase.DRAW
+    w.emit(Event(EventKind.TURN_STARTED, seat=nxt))
+
+
+def _seat_results(w: _Work, round_scores: list[int], with_cards: bool) -> tuple[SeatResult, ...]:
+    return tuple(
+        SeatResult(
+            hand=tuple(sorted(w.hands[s])) if with_cards else (),
+            table=w.tables[s] if with_cards else (),
+            breakdown=_breakdown_ids(w.hands[s], w.tables[s]) if with_cards else None,
+            round_score=round_scores[s],
+            total=w.scores[s],
+        )
+        for s in range(w.n)
+    )
+
+
+def _score_round(w: _Work) -> None:
+    """Score a STOP or LAST CHANCE round (RULES §6.1, §6.2) and go on (§7, §8.1)."""
+    assert w.caller is not None and w.call is not None
+    caller = w.caller
+    parts = [_breakdown_ids(w.hands[s], w.tables[s]) for s in range(w.n)]
+    points = [b.total for b in parts]
+    bet_won: bool | None = None
+    if w.call is CallKind.STOP:
+        gained = points
+    else:
+        bet_won = all(points[caller] >= points[s] for s in range(w.n))
+        if bet_won:
+            gained = [
+                points[s] + parts[s].color_bonus if s == caller else parts[s].color_bonus
+                for s in range(w.n)
+            ]
+        else:
+            gained = [parts[s].color_bonus if s == caller else points[s] for s in range(w.n)]
+    w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
+    w.last_round_scores = tuple(gained)
+    end = RoundEnd.STOP if w.call is CallKind.STOP else RoundEnd.LAST_CHANCE
+    w.last_result = RoundResult(w.round, end, caller, bet_won, _seat_results(w, gained, True))
+    w.emit(
+        Event(
+            EventKind.ROUND_SCORED,
+            seat=caller,
+            n=w.round,
+            call=w.call,
+            scores=tuple(gained),
+            won=bet_won,
+        )
+    )
+    if max(w.scores) >= w.rules.target_score:
+        best = max(zip(w.scores, w.last_round_scores, strict=True))
+        winners = tuple(s for s in range(w.n) if (w.scores[s], w.last_round_scores[s]) == best)
+        _game_over(w, winners)
+        return
+    _start_round(w, w.nxt(caller))
+
+
+def _void_round(w: _Work, emptied_by: int) -> None:
+    """RULES §6.4: no scoring, no reveal; the next round starts left of ``emptied_by``."""
+    w.last_result = RoundResult(
+        w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
+    )
+    w.emit(Event(EventKind.ROUND_VOID, seat=emptied_by, n=w.round))
+    _start_round(w, w.nxt(emptied_by))
+
+
+def _check_mermaids(w: _Work) -> None:
+    """RULES §8.2: the active player holding all four mermaids wins at once."""
+    p = w.active
+    if sum(1 for c in w.hands[p] if KIND_OF[c] is _MERMAID) < 4:
+        return
+    w.last_result = RoundResult(
+        w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
+    )
+    w.emit(Event(EventKind.MERMAID_WIN, seat=p))
+    _game_over(w, (p,))
+
+
+def _game_over(w: _Work, winners: tuple[int, ...]) -> None:
+    w.winners = winners
+    w.phase = Phase.GAME_OVER
+    w.pending = ()
+    w.crab_pile = None
+    w.emit(Event(EventKind.GAME_OVER, scores=w.scores, winners=winners))
+
+
+_STEP = {
+    DrawFromDeck: _draw_from_deck,
+    TakeDiscard: _take_discard,
+    KeepCard: _keep_card,
+    PlayPair: _play_pair,
+    PlayTrio: _play_trio,
+    ChooseCrabPile: _choose_crab_pile,
+    TakeCrabCard: _take_crab_card,
+    Rob: _rob,
+    KeepLobsterCard: _keep_lobster,
+    Call: _call,
+    EndTurn: _end_turn_action,
+}

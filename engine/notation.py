@@ -1,0 +1,141 @@
+"""A compact text notation for states: one line per zone, cards as ``kind/colour#id``.
+
+``render_state`` is deterministic; ``parse_state`` reads it back (the log and last result are
+not part of the notation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .actions import CallKind
+from .cards import ALL_CARDS, COLOR_OF, KIND_OF, Color, Kind
+from .setup import make_state
+from .state import GameState, IllegalActionError, Phase, Rules
+
+_COLOR_CODE = {
+    Color.DARK_BLUE: "db", Color.LIGHT_BLUE: "lb", Color.BLACK: "bk", Color.YELLOW: "y",
+    Color.GREEN: "g", Color.WHITE: "w", Color.PURPLE: "p", Color.GREY: "gy",
+    Color.LIGHT_ORANGE: "lo", Color.PINK: "pk", Color.ORANGE: "o",
+}  # fmt: skip
+
+
+def card_code(card_id: int) -> str:
+    """``crab/db#0``: kind, colour code and id."""
+    return f"{KIND_OF[card_id].value}/{_COLOR_CODE[COLOR_OF[card_id]]}#{card_id}"
+
+
+def _cards(ids: Iterable[int]) -> str:
+    return " ".join(card_code(c) for c in ids) or "-"
+
+
+def _opt(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, CallKind | Phase):
+        return str(value.value)
+    return str(value)
+
+
+def render_state(state: GameState) -> str:
+    """Render ``state`` in the text notation (deterministic; hidden cards included)."""
+    r = state.rules
+    lines = [
+        f"rules players={r.players} extra_salt={int(r.extra_salt)} target={_opt(r.target)}",
+        f"game seed={state.seed} rng={state.rng_counter} round={state.round} move={state.move}",
+        f"turn active={state.active} phase={state.phase.value} call={_opt(state.call)} "
+        f"caller={_opt(state.caller)} jellyfish={_opt(state.jellyfish_caster)} "
+        f"crab_pile={_opt(state.crab_pile)}",
+        "scores " + " ".join(map(str, state.scores)),
+        "last_round " + " ".join(map(str, state.last_round_scores)),
+        "winners " + (" ".join(map(str, state.winners)) or "-"),
+        "deck " + _cards(state.deck),
+        "pile0 " + _cards(state.piles[0]),
+        "pile1 " + _cards(state.piles[1]),
+        "pending " + _cards(state.pending),
+    ]
+    for s in range(r.players):
+        mark = " revealed" if state.revealed[s] else ""
+        lines.append(f"hand{s}{mark} " + _cards(state.hands[s]))
+        groups = " | ".join(_cards(g) for g in state.tables[s]) or "-"
+        lines.append(f"table{s} " + groups)
+    return "\n".join(lines) + "\n"
+
+
+def _parse_card(token: str) -> int:
+    try:
+        label, ident = token.rsplit("#", 1)
+        card_id = int(ident)
+        kind_name, color_code = label.split("/")
+        card = ALL_CARDS[card_id]
+    except (ValueError, IndexError) as exc:
+        raise IllegalActionError(f"bad card token {token!r}") from exc
+    if card.kind is not Kind(kind_name) or _COLOR_CODE[card.color] != color_code:
+        raise IllegalActionError(f"card token {token!r} does not match card #{card_id}")
+    return card_id
+
+
+def _parse_cards(text: str) -> list[int]:
+    text = text.strip()
+    return [] if text in ("", "-") else [_parse_card(t) for t in text.split()]
+
+
+def _kv(text: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in text.split())
+
+
+def _none_or(value: str) -> str | None:
+    return None if value == "-" else value
+
+
+def parse_state(text: str) -> GameState:
+    """Read a state written by :func:`render_state`.
+
+    Raises:
+        IllegalActionError: for malformed text or an impossible state.
+    """
+    rows: dict[str, str] = {}
+    revealed: dict[int, bool] = {}
+    for raw in text.strip().splitlines():
+        head, _, rest = raw.partition(" ")
+        if head.startswith("hand") and rest.startswith("revealed"):
+            revealed[int(head[4:])] = True
+            rest = rest[len("revealed") :]
+        rows[head] = rest
+    try:
+        rk, gk, tk = _kv(rows["rules"]), _kv(rows["game"]), _kv(rows["turn"])
+        target = _none_or(rk["target"])
+        rules = Rules(int(rk["players"]), rk["extra_salt"] == "1", int(target) if target else None)
+        n = rules.players
+        call = _none_or(tk["call"])
+        opt_int = {
+            k: (None if tk[k] == "-" else int(tk[k])) for k in ("caller", "jellyfish", "crab_pile")
+        }
+        winners = rows.get("winners", "-").strip()
+        return make_state(
+            rules,
+            hands=[_parse_cards(rows[f"hand{s}"]) for s in range(n)],
+            tables=[
+                [_parse_cards(g) for g in rows[f"table{s}"].split("|") if g.strip() != "-"]
+                for s in range(n)
+            ],
+            deck=_parse_cards(rows["deck"]),
+            piles=(_parse_cards(rows["pile0"]), _parse_cards(rows["pile1"])),
+            pending=_parse_cards(rows["pending"]),
+            active=int(tk["active"]),
+            phase=Phase(tk["phase"]),
+            call=CallKind(call) if call else None,
+            caller=opt_int["caller"],
+            jellyfish_caster=opt_int["jellyfish"],
+            crab_pile=opt_int["crab_pile"],
+            revealed=[revealed.get(s, False) for s in range(n)],
+            scores=[int(x) for x in rows["scores"].split()],
+            last_round_scores=[int(x) for x in rows["last_round"].split()],
+            seed=int(gk["seed"]),
+            rng_counter=int(gk["rng"]),
+            round=int(gk["round"]),
+            move=int(gk["move"]),
+            winners=[] if winners == "-" else [int(x) for x in winners.split()],
+        )
+    except (KeyError, ValueError) as exc:
+        raise IllegalActionError(f"malformed state text: {exc}") from exc

@@ -1,0 +1,189 @@
+"""Rules, phases and the immutable game state (DESIGN "engine contract")."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from .actions import Action, CallKind
+from .events import Event
+from .scoring import Breakdown
+
+
+class IllegalActionError(ValueError):
+    """An action that the current state does not allow, or a malformed state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of one game (RULES §2.5, §2.6).
+
+    ``target`` None means the standard 40 / 35 / 30 for 2 / 3 / 4 players.
+
+    Raises:
+        ValueError: for a player count outside 2-4 or a non-positive target.
+    """
+
+    players: int
+    extra_salt: bool = False
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or not 2 <= self.players <= 4:
+            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if self.target is not None and (not isinstance(self.target, int) or self.target <= 0):
+            raise ValueError(f"target must be a positive int, not {self.target!r}")
+
+    @property
+    def target_score(self) -> int:
+        """The score that ends the game after a scored round."""
+        if self.target is not None:
+            return self.target
+        return {2: 40, 3: 35, 4: 30}[self.players]
+
+    @classmethod
+    def with_double_target(cls, players: int, extra_salt: bool = False) -> Rules:
+        """The lobby option "double target": 80 / 70 / 60 (RULES §2.5)."""
+        return cls(players, extra_salt, 2 * {2: 40, 3: 35, 4: 30}[players])
+
+
+class Phase(enum.Enum):
+    """Where the active player stands in a turn (RULES §3.0)."""
+
+    DRAW = "draw"
+    """Choose a draw: the deck or a discard top."""
+    KEEP = "keep"
+    """Two cards drawn (``pending``): keep one, place the other."""
+    PLAY = "play"
+    """Pairs, trios, a call, or END TURN."""
+    CRAB_PILE = "crab_pile"
+    """Crab pair: choose the pile to look through."""
+    CRAB_TAKE = "crab_take"
+    """Crab pair: take one card of pile ``crab_pile``."""
+    ROB = "rob"
+    """Swimmer + shark: choose the opponent to rob."""
+    LOBSTER = "lobster"
+    """Lobster pair: keep one of the ``pending`` cards."""
+    GAME_OVER = "game_over"
+    """Nothing more to do."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class RoundEnd(enum.Enum):
+    """How a round ended."""
+
+    STOP = "stop"
+    LAST_CHANCE = "last_chance"
+    VOID = "void"
+    MERMAIDS = "mermaids"
+
+    def __repr__(self) -> str:
+        return f"RoundEnd.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's part of a round result."""
+
+    hand: tuple[int, ...]
+    """The revealed hand (empty for a void round: nothing is revealed)."""
+    table: tuple[tuple[int, ...], ...]
+    breakdown: Breakdown | None
+    """None for a void round."""
+    round_score: int
+    """Points added to the total this round."""
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The outcome of one round (RULES §6)."""
+
+    round: int
+    end: RoundEnd
+    ended_by: int
+    """The caller, the player whose turn emptied the deck, or the mermaid winner."""
+    bet_won: bool | None
+    """LAST CHANCE only: whether the caller won the bet."""
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole truth about a game at one moment. Immutable; never sent over the wire.
+
+    Card zones hold card ids. Deck and piles are ordered bottom to top (the top is the last
+    element); hands are sorted by id; tables are tuples of groups in the order laid.
+    """
+
+    rules: Rules
+    seed: int
+    rng_counter: int
+    """How many chance events have drawn from the seed (DESIGN: randomness)."""
+    round: int
+    move: int
+    """Actions applied since the game began."""
+    scores: tuple[int, ...]
+    last_round_scores: tuple[int, ...]
+    """Points added in the last scored round: the tie-break (RULES §8.3)."""
+    deck: tuple[int, ...]
+    piles: tuple[tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]
+    tables: tuple[tuple[tuple[int, ...], ...], ...]
+    active: int
+    """Whose turn it is (also after the game ends: the last active seat)."""
+    phase: Phase
+    pending: tuple[int, ...] = ()
+    """Cards only the active player sees: the drawn two or the lobster's cards."""
+    crab_pile: int | None = None
+    """The pile chosen by a crab pair, while its card is taken."""
+    call: CallKind | None = None
+    caller: int | None = None
+    revealed: tuple[bool, ...] = ()
+    """Per seat: hand revealed and protected (RULES §6.3)."""
+    jellyfish_caster: int | None = None
+    """While set, every other seat's next turn is a locked draw (RULES §11.2)."""
+    winners: tuple[int, ...] = ()
+    log: tuple[Event, ...] = ()
+    """The current round's events, unredacted."""
+    last_result: RoundResult | None = None
+    _legal: tuple[Action, ...] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return None if self.phase is Phase.GAME_OVER else self.active
+
+    def locked(self, seat: int) -> bool:
+        """Whether ``seat`` is under a jellyfish lock (RULES §11.2)."""
+        return self.jellyfish_caster is not None and seat != self.jellyfish_caster
+
+    def standings(self) -> tuple[int, ...]:
+        """Seats ordered best first: total, then final-round score (RULES §8.3).
+
+        After a four-mermaid win the winner comes first.
+        """
+        order = sorted(
+            range(self.players),
+            key=lambda s: (-self.scores[s], -self.last_round_scores[s], s),
+        )
+        if (
+            len(self.winners) == 1
+            and self.last_result is not None
+            and (self.last_result.end is RoundEnd.MERMAIDS)
+        ):
+            order.remove(self.winners[0])
+            order.insert(0, self.winners[0])
+        return tuple(order)

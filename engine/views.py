@@ -1,0 +1,146 @@
+"""What one seat may know: the view (DESIGN "Views, events and hidden information")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, CallKind
+from .events import Event, events_for
+from .game import legal_actions
+from .scoring import Breakdown, _breakdown_ids
+from .state import GameState, Phase, RoundResult, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The public facts about one seat."""
+
+    seat: int
+    hand_size: int
+    table: tuple[tuple[int, ...], ...]
+    revealed_hand: tuple[int, ...] | None
+    """The hand, once revealed (LAST CHANCE, STOP, game over); None while hidden."""
+    protected: bool
+    """Revealed during LAST CHANCE: cannot be robbed (RULES §6.3)."""
+    locked: bool
+    """Under a jellyfish lock (RULES §11.2)."""
+    score: int
+    last_round_score: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """A discard pile as everyone sees it: its top card and size."""
+
+    top: int | None
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A complete information state for one seat, or a spectator (``seat`` None).
+
+    Everything a client or a bot needs, and nothing that seat may not see.
+    """
+
+    rules: Rules
+    seat: int | None
+    round: int
+    move: int
+    phase: Phase
+    to_act: int | None
+    active: int
+    hand: tuple[int, ...]
+    """Own hand, sorted by id (empty for a spectator)."""
+    table: tuple[tuple[int, ...], ...]
+    """Own groups on the table."""
+    breakdown: Breakdown | None
+    """Own card points and colour bonus (None for a spectator)."""
+    seats: tuple[SeatView, ...]
+    deck_size: int
+    piles: tuple[PileView, PileView]
+    call: CallKind | None
+    caller: int | None
+    final_turns: tuple[int, ...]
+    """LAST CHANCE: seats still owed a final turn, in order."""
+    pending: tuple[int, ...]
+    """Cards only this seat sees for its pending choice: drawn two, crab pile, lobster cards."""
+    crab_pile: int | None
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions (empty when it is not to act)."""
+    last_result: RoundResult | None
+    log: tuple[Event, ...]
+    """The current round's events as this seat saw them."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    is_over: bool
+
+
+def _final_turns(s: GameState) -> tuple[int, ...]:
+    if s.call is not CallKind.LAST_CHANCE or s.caller is None or s.is_over:
+        return ()
+    n = s.players
+    return tuple(seat for seat in ((s.caller + i) % n for i in range(1, n)) if not s.revealed[seat])
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """The view of ``seat`` (None: a spectator, who sees only public information).
+
+    Raises:
+        ValueError: for a seat that is not in the game.
+    """
+    n = state.players
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
+    over = state.is_over
+    seats = tuple(
+        SeatView(
+            seat=s,
+            hand_size=len(state.hands[s]),
+            table=state.tables[s],
+            revealed_hand=state.hands[s] if (state.revealed[s] or over) else None,
+            protected=state.revealed[s] and not over,
+            locked=state.locked(s) and not over,
+            score=state.scores[s],
+            last_round_score=state.last_round_scores[s],
+        )
+        for s in range(n)
+    )
+    mine = seat is not None and seat == state.active and not over
+    pending: tuple[int, ...] = ()
+    if mine:
+        if state.phase is Phase.CRAB_TAKE and state.crab_pile is not None:
+            pending = state.piles[state.crab_pile]
+        else:
+            pending = state.pending
+    return PlayerView(
+        rules=state.rules,
+        seat=seat,
+        round=state.round,
+        move=state.move,
+        phase=state.phase,
+        to_act=state.to_act,
+        active=state.active,
+        hand=state.hands[seat] if seat is not None else (),
+        table=state.tables[seat] if seat is not None else (),
+        breakdown=_breakdown_ids(state.hands[seat], state.tables[seat])
+        if seat is not None
+        else None,
+        seats=seats,
+        deck_size=len(state.deck),
+        piles=(
+            PileView(state.piles[0][-1] if state.piles[0] else None, len(state.piles[0])),
+            PileView(state.piles[1][-1] if state.piles[1] else None, len(state.piles[1])),
+        ),
+        call=state.call,
+        caller=state.caller,
+        final_turns=_final_turns(state),
+        pending=pending,
+        crab_pile=state.crab_pile,
+        legal_actions=legal_actions(state) if mine else (),
+        last_result=state.last_result,
+        log=events_for(state.log, seat),
+        scores=state.scores,
+        winners=state.winners,
+        is_over=over,
+    )
