@@ -1,0 +1,79 @@
+"""DESIGN.md "The pieces and who may import whom": imports only point down.
+
+Scans every module's import statements (static, so a lazy import inside a function counts too).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STDLIB = set(sys.stdlib_module_names)
+
+# Third-party and seasalt packages each package may import (the standard library always).
+ALLOWED: dict[str, set[str]] = {
+    "engine": set(),
+    "protocol": {"seasalt.engine", "msgpack"},
+    "bots": {"seasalt.engine"},
+    "server": {"seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs"},
+    "client": {
+        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",
+        "textual", "rich",
+    },
+}  # fmt: skip
+
+# Parts of the client that may import Textual; the headless player must start without it.
+TEXTUAL_OK = ("client/app.py", "client/screens/", "client/widgets/", "client/tui")
+
+
+def _imports(path: Path, package: str) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: stays inside the package
+                continue
+            assert node.module is not None
+            names.append(node.module)
+    return names
+
+
+def _allowed(name: str, package: str, rel: str) -> bool:
+    top = name.split(".")[0]
+    if top in STDLIB:
+        return True
+    if name == f"seasalt.{package}" or name.startswith(f"seasalt.{package}."):
+        return True
+    allowed = ALLOWED[package]
+    if top in ("textual", "rich") and not rel.startswith(TEXTUAL_OK):
+        return False
+    return any(name == a or name.startswith(a + ".") for a in allowed)
+
+
+def _modules() -> list[tuple[str, Path]]:
+    out = []
+    for package in ALLOWED:
+        folder = ROOT / package
+        if folder.is_dir():
+            out.extend((package, p) for p in sorted(folder.rglob("*.py")))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("package", "path"), _modules(), ids=[str(p.relative_to(ROOT)) for _, p in _modules()]
+)
+def test_imports_point_down(package: str, path: Path) -> None:
+    rel = str(path.relative_to(ROOT))
+    bad = [n for n in _imports(path, package) if not _allowed(n, package, rel)]
+    assert not bad, f"{rel} imports {bad}, which DESIGN.md does not allow for {package}/"
+
+
+def test_the_client_never_imports_the_server() -> None:
+    for path in sorted((ROOT / "client").rglob("*.py")) if (ROOT / "client").is_dir() else []:
+        assert not any(n.startswith("seasalt.server") for n in _imports(path, "client")), path
