@@ -1,0 +1,96 @@
+"""The bot object and the level registry.
+
+A bot is a small frozen value (level, seed, budget): picklable, so the server can run it in a
+process pool, and stateless, so re-deciding the same view (after a reconnect) gives the same
+action. Any randomness comes from ``decision_rng`` (bot seed, seat, ``view.move``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from seasalt.engine import Action, PlayerView
+
+Policy = Callable[[PlayerView, random.Random, "int | None"], Action]
+"""A level's decision function: (view, decision rng, budget) -> one of view.legal_actions."""
+
+
+def decision_rng(seed: int, view: PlayerView) -> random.Random:
+    """The one source of randomness for a decision: derived from (seed, seat, move) only."""
+    seat = -1 if view.seat is None else view.seat
+    return random.Random((seed * 1_000_003 + view.move) * 7 + seat)
+
+
+def _random_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+    return view.legal_actions[rng.randrange(len(view.legal_actions))]
+
+
+def _greedy_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+    from .greedy import choose_greedy
+
+    return choose_greedy(view, rng)
+
+
+def _expert_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+    from .expert import choose_expert
+
+    return choose_expert(view, rng, budget)
+
+
+_POLICIES: dict[str, Policy] = {
+    "random": _random_policy,
+    "greedy": _greedy_policy,
+    "expert": _expert_policy,
+}
+
+LEVELS: tuple[str, ...] = tuple(_POLICIES)
+"""The level names accepted by :func:`get_bot`, weakest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A player of one level. ``choose`` is a pure function of (level, seed, budget, view)."""
+
+    level: str
+    seed: int = 0
+    budget: int | None = None
+    """Search effort (expert: determinizations x rollouts scale); None = the level's default."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """Return one of ``view.legal_actions``.
+
+        Raises:
+            ValueError: when the view has no legal action (it is not this seat's turn).
+        """
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(
+                f"seat {view.seat} has nothing to decide (to_act={view.to_act}, move {view.move})"
+            )
+        if len(legal) == 1:
+            return legal[0]
+        return _POLICIES[self.level](view, decision_rng(self.seed, view), self.budget)
+
+
+def get_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`).
+
+    Args:
+        level: "random", "greedy" or "expert".
+        seed: seeds the bot's own choices (None means 0: bots are deterministic by default).
+        budget: search effort for levels that search; None is the level's default.
+
+    Raises:
+        ValueError: for an unknown level or a bad seed or budget.
+    """
+    if level not in _POLICIES:
+        raise ValueError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"bot seed must be an int or None, not {seed!r}")
+    if budget is not None and (
+        not isinstance(budget, int) or isinstance(budget, bool) or budget < 1
+    ):
+        raise ValueError(f"bot budget must be a positive int or None, not {budget!r}")
+    return Bot(level, 0 if seed is None else seed, budget)
