@@ -1,0 +1,78 @@
+"""Bot seats decide in worker processes so the event loop never blocks (DESIGN "Bots")."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from seasalt.engine import Action, PlayerView
+
+TAKEOVER_LEVELS = ("greedy", "random")
+"""Preferred level for a seat a human left, best first: the first that exists is used."""
+
+
+@functools.lru_cache(maxsize=256)
+def _bot(level: str, seed: int) -> Any:
+    from seasalt.bots import get_bot
+
+    return get_bot(level, seed)
+
+
+def decide(level: str, seed: int, view: PlayerView) -> Action:
+    """One bot decision: a pure function of (level, seed, view). Runs in a worker process."""
+    action: Action = _bot(level, seed).choose(view)
+    return action
+
+
+def level_exists(level: str) -> bool:
+    """Whether ``seasalt.bots`` knows this level."""
+    try:
+        _bot(level, 0)
+    except (KeyError, ValueError, LookupError):
+        return False
+    return True
+
+
+def takeover_level() -> str:
+    """The level that plays for a human who left or dropped out."""
+    for level in TAKEOVER_LEVELS:
+        if level_exists(level):
+            return level
+    return TAKEOVER_LEVELS[-1]
+
+
+def _warm() -> bool:
+    import seasalt.bots  # noqa: F401  (pay the import once, before the first bot turn)
+
+    return True
+
+
+class BotPool:
+    """A process pool for bot decisions; ``workers=0`` decides inline (unit tests only)."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self._executor: ProcessPoolExecutor | None = None
+        if workers > 0:
+            # spawn, not fork: the parent holds a ZeroMQ context and an SQLite handle
+            self._executor = ProcessPoolExecutor(
+                workers, mp_context=multiprocessing.get_context("spawn")
+            )
+
+    def warm_up(self) -> None:
+        """Start the workers now rather than at the first bot turn."""
+        if self._executor is not None:
+            self._executor.submit(_warm)
+
+    async def decide(self, level: str, seed: int, view: PlayerView) -> Action:
+        if self._executor is None:
+            return decide(level, seed, view)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, decide, level, seed, view)
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,73 @@
+"""Server settings and the injectable clock every timer reads."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+APP_MESSAGE_LIMIT = 64 * 1024
+"""Inbound frames above this get a ``too_large`` error (the protocol's application limit)."""
+SOCKET_MESSAGE_LIMIT = 256 * 1024
+"""libzmq's MAXMSGSIZE: a frame above this drops the connection without a word."""
+
+
+class Clock(Protocol):
+    """A monotonic time source in seconds. Tests inject :class:`ManualClock`."""
+
+    def now(self) -> float: ...
+
+
+class MonotonicClock:
+    """The real clock."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+
+class ManualClock:
+    """A clock that moves only when a test says so."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self._now = start
+
+    def now(self) -> float:
+        return self._now
+
+    def advance(self, seconds: float) -> None:
+        self._now += seconds
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Everything the command line can set, with the defaults a LAN party wants."""
+
+    host: str = "0.0.0.0"
+    port: int = 7327
+    db_path: str = ":memory:"
+    seed: int | None = None
+    """Derive every game seed from this (tests); None draws them from ``secrets``."""
+    fsync: bool = False
+    """SQLite ``synchronous=FULL`` instead of NORMAL."""
+    bot_delay: float = 0.8
+    """Seconds a bot waits before moving, so people can follow."""
+    bot_workers: int = 1
+    """Processes in the bot pool; 0 decides in the server process (tests only)."""
+    takeover_after: float = 60.0
+    """Seconds a seated human may stay disconnected before a bot takes the seat."""
+    continue_timeout: float = 30.0
+    """Seconds the server waits for every ``continue`` after a round before play resumes."""
+    heartbeat: float = 2.0
+    """Seconds between heartbeats; a peer silent for ``heartbeat_misses`` of them is gone."""
+    heartbeat_misses: int = 3
+    rate_limit: float = 50.0
+    """Messages per second a session may send on average..."""
+    rate_burst: float = 200.0
+    """...and in one burst before it gets ``rate_limited`` errors."""
+    tick: float = 0.05
+    """Seconds between timer checks (real time; the clock decides what is due)."""
+
+    @property
+    def peer_timeout(self) -> float:
+        """Silence after which a peer counts as disconnected."""
+        return self.heartbeat * self.heartbeat_misses

@@ -1,0 +1,292 @@
+"""The SQLite journal (DESIGN "Durability").
+
+Every table's rules, seed, seats (token hashes only), accepted actions, round results and the
+engine version go here, committed before the resulting updates are sent. On start the server
+reads back every unfinished game and replays it through the engine.
+
+WAL with ``synchronous=NORMAL`` survives a killed process (a committed transaction is in the
+WAL file before the call returns); ``fsync=True`` selects ``FULL`` for power loss too. Blobs
+(actions, results) are encoded by the caller; the journal only stores and orders them.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from typing import IO
+
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    table_name TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    extra_salt INTEGER NOT NULL,
+    double_target INTEGER NOT NULL,
+    seat_kinds TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seq_base INTEGER NOT NULL,
+    engine_version TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    final_scores TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    action BLOB NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    round INTEGER NOT NULL,
+    result BLOB NOT NULL,
+    PRIMARY KEY (game_id, round)
+);
+"""
+
+
+class JournalError(RuntimeError):
+    """The database cannot be used: locked by another server, unreadable, or too new."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One journalled game, as read back on start."""
+
+    id: int
+    table_name: str
+    game_no: int
+    players: int
+    extra_salt: bool
+    double_target: bool
+    seat_kinds: tuple[str, ...]
+    seed: int
+    seq_base: int
+    engine_version: str
+    seats: tuple[SeatRecord, ...] = ()
+    actions: tuple[bytes, ...] = field(default=(), repr=False)
+
+
+class DatabaseLock:
+    """An exclusive, non-blocking ``flock`` on ``PATH.lock``: one server per database.
+
+    The kernel drops the lock when the process dies, so a kill -9 never leaves it stale.
+    """
+
+    def __init__(self, db_path: str) -> None:
+        self.path = db_path + ".lock"
+        self._file: IO[str] | None = None
+
+    def acquire(self) -> None:
+        f = open(self.path, "a+")  # noqa: SIM115 (held open for the server's lifetime)
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            f.close()
+            raise JournalError(
+                f"the database {self.path[:-5]} is in use by another seasalt-server "
+                "(stop it, or start this one with a different --db)"
+            ) from None
+        self._file = f
+
+    def release(self) -> None:
+        if self._file is not None:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+class Journal:
+    """Append-only record of games. Single-threaded: the server's event loop owns it."""
+
+    def __init__(self, path: str, fsync: bool = False) -> None:
+        self.path = path
+        self._lock: DatabaseLock | None = None
+        if path != ":memory:":
+            directory = os.path.dirname(os.path.abspath(path))
+            os.makedirs(directory, exist_ok=True)
+            self._lock = DatabaseLock(path)
+            self._lock.acquire()
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
+            self._db.executescript(_SCHEMA)
+            row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            elif row[0] != SCHEMA_VERSION:
+                raise JournalError(
+                    f"the database {path} has journal schema {row[0]}, this server reads "
+                    f"{SCHEMA_VERSION}"
+                )
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise JournalError(f"cannot use the database {path}: {exc}") from None
+
+    def close(self) -> None:
+        db = getattr(self, "_db", None)
+        if db is not None:
+            db.close()
+            self._db = None  # type: ignore[assignment]
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def create_game(
+        self,
+        table_name: str,
+        game_no: int,
+        players: int,
+        extra_salt: bool,
+        double_target: bool,
+        seat_kinds: tuple[str, ...],
+        seed: int,
+        seq_base: int,
+        engine_version: str,
+    ) -> int:
+        """Record a new game (its seats still empty) and return its id."""
+        cur = self._db.execute(
+            "INSERT INTO games (table_name, game_no, players, extra_salt, double_target,"
+            " seat_kinds, seed, seq_base, engine_version) VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                table_name,
+                game_no,
+                players,
+                int(extra_salt),
+                int(double_target),
+                json.dumps(list(seat_kinds)),
+                seed,
+                seq_base,
+                engine_version,
+            ),
+        )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def set_seat(self, game_id: int, seat: int, name: str | None, token_hash: str | None) -> None:
+        """Record who holds a human seat (None, None: the seat is free again)."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO seats (game_id, seat, name, token_hash) VALUES (?,?,?,?)",
+            (game_id, seat, name, token_hash),
+        )
+
+    def append_action(
+        self,
+        game_id: int,
+        idx: int,
+        action: bytes,
+        round_result: tuple[int, bytes] | None = None,
+        final_scores: tuple[int, ...] | None = None,
+    ) -> None:
+        """Append accepted action number ``idx`` (1-based) in one transaction, together with
+        the round result it produced and, when it ended the game, the final scores."""
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            db.execute("INSERT INTO actions VALUES (?,?,?)", (game_id, idx, action))
+            if round_result is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO rounds VALUES (?,?,?)",
+                    (game_id, round_result[0], round_result[1]),
+                )
+            if final_scores is not None:
+                db.execute(
+                    "UPDATE games SET finished=1, final_scores=? WHERE id=?",
+                    (json.dumps(list(final_scores)), game_id),
+                )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def mark_finished(self, game_id: int) -> None:
+        """Close a game that will never be played on (a refused or abandoned table)."""
+        self._db.execute("UPDATE games SET finished=1 WHERE id=?", (game_id,))
+
+    def unfinished_games(self) -> list[GameRecord]:
+        """Every game not yet over, oldest first, with its seats and actions."""
+        games = []
+        rows = self._db.execute(
+            "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
+            " seed, seq_base, engine_version FROM games WHERE finished=0 ORDER BY id"
+        ).fetchall()
+        for row in rows:
+            seats = tuple(
+                SeatRecord(seat, name, token_hash)
+                for seat, name, token_hash in self._db.execute(
+                    "SELECT seat, name, token_hash FROM seats WHERE game_id=? ORDER BY seat",
+                    (row[0],),
+                )
+            )
+            actions = tuple(
+                bytes(a)
+                for (a,) in self._db.execute(
+                    "SELECT action FROM actions WHERE game_id=? ORDER BY idx", (row[0],)
+                )
+            )
+            games.append(
+                GameRecord(
+                    id=row[0],
+                    table_name=row[1],
+                    game_no=row[2],
+                    players=row[3],
+                    extra_salt=bool(row[4]),
+                    double_target=bool(row[5]),
+                    seat_kinds=tuple(json.loads(row[6])),
+                    seed=row[7],
+                    seq_base=row[8],
+                    engine_version=row[9],
+                    seats=seats,
+                    actions=actions,
+                )
+            )
+        return games
+
+    def actions(self, game_id: int) -> list[bytes]:
+        """The accepted actions of one game, in order."""
+        return [
+            bytes(a)
+            for (a,) in self._db.execute(
+                "SELECT action FROM actions WHERE game_id=? ORDER BY idx", (game_id,)
+            )
+        ]
+
+    def round_results(self, game_id: int) -> list[tuple[int, bytes]]:
+        return [
+            (r, bytes(b))
+            for r, b in self._db.execute(
+                "SELECT round, result FROM rounds WHERE game_id=? ORDER BY round", (game_id,)
+            )
+        ]
+
+    def games_of(self, table_name: str) -> list[tuple[int, int, bool, tuple[int, ...] | None]]:
+        """(game id, game no, finished, final scores) for every game of a table, in order."""
+        return [
+            (gid, no, bool(fin), tuple(json.loads(sc)) if sc else None)
+            for gid, no, fin, sc in self._db.execute(
+                "SELECT id, game_no, finished, final_scores FROM games WHERE table_name=?"
+                " ORDER BY id",
+                (table_name,),
+            )
+        ]

@@ -1,0 +1,141 @@
+"""Tables and seats: the lobby's model of one game table, with no I/O.
+
+A table has a name, a fixed list of seat kinds (``human`` or ``bot:LEVEL``) and options, and
+plays one game at a time (``play again`` starts the next with a fresh seed). Its game state
+changes only through :meth:`Table.apply`, which calls ``engine.apply``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from seasalt.engine import Action, ApplyResult, EventKind, GameState, Rules, apply
+
+HUMAN = "human"
+BOT_PREFIX = "bot:"
+
+
+class Status(enum.Enum):
+    WAITING = "waiting"
+    """Some human seat is still free: the game has not started."""
+    RUNNING = "running"
+    ROUND_OVER = "round_over"
+    """A round was scored (or void): waiting for ``continue`` from the people reading it."""
+    FINISHED = "finished"
+
+
+def make_rules(players: int, extra_salt: bool, double_target: bool) -> Rules:
+    """The engine rules for a table's options."""
+    if double_target:
+        return Rules.with_double_target(players, extra_salt)
+    return Rules(players, extra_salt)
+
+
+@dataclass(slots=True)
+class Seat:
+    index: int
+    kind: str
+    """``human`` or ``bot:LEVEL``; fixed for the table's life."""
+    holder: str | None = None
+    """Token hash of the human holding this seat (None: free, or a bot seat)."""
+    name: str | None = None
+    bot_playing: bool = False
+    """A human seat a bot plays for now (the human left or dropped out)."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith(BOT_PREFIX)
+
+    @property
+    def level(self) -> str:
+        return self.kind[len(BOT_PREFIX) :]
+
+
+@dataclass(slots=True)
+class Table:
+    name: str
+    extra_salt: bool
+    double_target: bool
+    seats: list[Seat]
+    game_id: int
+    game_no: int
+    seed: int
+    seq_base: int
+    """Actions accepted in this table's earlier games: ``seq`` never goes back."""
+    state: GameState
+    status: Status = Status.WAITING
+    takeover_level: str = "random"
+    reading: set[int] = field(default_factory=set)
+    """ROUND_OVER: seats whose ``continue`` the server still waits for."""
+    continue_deadline: float | None = None
+    again: set[int] = field(default_factory=set)
+    """FINISHED: seats whose human asked to play again."""
+    watchers: set[str] = field(default_factory=set)
+    """Token hashes of spectator sessions."""
+    refused: str | None = None
+    """Why a journalled game could not be resumed (engine version), shown in the lobby."""
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        return tuple(s.kind for s in self.seats)
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions on this table so far (all its games)."""
+        return self.seq_base + self.state.move
+
+    def matches(self, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool) -> bool:
+        return (
+            seat_kinds == self.seat_kinds
+            and extra_salt == self.extra_salt
+            and double_target == self.double_target
+        )
+
+    def seat_of(self, token_hash: str) -> int | None:
+        for seat in self.seats:
+            if seat.holder == token_hash:
+                return seat.index
+        return None
+
+    def free_human_seat(self) -> int | None:
+        for seat in self.seats:
+            if not seat.is_bot and seat.holder is None:
+                return seat.index
+        return None
+
+    def humans_seated(self) -> bool:
+        return all(s.is_bot or s.holder is not None for s in self.seats)
+
+    def bot_level(self, index: int) -> str | None:
+        """The level of the bot that plays ``index`` now, or None when a human does."""
+        seat = self.seats[index]
+        if seat.is_bot:
+            return seat.level
+        if seat.bot_playing or seat.holder is None:
+            return self.takeover_level
+        return None
+
+    def apply(self, action: Action) -> ApplyResult:
+        """Apply ``action`` for the seat to act: the only way the game state changes.
+
+        Raises:
+            IllegalActionError: from the engine, with the state unchanged.
+        """
+        result = apply(self.state, action)
+        self.state = result.state
+        if result.state.is_over:
+            self.status = Status.FINISHED
+        elif any(
+            e.kind in (EventKind.ROUND_SCORED, EventKind.ROUND_VOID) for e in result.events
+        ):
+            self.status = Status.ROUND_OVER
+        return result
