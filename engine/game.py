@@ -455,9 +455,7 @@ def _locked_turn(w: _Work) -> None:
         w.emit(Event(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,)))
     else:
         w.emit(Event(EventKind.LOCKED_DRAW, seat=p, n=0))
-    _check_mermaids(w)
-    if w.phase is not Phase.GAME_OVER:
-        _end_turn(w)
+    _end_turn(w)  # which first runs the four-mermaid check (RULES §3.4 step 1, §9 row 27)
 
 
 # ---- playing pairs and trios (RULES §4, §11)
@@ -589,6 +587,8 @@ def _keep_lobster(w: _Work, action: Action) -> None:
 def _call(w: _Work, action: Action) -> None:
     assert isinstance(action, Call)
     p = w.active
+    if _check_mermaids(w):  # RULES §8.2: checked before a call is recorded
+        return
     w.call = action.kind
     w.caller = p
     w.emit(Event(EventKind.CALLED, seat=p, call=action.kind))
@@ -609,6 +609,8 @@ def _reveal(w: _Work, seat: int) -> None:
 def _end_turn(w: _Work) -> None:
     """RULES §3.4, in order (the four-mermaid check already ran after each action)."""
     p = w.active
+    if _check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
+        return
     w.emit(Event(EventKind.TURN_ENDED, seat=p))
     nxt = w.nxt(p)
     if w.call is CallKind.STOP:
@@ -693,16 +695,17 @@ def _void_round(w: _Work, emptied_by: int) -> None:
     _start_round(w, w.nxt(emptied_by))
 
 
-def _check_mermaids(w: _Work) -> None:
-    """RULES §8.2: the active player holding all four mermaids wins at once."""
+def _check_mermaids(w: _Work) -> bool:
+    """RULES §8.2: the active player holding all four mermaids wins at once (returns True)."""
     p = w.active
     if sum(1 for c in w.hands[p] if KIND_OF[c] is _MERMAID) < 4:
-        return
+        return False
     w.last_result = RoundResult(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
     )
     w.emit(Event(EventKind.MERMAID_WIN, seat=p))
     _game_over(w, (p,))
+    return True
 
 
 def _game_over(w: _Work, winners: tuple[int, ...]) -> None:

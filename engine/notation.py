@@ -94,12 +94,16 @@ def parse_state(text: str) -> GameState:
     Raises:
         IllegalActionError: for malformed text or an impossible state.
     """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"state text must be a str, not {type(text).__name__}")
     rows: dict[str, str] = {}
-    revealed: dict[int, bool] = {}
+    revealed: dict[str, bool] = {}
     for raw in text.strip().splitlines():
         head, _, rest = raw.partition(" ")
+        if head in rows:
+            raise IllegalActionError(f"malformed state text: row {head!r} appears twice")
         if head.startswith("hand") and rest.startswith("revealed"):
-            revealed[int(head[4:])] = True
+            revealed[head[4:]] = True
             rest = rest[len("revealed") :]
         rows[head] = rest
     try:
@@ -128,7 +132,7 @@ def parse_state(text: str) -> GameState:
             caller=opt_int["caller"],
             jellyfish_caster=opt_int["jellyfish"],
             crab_pile=opt_int["crab_pile"],
-            revealed=[revealed.get(s, False) for s in range(n)],
+            revealed=[revealed.get(str(s), False) for s in range(n)],
             scores=[int(x) for x in rows["scores"].split()],
             last_round_scores=[int(x) for x in rows["last_round"].split()],
             seed=int(gk["seed"]),

@@ -5,13 +5,39 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .actions import CallKind
-from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, Card
+from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Card, Kind, is_pair
 from .events import Event
 from .state import GameState, IllegalActionError, Phase, RoundResult, Rules
 
 
 def _ids(cards: Iterable[int | Card]) -> tuple[int, ...]:
-    return tuple(c if isinstance(c, int) else c.id for c in cards)
+    out = []
+    for c in cards:
+        if isinstance(c, Card):
+            out.append(c.id)
+        elif isinstance(c, int) and not isinstance(c, bool):
+            out.append(c)
+        else:
+            raise IllegalActionError(f"a card is a card id (int) or a Card, not {c!r}")
+    return tuple(out)
+
+
+def _check_seat(name: str, seat: object, n: int, optional: bool = False) -> None:
+    if optional and seat is None:
+        return
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise IllegalActionError(f"{name} must be a seat 0..{n - 1}, not {seat!r}")
+
+
+def _valid_group(group: tuple[int, ...], extra_salt: bool) -> bool:
+    """A laid group is a valid pair, or (Extra Salt) a valid pair plus one starfish."""
+    kinds = [KIND_OF[c] for c in group]
+    if len(group) == 2:
+        return is_pair(kinds[0], kinds[1])
+    if len(group) == 3 and extra_salt and kinds.count(Kind.STARFISH) == 1:
+        rest = [k for k in kinds if k is not Kind.STARFISH]
+        return is_pair(rest[0], rest[1])
+    return False
 
 
 def make_state(
@@ -76,19 +102,57 @@ def make_state(
         raise IllegalActionError(f"cards not in this game's deck: {sorted(unknown)}")
     if complete and len(everything) != size:
         raise IllegalActionError(f"{size - len(everything)} cards are missing from the zones")
-    if not 0 <= active < n:
-        raise IllegalActionError(f"active must be a seat, not {active}")
+    for seat, t in enumerate(tables_t):
+        for group in t:
+            if not _valid_group(group, rules.extra_salt):
+                raise IllegalActionError(f"table {seat}: {list(group)} is not a pair or trio")
+    _check_seat("active", active, n)
+    _check_seat("caller", caller, n, optional=True)
+    _check_seat("jellyfish_caster", jellyfish_caster, n, optional=True)
+    for name, seq in (("revealed", revealed), ("scores", scores)):
+        if seq is not None and len(seq) != n:
+            raise IllegalActionError(f"{name} needs {n} entries, got {len(seq)}")
+    if last_round_scores is not None and len(last_round_scores) != n:
+        raise IllegalActionError(f"last_round_scores needs {n} entries")
+    for w in winners:
+        _check_seat("a winner", w, n)
+    if not isinstance(phase, Phase):
+        raise IllegalActionError(f"phase must be a Phase, not {phase!r}")
+    if winners and phase is not Phase.GAME_OVER:
+        raise IllegalActionError("winners are only set once the game is over")
     if phase is Phase.KEEP and len(pending_t) != 2:
         raise IllegalActionError("phase KEEP needs the two drawn cards in pending")
-    if phase is Phase.LOBSTER and not pending_t:
-        raise IllegalActionError("phase LOBSTER needs the revealed cards in pending")
+    if phase is Phase.LOBSTER and not 1 <= len(pending_t) <= 5:
+        raise IllegalActionError("phase LOBSTER needs the 1-5 looked-at cards in pending")
+    if phase not in (Phase.KEEP, Phase.LOBSTER) and pending_t:
+        raise IllegalActionError(f"phase {phase.value} has no pending cards")
     if phase is Phase.CRAB_TAKE and (crab_pile not in (0, 1) or not piles_t[crab_pile or 0]):
         raise IllegalActionError("phase CRAB_TAKE needs a non-empty crab_pile")
+    if phase is not Phase.CRAB_TAKE and crab_pile is not None:
+        raise IllegalActionError("crab_pile is only set in phase CRAB_TAKE")
+    if phase is Phase.CRAB_PILE and not (piles_t[0] or piles_t[1]):
+        raise IllegalActionError("phase CRAB_PILE needs a non-empty discard pile")
     if (call is None) != (caller is None):
         raise IllegalActionError("call and caller go together")
+    if call is not None and not isinstance(call, CallKind):
+        raise IllegalActionError(f"call must be a CallKind, not {call!r}")
     rev = tuple(bool(r) for r in revealed) if revealed is not None else (False,) * n
     if call is not None and caller is not None and not rev[caller]:
         rev = tuple(r or s == caller for s, r in enumerate(rev))
+    if phase is Phase.ROB and not any(
+        hands_t[t] and not rev[t] for t in range(n) if t != active
+    ):
+        raise IllegalActionError("phase ROB needs an opponent with an unrevealed, non-empty hand")
+    if (
+        phase is Phase.DRAW
+        and jellyfish_caster is not None
+        and active != jellyfish_caster
+    ):
+        # The engine plays a locked turn by itself (RULES §3.5, §11.2): there is no decision.
+        raise IllegalActionError(
+            "the active seat is jellyfish-locked in phase draw; build the state before its "
+            "turn (the engine plays locked turns itself)"
+        )
     return GameState(
         rules=rules,
         seed=seed,

@@ -149,7 +149,10 @@ class GameState:
     log: tuple[Event, ...] = ()
     """The current round's events, unredacted."""
     last_result: RoundResult | None = None
-    _legal: tuple[Action, ...] | None = field(default=None, repr=False, compare=False)
+    # Memo of legal_actions(); not an init field, so dataclasses.replace() never copies a stale one.
+    _legal: tuple[Action, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def players(self) -> int:
