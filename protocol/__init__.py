@@ -1,0 +1,92 @@
+"""seasalt.protocol: the wire between server and clients (docs/protocol.md).
+
+One frozen dataclass per message, ``encode(message) -> bytes`` and strict ``decode``
+functions that raise :class:`DecodeError` naming the field at fault.
+
+>>> from seasalt.protocol import Hello, encode, decode, PROTOCOL_VERSION
+>>> decode(encode(Hello(PROTOCOL_VERSION, "Ann")))
+Hello(version=1, name='Ann')
+"""
+
+from .codec import from_wire, tag_name, to_wire
+from .errors import DecodeError, ErrorCode, InvalidField, Reason
+from .game_data import (
+    action_from_wire,
+    action_to_wire,
+    event_from_wire,
+    event_to_wire,
+    result_from_wire,
+    result_to_wire,
+    rules_from_wire,
+    rules_to_wire,
+    view_from_wire,
+    view_to_wire,
+)
+from .limits import (
+    DEFAULT_PORT,
+    HEARTBEAT_INTERVAL,
+    HEARTBEAT_TIMEOUT,
+    MAX_CHAT_LENGTH,
+    MAX_MESSAGE_SIZE,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_SERVER_MESSAGE_SIZE,
+    MAX_TABLE_NAME_LENGTH,
+    MAX_TOKEN_LENGTH,
+    MIN_PLAYERS,
+    PROTOCOL_VERSION,
+    SOCKET_MAX_MESSAGE_SIZE,
+)
+from .messages import (
+    BOT_PREFIX,
+    CLIENT_MESSAGES,
+    HUMAN,
+    SERVER_MESSAGES,
+    ActionRequest,
+    Chat,
+    ChatLine,
+    ClientMessage,
+    Continue,
+    Error,
+    GameOver,
+    Heartbeat,
+    Hello,
+    Joined,
+    JoinOrCreate,
+    Left,
+    ListTables,
+    Message,
+    PlayAgain,
+    Resume,
+    RoundOver,
+    SeatInfo,
+    ServerMessage,
+    Snapshot,
+    Sync,
+    TableChanged,
+    TableInfo,
+    Tables,
+    TableState,
+    Update,
+    Watch,
+    Welcome,
+    bot_seat,
+    check_seat_spec,
+)
+from .wire import TAG_KEY, decode, decode_client_message, decode_server_message, encode, unpack
+
+__all__ = [
+    "BOT_PREFIX", "CLIENT_MESSAGES", "DEFAULT_PORT", "HEARTBEAT_INTERVAL", "HEARTBEAT_TIMEOUT",
+    "HUMAN", "MAX_CHAT_LENGTH", "MAX_MESSAGE_SIZE", "MAX_NAME_LENGTH", "MAX_PLAYERS",
+    "MAX_SERVER_MESSAGE_SIZE", "MAX_TABLE_NAME_LENGTH", "MAX_TOKEN_LENGTH", "MIN_PLAYERS",
+    "PROTOCOL_VERSION", "SERVER_MESSAGES", "SOCKET_MAX_MESSAGE_SIZE", "TAG_KEY",
+    "ActionRequest", "Chat", "ChatLine", "ClientMessage", "Continue", "DecodeError", "Error",
+    "ErrorCode", "GameOver", "Heartbeat", "Hello", "InvalidField", "JoinOrCreate", "Joined",
+    "Left", "ListTables", "Message", "PlayAgain", "Reason", "Resume", "RoundOver", "SeatInfo",
+    "ServerMessage", "Snapshot", "Sync", "TableChanged", "TableInfo", "TableState", "Tables",
+    "Update", "Watch", "Welcome", "action_from_wire", "action_to_wire", "bot_seat",
+    "check_seat_spec", "decode", "decode_client_message", "decode_server_message", "encode",
+    "event_from_wire", "event_to_wire", "from_wire", "result_from_wire", "result_to_wire",
+    "rules_from_wire", "rules_to_wire", "tag_name", "to_wire", "unpack", "view_from_wire",
+    "view_to_wire",
+]  # fmt: skip

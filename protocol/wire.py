@@ -1,0 +1,117 @@
+"""Frames: ``encode(message) -> bytes`` and strict ``decode(bytes) -> message``.
+
+Safe msgpack settings: strings are UTF-8 (``raw=False``), map keys must be strings, no ext
+types (so no timestamps and no custom objects), and the frame size is checked before parsing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import msgpack
+
+from .codec import Decoder, dataclass_specs, encoder_for, tagged_decoder
+from .errors import DecodeError, Reason
+from .limits import MAX_MESSAGE_SIZE, MAX_SERVER_MESSAGE_SIZE, PROTOCOL_VERSION
+from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, Message, ServerMessage
+
+TAG_KEY = "t"
+_VERSIONED = ("hello", "resume", "welcome")
+
+
+def message_tag(cls: type) -> str:
+    """The ``"t"`` value of a message class."""
+    tag = vars(cls)["TAG"]
+    assert isinstance(tag, str)
+    return tag
+
+
+_tags_seen: dict[str, type] = {}
+for _cls in CLIENT_MESSAGES + SERVER_MESSAGES:
+    _tag = message_tag(_cls)
+    assert _tags_seen.get(_tag, _cls) is _cls, f"duplicate tag {_tag}"
+    _tags_seen[_tag] = _cls
+    dataclass_specs(_cls)  # fail at import, not at first use, on a field with no wire form
+
+_encode_body = {cls: encoder_for(cls) for cls in _tags_seen.values()}
+_decode_client: Decoder = tagged_decoder({message_tag(c): c for c in CLIENT_MESSAGES}, TAG_KEY)
+_decode_server: Decoder = tagged_decoder({message_tag(c): c for c in SERVER_MESSAGES}, TAG_KEY)
+_decode_any: Decoder = tagged_decoder(dict(_tags_seen), TAG_KEY)
+
+
+def to_frame_data(message: Message) -> dict[str, Any]:
+    """The message as the plain map that is packed (tag first)."""
+    cls = type(message)
+    out: dict[str, Any] = {TAG_KEY: message_tag(cls)}
+    out.update(_encode_body[cls](message))
+    return out
+
+
+def encode(message: Message) -> bytes:
+    """One frame for ``message``. Deterministic: equal messages give equal bytes."""
+    return msgpack.packb(to_frame_data(message), use_bin_type=True)
+
+
+def unpack(data: bytes, max_size: int = MAX_MESSAGE_SIZE) -> Any:
+    """Parse msgpack safely, without interpreting the result.
+
+    Raises:
+        DecodeError: too large (reason too_large) or not one msgpack value (not_msgpack).
+    """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise DecodeError("frame", Reason.WRONG_TYPE, "expected bytes")
+    if len(data) > max_size:
+        raise DecodeError("frame", Reason.TOO_LARGE, f"{len(data)} bytes > {max_size}")
+    try:
+        return msgpack.unpackb(
+            data,
+            raw=False,
+            strict_map_key=True,
+            use_list=True,
+            max_ext_len=0,
+            max_bin_len=max_size,
+            max_str_len=max_size,
+            max_array_len=max_size,
+            max_map_len=max_size,
+        )
+    except Exception as e:  # msgpack raises many kinds; all mean "not one valid value"
+        detail = type(e).__name__ + (f": {e}" if str(e) else "")
+        raise DecodeError("frame", Reason.NOT_MSGPACK, detail[:200]) from None
+
+
+def _check_version(wire: Any) -> None:
+    # Checked before the shape, so a client of another version gets version_mismatch
+    # even if its hello has other fields.
+    if type(wire) is dict and wire.get(TAG_KEY) in _VERSIONED:
+        version = wire.get("version")
+        if type(version) is int and version != PROTOCOL_VERSION:
+            raise DecodeError(
+                "version",
+                Reason.VERSION_MISMATCH,
+                f"this side speaks protocol {PROTOCOL_VERSION}, the peer {version}",
+            )
+
+
+def decode(data: bytes, max_size: int = MAX_MESSAGE_SIZE) -> Message:
+    """Decode one frame of either direction.
+
+    Raises:
+        DecodeError: naming the field at fault, for any malformed input.
+    """
+    wire = unpack(data, max_size)
+    _check_version(wire)
+    return cast(Message, _decode_any(wire, ""))
+
+
+def decode_client_message(data: bytes, max_size: int = MAX_MESSAGE_SIZE) -> ClientMessage:
+    """Decode a frame a client sent (what a server accepts). Server messages are unknown tags."""
+    wire = unpack(data, max_size)
+    _check_version(wire)
+    return cast(ClientMessage, _decode_client(wire, ""))
+
+
+def decode_server_message(data: bytes, max_size: int = MAX_SERVER_MESSAGE_SIZE) -> ServerMessage:
+    """Decode a frame a server sent (what a client accepts)."""
+    wire = unpack(data, max_size)
+    _check_version(wire)
+    return cast(ServerMessage, _decode_server(wire, ""))
