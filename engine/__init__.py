@@ -28,7 +28,7 @@ from .actions import (
 from .cards import ALL_CARDS, Card, Color, Kind, build_deck, card, is_pair
 from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
-from .notation import parse_state, render_state
+from .notation import card_code, cards_from_codes, parse_state, render_state
 from .scoring import Breakdown, breakdown, card_points, color_bonus
 from .setup import make_state
 from .state import (
@@ -51,6 +51,7 @@ __all__ = [
     "Event", "EventKind", "GameState", "IllegalActionError", "KeepCard", "KeepLobsterCard", "Kind",
     "Phase", "PileView", "PlayPair", "PlayTrio", "PlayerView", "Rob", "RoundEnd", "RoundResult",
     "Rules", "SeatResult", "SeatView", "TakeCrabCard", "TakeDiscard", "apply", "breakdown",
-    "build_deck", "card", "card_points", "color_bonus", "events_for", "is_pair", "legal_actions",
+    "build_deck", "card", "card_code", "card_points", "cards_from_codes", "color_bonus",
+    "events_for", "is_pair", "legal_actions",
     "make_state", "new_game", "parse_state", "render_state", "replay", "view",
 ]  # fmt: skip

@@ -75,6 +75,43 @@ def _parse_card(token: str) -> int:
     return card_id
 
 
+_CODE_COLOR = {code: color for color, code in _COLOR_CODE.items()}
+
+
+def cards_from_codes(text: str, extra_salt: bool = True) -> tuple[int, ...]:
+    """Card ids from short codes: ``"crab/db crab/lb mermaid/w#57"``.
+
+    A code without ``#id`` takes the lowest id of that kind and colour not already taken by an
+    earlier code in the same text (handy for tests and examples).
+
+    Raises:
+        IllegalActionError: for an unknown code or more copies than the deck holds.
+    """
+    size = len(ALL_CARDS) if extra_salt else 58
+    taken: list[int] = []
+    for token in text.split():
+        if "#" in token:
+            card_id = _parse_card(token)
+        else:
+            try:
+                kind_name, color_code = token.split("/")
+                kind, color = Kind(kind_name), _CODE_COLOR[color_code]
+            except (ValueError, KeyError) as exc:
+                raise IllegalActionError(f"bad card code {token!r}") from exc
+            free = [
+                c.id
+                for c in ALL_CARDS[:size]
+                if c.kind is kind and c.color is color and c.id not in taken
+            ]
+            if not free:
+                raise IllegalActionError(f"no more {token} cards in the deck")
+            card_id = free[0]
+        if card_id in taken:
+            raise IllegalActionError(f"card {token!r} named twice")
+        taken.append(card_id)
+    return tuple(taken)
+
+
 def _parse_cards(text: str) -> list[int]:
     text = text.strip()
     return [] if text in ("", "-") else [_parse_card(t) for t in text.split()]
