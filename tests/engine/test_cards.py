@@ -3,7 +3,6 @@
 from collections import Counter
 
 import pytest
-
 from seasalt.engine import ALL_CARDS, Card, Color, Kind, build_deck, card, is_pair
 
 K, C = Kind, Color
@@ -39,7 +38,7 @@ EXTRA_MATRIX = {
 
 
 def _matrix(rows: dict[Kind, tuple[int, ...]]) -> Counter[tuple[Kind, Color]]:
-    return Counter({(k, c): n for k, row in rows.items() for c, n in zip(COLUMNS, row) if n})
+    return Counter({(k, c): n for k, row in rows.items() for c, n in zip(COLUMNS, row, strict=True) if n})
 
 
 def _deck_matrix(deck: tuple[Card, ...]) -> Counter[tuple[Kind, Color]]:

@@ -1,7 +1,6 @@
 """Card points, colour bonus and breakdown (RULES §5, §11.3-§11.6)."""
 
 import pytest
-
 from seasalt.engine import breakdown, card_points, cards_from_codes, color_bonus
 
 
