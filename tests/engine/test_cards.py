@@ -38,7 +38,11 @@ EXTRA_MATRIX = {
 
 
 def _matrix(rows: dict[Kind, tuple[int, ...]]) -> Counter[tuple[Kind, Color]]:
-    return Counter({(k, c): n for k, row in rows.items() for c, n in zip(COLUMNS, row, strict=True) if n})
+    counts: Counter[tuple[Kind, Color]] = Counter()
+    for kind, row in rows.items():
+        for color, n in zip(COLUMNS, row, strict=True):
+            counts[(kind, color)] += n
+    return +counts  # drop the zeros
 
 
 def _deck_matrix(deck: tuple[Card, ...]) -> Counter[tuple[Kind, Color]]:
