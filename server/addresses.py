@@ -56,7 +56,7 @@ def join_addresses(host: str, port: int) -> list[str]:
     return [host_port(host, port)]
 
 
-def endpoint(host: str, port: int | str) -> str:
+def endpoint(host: str, port: int) -> str:
     """The ZeroMQ endpoint to bind."""
     if host in ("0.0.0.0", ""):
         host = "*"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -44,6 +45,11 @@ def takeover_level() -> str:
     return TAKEOVER_LEVELS[-1]
 
 
+def _worker_init() -> None:
+    # Ctrl-C reaches the whole process group: only the server decides when workers stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _warm() -> bool:
     import seasalt.bots  # noqa: F401  (pay the import once, before the first bot turn)
 
@@ -58,7 +64,7 @@ class BotPool:
         if workers > 0:
             # spawn, not fork: the parent holds a ZeroMQ context and an SQLite handle
             self._executor = ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn")
+                workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init
             )
 
     def warm_up(self) -> None:

@@ -45,6 +45,8 @@ class Session:
     table: str | None = None
     seat: int | None = None
     """The seat held at ``table``; None with a table set means watching."""
+    alive: bool = True
+    """Connected at the last timer check (presence changes are announced)."""
     resync: set[str] = field(default_factory=set)
     """Tables whose stream this peer missed (full pipe): send a snapshot when it drains."""
 

@@ -1,0 +1,145 @@
+"""``seasalt-server``: parse options, lock the database, listen, print where to join, serve.
+
+Exit codes: 0 after Ctrl-C / SIGTERM, 2 bad options, 3 port in use, 4 database locked or
+unusable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+
+from seasalt.protocol import DEFAULT_PORT
+
+from .addresses import join_addresses
+from .app import PortInUseError, Server
+from .config import ServerConfig
+from .journal import JournalError
+
+EXIT_PORT_IN_USE = 3
+EXIT_DATABASE = 4
+LISTENING_PREFIX = "SEASALT_LISTENING"
+"""The machine-readable line: ``SEASALT_LISTENING tcp://HOST:PORT`` (tests, solo mode)."""
+
+
+def default_db() -> str:
+    from platformdirs import user_data_dir
+
+    return os.path.join(user_data_dir("seasalt", appauthor=False), "server.sqlite3")
+
+
+def _non_negative(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+    return value
+
+
+def _positive(text: str) -> float:
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0-65535, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="seasalt-server",
+        description="Serve Sea Salt & Paper games on the local network.",
+    )
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    p.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT,
+        help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one and prints "
+        f"'{LISTENING_PREFIX} tcp://HOST:PORT')",
+    )  # fmt: skip
+    p.add_argument("--db", default=None, help="journal database file (default: user data dir)")
+    p.add_argument("--fsync", action="store_true", help="SQLite synchronous=FULL (power loss)")
+    p.add_argument("--seed", type=int, default=None, help="derive game seeds from N (tests)")
+    p.add_argument(
+        "--log-level", default="info", choices=["debug", "info", "warning", "error"],
+        help="log verbosity (default info)",
+    )  # fmt: skip
+    p.add_argument("--bot-delay", type=_non_negative, default=0.8, metavar="S",
+                   help="seconds a bot waits before each move (default 0.8)")
+    p.add_argument("--bot-workers", type=int, default=1, metavar="N",
+                   help="bot processes (default 1)")
+    p.add_argument("--takeover-after", type=_non_negative, default=60.0, metavar="S",
+                   help="seconds a player may be gone before a bot takes the seat (default 60)")
+    p.add_argument("--continue-timeout", type=_non_negative, default=30.0, metavar="S",
+                   help="seconds to wait for everyone to read a round's result (default 30)")
+    p.add_argument("--heartbeat", type=_positive, default=2.0, metavar="S",
+                   help="seconds between heartbeats (default 2)")
+    return p
+
+
+def config_from(args: argparse.Namespace) -> ServerConfig:
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        db_path=args.db or default_db(),
+        seed=args.seed,
+        fsync=args.fsync,
+        bot_delay=args.bot_delay,
+        bot_workers=max(1, args.bot_workers),
+        takeover_after=args.takeover_after,
+        continue_timeout=args.continue_timeout,
+        heartbeat=args.heartbeat,
+    )
+
+
+async def _run(config: ServerConfig) -> int:
+    server = Server(config)
+    try:
+        await server.start()
+    except PortInUseError as exc:
+        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        return EXIT_PORT_IN_USE
+    except JournalError as exc:
+        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        return EXIT_DATABASE
+    except OSError as exc:
+        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        return EXIT_PORT_IN_USE
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    print(f"seasalt-server listening on port {server.port}; players join with:")
+    for address in join_addresses(config.host, server.port):
+        print(f"  seasalt-client {address}")
+    print(f"journal: {config.db_path}")
+    print(f"{LISTENING_PREFIX} {server.local_endpoint}")
+    sys.stdout.flush()
+    await stop.wait()
+    print("seasalt-server: stopping", file=sys.stderr)
+    await server.stop()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(
+        level=getattr(logging, args.log_level.upper()),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    config = config_from(args)
+    return asyncio.run(_run(config))

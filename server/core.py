@@ -1,0 +1,173 @@
+"""The state every part of the server master shares, and the one way out: ``send``.
+
+Everything that leaves the server is a protocol message built here or in the mixins, and the
+game data in it comes only from ``engine.view(state, seat)`` and ``engine.events_for``
+(boardgame.io's single filter choke point; spectators get ``view(state, None)``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+
+from seasalt.engine import view
+from seasalt.protocol import (
+    Error,
+    ErrorCode,
+    SeatInfo,
+    ServerMessage,
+    Snapshot,
+    TableChanged,
+    TableInfo,
+    TableState,
+    encode,
+)
+
+from .botpool import BotPool
+from .config import Clock, ServerConfig
+from .journal import Journal
+from .sessions import Session, SessionRegistry
+from .tables import Status, Table
+
+log = logging.getLogger("seasalt.server")
+
+SendFn = Callable[[bytes, bytes], bool]
+"""(routing id, frame) -> sent; False when the peer's pipe is full or the peer is gone."""
+
+_TABLE_STATE = {
+    Status.WAITING: TableState.WAITING,
+    Status.RUNNING: TableState.RUNNING,
+    Status.ROUND_OVER: TableState.ROUND_OVER,
+    Status.FINISHED: TableState.FINISHED,
+}
+
+
+class ServerCore:
+    """Tables, sessions, journal and the outbound path."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        clock: Clock,
+        journal: Journal,
+        bots: BotPool,
+        send: SendFn,
+        takeover_level: str,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.journal = journal
+        self.bots = bots
+        self._send_frame = send
+        self.takeover_level = takeover_level
+        self.sessions = SessionRegistry(config.rate_limit, config.rate_burst)
+        self.tables: dict[str, Table] = {}
+        self.refused: dict[str, str] = {}
+        """Journalled tables that cannot be resumed (engine version), with the reason."""
+        self.started_at = clock.now()
+        self.frames_sent = 0
+
+    # --- the way out --------------------------------------------------------------------
+
+    def send(self, session: Session, message: ServerMessage) -> bool:
+        """Send to a session's current connection, without blocking."""
+        if session.peer is None:
+            return False
+        ok = self._send_frame(session.peer, encode(message))
+        if ok:
+            self.frames_sent += 1
+            session.last_sent = self.clock.now()
+        return ok
+
+    def send_peer(self, peer: bytes, message: ServerMessage) -> bool:
+        return self._send_frame(peer, encode(message))
+
+    def error(
+        self, peer: bytes, code: ErrorCode, message: str, table: str | None = None
+    ) -> None:
+        self.send_peer(peer, Error(code, message, table))
+
+    # --- who is at a table --------------------------------------------------------------
+
+    def members(self, table: Table) -> Iterator[tuple[Session, int | None]]:
+        """Every session at the table with its seat (None: watching), seated first."""
+        for seat in table.seats:
+            if seat.holder is None:
+                continue
+            session = self.sessions.by_hash.get(seat.holder)
+            if session is not None and session.table == table.name and session.seat == seat.index:
+                yield session, seat.index
+        for token_hash in sorted(table.watchers):
+            session = self.sessions.by_hash.get(token_hash)
+            if session is not None and session.table == table.name and session.seat is None:
+                yield session, None
+
+    def connected(self, session: Session | None) -> bool:
+        return session is not None and session.connected(
+            self.clock.now(), self.config.peer_timeout
+        )
+
+    def holder_session(self, table: Table, index: int) -> Session | None:
+        """The session of the human holding seat ``index``, if it is at the table."""
+        holder = table.seats[index].holder
+        if holder is None:
+            return None
+        session = self.sessions.by_hash.get(holder)
+        if session is None or session.table != table.name or session.seat != index:
+            return None
+        return session
+
+    # --- lobby data (public) ------------------------------------------------------------
+
+    def info(self, table: Table) -> TableInfo:
+        seats = []
+        for seat in table.seats:
+            if seat.is_bot:
+                seats.append(SeatInfo(seat.kind, None, True, True))
+                continue
+            session = self.holder_session(table, seat.index)
+            seats.append(
+                SeatInfo(
+                    seat.kind,
+                    seat.name,
+                    self.connected(session),
+                    seat.bot_playing,
+                )
+            )
+        watchers = sum(1 for _, s in self.members(table) if s is None)
+        return TableInfo(
+            name=table.name,
+            seats=tuple(seats),
+            extra_salt=table.extra_salt,
+            double_target=table.double_target,
+            state=_TABLE_STATE[table.status],
+            round=table.state.round if table.status is not Status.WAITING else 0,
+            watchers=watchers,
+        )
+
+    def announce(self, table: Table) -> None:
+        """Tell everyone at the table its presence or status changed."""
+        message = TableChanged(self.info(table))
+        for session, _ in self.members(table):
+            self.send(session, message)
+
+    def snapshot(self, session: Session, table: Table) -> bool:
+        """Send the session's full view of the table (its seat's, or the public one)."""
+        seat = session.seat if session.table == table.name else None
+        ok = self.send(session, Snapshot(table.name, table.seq, view(table.state, seat)))
+        if ok:
+            session.resync.discard(table.name)
+        else:
+            session.resync.add(table.name)
+        return ok
+
+    # --- implemented by the mixins ------------------------------------------------------
+
+    def schedule_bot(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def end_reading(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def forget_queued(self, table_name: str, seat: int) -> None:
+        raise NotImplementedError

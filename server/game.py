@@ -1,0 +1,257 @@
+"""Game actions: the guard pipeline, the journal-then-send commit, the reading pause, bots.
+
+The pipeline follows boardgame.io's master (STYLE §3): table exists, seated, not over, to act,
+``seq`` matches (zguide Clone's optimistic concurrency), and only then ``engine.apply``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import msgpack
+from seasalt.engine import (
+    Action,
+    ApplyResult,
+    EventKind,
+    IllegalActionError,
+    events_for,
+    view,
+)
+from seasalt.protocol import (
+    ActionRequest,
+    Continue,
+    ErrorCode,
+    GameOver,
+    RoundOver,
+    Update,
+    action_to_wire,
+    result_to_wire,
+)
+
+from .core import ServerCore, log
+from .seeds import bot_seed
+from .sessions import Session
+from .tables import Status, Table
+
+_ROUND_ENDS = (EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """A human action sent while the table paused for reading: played when the pause ends."""
+
+    session: Session
+    seat: int
+    seq: int
+    action: Action
+
+
+class GameMixin(ServerCore):
+    """Accepting actions, human and bot."""
+
+    def init_game(self) -> None:
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.queued: dict[str, Queued] = {}
+        self.actions_accepted = 0
+
+    # --- the guard pipeline -------------------------------------------------------------
+
+    def on_action(self, session: Session, peer: bytes, msg: ActionRequest) -> None:
+        table = self.tables.get(msg.table)
+        if table is None:
+            self.error(peer, ErrorCode.UNKNOWN_TABLE, f"no table named {msg.table!r}", msg.table)
+            return
+        if session.table != table.name or session.seat is None:
+            self.error(
+                peer, ErrorCode.NOT_SEATED, f"you hold no seat at {table.name!r}", table.name
+            )
+            return
+        seat = session.seat
+        if table.status is Status.FINISHED:
+            self.error(peer, ErrorCode.GAME_OVER, "the game is over", table.name)
+            return
+        if table.status is Status.WAITING:
+            self.error(
+                peer,
+                ErrorCode.NOT_YOUR_TURN,
+                "the game has not started: waiting for players",
+                table.name,
+            )
+            return
+        if table.state.to_act != seat:
+            self.error(
+                peer,
+                ErrorCode.NOT_YOUR_TURN,
+                f"seat {table.state.to_act} is to act, you are seat {seat}",
+                table.name,
+            )
+            return
+        if msg.seq != table.seq:
+            self.error(
+                peer,
+                ErrorCode.STALE_SEQ,
+                f"the table is at seq {table.seq}, your action was for {msg.seq}; "
+                "a snapshot follows",
+                table.name,
+            )
+            self.snapshot(session, table)
+            return
+        if table.status is Status.ROUND_OVER:
+            # Acting means done reading; the action waits for the others to be done too.
+            self.queued[table.name] = Queued(session, seat, msg.seq, msg.action)
+            self.on_continue(session, peer, Continue(table.name))
+            return
+        self.play(table, msg.action, peer)
+
+    def play(self, table: Table, action: Action, peer: bytes | None) -> bool:
+        """Apply an action for the seat to act (checked by the caller) and commit it."""
+        try:
+            result = table.apply(action)
+        except IllegalActionError as exc:
+            if peer is not None:
+                self.error(peer, ErrorCode.ILLEGAL_ACTION, str(exc), table.name)
+            else:
+                log.error("bot chose an illegal action at %s: %s", table.name, exc)
+            return False
+        self.commit(table, action, result)
+        return True
+
+    # --- commit: journal first, then every seat and watcher -------------------------------
+
+    def commit(self, table: Table, action: Action, result: ApplyResult) -> None:
+        state = result.state
+        round_ended = any(e.kind in _ROUND_ENDS for e in result.events)
+        round_result = None
+        if round_ended and state.last_result is not None:
+            round_result = (
+                state.last_result.round,
+                msgpack.packb(result_to_wire(state.last_result), use_bin_type=True),
+            )
+        self.journal.append_action(
+            table.game_id,
+            state.move,
+            msgpack.packb(action_to_wire(action), use_bin_type=True),
+            round_result,
+            state.scores if state.is_over else None,
+        )
+        self.actions_accepted += 1
+        seq = table.seq
+        members = list(self.members(table))
+        for session, seat in members:
+            update = Update(table.name, seq, view(state, seat), events_for(result.events, seat))
+            if not self.send(session, update):
+                session.resync.add(table.name)
+        if round_ended:
+            self.start_reading(table, members)
+        if state.is_over:
+            over = GameOver(table.name, seq, state.scores, state.winners, state.standings())
+            for session, _ in members:
+                self.send(session, over)
+            self.announce(table)
+        self.schedule_bot(table)
+
+    # --- the reading pause after a round --------------------------------------------------
+
+    def start_reading(self, table: Table, members: list[tuple[Session, int | None]]) -> None:
+        """Wait for ``continue`` from each connected human (not bots, not the absent)."""
+        if not table.state.is_over:
+            table.reading = {
+                seat
+                for session, seat in members
+                if seat is not None
+                and not table.seats[seat].bot_playing
+                and self.connected(session)
+            }
+            table.continue_deadline = self.clock.now() + self.config.continue_timeout
+        self.send_round_over(table)
+        if table.status is Status.ROUND_OVER and not table.reading:
+            self.end_reading(table)
+        elif table.status is Status.ROUND_OVER:
+            self.announce(table)
+
+    def send_round_over(self, table: Table) -> None:
+        waiting = tuple(sorted(table.reading))
+        for session, seat in self.members(table):
+            result = view(table.state, seat).last_result
+            if result is not None:
+                self.send(session, RoundOver(table.name, table.seq, result, waiting))
+
+    def on_continue(self, session: Session, peer: bytes, msg: Continue) -> None:
+        table = self.tables.get(msg.table)
+        if table is None or session.table != table.name or session.seat is None:
+            return  # nothing to wait for: continue is idempotent
+        if table.status is not Status.ROUND_OVER or session.seat not in table.reading:
+            return
+        table.reading.discard(session.seat)
+        if table.reading:
+            self.send_round_over(table)
+        else:
+            self.end_reading(table)
+
+    def end_reading(self, table: Table) -> None:
+        table.status = Status.RUNNING
+        table.reading.clear()
+        table.continue_deadline = None
+        self.announce(table)
+        queued = self.queued.pop(table.name, None)
+        if (
+            queued is not None
+            and queued.seq == table.seq
+            and table.state.to_act == queued.seat
+            and queued.session.table == table.name
+            and queued.session.seat == queued.seat
+            and table.bot_level(queued.seat) is None
+        ):
+            self.play(table, queued.action, queued.session.peer)
+            return
+        self.schedule_bot(table)
+
+    def forget_queued(self, table_name: str, seat: int) -> None:
+        queued = self.queued.get(table_name)
+        if queued is not None and queued.seat == seat:
+            del self.queued[table_name]
+
+    # --- bots ---------------------------------------------------------------------------
+
+    def schedule_bot(self, table: Table) -> None:
+        """Start the bot turn when a bot (or a takeover) is to act and play is not paused."""
+        seat = table.state.to_act
+        if (
+            table.status is not Status.RUNNING
+            or seat is None
+            or table.bot_level(seat) is None
+            or table.name in self.bot_tasks
+        ):
+            return
+        task = asyncio.get_running_loop().create_task(self._bot_turn(table, seat))
+        self.bot_tasks[table.name] = task
+
+    async def _bot_turn(self, table: Table, seat: int) -> None:
+        move = table.state.move
+        try:
+            if self.config.bot_delay > 0:
+                await asyncio.sleep(self.config.bot_delay)
+            level = table.bot_level(seat)
+            if level is None or table.state.move != move:
+                return
+            seed = bot_seed(table.seed, seat)
+            action = await self.bots.decide(level, seed, view(table.state, seat))
+            still_due = (
+                self.tables.get(table.name) is table
+                and table.status is Status.RUNNING
+                and table.state.move == move
+                and table.state.to_act == seat
+                and table.bot_level(seat) is not None
+            )
+            if still_due:
+                self.play(table, action, None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot turn failed at table %s seat %d", table.name, seat)
+            await asyncio.sleep(1.0)  # then try again, without spinning
+        finally:
+            if self.bot_tasks.get(table.name) is asyncio.current_task():
+                del self.bot_tasks[table.name]
+        self.schedule_bot(table)

@@ -1,0 +1,341 @@
+"""Sessions and the lobby: hello, resume, list, join-or-create, watch, leave, play again, chat.
+
+A session holds at most one seat. Leaving a running game hands the seat to a bot; the same
+token gets it back (``resume``, or ``join_or_create`` of that table).
+"""
+
+from __future__ import annotations
+
+from seasalt.engine import ENGINE_VERSION, new_game
+from seasalt.protocol import (
+    PROTOCOL_VERSION,
+    Chat,
+    ChatLine,
+    Error,
+    ErrorCode,
+    Hello,
+    Joined,
+    JoinOrCreate,
+    Left,
+    PlayAgain,
+    Resume,
+    Sync,
+    Tables,
+    Watch,
+    Welcome,
+)
+
+from .botpool import level_exists
+from .core import ServerCore, log
+from .seeds import game_seed, new_token, token_hash
+from .sessions import Session
+from .tables import BOT_PREFIX, Seat, Status, Table, make_rules
+
+_ACTIVE = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
+
+
+class LobbyMixin(ServerCore):
+    # --- sessions -----------------------------------------------------------------------
+
+    def on_hello(self, peer: bytes, msg: Hello) -> None:
+        token = new_token()
+        session = self.sessions.create(token_hash(token), msg.name, self.clock.now())
+        self.sessions.bind(session, peer, self.clock.now())
+        self.send(session, Welcome(PROTOCOL_VERSION, token, session.id, session.name, False))
+        log.info("session %s (%s) opened", session.id, session.name)
+
+    def on_resume(self, peer: bytes, msg: Resume) -> None:
+        now = self.clock.now()
+        hashed = token_hash(msg.token)
+        session = self.sessions.by_hash.get(hashed)
+        if session is None:
+            held = self.held_seat(hashed)
+            if held is None:
+                self.error(
+                    peer,
+                    ErrorCode.UNAUTHORIZED,
+                    "unknown token: this server has no such session (send hello)",
+                )
+                return
+            table, index = held
+            session = self.sessions.create(hashed, table.seats[index].name or "?", now)
+        old = self.sessions.bind(session, peer, now)
+        if old is not None:
+            self.send_peer(
+                old,
+                Error(
+                    ErrorCode.SESSION_REPLACED,
+                    "another connection resumed this session; this one is closed",
+                ),
+            )
+        self.send(session, Welcome(PROTOCOL_VERSION, msg.token, session.id, session.name, True))
+        log.info("session %s (%s) resumed", session.id, session.name)
+        if session.table is None:
+            held = self.held_seat(hashed)
+            if held is not None:
+                session.table, session.seat = held[0].name, held[1]
+        current = self.tables.get(session.table) if session.table else None
+        if current is None:
+            session.table = session.seat = None
+            return
+        self.rejoin(session, current)
+
+    def held_seat(self, hashed: str) -> tuple[Table, int] | None:
+        """A seat this token holds in a game not yet over (left to a bot, or from the journal)."""
+        for table in self.tables.values():
+            index = table.seat_of(hashed)
+            if index is not None and table.status in _ACTIVE:
+                return table, index
+        return None
+
+    def rejoin(self, session: Session, table: Table) -> None:
+        """Put a session back at its table: the seat returns from any bot; a fresh snapshot."""
+        if session.seat is not None:
+            table.seats[session.seat].bot_playing = False
+        elif session.token_hash not in table.watchers:
+            table.watchers.add(session.token_hash)
+        self.send(session, Joined(table.name, session.seat))
+        self.snapshot(session, table)
+        self.announce(table)
+
+    # --- the lobby ----------------------------------------------------------------------
+
+    def on_list(self, session: Session) -> None:
+        infos = tuple(self.info(t) for _, t in sorted(self.tables.items()))
+        self.send(session, Tables(infos))
+
+    def on_join(self, session: Session, peer: bytes, msg: JoinOrCreate) -> None:
+        name = msg.table
+        for spec in msg.seats:
+            if spec.startswith(BOT_PREFIX) and not level_exists(spec[len(BOT_PREFIX) :]):
+                self.error(peer, ErrorCode.BAD_REQUEST, f"unknown bot level in {spec!r}", name)
+                return
+        if name in self.refused:
+            self.error(peer, ErrorCode.BAD_REQUEST, self.refused[name], name)
+            return
+        table = self.tables.get(name)
+        if session.table is not None:
+            current = self.tables.get(session.table)
+            if current is not None and current is table and session.seat is not None:
+                self.rejoin(session, table)
+                return
+            if (
+                current is not None
+                and session.seat is not None
+                and current.status in _ACTIVE
+            ):
+                self.error(
+                    peer,
+                    ErrorCode.ALREADY_SEATED,
+                    f"you hold a seat at {current.name!r}: leave it first",
+                    name,
+                )
+                return
+            self.detach(session)
+        if table is not None:
+            index = table.seat_of(session.token_hash)
+            if index is not None:  # a seat this player left to a bot: take it back
+                session.table, session.seat = table.name, index
+                self.rejoin(session, table)
+                self.schedule_bot(table)
+                return
+            refusal = self.join_refusal(table, msg)
+            if refusal is not None:
+                self.error(peer, refusal[0], refusal[1], name)
+                return
+        else:
+            table = self.create_table(name, msg.seats, msg.extra_salt, msg.double_target)
+        index = table.free_human_seat()
+        if index is None:
+            self.error(peer, ErrorCode.TABLE_FULL, f"every seat at {name!r} is taken", name)
+            return
+        self.take_seat(session, table, index)
+        self.send(session, Joined(table.name, index))
+        self.snapshot(session, table)
+        if table.status is Status.WAITING and table.humans_seated():
+            table.status = Status.RUNNING
+            log.info("table %s: game %d starts", table.name, table.game_no)
+        self.announce(table)
+        self.schedule_bot(table)
+
+    def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
+        if not table.matches(msg.seats, msg.extra_salt, msg.double_target):
+            options = [*table.seat_kinds]
+            if table.extra_salt:
+                options.append("extra salt")
+            if table.double_target:
+                options.append("double target")
+            return (
+                ErrorCode.TABLE_MISMATCH,
+                f"table {table.name!r} exists with other seats or options: {', '.join(options)}",
+            )
+        if table.status in (Status.RUNNING, Status.ROUND_OVER):
+            return (
+                ErrorCode.TABLE_RUNNING,
+                f"the game at {table.name!r} has started (watch it, or pick another name)",
+            )
+        return None
+
+    def create_table(
+        self, name: str, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool
+    ) -> Table:
+        game_no = len(self.journal.games_of(name)) + 1
+        seed = game_seed(self.config.seed, name, game_no)
+        rules = make_rules(len(seat_kinds), extra_salt, double_target)
+        game_id = self.journal.create_game(
+            name, game_no, len(seat_kinds), extra_salt, double_target, seat_kinds, seed, 0,
+            ENGINE_VERSION,
+        )  # fmt: skip
+        table = Table(
+            name=name,
+            extra_salt=extra_salt,
+            double_target=double_target,
+            seats=[Seat(i, kind) for i, kind in enumerate(seat_kinds)],
+            game_id=game_id,
+            game_no=game_no,
+            seed=seed,
+            seq_base=0,
+            state=new_game(rules, seed),
+            takeover_level=self.takeover_level,
+        )
+        self.tables[name] = table
+        log.info("table %s created: %s", name, ", ".join(seat_kinds))
+        return table
+
+    def take_seat(self, session: Session, table: Table, index: int) -> None:
+        seat = table.seats[index]
+        seat.holder, seat.name, seat.bot_playing = session.token_hash, session.name, False
+        session.table, session.seat = table.name, index
+        self.journal.set_seat(table.game_id, index, session.name, session.token_hash)
+
+    def on_watch(self, session: Session, peer: bytes, msg: Watch) -> None:
+        table = self.tables.get(msg.table)
+        if table is None:
+            reason = self.refused.get(msg.table, f"no table named {msg.table!r}")
+            self.error(peer, ErrorCode.UNKNOWN_TABLE, reason, msg.table)
+            return
+        if session.table is not None:
+            current = self.tables.get(session.table)
+            if current is not None and session.seat is not None and current.status in _ACTIVE:
+                self.error(
+                    peer,
+                    ErrorCode.ALREADY_SEATED,
+                    f"you hold a seat at {current.name!r}: leave it first",
+                    msg.table,
+                )
+                return
+            self.detach(session)
+        session.table, session.seat = table.name, None
+        self.rejoin(session, table)
+
+    def on_leave(self, session: Session, peer: bytes) -> None:
+        if session.table is None:
+            self.error(peer, ErrorCode.NOT_SEATED, "you are not at a table")
+            return
+        name = session.table
+        self.detach(session)
+        self.send(session, Left(name))
+
+    def detach(self, session: Session) -> None:
+        """Take a session away from its table. A running game's seat goes to a bot."""
+        table = self.tables.get(session.table) if session.table else None
+        index = session.seat
+        session.table = session.seat = None
+        if table is None:
+            return
+        if index is None:
+            table.watchers.discard(session.token_hash)
+        else:
+            seat = table.seats[index]
+            self.forget_queued(table.name, index)
+            if table.status in (Status.WAITING, Status.FINISHED):
+                seat.holder = seat.name = None
+                table.again.discard(index)
+                if table.status is Status.WAITING:
+                    self.journal.set_seat(table.game_id, index, None, None)
+            else:
+                seat.bot_playing = True
+                log.info("table %s: seat %d left; a bot plays it", table.name, index)
+                if index in table.reading:
+                    table.reading.discard(index)
+                    if not table.reading:
+                        self.end_reading(table)
+        empty = all(s.holder is None for s in table.seats) and not table.watchers
+        if empty and table.status in (Status.WAITING, Status.FINISHED):
+            if table.status is Status.WAITING:
+                self.journal.mark_finished(table.game_id)
+            del self.tables[table.name]
+            return
+        self.announce(table)
+        self.schedule_bot(table)
+
+    def on_play_again(self, session: Session, peer: bytes, msg: PlayAgain) -> None:
+        table = self.tables.get(msg.table)
+        if table is None:
+            self.error(peer, ErrorCode.UNKNOWN_TABLE, f"no table named {msg.table!r}", msg.table)
+            return
+        if session.table != table.name or session.seat is None:
+            self.error(peer, ErrorCode.NOT_SEATED, f"you hold no seat at {table.name!r}", msg.table)
+            return
+        if table.status is not Status.FINISHED:
+            self.error(peer, ErrorCode.BAD_REQUEST, "the game is not over yet", msg.table)
+            return
+        table.again.add(session.seat)
+        present = {
+            s.index
+            for s in table.seats
+            if not s.is_bot and s.holder is not None and not s.bot_playing
+        }
+        if present <= table.again:
+            self.next_game(table)
+        else:
+            self.announce(table)
+
+    def next_game(self, table: Table) -> None:
+        """A new game at the same table and seats, with a fresh seed."""
+        for seat in table.seats:
+            if seat.is_bot or (seat.holder is not None and not seat.bot_playing):
+                continue
+            if seat.holder is not None:  # gone during the last game: the seat is free again
+                gone = self.sessions.by_hash.get(seat.holder)
+                if gone is not None and gone.table == table.name:
+                    gone.table = gone.seat = None
+            seat.holder = seat.name = None
+            seat.bot_playing = False
+        seq_base = table.seq
+        table.game_no += 1
+        table.seed = game_seed(self.config.seed, table.name, table.game_no)
+        rules = table.rules
+        table.game_id = self.journal.create_game(
+            table.name, table.game_no, table.players, table.extra_salt, table.double_target,
+            table.seat_kinds, table.seed, seq_base, ENGINE_VERSION,
+        )  # fmt: skip
+        for seat in table.seats:
+            if seat.holder is not None:
+                self.journal.set_seat(table.game_id, seat.index, seat.name, seat.holder)
+        table.seq_base = seq_base
+        table.state = new_game(rules, table.seed)
+        table.again.clear()
+        table.status = Status.RUNNING if table.humans_seated() else Status.WAITING
+        log.info("table %s: game %d", table.name, table.game_no)
+        for session, _ in list(self.members(table)):
+            self.snapshot(session, table)
+        self.announce(table)
+        self.schedule_bot(table)
+
+    def on_sync(self, session: Session, peer: bytes, msg: Sync) -> None:
+        table = self.tables.get(msg.table)
+        if table is None or session.table != table.name:
+            self.error(peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table)
+            return
+        self.snapshot(session, table)
+
+    def on_chat(self, session: Session, peer: bytes, msg: Chat) -> None:
+        table = self.tables.get(msg.table)
+        if table is None or session.table != table.name:
+            self.error(peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table)
+            return
+        line = ChatLine(table.name, session.name, session.seat, msg.text)
+        for member, _ in self.members(table):
+            self.send(member, line)
+

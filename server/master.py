@@ -1,0 +1,174 @@
+"""The master: one entry point per inbound frame, and the restart from the journal.
+
+``handle`` runs the first guards of the pipeline (one frame, size, decode, session), then
+hands the message to the lobby or game mixins, which run the rest.
+"""
+
+from __future__ import annotations
+
+import msgpack
+from seasalt.engine import ENGINE_VERSION, IllegalActionError, new_game, replay
+from seasalt.protocol import (
+    MAX_MESSAGE_SIZE,
+    ActionRequest,
+    Chat,
+    Continue,
+    DecodeError,
+    ErrorCode,
+    Heartbeat,
+    Hello,
+    JoinOrCreate,
+    ListTables,
+    PlayAgain,
+    Resume,
+    Sync,
+    Watch,
+    action_from_wire,
+    decode_client_message,
+)
+from seasalt.protocol.messages import Leave
+
+from .botpool import BotPool
+from .config import Clock, ServerConfig
+from .core import SendFn, log
+from .game import GameMixin
+from .journal import GameRecord, Journal
+from .lobby import LobbyMixin
+from .presence import PresenceMixin
+from .tables import Seat, Status, Table, make_rules
+
+
+class Master(LobbyMixin, GameMixin, PresenceMixin):
+    """All server logic, transport-free: feed it frames, it calls ``send``."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        clock: Clock,
+        journal: Journal,
+        bots: BotPool,
+        send: SendFn,
+        takeover_level: str = "random",
+    ) -> None:
+        super().__init__(config, clock, journal, bots, send, takeover_level)
+        self.init_game()
+
+    def handle(self, peer: bytes, frames: list[bytes]) -> None:
+        """One inbound message (the frames after the routing id)."""
+        if len(frames) != 1:
+            self.error(
+                peer,
+                ErrorCode.BAD_MESSAGE,
+                f"frame: expected one frame per message, got {len(frames)}",
+            )
+            return
+        data = frames[0]
+        if len(data) > MAX_MESSAGE_SIZE:
+            self.error(
+                peer, ErrorCode.TOO_LARGE, f"frame: {len(data)} bytes > {MAX_MESSAGE_SIZE}"
+            )
+            return
+        try:
+            msg = decode_client_message(data)
+        except DecodeError as exc:
+            self.error(peer, exc.code, str(exc))
+            return
+        if isinstance(msg, Hello):
+            self.on_hello(peer, msg)
+            return
+        if isinstance(msg, Resume):
+            self.on_resume(peer, msg)
+            return
+        session = self.sessions.of_peer(peer)
+        if session is None:
+            self.error(peer, ErrorCode.UNAUTHORIZED, "no session: send hello or resume first")
+            return
+        now = self.clock.now()
+        session.last_seen = now
+        if not session.limiter.allow(now):
+            self.error(peer, ErrorCode.RATE_LIMITED, "too many messages: slow down")
+            return
+        if session.table is not None and session.seat is not None:
+            table = self.tables.get(session.table)
+            if table is not None and table.seats[session.seat].bot_playing:
+                # heard again after a takeover for silence: the seat comes back
+                table.seats[session.seat].bot_playing = False
+                self.announce(table)
+        if isinstance(msg, Heartbeat):
+            return
+        if isinstance(msg, ActionRequest):
+            self.on_action(session, peer, msg)
+        elif isinstance(msg, Continue):
+            self.on_continue(session, peer, msg)
+        elif isinstance(msg, ListTables):
+            self.on_list(session)
+        elif isinstance(msg, JoinOrCreate):
+            self.on_join(session, peer, msg)
+        elif isinstance(msg, Watch):
+            self.on_watch(session, peer, msg)
+        elif isinstance(msg, Leave):
+            self.on_leave(session, peer)
+        elif isinstance(msg, PlayAgain):
+            self.on_play_again(session, peer, msg)
+        elif isinstance(msg, Sync):
+            self.on_sync(session, peer, msg)
+        elif isinstance(msg, Chat):
+            self.on_chat(session, peer, msg)
+        else:  # a client message type this server does not serve
+            self.error(peer, ErrorCode.BAD_MESSAGE, f"t: {type(msg).__name__} not served")
+
+    # --- restart --------------------------------------------------------------------------
+
+    def restore(self) -> None:
+        """Rebuild every unfinished journalled game with ``engine.replay`` and carry on."""
+        for record in self.journal.unfinished_games():
+            if record.engine_version != ENGINE_VERSION:
+                reason = (
+                    f"table {record.table_name!r} was recorded by engine version "
+                    f"{record.engine_version}; this server runs {ENGINE_VERSION} and cannot "
+                    "resume it (its round results stay in the journal)"
+                )
+                self.refused[record.table_name] = reason
+                log.warning("%s", reason)
+                continue
+            try:
+                table = self.rebuild(record)
+            except (DecodeError, IllegalActionError, ValueError) as exc:
+                reason = f"table {record.table_name!r} cannot be replayed: {exc}"
+                self.refused[record.table_name] = reason
+                log.warning("%s", reason)
+                continue
+            self.tables[table.name] = table
+            log.info(
+                "table %s resumed at seq %d (%s)", table.name, table.seq, table.status.value
+            )
+
+    def rebuild(self, record: GameRecord) -> Table:
+        rules = make_rules(record.players, record.extra_salt, record.double_target)
+        actions = [
+            action_from_wire(msgpack.unpackb(blob, raw=False), f"journal action {i + 1}")
+            for i, blob in enumerate(record.actions)
+        ]
+        state = replay(rules, record.seed, actions) if actions else new_game(rules, record.seed)
+        seats = [Seat(i, kind) for i, kind in enumerate(record.seat_kinds)]
+        for held in record.seats:
+            if held.token_hash is not None and 0 <= held.seat < len(seats):
+                seats[held.seat].holder = held.token_hash
+                seats[held.seat].name = held.name
+        table = Table(
+            name=record.table_name,
+            extra_salt=record.extra_salt,
+            double_target=record.double_target,
+            seats=seats,
+            game_id=record.id,
+            game_no=record.game_no,
+            seed=record.seed,
+            seq_base=record.seq_base,
+            state=state,
+            takeover_level=self.takeover_level,
+        )
+        if state.is_over:
+            table.status = Status.FINISHED
+        elif table.humans_seated():
+            table.status = Status.RUNNING
+        return table

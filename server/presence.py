@@ -1,0 +1,77 @@
+"""Timers: heartbeats, lost peers, bot takeovers, the reading timeout, resyncs.
+
+``tick`` reads the injected clock and does whatever is due; the server calls it every
+``config.tick`` seconds of real time, and tests call it after moving a ManualClock.
+"""
+
+from __future__ import annotations
+
+from seasalt.protocol import Heartbeat
+
+from .core import ServerCore, log
+from .tables import Status, Table
+
+_SESSION_IDLE_FACTOR = 20
+"""A session at no table, silent for this many peer timeouts, is forgotten."""
+
+
+class PresenceMixin(ServerCore):
+    def tick(self) -> None:
+        now = self.clock.now()
+        timeout = self.config.peer_timeout
+        changed: set[str] = set()
+        for session in list(self.sessions.by_hash.values()):
+            alive = session.connected(now, timeout)
+            if alive != session.alive:
+                session.alive = alive
+                if session.table is not None:
+                    changed.add(session.table)
+            if alive:
+                if now - session.last_sent >= self.config.heartbeat:
+                    self.send(session, Heartbeat())
+                for name in list(session.resync):
+                    table = self.tables.get(name)
+                    if table is None or session.table != name:
+                        session.resync.discard(name)
+                    else:
+                        self.snapshot(session, table)
+            elif session.table is None and now - session.last_seen > timeout * _SESSION_IDLE_FACTOR:
+                self.sessions.unbind(session)
+                del self.sessions.by_hash[session.token_hash]
+        for table in list(self.tables.values()):
+            if self.check_takeovers(table, now):
+                changed.add(table.name)
+            if table.status is Status.ROUND_OVER:
+                self.check_reading(table, now)
+            self.schedule_bot(table)
+        for name in changed:
+            table = self.tables.get(name)
+            if table is not None:
+                self.announce(table)
+
+    def check_takeovers(self, table: Table, now: float) -> bool:
+        """Hand to a bot every seat whose human has been gone longer than takeover_after."""
+        if table.status not in (Status.RUNNING, Status.ROUND_OVER):
+            return False
+        limit = self.config.peer_timeout + self.config.takeover_after
+        taken = False
+        for seat in table.seats:
+            if seat.is_bot or seat.holder is None or seat.bot_playing:
+                continue
+            session = self.holder_session(table, seat.index)
+            last = session.last_seen if session is not None else self.started_at
+            if now - last > limit:
+                seat.bot_playing = True
+                taken = True
+                log.info("table %s: seat %d silent; a bot plays it", table.name, seat.index)
+        return taken
+
+    def check_reading(self, table: Table, now: float) -> None:
+        """End the pause after a round when everyone left reading is gone or time is up."""
+        for index in list(table.reading):
+            session = self.holder_session(table, index)
+            if not self.connected(session) or table.seats[index].bot_playing:
+                table.reading.discard(index)
+        deadline = table.continue_deadline
+        if not table.reading or (deadline is not None and now >= deadline):
+            self.end_reading(table)

@@ -1,0 +1,245 @@
+"""Test and benchmark helpers: a raw DEALER client, a seeded player loop, a server runner.
+
+Not used by the server itself. Kept in the package so tests/server, tests/e2e and benchmarks/
+share one implementation (pytest's importlib mode cannot import between test folders).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import zmq
+import zmq.asyncio
+from seasalt.engine import PlayerView
+from seasalt.protocol import (
+    PROTOCOL_VERSION,
+    ActionRequest,
+    Continue,
+    Error,
+    GameOver,
+    Hello,
+    Joined,
+    JoinOrCreate,
+    Message,
+    Resume,
+    RoundOver,
+    ServerMessage,
+    Snapshot,
+    Update,
+    Welcome,
+    decode_server_message,
+    encode,
+)
+
+from .app import Server
+from .botpool import BotPool
+from .config import Clock, ServerConfig
+
+M = TypeVar("M")
+
+
+class RawClient:
+    """One DEALER socket speaking the protocol, recording every frame it receives."""
+
+    def __init__(self, ctx: zmq.asyncio.Context, endpoint: str) -> None:
+        self.sock = ctx.socket(zmq.DEALER)
+        self.sock.linger = 0
+        self.sock.connect(endpoint)
+        self.frames: list[bytes] = []
+        """Every frame received, in order (the leak test decodes them all)."""
+        self.backlog: list[ServerMessage] = []
+
+    async def send(self, message: Message) -> None:
+        await self.sock.send(encode(message))
+
+    async def send_raw(self, *frames: bytes) -> None:
+        await self.sock.send_multipart(list(frames))
+
+    async def recv(self, timeout: float = 5.0) -> ServerMessage:
+        if self.backlog:
+            return self.backlog.pop(0)
+        data = await asyncio.wait_for(self.sock.recv(), timeout)
+        self.frames.append(data)
+        return decode_server_message(data)
+
+    async def expect(
+        self, kind: type[M], timeout: float = 5.0, where: Callable[[M], bool] | None = None
+    ) -> M:
+        """The next message of ``kind`` (matching ``where``); others stay queued in order."""
+        deadline = time.monotonic() + timeout
+        skipped: list[ServerMessage] = []
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no {kind.__name__} within {timeout}s; got {skipped!r}")
+                msg = await self.recv(left)
+                if isinstance(msg, kind) and (where is None or where(msg)):
+                    return msg
+                skipped.append(msg)
+        finally:
+            self.backlog[:0] = skipped
+
+    def drain(self) -> list[ServerMessage]:
+        out, self.backlog = self.backlog, []
+        return out
+
+    async def hello(self, name: str) -> Welcome:
+        await self.send(Hello(PROTOCOL_VERSION, name))
+        return await self.expect(Welcome)
+
+    async def resume(self, token: str) -> Welcome:
+        await self.send(Resume(PROTOCOL_VERSION, token))
+        return await self.expect(Welcome)
+
+    def close(self) -> None:
+        self.sock.close(linger=0)
+
+
+@dataclass
+class PlayerResult:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    actions: int
+    seat: int
+    token: str = ""
+    errors: list[Error] = field(default_factory=list)
+
+
+async def play_seat(
+    client: RawClient,
+    table: str,
+    seats: tuple[str, ...],
+    *,
+    name: str = "p",
+    extra_salt: bool = False,
+    double_target: bool = False,
+    seed: int = 0,
+    level: str = "random",
+    token: str | None = None,
+    timeout: float = 60.0,
+    on_view: Callable[[int, PlayerView], None] | None = None,
+) -> PlayerResult:
+    """Join (or resume into) ``table`` and play with a seeded bot until the game is over."""
+    from seasalt.bots import get_bot
+
+    bot = get_bot(level, seed)
+    if token is None:
+        token = (await client.hello(name)).token
+        await client.send(JoinOrCreate(table, seats, extra_salt, double_target))
+    else:
+        await client.resume(token)
+    joined = await client.expect(Joined, timeout)
+    assert joined.seat is not None
+    seat = joined.seat
+    result = PlayerResult((), (), 0, seat, token)
+    view: PlayerView | None = None
+    seq = -1
+    acted_at = -1
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = await client.recv(max(0.01, deadline - time.monotonic()))
+        if isinstance(msg, Snapshot | Update) and msg.table == table and msg.seq >= seq:
+            view, seq = msg.view, msg.seq
+            if on_view is not None:
+                on_view(seq, view)
+        elif isinstance(msg, RoundOver):
+            await client.send(Continue(table))
+        elif isinstance(msg, GameOver):
+            result.scores, result.winners = msg.scores, msg.winners
+            return result
+        elif isinstance(msg, Error):
+            result.errors.append(msg)
+            acted_at = -1  # a refused action: decide again on the next view
+        if view is not None and view.to_act == seat and view.legal_actions and acted_at != seq:
+            acted_at = seq
+            result.actions += 1
+            await client.send(ActionRequest(table, seq, bot.choose(view)))
+
+
+@contextlib.asynccontextmanager
+async def running_server(
+    clock: Clock | None = None, **options: Any
+) -> AsyncIterator[Server]:
+    """An in-process server on 127.0.0.1, a free port, an in-memory journal, inline bots."""
+    defaults: dict[str, Any] = {
+        "host": "127.0.0.1", "port": 0, "bot_delay": 0.0, "bot_workers": 0, "seed": 1,
+    }  # fmt: skip
+    defaults.update(options)
+    config = ServerConfig(**defaults)
+    server = Server(config, clock, BotPool(config.bot_workers))
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+_LISTENING = re.compile(rb"SEASALT_LISTENING (tcp://\S+)")
+
+
+class ServerProcess:
+    """``python -m seasalt.server`` as a child process (kill -9 tests, benchmarks)."""
+
+    def __init__(self, db: str, *args: str, env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.args = args
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.endpoint = ""
+        self.log_path = db + ".log"
+
+    def start(self, timeout: float = 15.0, port: int = 0) -> str:
+        cmd = [
+            sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1",
+            "--port", str(port), "--db", self.db, *self.args,
+        ]  # fmt: skip
+        self.log_path = self.db + ".log"
+        with open(self.log_path, "ab") as log_file:  # never a pipe nobody reads
+            self.proc = subprocess.Popen(
+                cmd,
+                stdout=subprocess.PIPE,
+                stderr=log_file,
+                env={**os.environ, **(self.env or {})},
+            )
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                with open(self.log_path, errors="replace") as f:
+                    err = f.read()[-2000:]
+                raise RuntimeError(f"server exited early ({self.proc.wait()}): {err}")
+            match = _LISTENING.search(line)
+            if match:
+                self.endpoint = match.group(1).decode()
+                return self.endpoint
+        raise TimeoutError("server did not print its address")
+
+    def kill(self) -> None:
+        """kill -9."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+            self._close_pipes()
+
+    def terminate(self, timeout: float = 10.0) -> int:
+        assert self.proc is not None
+        self.proc.terminate()
+        code = self.proc.wait(timeout)
+        self._close_pipes()
+        return code
+
+    def _close_pipes(self) -> None:
+        assert self.proc is not None
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
