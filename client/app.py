@@ -1,0 +1,612 @@
+"""The Textual app: screens, and the one network worker that talks to the server.
+
+The worker (``run_net``) owns the connection: it connects (starting a child server first for
+solo and host), turns every server message into a Textual message for the screens, and sends
+the player's intents from a queue. Screens render frames and post intents; they never touch
+the network or decide a rule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from seasalt.client.i18n import _, set_language
+from seasalt.client.screens.connecting import ConnectingScreen
+from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
+from seasalt.client.screens.help import HelpScreen
+from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.screens.model import (
+    ChatArrived,
+    Frame,
+    FrameArrived,
+    GameEnd,
+    GameOver,
+    Intent,
+    IntentQueued,
+    Joined,
+    LinkStatus,
+    RoundOver,
+    SeatLabel,
+    ServerError,
+    TableChanged,
+    TablesListed,
+    TableSummary,
+)
+from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.start import (
+    DEFAULT_PORT,
+    HostPlan,
+    JoinPlan,
+    SoloPlan,
+    StartScreen,
+    default_name,
+)
+from seasalt.client.screens.table import TableScreen
+from seasalt.client.solo import ChildServer, ServerStartError, start_server_async
+from seasalt.client.words import Names
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+CONNECT_TIMEOUT = 8.0
+Plan = SoloPlan | JoinPlan | HostPlan
+
+
+class Link(Protocol):
+    """What the app needs from a connection (the real one or a test fake).
+
+    ``recv`` returns protocol server messages, or :class:`LinkStatus` for "reconnecting" /
+    "connected" changes of the connection itself.
+    """
+
+    async def connect(self) -> None: ...
+    async def send(self, message: Any) -> None: ...
+    async def recv(self) -> Any: ...
+    async def close(self) -> None: ...
+
+
+class LinkFailed(Exception):
+    """Connecting failed; ``detail`` and ``hints`` are for people."""
+
+    def __init__(self, detail: str, hints: tuple[str, ...] = ()) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.hints = hints
+
+
+LinkFactory = Callable[[str, str], Link]
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """What the command line asked for."""
+
+    address: str | None = None
+    name: str | None = None
+    solo: bool = False
+    opponents: int = 2
+    level: str = "greedy"
+    extra_salt: bool = False
+    double_target: bool = False
+    server_seed: int | None = None
+    """Solo/host child server ``--seed`` (tests)."""
+    bot_delay: float | None = None
+    """Solo/host child server ``--bot-delay`` (tests use 0)."""
+
+
+def normalise_address(address: str) -> str:
+    """``host`` -> ``host:7327``; ``[::1]`` -> ``[::1]:7327``; ``host:port`` unchanged."""
+    address = address.strip().removeprefix("tcp://")
+    if address.startswith("["):
+        return address if "]:" in address else f"{address}:{DEFAULT_PORT}"
+    if address.count(":") == 1:
+        return address
+    if address.count(":") > 1:  # a bare IPv6 address
+        return f"[{address}]:{DEFAULT_PORT}"
+    return f"{address}:{DEFAULT_PORT}"
+
+
+def unreachable_hints(address: str) -> tuple[str, ...]:
+    """What to check when no server answers."""
+    host, _sep, port = address.rpartition(":")
+    return (
+        _("the address: {host} is the host's address on your network (their screen shows "
+          "it)").format(host=host),
+        _("the port: {port} (the server's default is {default})").format(
+            port=port, default=DEFAULT_PORT
+        ),
+        _("that the server is running (seasalt-server, or \"Host a game here\" in the menu)"),
+        _("the host's firewall: it must allow incoming TCP connections on port {port}").format(
+            port=port
+        ),
+    )
+
+
+def summary_from_info(info: Any) -> TableSummary:
+    """A protocol ``TableInfo`` as the screens show it."""
+    seats: list[SeatLabel | None] = []
+    kinds: list[str] = []
+    for seat in info.seats:
+        kinds.append(seat.kind)
+        bot = seat.kind.removeprefix("bot:") if seat.kind.startswith("bot:") else None
+        if seat.name is None and bot is None:
+            seats.append(None)
+            continue
+        name = seat.name or _("bot {level}").format(level=bot)
+        seats.append(SeatLabel(name, bot, seat.connected, seat.bot_playing))
+    state = getattr(info, "state", "waiting")
+    status = getattr(state, "value", str(state))
+    return TableSummary(
+        name=info.name, seats=tuple(seats), kinds=tuple(kinds), extra_salt=info.extra_salt,
+        double_target=info.double_target, status=status, round=info.round,
+    )
+
+
+class SeasaltApp(App[int]):
+    """Sea Salt & Paper in the terminal."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Sea Salt & Paper"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+c,ctrl+q", "request_quit", _("Quit"), priority=True, show=False),
+    ]
+
+    def __init__(
+        self,
+        options: LaunchOptions | None = None,
+        *,
+        link_factory: LinkFactory | None = None,
+    ) -> None:
+        super().__init__()
+        self.options = options or LaunchOptions()
+        self.link_factory = link_factory or default_link_factory
+        self.player = self.options.name or default_name()
+        self.plan: Plan | None = None
+        self.child: ChildServer | None = None
+        self.hosting = False
+        self.outbox: asyncio.Queue[Intent] = asyncio.Queue()
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.seq = 0
+        self.seats: tuple[SeatLabel, ...] = ()
+        self.frame: Frame | None = None
+        self.game_over = False
+        self.result_round: int | None = None
+        self.server_address = ""
+        self.host_addresses: list[str] = []
+        self.sent: list[Intent] = []
+        """Every intent handed to the network, in order (tests read it)."""
+
+    # --- start-up ---------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        o = self.options
+        if o.solo:
+            self.begin(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
+                                o.double_target))
+        elif o.address:
+            self.begin(JoinPlan(self.player, o.address))
+        else:
+            self.push_screen(StartScreen(self.player))
+
+    @on(StartScreen.Chosen)
+    def on_start_chosen(self, message: StartScreen.Chosen) -> None:
+        self.player = message.plan.name
+        self.begin(message.plan)
+
+    def begin(self, plan: Plan) -> None:
+        """Show the connecting screen and start the network worker for ``plan``."""
+        self.plan = plan
+        if isinstance(plan, SoloPlan):
+            what = _("Starting a solo game against {n} {level} bots…").format(
+                n=plan.opponents, level=_(plan.level)
+            )
+        elif isinstance(plan, HostPlan):
+            what = _("Starting a server on port {port}…").format(port=plan.port)
+        else:
+            what = _("Connecting to {address}…").format(address=normalise_address(plan.address))
+        self._goto(ConnectingScreen(what))
+        self.run_net(plan)
+
+    def _goto(self, screen: Screen[Any]) -> None:
+        """Make ``screen`` the base screen (modals on top are closed)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    # --- the network worker ----------------------------------------------------------------
+
+    @work(exclusive=True, group="net", exit_on_error=False)
+    async def run_net(self, plan: Plan) -> None:
+        """Connect, then pump messages both ways until cancelled."""
+        link: Link | None = None
+        try:
+            address = await self._prepare_server(plan)
+            self.server_address = address
+            self.post_message(LinkStatus("connecting", _("Connecting to {address}…").format(
+                address=address)))
+            link = self.link_factory(address, plan.name)
+            try:
+                await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT)
+            except TimeoutError:
+                raise LinkFailed(
+                    _("No server answered at {address}.").format(address=address),
+                    unreachable_hints(address),
+                ) from None
+            self.post_message(LinkStatus("connected"))
+            self.outbox = asyncio.Queue()
+            if isinstance(plan, SoloPlan):
+                seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
+                await self._send(link, Intent("join_or_create", {
+                    "table": "solo", "seats": seats, "extra_salt": plan.extra_salt,
+                    "double_target": plan.double_target}))
+            else:
+                await self._send(link, Intent("list_tables"))
+            sender = asyncio.create_task(self._send_loop(link))
+            try:
+                while True:
+                    message = await link.recv()
+                    self._dispatch(message)
+            finally:
+                sender.cancel()
+        except LinkFailed as failure:
+            self.post_message(LinkStatus("failed", failure.detail, failure.hints))
+        except ServerStartError as failure:
+            self.post_message(LinkStatus("failed", str(failure), (
+                _("another program may already use that port: try another one"),
+            )))
+        finally:
+            if link is not None:
+                with contextlib.suppress(Exception):
+                    await link.close()
+
+    async def _prepare_server(self, plan: Plan) -> str:
+        o = self.options
+        if isinstance(plan, JoinPlan):
+            return normalise_address(plan.address)
+        if self.child is not None and self.child.alive():
+            return self.child.address
+        solo = isinstance(plan, SoloPlan)
+        self.child = await start_server_async(
+            host="127.0.0.1" if solo else "0.0.0.0",
+            port=0 if solo else plan.port,  # type: ignore[union-attr]
+            solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
+        )
+        self.hosting = not solo
+        self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
+        return self.child.address
+
+    async def _send_loop(self, link: Link) -> None:
+        while True:
+            intent = await self.outbox.get()
+            await self._send(link, intent)
+
+    async def _send(self, link: Link, intent: Intent) -> None:
+        message = self._to_wire(intent)
+        if message is not None:
+            self.sent.append(intent)
+            await link.send(message)
+
+    def _to_wire(self, intent: Intent) -> Any:
+        from seasalt import protocol as p
+
+        a = intent.args
+        table = self.table or ""
+        kind = intent.kind
+        if kind == "action":
+            return p.ActionRequest(table, self.seq, a["action"])
+        if kind == "continue":
+            return p.Continue(table)
+        if kind == "play_again":
+            return p.PlayAgain(table)
+        if kind == "chat":
+            return p.Chat(table, a["text"][:500])
+        if kind == "list_tables":
+            return p.ListTables()
+        if kind == "join_or_create":
+            return p.JoinOrCreate(a["table"], tuple(a["seats"]), bool(a.get("extra_salt")),
+                                  bool(a.get("double_target")))
+        if kind == "watch":
+            return p.Watch(a["table"])
+        if kind == "leave":
+            return p.Leave()
+        return None
+
+    def _dispatch(self, message: Any) -> None:
+        """Turn one server message into a Textual message for the screens."""
+        if isinstance(message, LinkStatus):
+            self.post_message(message)
+            return
+        tag = getattr(type(message), "TAG", "")
+        if tag in ("snapshot", "update"):
+            self.seq = message.seq
+            events = tuple(getattr(message, "events", ()))
+            self.post_message(FrameArrived(
+                Frame(message.table, message.seq, message.view, self.seats, events)))
+        elif tag == "round_over":
+            self.post_message(RoundOver(message.result, message.waiting))
+        elif tag == "game_over":
+            self.post_message(GameOver(GameEnd(
+                tuple(message.scores), tuple(message.winners), tuple(message.standings))))
+        elif tag == "tables":
+            self.post_message(TablesListed([summary_from_info(t) for t in message.tables]))
+        elif tag == "table":
+            self.post_message(TableChanged(summary_from_info(message.info)))
+        elif tag == "joined":
+            self.post_message(Joined(message.table, message.seat))
+        elif tag == "chat_line":
+            self.post_message(ChatArrived(message.name, message.text))
+        elif tag == "error":
+            code = getattr(message.code, "value", str(message.code))
+            self.post_message(ServerError(code, message.message))
+        elif tag == "left":
+            self.post_message(Joined("", None))
+
+    # --- messages from the worker --------------------------------------------------------
+
+    @on(IntentQueued)
+    def on_intent_queued(self, message: IntentQueued) -> None:
+        self.outbox.put_nowait(message.intent)
+
+    @on(LinkStatus)
+    def on_link_status(self, message: LinkStatus) -> None:
+        screen = self.screen
+        if message.status == "failed":
+            if isinstance(screen, ConnectingScreen):
+                screen.failed(message.detail, message.hints)
+            else:
+                self.notify(message.detail, severity="error", timeout=10)
+        elif message.status == "connecting" and isinstance(screen, ConnectingScreen):
+            screen.progress(message.detail)
+        elif message.status == "reconnecting":
+            self.sub_title = _("reconnecting…")
+            self.notify(_("Lost the server: reconnecting…"), severity="warning", timeout=5)
+            for table in self._table_screens():
+                table.set_link_state(_("reconnecting…"))
+        elif message.status == "connected":
+            if self.sub_title:
+                self.notify(_("Connected again."), timeout=3)
+            self.sub_title = ""
+            for table in self._table_screens():
+                table.set_link_state("")
+
+    @on(ConnectingScreen.Retry)
+    def on_retry(self) -> None:
+        if self.plan is not None:
+            self.begin(self.plan)
+
+    @on(ConnectingScreen.Back)
+    def on_back(self) -> None:
+        self.workers.cancel_group(self, "net")
+        self._goto(StartScreen(self.player, getattr(self.plan, "address", None)))
+
+    @on(TablesListed)
+    def on_tables_listed(self, message: TablesListed) -> None:
+        lobby = self.screen if isinstance(self.screen, LobbyScreen) else None
+        if lobby is None and self.table is None:
+            lobby = LobbyScreen(self.player, self.server_address, self.host_addresses)
+            lobby.tables = message.tables
+            self._goto(lobby)
+        elif lobby is not None:
+            lobby.show_tables(message.tables)
+
+    @on(LobbyScreen.Request)
+    def on_lobby_request(self, message: LobbyScreen.Request) -> None:
+        self.post_message(IntentQueued(Intent(message.kind, dict(message.args))))
+
+    @on(TableChanged)
+    def on_table_changed(self, message: TableChanged) -> None:
+        summary = message.summary
+        if summary.name != self.table:
+            return
+        self.seats = tuple(
+            s if s is not None else SeatLabel(_("(free seat)"), None, False, False)
+            for s in summary.seats
+        )
+        if self.frame is not None:
+            self.frame = Frame(self.frame.table, self.frame.seq, self.frame.view, self.seats,
+                               self.frame.events)
+            for table in self._table_screens():
+                self.call_later(table.show_frame, self.frame)
+
+    @on(Joined)
+    def on_joined(self, message: Joined) -> None:
+        if not message.table:
+            self.table = None
+            self.frame = None
+            self.post_message(IntentQueued(Intent("list_tables")))
+            return
+        self.table = message.table
+        self.seat = message.seat
+        self.game_over = False
+        self._goto(TableScreen(message.table))
+
+    @on(FrameArrived)
+    async def on_frame_arrived(self, message: FrameArrived) -> None:
+        frame = message.frame
+        if self.seats and len(self.seats) == len(frame.view.seats):
+            frame = Frame(frame.table, frame.seq, frame.view, self.seats, frame.events)
+        self.frame = frame
+        self.table = frame.table
+        screens = self._table_screens()
+        if not screens:
+            screen = TableScreen(frame.table)
+            self._goto(screen)
+            await asyncio.sleep(0)
+            screens = [screen]
+        for table in screens:
+            if table.is_mounted:
+                await table.show_frame(frame)
+            else:
+                table.call_after_refresh(table.show_frame, frame)
+
+    @on(RoundOver)
+    def on_round_over(self, message: RoundOver) -> None:
+        result = message.result
+        if self.result_round == result.round:
+            return
+        self.result_round = result.round
+        names = Names([s.name for s in self.seats], self.seat)
+
+        def done(_answer: bool | None) -> None:
+            if self.seat is not None:
+                self.post_message(IntentQueued(Intent("continue")))
+
+        self.push_screen(RoundResultScreen(result, names, message.waiting), done)
+
+    @on(GameOver)
+    def on_game_over(self, message: GameOver) -> None:
+        self.game_over = True
+        names = Names([s.name for s in self.seats], self.seat)
+
+        def done(answer: str | None) -> None:
+            if answer == "again":
+                self.result_round = None
+                self.post_message(IntentQueued(Intent("play_again")))
+                self.notify(_("Waiting for everyone to agree to play again…"), timeout=5)
+            elif answer == "lobby":
+                self.post_message(IntentQueued(Intent("leave")))
+            else:
+                self.action_request_quit()
+
+        # A round result may still be open: the game over screen goes on top of it.
+        self.push_screen(GameOverScreen(message.end, names), done)
+
+    @on(ChatArrived)
+    def on_chat_arrived(self, message: ChatArrived) -> None:
+        for table in self._table_screens():
+            table.add_chat(message.name, message.text)
+
+    @on(ServerError)
+    def on_server_error(self, message: ServerError) -> None:
+        if message.code == "stale_seq":
+            return  # a newer view is on its way; the player simply chooses again
+        self.notify(error_text(message.code, message.message), severity="error", timeout=8)
+
+    def _table_screens(self) -> list[TableScreen]:
+        return [s for s in self.screen_stack if isinstance(s, TableScreen)]
+
+    # --- help and quitting ---------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_request_quit(self) -> None:
+        if isinstance(self.screen, (ConfirmDialog, HostQuitDialog)):
+            return
+        if self.hosting and self.child is not None and self.child.alive():
+            def answered(answer: str | None) -> None:
+                if answer == "stop":
+                    self._quit_app(stop_child=True)
+                elif answer == "leave":
+                    self._quit_app(stop_child=False)
+
+            self.push_screen(HostQuitDialog(), answered)
+            return
+        in_game = bool(self._table_screens()) and not self.game_over and self.seat is not None
+        if in_game:
+            def confirmed(yes: bool | None) -> None:
+                if yes:
+                    self._quit_app(stop_child=True)
+
+            self.push_screen(
+                ConfirmDialog(_("Leave the game? A bot plays your seat until you come back.")),
+                confirmed,
+            )
+            return
+        self._quit_app(stop_child=True)
+
+    def _quit_app(self, *, stop_child: bool) -> None:
+        self.workers.cancel_group(self, "net")
+        if self.child is not None:
+            if stop_child:
+                self.child.stop()
+            else:
+                self.child.process.returncode = 0  # we let it go: not ours to wait for
+            self.child = None
+        self.exit(0)
+
+    def on_unmount(self) -> None:
+        if self.child is not None and not self.hosting:
+            self.child.stop()
+
+
+def error_text(code: str, message: str) -> str:
+    """A server error in the player's words (the server's English text as a fallback)."""
+    known = {
+        "table_full": _("That table is full."),
+        "table_running": _("That game has already started: watch it instead."),
+        "table_mismatch": _("A table with that name exists with other seats or options."),
+        "not_your_turn": _("It is not your turn."),
+        "illegal_action": _("That move is not allowed now."),
+        "version_mismatch": _("The server runs another version of seasalt."),
+        "rate_limited": _("Slow down a little."),
+        "unknown_table": _("There is no such table."),
+        "game_over": _("The game is over."),
+    }
+    return known.get(code, message or code)
+
+
+def default_link_factory(address: str, name: str) -> Link:
+    """The real connection (seasalt.client.connection), adapted to :class:`Link`."""
+    return ConnectionLink(address, name)
+
+
+class ConnectionLink:
+    """Adapts seasalt.client.connection's class to :class:`Link` (filled in below)."""
+
+    def __init__(self, address: str, name: str) -> None:
+        self.address = address
+        self.name = name
+
+    async def connect(self) -> None:
+        raise LinkFailed(_("The network connection is not available yet."))
+
+    async def send(self, message: Any) -> None:
+        raise NotImplementedError
+
+    async def recv(self) -> Any:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        return None
+
+
+def run_app(
+    address: str | None = None,
+    name: str | None = None,
+    solo: bool = False,
+    opponents: int = 2,
+    level: str = "greedy",
+    extra_salt: bool = False,
+    double_target: bool = False,
+    lang: str | None = None,
+) -> int:
+    """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
+    set_language(lang)
+    app = SeasaltApp(
+        LaunchOptions(
+            address=address, name=name, solo=solo, opponents=opponents, level=level,
+            extra_salt=extra_salt, double_target=double_target,
+        )
+    )
+    try:
+        result = app.run()
+    finally:
+        if app.child is not None and not app.hosting:
+            app.child.stop()
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_app(solo=bool(os.environ.get("SEASALT_SOLO"))))

@@ -1,0 +1,1 @@
+"""Screens of the Textual client: start menu, connecting, lobby, table, results, help."""

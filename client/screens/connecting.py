@@ -1,0 +1,74 @@
+"""Connecting: progress, then either the next screen or a clear message with hints and retry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from seasalt.client.i18n import _
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, LoadingIndicator, Static
+
+
+class ConnectingScreen(Screen[None]):
+    """"Connecting to …" with a spinner; on failure, what went wrong and what to check."""
+
+    BINDINGS = [
+        Binding("r", "retry", _("Retry")),
+        Binding("escape,b", "back", _("Back")),
+        Binding("ctrl+q", "app.request_quit", _("Quit")),
+    ]
+
+    class Retry(Message):
+        """Try the same plan again."""
+
+    class Back(Message):
+        """Go back to the start menu."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(classes="menu-screen")
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="connecting"):
+            yield Static(self.what, id="connecting-what", markup=False)
+            yield LoadingIndicator(id="spinner")
+            yield Static(id="connecting-error")
+            with Horizontal(classes="buttons", id="connecting-buttons"):
+                yield Button(_("Retry (r)"), id="retry", variant="primary")
+                yield Button(_("Back (Esc)"), id="back")
+
+    def on_mount(self) -> None:
+        self.query_one("#connecting-buttons").display = False
+
+    def progress(self, what: str) -> None:
+        """Show a new step of the way in."""
+        self.query_one("#connecting-what", Static).update(Text(what))
+        self.query_one("#spinner").display = True
+        self.query_one("#connecting-error", Static).update("")
+        self.query_one("#connecting-buttons").display = False
+
+    def failed(self, detail: str, hints: Sequence[str]) -> None:
+        """Stop the spinner; say what failed and what to check."""
+        self.query_one("#spinner").display = False
+        text = Text(detail, style="bold red")
+        if hints:
+            text.append("\n\n" + _("Things to check:"), style="bold")
+            for hint in hints:
+                text.append("\n • " + hint)
+        self.query_one("#connecting-error", Static).update(text)
+        self.query_one("#connecting-buttons").display = True
+        self.query_one("#retry", Button).focus()
+
+    @on(Button.Pressed, "#retry")
+    def action_retry(self) -> None:
+        self.post_message(self.Retry())
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.post_message(self.Back())

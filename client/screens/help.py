@@ -1,0 +1,116 @@
+"""The help screen: card reference, scoring tables, colour legend and keys."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.table import Table
+from rich.text import Text
+from seasalt.client.i18n import _
+from seasalt.client.widgets.cards import chip
+from seasalt.client.words import color_name, kind_name
+from seasalt.engine import ALL_CARDS, Color, Kind, build_deck
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+def _card_reference() -> Table:
+    table = Table(title=_("Cards"), title_justify="left", expand=True, show_lines=False)
+    table.add_column(_("Card"), no_wrap=True)
+    table.add_column(_("What it does"))
+    rows = [
+        (Kind.CRAB, _("Pair (crab + crab): look through a discard pile, take any card.")),
+        (Kind.BOAT, _("Pair (boat + boat): take another turn at once.")),
+        (Kind.FISH, _("Pair (fish + fish): draw the top card of the deck.")),
+        (Kind.SWIMMER, _("Pair with a shark (or a jellyfish): see Shark / Jellyfish.")),
+        (Kind.SHARK, _("Pair (swimmer + shark): steal a random card from an opponent's hand.")),
+        (Kind.SHELL, _("Collector: 0/2/4/6/8/10 points for 1-6 shells.")),
+        (Kind.OCTOPUS, _("Collector: 0/3/6/9/12 points for 1-5 octopuses.")),
+        (Kind.PENGUIN, _("Collector: 1/3/5 points for 1-3 penguins.")),
+        (Kind.SAILOR, _("Collector: 0/5 points for 1-2 sailors.")),
+        (Kind.LIGHTHOUSE, _("+1 point per boat.")),
+        (Kind.SHOAL_OF_FISH, _("+1 point per fish.")),
+        (Kind.PENGUIN_COLONY, _("+2 points per penguin.")),
+        (Kind.CAPTAIN, _("+3 points per sailor.")),
+        (Kind.MERMAID, _("1 point per card of your most common colour, the next mermaid the "
+                         "next colour... Four mermaids win the game at once.")),
+        (Kind.JELLYFISH, _("Extra Salt. Pair with a swimmer: on their next turn the others may "
+                           "only take the top card of the deck.")),
+        (Kind.LOBSTER, _("Extra Salt. Pair with a crab: look at the top 5 deck cards, keep 1, "
+                         "shuffle the rest back.")),
+        (Kind.CAST_OF_CRABS, _("Extra Salt. +1 point per crab.")),
+        (Kind.STARFISH, _("Extra Salt. Added to a pair: a trio worth 3 points, no effect.")),
+        (Kind.SEAHORSE, _("Extra Salt. Counts as one more card of a collector set you have.")),
+    ]
+    for kind, what in rows:
+        table.add_row(Text(kind_name(kind), style="bold"), Text(what))
+    return table
+
+
+def _scoring() -> Text:
+    text = Text()
+    text.append(_("Scoring"), style="bold underline")
+    text.append("\n")
+    for line in (
+        _("• Each pair is worth 1 point, on the table or in your hand."),
+        _("• Card points = pairs + collectors + multipliers + mermaids (+ starfish)."),
+        _("• Colour bonus = the number of cards of your most common colour."),
+        _("• With 7+ card points you may end the round:"),
+        _("  STOP — everyone scores their card points; no colour bonus."),
+        _("  LAST CHANCE — the others play one more turn. If you still have the most points "
+          "(ties are yours) you score card points + colour bonus and they score only their "
+          "colour bonus. Otherwise you score only your colour bonus and they score their card "
+          "points."),
+        _("• The deck runs out with no call: the round is void (nobody scores)."),
+        _("• The game ends when someone reaches the target (40 / 35 / 30 for 2 / 3 / 4 "
+          "players), or holds all four mermaids."),
+    ):
+        text.append(line + "\n")
+    return text
+
+
+def _colour_legend() -> Text:
+    counts = Counter(c.color for c in build_deck(extra_salt=False))
+    extra = Counter(c.color for c in ALL_CARDS)
+    sample = {c.color: c.id for c in reversed(ALL_CARDS)}
+    text = Text()
+    text.append(_("Colours (cards in the deck; with Extra Salt)"), style="bold underline")
+    for color in Color:
+        text.append("\n")
+        text.append_text(chip(sample[color]))
+        text.append(f"  {color_name(color)}: {counts[color]} ({extra[color]})")
+    return text
+
+
+def _keys() -> Text:
+    text = Text()
+    text.append(_("Keys"), style="bold underline")
+    text.append("\n")
+    text.append(
+        _("d draw · 1-9 the numbered choices · s STOP · c LAST CHANCE · e end turn · "
+          "l log/chat panel · t chat · ? help · q quit. Every action can also be clicked.")
+    )
+    return text
+
+
+class HelpScreen(ModalScreen[None]):
+    """Everything a new player needs, one key away."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "dismiss", _("Close")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Static(Text(_("Sea Salt & Paper — help"), style="bold"), id="help-title")
+            yield Static(_keys())
+            yield Static(_scoring())
+            yield Static(_card_reference())
+            yield Static(_colour_legend())
+            yield Static(Text(_("Press Esc to go back."), style="italic"))
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        self.dismiss(None)

@@ -1,0 +1,228 @@
+"""The lobby: tables with seats and status; create, join or watch a table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from seasalt.client.i18n import _
+from seasalt.client.screens.model import TableSummary
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
+
+SEAT_CHOICES = ("human", "bot:random", "bot:greedy", "bot:expert")
+
+
+def seat_choice_label(kind: str) -> str:
+    """``human`` / ``bot greedy`` in words."""
+    if kind == "human":
+        return _("human player")
+    return _("bot: {level}").format(level=kind.removeprefix("bot:"))
+
+
+def status_label(status: str) -> str:
+    """A table's status in words."""
+    return {
+        "waiting": _("waiting for players"),
+        "running": _("playing"),
+        "round_over": _("between rounds"),
+        "finished": _("finished"),
+    }.get(status, status)
+
+
+def seats_text(summary: TableSummary) -> Text:
+    """``Ann, bot greedy, (free)``: names literally, never markup."""
+    parts: list[Text] = []
+    for label, kind in zip(summary.seats, summary.kinds, strict=False):
+        if label is None:
+            parts.append(Text(_("(free seat)"), style="italic green"))
+        elif label.bot:
+            parts.append(Text(_("bot {level}").format(level=label.bot), style="italic"))
+        else:
+            name = Text(label.name)
+            if not label.connected:
+                name.append(" " + _("(offline)"), style="dim")
+            parts.append(name)
+        del kind
+    return Text(", ").join(parts)
+
+
+class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | None]):
+    """Name, seats (you + humans or bots) and options of a new table."""
+
+    BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
+
+    def __init__(self, default_name: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.default_name = default_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide-dialog"):
+            yield Static(Text(_("New table"), style="bold"))
+            with Horizontal(classes="row"):
+                yield Label(_("Table name"), classes="label")
+                yield Input(self.default_name, id="table-name", max_length=32)
+            yield Static(_("Seat 1: you"))
+            for seat in (2, 3, 4):
+                with Horizontal(classes="row"):
+                    yield Label(_("Seat {n}").format(n=seat), classes="label")
+                    options = [(seat_choice_label(k), k) for k in SEAT_CHOICES]
+                    if seat > 2:
+                        options.insert(0, (_("(no seat)"), "none"))
+                    yield Select(
+                        options,
+                        value="bot:greedy" if seat == 2 else "none",
+                        allow_blank=False,
+                        id=f"seat-{seat}",
+                    )
+            with Horizontal(classes="row"):
+                yield Checkbox(_("Extra Salt"), id="extra-salt")
+                yield Checkbox(_("Double target"), id="double-target")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Create"), id="create", variant="primary")
+                yield Button(_("Cancel (Esc)"), id="cancel")
+
+    @on(Button.Pressed, "#create")
+    def create(self) -> None:
+        name = self.query_one("#table-name", Input).value.strip()
+        if not name:
+            self.notify(_("Give the table a name."), severity="error")
+            return
+        seats = ["human"]
+        for seat in (2, 3, 4):
+            value = str(self.query_one(f"#seat-{seat}", Select).value)
+            if value != "none":
+                seats.append(value)
+        self.dismiss(
+            (
+                name,
+                tuple(seats),
+                self.query_one("#extra-salt", Checkbox).value,
+                self.query_one("#double-target", Checkbox).value,
+            )
+        )
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyScreen(Screen[None]):
+    """Every table on the server; Enter joins the highlighted one."""
+
+    BINDINGS = [
+        Binding("n", "create", _("New table")),
+        Binding("j,enter", "join", _("Join")),
+        Binding("w", "watch", _("Watch")),
+        Binding("r", "refresh", _("Refresh")),
+        Binding("question_mark,f1", "app.help", _("Help"), key_display="?"),
+        Binding("q", "app.request_quit", _("Quit")),
+    ]
+
+    class Request(Message):
+        """The player wants something from the server (an intent kind and its arguments)."""
+
+        def __init__(self, kind: str, **args: object) -> None:
+            super().__init__()
+            self.kind = kind
+            self.args = args
+
+    def __init__(self, player: str, server: str, host_addresses: Sequence[str] = ()) -> None:
+        super().__init__(classes="menu-screen")
+        self.player = player
+        self.server = server
+        self.host_addresses = tuple(host_addresses)
+        self.tables: tuple[TableSummary, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            header = Text()
+            header.append(_("Lobby of {server}").format(server=self.server), style="bold")
+            header.append("  ·  " + _("you are "))
+            header.append(self.player, style="bold")
+            yield Static(header, id="lobby-header")
+            if self.host_addresses:
+                text = Text(_("You are hosting. Friends join with:"), style="bold green")
+                for address in self.host_addresses:
+                    text.append("\n   seasalt-client " + address)
+                yield Static(text, id="host-banner")
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static(
+                _("No tables yet: press n to create one."), id="no-tables", classes="hint"
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(_("Table"), _("Seats"), _("Options"), _("Status"))
+        table.focus()
+        self.show_tables(self.tables)
+
+    def show_tables(self, tables: Sequence[TableSummary]) -> None:
+        self.tables = tuple(tables)
+        table = self.query_one(DataTable)
+        table.clear()
+        for summary in self.tables:
+            options = []
+            if summary.extra_salt:
+                options.append(_("Extra Salt"))
+            if summary.double_target:
+                options.append(_("double target"))
+            status = status_label(summary.status)
+            if summary.status in ("running", "round_over") and summary.round:
+                status += " " + _("(round {n})").format(n=summary.round)
+            table.add_row(
+                Text(summary.name), seats_text(summary), ", ".join(options) or "-", status,
+                key=summary.name,
+            )
+        self.query_one("#no-tables").display = not self.tables
+
+    def _selected(self) -> TableSummary | None:
+        table = self.query_one(DataTable)
+        if not self.tables or table.cursor_row < 0 or table.cursor_row >= len(self.tables):
+            return None
+        return self.tables[table.cursor_row]
+
+    def action_create(self) -> None:
+        def created(answer: tuple[str, tuple[str, ...], bool, bool] | None) -> None:
+            if answer is None:
+                return
+            name, seats, extra_salt, double_target = answer
+            self.post_message(
+                self.Request(
+                    "join_or_create", table=name, seats=seats, extra_salt=extra_salt,
+                    double_target=double_target,
+                )
+            )
+
+        self.app.push_screen(CreateTableDialog(_("{name}'s table").format(name=self.player)),
+                             created)
+
+    def action_join(self) -> None:
+        summary = self._selected()
+        if summary is None:
+            self.action_create()
+            return
+        self.post_message(
+            self.Request(
+                "join_or_create", table=summary.name, seats=summary.kinds,
+                extra_salt=summary.extra_salt, double_target=summary.double_target,
+            )
+        )
+
+    def action_watch(self) -> None:
+        summary = self._selected()
+        if summary is not None:
+            self.post_message(self.Request("watch", table=summary.name))
+
+    def action_refresh(self) -> None:
+        self.post_message(self.Request("list_tables"))
+
+    @on(DataTable.RowSelected)
+    def on_row_selected(self) -> None:
+        self.action_join()

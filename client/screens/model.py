@@ -1,0 +1,159 @@
+"""What the screens render: the latest frame from the server, and the app's messages.
+
+The network worker turns server messages into these Textual messages; screens only read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from seasalt.engine import Event, PlayerView, RoundResult
+from textual.message import Message
+
+
+@dataclass(frozen=True)
+class SeatLabel:
+    """Who sits in a seat, as the lobby tells it (names are shown literally, never as markup)."""
+
+    name: str
+    bot: str | None = None
+    """The bot level for a bot seat (``greedy``...), None for a human."""
+    connected: bool = True
+    bot_playing: bool = False
+    """A human seat currently played by a bot (its player left or lost the connection)."""
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """A lobby row: one table with its seats, options and status."""
+
+    name: str
+    seats: tuple[SeatLabel | None, ...]
+    """None for a free human seat."""
+    kinds: tuple[str, ...]
+    """``human`` or ``bot:LEVEL`` per seat."""
+    extra_salt: bool = False
+    double_target: bool = False
+    status: str = "waiting"
+    round: int = 0
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One game moment to render: a view plus the names around the table."""
+
+    table: str
+    seq: int
+    view: PlayerView
+    seats: tuple[SeatLabel, ...]
+    events: tuple[Event, ...] = ()
+
+    def names(self) -> list[str]:
+        """Seat names, by seat."""
+        return [s.name for s in self.seats]
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """The standings at the end of a game."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    standings: tuple[int, ...]
+
+
+class FrameArrived(Message):
+    """A snapshot or an update: a new view to show."""
+
+    def __init__(self, frame: Frame) -> None:
+        super().__init__()
+        self.frame = frame
+
+
+class RoundOver(Message):
+    """A round was scored or void: show the result until the player continues."""
+
+    def __init__(self, result: RoundResult, waiting: Sequence[int] = ()) -> None:
+        super().__init__()
+        self.result = result
+        self.waiting = tuple(waiting)
+
+
+class GameOver(Message):
+    """The game is over."""
+
+    def __init__(self, end: GameEnd) -> None:
+        super().__init__()
+        self.end = end
+
+
+class TablesListed(Message):
+    """The lobby's tables."""
+
+    def __init__(self, tables: Sequence[TableSummary]) -> None:
+        super().__init__()
+        self.tables = tuple(tables)
+
+
+class TableChanged(Message):
+    """Seats, presence or status of the table we sit at changed."""
+
+    def __init__(self, summary: TableSummary) -> None:
+        super().__init__()
+        self.summary = summary
+
+
+class Joined(Message):
+    """We sit at (or watch) a table."""
+
+    def __init__(self, table: str, seat: int | None) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+
+
+class ChatArrived(Message):
+    """A chat line (shown literally)."""
+
+    def __init__(self, name: str, text: str) -> None:
+        super().__init__()
+        self.name = name
+        self.text = text
+
+
+class LinkStatus(Message):
+    """The connection's state: connecting, connected, reconnecting, failed, closed."""
+
+    def __init__(self, status: str, detail: str = "", hints: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.status = status
+        self.detail = detail
+        self.hints = tuple(hints)
+
+
+class ServerError(Message):
+    """The server refused something (``code`` from the protocol's error list)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__()
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Intent:
+    """Something the player asks the server for: ``kind`` plus its arguments."""
+
+    kind: str
+    """action, continue, play_again, chat, list_tables, join_or_create, watch, leave."""
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+class IntentQueued(Message):
+    """Posted each time an intent is handed to the network worker (tests watch these)."""
+
+    def __init__(self, intent: Intent) -> None:
+        super().__init__()
+        self.intent = intent

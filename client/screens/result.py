@@ -1,0 +1,168 @@
+"""Round result (every revealed hand with its breakdown) and game over (standings)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from seasalt.client.i18n import _
+from seasalt.client.screens.model import GameEnd
+from seasalt.client.widgets.cards import grouped_hand, table_groups
+from seasalt.client.words import Names
+from seasalt.engine import RoundEnd, RoundResult
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+
+def headline(result: RoundResult, names: Names) -> Text:
+    """How the round ended, in one line."""
+    who = names(result.ended_by)
+    text = Text()
+    text.append(_("Round {n}: ").format(n=result.round), style="bold")
+    if result.end is RoundEnd.STOP:
+        text.append(_("{who} called STOP. Everyone scores their card points.").format(who=who))
+    elif result.end is RoundEnd.LAST_CHANCE:
+        if result.bet_won:
+            text.append(
+                _("{who} called LAST CHANCE and won the bet: card points + colour bonus for "
+                  "the caller, only the colour bonus for the others.").format(who=who)
+            )
+        else:
+            text.append(
+                _("{who} called LAST CHANCE and lost the bet: only the colour bonus for the "
+                  "caller, card points for the others.").format(who=who)
+            )
+    elif result.end is RoundEnd.VOID:
+        text.append(_("the deck ran out with no call: the round is void, nobody scores."))
+    else:
+        text.append(_("{who} gathered all four mermaids!").format(who=who))
+    return text
+
+
+def score_table(result: RoundResult, names: Names) -> Table:
+    """Numbers per seat: the breakdown, the points added and the totals."""
+    table = Table(expand=True, pad_edge=False)
+    table.add_column(_("Player"), no_wrap=True, max_width=16)
+    for title in (_("pairs"), _("collectors"), _("multipl."), _("mermaids"), _("card pts"),
+                  _("colour"), _("+round"), _("total")):
+        table.add_column(title, justify="right")
+    for seat, sr in enumerate(result.seats):
+        b = sr.breakdown
+        name = Text(names(seat), style="bold" if seat == names.me else "")
+        if b is None:
+            cells = ["-"] * 6
+        else:
+            cells = [
+                str(b.pairs_on_table + b.pairs_in_hand + b.starfish),
+                str(b.collectors),
+                str(b.multipliers),
+                str(b.mermaids),
+                str(b.total),
+                str(b.color_bonus),
+            ]
+        table.add_row(
+            name, *cells, Text(f"+{sr.round_score}", style="bold"), Text(str(sr.total), "bold")
+        )
+    return table
+
+
+def hands_text(result: RoundResult, names: Names) -> Text:
+    """Every revealed hand and table, grouped."""
+    lines: list[Text] = []
+    for seat, sr in enumerate(result.seats):
+        if not sr.hand and not sr.table:
+            continue
+        line = Text(names(seat), style="bold")
+        line.append("\n  " + _("hand: "))
+        line.append_text(grouped_hand(sr.hand))
+        line.append("\n  " + _("table: "))
+        line.append_text(table_groups(sr.table))
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+class RoundResultScreen(Screen[bool]):
+    """Shown after a round until the player continues (sends the server's ``continue``)."""
+
+    BINDINGS = [
+        Binding("enter,space", "continue", _("Continue")),
+        Binding("question_mark", "app.help", _("Help"), show=False),
+    ]
+
+    def __init__(self, result: RoundResult, names: Names, waiting: Sequence[int] = ()) -> None:
+        super().__init__(classes="result-screen")
+        self.result = result
+        self.names = names
+        self.waiting = tuple(waiting)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result-box"):
+            yield Static(headline(self.result, self.names), id="result-headline")
+            with VerticalScroll(id="result-body"):
+                yield Static(
+                    Group(score_table(self.result, self.names), hands_text(self.result, self.names))
+                )
+            with Horizontal(classes="buttons"):
+                yield Button(_("Continue (Enter)"), id="continue", variant="primary")
+
+    @on(Button.Pressed, "#continue")
+    def action_continue(self) -> None:
+        self.dismiss(True)
+
+
+class GameOverScreen(Screen[str]):
+    """Final standings; play again, back to the lobby, or quit."""
+
+    BINDINGS = [
+        Binding("p", "answer('again')", _("Play again")),
+        Binding("b", "answer('lobby')", _("Lobby")),
+        Binding("q", "answer('quit')", _("Quit")),
+    ]
+
+    def __init__(self, end: GameEnd, names: Names) -> None:
+        super().__init__(classes="result-screen")
+        self.end = end
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result-box"):
+            yield Static(self._headline(), id="result-headline")
+            yield Static(self._standings(), id="result-body")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Play again (p)"), id="again", variant="primary")
+                yield Button(_("Lobby (b)"), id="lobby")
+                yield Button(_("Quit (q)"), id="quit", variant="error")
+
+    def _headline(self) -> Text:
+        winners = [self.names(s) for s in self.end.winners]
+        text = Text(_("Game over! "), style="bold")
+        if self.names.me is not None and self.names.me in self.end.winners:
+            text.append(_("You win!"), style="bold reverse")
+        elif winners:
+            text.append(_("Winner: {names}").format(names=", ".join(winners)))
+        return text
+
+    def _standings(self) -> Table:
+        table = Table(expand=True)
+        table.add_column("#", justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("total"), justify="right")
+        for place, seat in enumerate(self.end.standings, start=1):
+            style = "bold" if seat in self.end.winners else ""
+            table.add_row(
+                str(place), Text(self.names(seat), style=style), str(self.end.scores[seat])
+            )
+        return table
+
+    @on(Button.Pressed)
+    def on_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "quit")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,175 @@
+"""The start menu: play solo, join a LAN game, or host one here."""
+
+from __future__ import annotations
+
+import getpass
+from dataclasses import dataclass
+
+from rich.text import Text
+from seasalt.client.i18n import _
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+
+DEFAULT_PORT = 7327
+LEVELS = ("random", "greedy", "expert")
+
+BANNER = "≈≈  Sea Salt & Paper  ≈≈"
+
+
+def default_name() -> str:
+    """The login name, or "player"."""
+    try:
+        return getpass.getuser()[:24] or "player"
+    except Exception:  # getuser raises various errors when no login name exists
+        return "player"
+
+
+@dataclass(frozen=True)
+class SoloPlan:
+    """Play solo against bots."""
+
+    name: str
+    opponents: int = 2
+    level: str = "greedy"
+    extra_salt: bool = False
+    double_target: bool = False
+
+
+@dataclass(frozen=True)
+class JoinPlan:
+    """Join a LAN server."""
+
+    name: str
+    address: str
+
+
+@dataclass(frozen=True)
+class HostPlan:
+    """Start a server here, then join it."""
+
+    name: str
+    port: int = DEFAULT_PORT
+
+
+class StartScreen(Screen[None]):
+    """Three ways in, one tab each; Enter starts the tab's choice."""
+
+    BINDINGS = [
+        Binding("question_mark,f1", "app.help", _("Help"), key_display="?"),
+        Binding("ctrl+q", "app.request_quit", _("Quit")),
+    ]
+
+    class Chosen(Message):
+        """The player picked a plan."""
+
+        def __init__(self, plan: SoloPlan | JoinPlan | HostPlan) -> None:
+            super().__init__()
+            self.plan = plan
+
+    def __init__(self, name: str | None = None, address: str | None = None) -> None:
+        super().__init__(classes="menu-screen")
+        self.initial_name = name or default_name()
+        self.initial_address = address or ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(Text(BANNER, style="bold"), id="banner")
+            with Horizontal(classes="row"):
+                yield Label(_("Your name"), classes="label")
+                yield Input(self.initial_name, id="name", max_length=24)
+            with TabbedContent(id="tabs"):
+                with TabPane(_("Play solo"), id="solo"):
+                    with Horizontal(classes="row"):
+                        yield Label(_("Opponents"), classes="label")
+                        yield Select(
+                            [(str(n), n) for n in (1, 2, 3)], value=2, allow_blank=False,
+                            id="opponents",
+                        )
+                    with Horizontal(classes="row"):
+                        yield Label(_("Bot level"), classes="label")
+                        yield Select(
+                            [(_(level), level) for level in LEVELS], value="greedy",
+                            allow_blank=False, id="level",
+                        )
+                    with Horizontal(classes="row"):
+                        yield Checkbox(_("Extra Salt"), id="extra-salt")
+                        yield Checkbox(_("Double target"), id="double-target")
+                    yield Button(_("Play solo"), id="go-solo", variant="primary")
+                with TabPane(_("Join a LAN game"), id="join"):
+                    with Horizontal(classes="row"):
+                        yield Label(_("Server"), classes="label")
+                        yield Input(
+                            self.initial_address,
+                            placeholder=_("host:port, e.g. 192.168.1.20:7327"),
+                            id="address",
+                        )
+                    yield Button(_("Join"), id="go-join", variant="primary")
+                with TabPane(_("Host a game here"), id="host"):
+                    yield Static(
+                        _("Starts a server on this machine; friends on your network join it. "
+                          "It keeps running while you play."),
+                        classes="hint",
+                    )
+                    with Horizontal(classes="row"):
+                        yield Label(_("Port"), classes="label")
+                        yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
+                    yield Button(_("Host"), id="go-host", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#go-solo", Button).focus()
+
+    def _name(self) -> str:
+        name = self.query_one("#name", Input).value.strip()
+        return name or default_name()
+
+    @on(Button.Pressed, "#go-solo")
+    def go_solo(self) -> None:
+        self.post_message(
+            self.Chosen(
+                SoloPlan(
+                    name=self._name(),
+                    opponents=int(self.query_one("#opponents", Select).value),  # type: ignore[arg-type]
+                    level=str(self.query_one("#level", Select).value),
+                    extra_salt=self.query_one("#extra-salt", Checkbox).value,
+                    double_target=self.query_one("#double-target", Checkbox).value,
+                )
+            )
+        )
+
+    @on(Button.Pressed, "#go-join")
+    @on(Input.Submitted, "#address")
+    def go_join(self) -> None:
+        address = self.query_one("#address", Input).value.strip()
+        if not address:
+            self.notify(_("Type the server's address, e.g. 192.168.1.20:7327"), severity="error")
+            return
+        self.post_message(self.Chosen(JoinPlan(name=self._name(), address=address)))
+
+    @on(Button.Pressed, "#go-host")
+    @on(Input.Submitted, "#port")
+    def go_host(self) -> None:
+        raw = self.query_one("#port", Input).value.strip()
+        try:
+            port = int(raw)
+            if not 0 <= port <= 65535:
+                raise ValueError(raw)
+        except ValueError:
+            self.notify(_("The port must be a number from 0 to 65535."), severity="error")
+            return
+        self.post_message(self.Chosen(HostPlan(name=self._name(), port=port)))

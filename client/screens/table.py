@@ -1,0 +1,217 @@
+"""The table: opponents, piles, the prompt and your legal actions, your hand, log and chat."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from seasalt.client.i18n import _
+from seasalt.client.screens.model import Frame, Intent, IntentQueued
+from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
+from seasalt.client.widgets.hand import HandPanel
+from seasalt.client.widgets.log import ChatPanel, LogPanel, log_lines
+from seasalt.client.widgets.opponents import OpponentsPanel
+from seasalt.client.widgets.piles import PilesPanel
+from seasalt.client.widgets.prompt import PromptPanel
+from seasalt.client.words import Names
+from seasalt.engine import PlayerView
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+NARROW_BELOW = 100
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def _seat_signature(v: PlayerView, seat: int) -> tuple[object, ...]:
+    s = v.seats[seat]
+    return (s.hand_size, s.table, s.score, s.revealed_hand, s.locked)
+
+
+class TableScreen(Screen[None]):
+    """The game, rendered from the latest :class:`Frame`; keys send the legal actions."""
+
+    AUTO_FOCUS = ""
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_WIDTH, "-narrow"), (NARROW_BELOW, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]
+
+    BINDINGS = [
+        Binding("question_mark,f1", "help", _("Help"), key_display="?"),
+        Binding("l", "toggle_side", _("Log/chat")),
+        Binding("t", "chat", _("Chat")),
+        Binding("escape", "unfocus", _("Back"), show=False),
+        Binding("q", "app.request_quit", _("Quit")),
+    ]
+
+    def __init__(self, table: str) -> None:
+        super().__init__(classes="table-screen")
+        self.table = table
+        self.frame: Frame | None = None
+        self.baseline: Frame | None = None
+        """The frame when your last turn ended ("what changed since your last turn")."""
+        self.my_turn = False
+        self.sent = False
+        """An action was sent for the current frame: ignore keys until the next frame."""
+        self.side_open = False
+        self.link_state = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(
+            _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
+        )
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield OpponentsPanel(id="opponents")
+                yield PilesPanel(id="piles")
+                yield PromptPanel(id="prompt")
+                yield ActionList(id="actions")
+                yield HandPanel(id="hand")
+            with Vertical(id="side"):
+                yield LogPanel(id="log")
+                yield ChatPanel(id="chat")
+        yield Footer()
+
+    # --- rendering -------------------------------------------------------------------------
+
+    @property
+    def collapsed(self) -> bool:
+        return self.size.width < NARROW_BELOW
+
+    def names(self) -> Names:
+        assert self.frame is not None
+        return Names(self.frame.names(), self.frame.view.seat)
+
+    async def show_frame(self, frame: Frame) -> None:
+        """Render a new frame (called by the app for every snapshot or update)."""
+        previous = self.frame
+        self.frame = frame
+        self.sent = False
+        v = frame.view
+        now_my_turn = bool(v.legal_actions)
+        if previous is not None and self.my_turn and not now_my_turn:
+            self.baseline = frame
+        if now_my_turn and not self.my_turn:
+            self.app.bell()
+        self.my_turn = now_my_turn
+        self.set_class(now_my_turn, "-my-turn")
+        await self.refresh_frame(previous)
+
+    async def refresh_frame(self, previous: Frame | None = None) -> None:
+        frame = self.frame
+        if frame is None:
+            return
+        v = frame.view
+        names = self.names()
+        base = self.baseline if (self.my_turn and self.baseline is not None) else None
+        if base is not None and base.view.round != v.round:
+            base = None
+        changed_seats: set[int] = set()
+        changed_piles: set[int] = set()
+        if base is not None:
+            for seat in range(len(v.seats)):
+                if seat != v.seat and _seat_signature(v, seat) != _seat_signature(base.view, seat):
+                    changed_seats.add(seat)
+            for index in (0, 1):
+                if v.piles[index] != base.view.piles[index]:
+                    changed_piles.add(index)
+        new_cards: set[int] = set()
+        if previous is not None and previous.view.round == v.round:
+            new_cards = set(v.hand) - set(previous.view.hand)
+        self.query_one("#status", Static).update(self._status(frame, names))
+        await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
+        self.query_one(PilesPanel).show(v, changed_piles)
+        self.query_one(PromptPanel).show(v, names)
+        await self.query_one(ActionList).show(choices_for(v, names))
+        self.query_one(HandPanel).show(v, new_cards)
+        lines = log_lines(v.log, names)
+        fresh = 0
+        if base is not None:
+            fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
+        self.query_one(LogPanel).show(lines, fresh)
+
+    def _status(self, frame: Frame, names: Names) -> Text:
+        v = frame.view
+        text = Text()
+        text.append(" " + _("Sea Salt & Paper") + " ", style="bold reverse")
+        text.append("  ")
+        text.append(_("table "))
+        text.append(frame.table, style="bold")
+        text.append("  ·  " + _("round {n}").format(n=v.round))
+        text.append("  ·  " + _("target {n}").format(n=v.rules.target_score))
+        if v.rules.extra_salt:
+            text.append("  ·  " + _("Extra Salt"))
+        if self.link_state:
+            text.append("  ·  ")
+            text.append(self.link_state, style="bold red reverse")
+        if v.seat is not None:
+            text.append("  ·  " + _("your total {n}").format(n=v.seats[v.seat].score), style="bold")
+        else:
+            text.append("  ·  " + _("watching"), style="italic")
+        return text
+
+    def on_resize(self) -> None:
+        if self.frame is not None:
+            self.call_later(self.refresh_frame)
+
+    # --- input -------------------------------------------------------------------------------
+
+    def choose(self, choice: Choice) -> None:
+        """Send the chosen legal action (once per frame)."""
+        if self.frame is None or self.sent:
+            return
+        if choice.action not in self.frame.view.legal_actions:
+            return
+        self.sent = True
+        self.query_one(ActionList).add_class("-sent")
+        self.app.post_message(IntentQueued(Intent("action", {"action": choice.action})))
+
+    @on(ActionLine.Chosen)
+    def on_action_chosen(self, message: ActionLine.Chosen) -> None:
+        self.choose(message.choice)
+
+    def on_key(self, event: Key) -> None:
+        if isinstance(self.focused, Input):
+            return
+        choice = self.query_one(ActionList).by_key(event.character or event.key)
+        if choice is not None:
+            event.stop()
+            event.prevent_default()
+            self.choose(choice)
+
+    @on(Input.Submitted, "#chat-input")
+    def on_chat_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.app.post_message(IntentQueued(Intent("chat", {"text": text})))
+        self.set_focus(None)
+
+    def action_help(self) -> None:
+        from seasalt.client.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_toggle_side(self) -> None:
+        self.side_open = not self.side_open
+        self.set_class(self.side_open, "-side-open")
+
+    def action_chat(self) -> None:
+        if self.collapsed and not self.side_open:
+            self.action_toggle_side()
+        self.query_one("#chat-input", Input).focus()
+
+    def action_unfocus(self) -> None:
+        self.set_focus(None)
+
+    def set_link_state(self, state: str) -> None:
+        """Show "reconnecting…" (or nothing) in the status line."""
+        self.link_state = state
+        if self.frame is not None:
+            self.query_one("#status", Static).update(self._status(self.frame, self.names()))
+
+    def add_chat(self, name: str, text: str) -> None:
+        self.query_one(ChatPanel).add(name, text)
+

@@ -1,0 +1,222 @@
+"""Start ``python -m seasalt.server`` as a child process (solo and host modes).
+
+The client never imports the server: it runs it. The child's output goes to a log file (never a
+pipe: a hosted server left running must not die writing to a closed pipe); the machine-readable
+listening line is read from that file. A solo child dies with the client: it is stopped on exit
+and, on Linux, the kernel sends it SIGTERM if the client dies first (PR_SET_PDEATHSIG).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from seasalt.client.i18n import _
+
+START_TIMEOUT = 15.0
+_LISTEN_WORDS = re.compile(r"(?:listening|LISTENING)\S*\s*(?:on\s+)?(\S+)")
+
+
+class ServerStartError(RuntimeError):
+    """The child server did not start; the message says why, for people."""
+
+
+@dataclass
+class ChildServer:
+    """A running child server."""
+
+    process: subprocess.Popen[bytes]
+    address: str
+    """``127.0.0.1:PORT``: where this client connects."""
+    join_addresses: list[str] = field(default_factory=list)
+    """What friends type (host mode)."""
+    log_path: Path | None = None
+    db_path: Path | None = None
+    owns_db: bool = False
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """Stop the child (TERM, then KILL) and remove its temporary files."""
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    self.process.kill()
+                self.process.wait(timeout)
+        if self.owns_db and self.db_path is not None:
+            for suffix in ("", "-wal", "-shm", ".lock"):
+                with contextlib.suppress(OSError):
+                    Path(str(self.db_path) + suffix).unlink()
+        if self.owns_db and self.log_path is not None:
+            with contextlib.suppress(OSError):
+                self.log_path.unlink()
+
+
+def parse_listening(line: str) -> tuple[str, list[str]] | None:
+    """Read the server's machine-readable listening line.
+
+    Accepts a JSON object (``{"event": "listening", "port": ..., "addresses": [...]}``-like)
+    or a ``LISTENING host:port`` style line. Returns (address to connect to, join addresses).
+    """
+    text = line.strip()
+    if not text:
+        return None
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(data, dict):
+            return None
+        port = data.get("port")
+        addresses = data.get("addresses") or data.get("join") or []
+        if isinstance(addresses, str):
+            addresses = [addresses]
+        addresses = [str(a) for a in addresses]
+        if isinstance(port, int):
+            return f"127.0.0.1:{port}", addresses or [f"127.0.0.1:{port}"]
+        address = data.get("address") or data.get("listening")
+        if isinstance(address, str):
+            return _loopback(address), addresses or [address]
+        return None
+    match = _LISTEN_WORDS.search(text)
+    if match:
+        address = match.group(1).removeprefix("tcp://")
+        return _loopback(address), [address]
+    return None
+
+
+def _loopback(address: str) -> str:
+    host, _sep, port = address.rpartition(":")
+    if host in ("0.0.0.0", "*", "", "[::]"):
+        return f"127.0.0.1:{port}"
+    return address
+
+
+def _pdeathsig() -> None:  # runs in the child between fork and exec
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:  # not Linux / no libc: the client's own cleanup still stops the child
+        pass
+
+
+def server_command(
+    *, host: str, port: int, db: Path, seed: int | None = None,
+    bot_delay: float | None = None, extra: Sequence[str] = (),
+) -> list[str]:
+    """The child's command line."""
+    command = [sys.executable, "-m", "seasalt.server", "--host", host, "--port", str(port),
+               "--db", str(db)]
+    if seed is not None:
+        command += ["--seed", str(seed)]
+    if bot_delay is not None:
+        command += ["--bot-delay", str(bot_delay)]
+    return command + list(extra)
+
+
+def spawn_server(
+    *, host: str = "127.0.0.1", port: int = 0, db: Path | None = None, solo: bool = True,
+    seed: int | None = None, bot_delay: float | None = None, extra: Sequence[str] = (),
+) -> ChildServer:
+    """Start a child server (not yet waiting for it to listen).
+
+    Raises:
+        ServerStartError: the process could not be started at all.
+    """
+    owns = db is None
+    if db is None:
+        handle, name = tempfile.mkstemp(prefix="seasalt-solo-", suffix=".db")
+        os.close(handle)
+        os.unlink(name)  # the server creates it; we only want a fresh private path
+        db = Path(name)
+    log_path = Path(tempfile.gettempdir()) / (
+        f"seasalt-server-{os.getpid()}-{int(time.time() * 1000)}.log"
+    )
+    log = open(log_path, "wb")  # noqa: SIM115 - handed to the child, closed below
+    try:
+        process = subprocess.Popen(
+            server_command(host=host, port=port, db=db, seed=seed, bot_delay=bot_delay,
+                           extra=extra),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_pdeathsig if solo and sys.platform.startswith("linux") else None,
+            start_new_session=not solo,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    except OSError as error:
+        raise ServerStartError(
+            _("Could not start the server: {error}").format(error=error)
+        ) from error
+    finally:
+        log.close()
+    return ChildServer(process, "", [], log_path, db, owns)
+
+
+def wait_listening(child: ChildServer, timeout: float = START_TIMEOUT) -> ChildServer:
+    """Wait for the child's listening line; fills ``address`` and ``join_addresses``.
+
+    Raises:
+        ServerStartError: the server exited or said nothing usable before ``timeout``.
+    """
+    assert child.log_path is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            lines = child.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        for line in lines:
+            parsed = parse_listening(line)
+            if parsed is not None:
+                child.address, child.join_addresses = parsed
+                return child
+        if child.process.poll() is not None:
+            code = child.process.returncode
+            child.stop()
+            raise ServerStartError(
+                _("The server stopped at once (exit code {code}). Its last words:\n{tail}").format(
+                    code=code, tail="\n".join(lines[-5:])
+                )
+            )
+        time.sleep(0.02)
+    child.stop()
+    raise ServerStartError(_("The server did not start within {n} seconds.").format(n=timeout))
+
+
+def start_server(*, timeout: float = START_TIMEOUT, **kwargs: object) -> ChildServer:
+    """Start a child server and wait until it listens (see :func:`spawn_server`)."""
+    return wait_listening(spawn_server(**kwargs), timeout)  # type: ignore[arg-type]
+
+
+async def start_server_async(*, timeout: float = START_TIMEOUT, **kwargs: object) -> ChildServer:
+    """:func:`start_server` without blocking the event loop.
+
+    The fork happens in the calling (event loop) thread, because PR_SET_PDEATHSIG is tied to
+    the forking thread; only the wait for the listening line runs in a worker thread.
+    """
+    child = spawn_server(**kwargs)  # type: ignore[arg-type]
+    return await asyncio.to_thread(wait_listening, child, timeout)

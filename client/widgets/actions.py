@@ -1,0 +1,102 @@
+"""The legal actions of the moment, one per line with its key; also clickable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from seasalt.client.words import Names, action_label
+from seasalt.engine import Action, Call, CallKind, DrawFromDeck, EndTurn, PlayerView
+from textual.containers import VerticalScroll
+from textual.events import Click
+from textual.message import Message
+from textual.widgets import Static
+
+# Fixed keys for the actions that come back every turn; the rest are numbered.
+FIXED_KEYS = {"draw": "d", "end": "e", "stop": "s", "last_chance": "c"}
+NUMBER_KEYS = "123456789abfgijkmnoruvwxyz"  # no c d e h l p q s t
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One action shown to the player: its key, its label and the engine action it sends."""
+
+    key: str
+    label: str
+    action: Action
+
+
+def _fixed_key(action: Action) -> str | None:
+    if isinstance(action, DrawFromDeck):
+        return FIXED_KEYS["draw"]
+    if isinstance(action, EndTurn):
+        return FIXED_KEYS["end"]
+    if isinstance(action, Call):
+        return FIXED_KEYS["stop" if action.kind is CallKind.STOP else "last_chance"]
+    return None
+
+
+def choices_for(v: PlayerView, names: Names) -> list[Choice]:
+    """Every legal action, labelled and keyed.
+
+    Actions whose labels read the same (two cards of the same kind and colour: the same outcome,
+    RULES §3.5) are shown once; the first of them is sent.
+    """
+    result: list[Choice] = []
+    seen: set[str] = set()
+    numbered = iter(NUMBER_KEYS)
+    ordered = sorted(v.legal_actions, key=lambda a: _fixed_key(a) is not None)
+    for action in ordered:
+        label = action_label(action, v, names)
+        if label in seen:
+            continue
+        seen.add(label)
+        key = _fixed_key(action) or next(numbered, "")
+        result.append(Choice(key, label, action))
+    return result
+
+
+class ActionLine(Static):
+    """One clickable action."""
+
+    class Chosen(Message):
+        """The player clicked an action."""
+
+        def __init__(self, choice: Choice) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, choice: Choice) -> None:
+        text = Text()
+        text.append(f" {choice.key} ", style="bold reverse")
+        text.append(" ")
+        text.append(choice.label)
+        super().__init__(text, classes="action")
+        self.choice = choice
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Chosen(self.choice))
+
+
+class ActionList(VerticalScroll, can_focus=False):
+    """The list of actions; rebuilt only when the choices change."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.choices: list[Choice] = []
+
+    async def show(self, choices: list[Choice]) -> None:
+        if choices == self.choices and len(self.children) == len(choices):
+            return
+        self.choices = choices
+        await self.remove_children()
+        await self.mount_all([ActionLine(c) for c in choices])
+        self.display = bool(choices)
+
+    def by_key(self, key: str) -> Choice | None:
+        """The choice bound to ``key``, if any."""
+        for choice in self.choices:
+            if choice.key == key:
+                return choice
+        return None

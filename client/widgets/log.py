@@ -1,0 +1,62 @@
+"""The game log (recent lines only: the game's memory element) and the chat."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rich.text import Text
+from seasalt.client.i18n import _
+from seasalt.client.words import Names, describe_event
+from seasalt.engine import Event
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+LOG_LINES = 8
+"""How many log lines stay visible: older discards must be remembered, as at a real table."""
+CHAT_LINES = 6
+
+
+def log_lines(events: tuple[Event, ...], names: Names, keep: int = LOG_LINES) -> list[str]:
+    """The last ``keep`` worded lines of a round's log."""
+    lines = [line for line in (describe_event(e, names) for e in events) if line]
+    return lines[-keep:]
+
+
+class LogPanel(Static):
+    """Recent game events, worded from your seat; lines new since your last turn marked."""
+
+    def show(self, lines: list[str], fresh: int = 0) -> None:
+        text = Text()
+        text.append(_("Recent events"), style="bold underline")
+        for index, line in enumerate(lines):
+            text.append("\n")
+            is_fresh = index >= len(lines) - fresh
+            text.append("✱ " if is_fresh else "· ", style="bold" if is_fresh else "dim")
+            text.append(line, style="" if is_fresh else "dim")
+        self.update(text)
+
+
+class ChatPanel(Vertical):
+    """Chat lines (names and text shown literally) and the input to write one."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.lines: deque[tuple[str, str]] = deque(maxlen=CHAT_LINES)
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(id="chat-lines")
+        yield Input(placeholder=_("Say something (t)…"), id="chat-input", max_length=200)
+
+    def add(self, name: str, message: str) -> None:
+        self.lines.append((name, message))
+        text = Text()
+        text.append(_("Chat"), style="bold underline")
+        for who, said in self.lines:
+            text.append("\n")
+            text.append(who, style="bold")  # appended as plain text: never markup
+            text.append(": ")
+            text.append(said)
+        self.query_one("#chat-lines", Static).update(text)
+
+    def on_mount(self) -> None:
+        self.query_one("#chat-lines", Static).update(Text(_("Chat"), style="bold underline"))

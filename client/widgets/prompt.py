@@ -1,0 +1,121 @@
+"""The decision of the moment, in words: what you are choosing and what each choice means."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from seasalt.client.i18n import _
+from seasalt.client.widgets.cards import chips
+from seasalt.client.words import Names, call_name, pile_name
+from seasalt.engine import Call, CallKind, Phase, PlayerView
+from textual.widgets import Static
+
+
+def _call_help(v: PlayerView) -> Text:
+    b = v.breakdown
+    points = b.total if b else 0
+    bonus = b.color_bonus if b else 0
+    text = Text()
+    text.append(_("STOP"), style="bold")
+    text.append(
+        " "
+        + _("[s]: the round ends now; everyone scores their card points (you {n}), "
+            "no colour bonus.").format(n=points)
+    )
+    text.append("\n")
+    text.append(_("LAST CHANCE"), style="bold")
+    text.append(
+        " "
+        + _("[c]: everyone else plays one last turn. If you then still have the most card "
+            "points (ties are yours), you score {n} + your colour bonus {b} and they score only "
+            "their colour bonus; if not, you score only your colour bonus {b} and they score "
+            "their card points.").format(n=points, b=bonus)
+    )
+    return text
+
+
+def prompt_text(v: PlayerView, names: Names) -> Text:
+    """What the player is asked now (or whom we wait for)."""
+    text = Text()
+    me = v.seat
+    if v.is_over:
+        return Text(_("The game is over."), style="bold")
+    if me is not None and v.seats[me].locked:
+        text.append(
+            _("🔒 You are LOCKED by the jellyfish: on your next turn you only take the top card "
+              "of the deck (no discard pile, no pairs, no call)."),
+            style="bold magenta",
+        )
+        text.append("\n")
+    if (
+        v.call is CallKind.LAST_CHANCE
+        and v.caller is not None
+        and v.caller != me
+        and me in v.final_turns
+    ):
+        text.append(
+            _("{name} called LAST CHANCE: you get one final turn (no call). Beat their "
+              "card points to win the bet.").format(name=names.raw(v.caller)),
+            style="bold yellow",
+        )
+        text.append("\n")
+    if not v.legal_actions:
+        if v.to_act is None:
+            return text
+        text.append(
+            _("Waiting for {name}…").format(name=names.raw(v.to_act)), style="italic"
+        )
+        return text
+    phase = v.phase
+    text.append(_("Your turn. "), style="bold reverse")
+    text.append(" ")
+    if phase is Phase.DRAW:
+        text.append(
+            _("Draw: two cards from the deck (keep one, the other goes face up on a discard "
+              "pile), or the top card of a discard pile.")
+        )
+    elif phase is Phase.KEEP:
+        text.append(_("You drew "))
+        text.append_text(chips(v.pending))
+        text.append(". ")
+        text.append(_("Keep one; the other goes face up on the discard pile you choose."))
+    elif phase is Phase.PLAY:
+        text.append(
+            _("Play pairs from your hand (optional), call, or end your turn.")
+        )
+        if any(isinstance(a, Call) for a in v.legal_actions):
+            text.append("\n")
+            text.append(_("You have 7+ card points: you may call."), style="bold green")
+            text.append("\n")
+            text.append_text(_call_help(v))
+    elif phase is Phase.CRAB_PILE:
+        text.append(
+            _("Crabs: choose a discard pile to look through. You see it only after choosing, "
+              "and the choice is final.")
+        )
+    elif phase is Phase.CRAB_TAKE:
+        pile = pile_name(v.crab_pile)
+        text.append(_("Crabs: {pile} holds, bottom to top: ").format(pile=pile))
+        text.append_text(chips(v.pending))
+        text.append(". ")
+        text.append(_("Take one card (nobody else sees which)."))
+    elif phase is Phase.ROB:
+        text.append(
+            _("Swimmer + shark: choose an opponent; you steal a random card from their hand.")
+        )
+    elif phase is Phase.LOBSTER:
+        text.append(_("Lobster: the top of the deck is "))
+        text.append_text(chips(v.pending))
+        text.append(". ")
+        text.append(_("Keep one; the others go back and the deck is shuffled."))
+    return text
+
+
+class PromptPanel(Static):
+    """The prompt above the action list."""
+
+    def show(self, v: PlayerView, names: Names) -> None:
+        self.set_class(bool(v.legal_actions), "-my-turn")
+        self.update(prompt_text(v, names))
+
+
+__all__ = ["PromptPanel", "call_name", "prompt_text"]

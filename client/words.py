@@ -1,0 +1,300 @@
+"""Wording from the player's seat: card names, colours, events and actions (all through ``_()``).
+
+Nothing here decides a rule: it only puts into words what the engine's view and events say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from seasalt.client.i18n import _
+from seasalt.engine import (
+    Action,
+    Call,
+    CallKind,
+    ChooseCrabPile,
+    Color,
+    DrawFromDeck,
+    EndTurn,
+    Event,
+    EventKind,
+    KeepCard,
+    KeepLobsterCard,
+    Kind,
+    PlayerView,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    TakeCrabCard,
+    TakeDiscard,
+    card,
+)
+
+
+def kind_name(kind: Kind) -> str:
+    """The card kind's name (GLOSSARY)."""
+    names = {
+        Kind.CRAB: _("Crab"),
+        Kind.BOAT: _("Boat"),
+        Kind.FISH: _("Fish"),
+        Kind.SWIMMER: _("Swimmer"),
+        Kind.SHARK: _("Shark"),
+        Kind.SHELL: _("Shell"),
+        Kind.OCTOPUS: _("Octopus"),
+        Kind.PENGUIN: _("Penguin"),
+        Kind.SAILOR: _("Sailor"),
+        Kind.LIGHTHOUSE: _("Lighthouse"),
+        Kind.SHOAL_OF_FISH: _("Shoal of Fish"),
+        Kind.PENGUIN_COLONY: _("Penguin Colony"),
+        Kind.CAPTAIN: _("Captain"),
+        Kind.MERMAID: _("Mermaid"),
+        Kind.JELLYFISH: _("Jellyfish"),
+        Kind.LOBSTER: _("Lobster"),
+        Kind.CAST_OF_CRABS: _("Cast of Crabs"),
+        Kind.STARFISH: _("Starfish"),
+        Kind.SEAHORSE: _("Seahorse"),
+    }
+    return names[kind]
+
+
+def color_name(color: Color) -> str:
+    """The colour's full name (GLOSSARY)."""
+    names = {
+        Color.DARK_BLUE: _("dark blue"),
+        Color.LIGHT_BLUE: _("light blue"),
+        Color.BLACK: _("black"),
+        Color.YELLOW: _("yellow"),
+        Color.GREEN: _("green"),
+        Color.WHITE: _("white"),
+        Color.PURPLE: _("purple"),
+        Color.GREY: _("grey"),
+        Color.LIGHT_ORANGE: _("light orange"),
+        Color.PINK: _("pink"),
+        Color.ORANGE: _("orange"),
+    }
+    return names[color]
+
+
+def color_short(color: Color) -> str:
+    """A short colour tag shown on every card, so colour is never the only signal."""
+    names = {
+        Color.DARK_BLUE: _("dk.blue"),
+        Color.LIGHT_BLUE: _("lt.blue"),
+        Color.BLACK: _("black"),
+        Color.YELLOW: _("yellow"),
+        Color.GREEN: _("green"),
+        Color.WHITE: _("white"),
+        Color.PURPLE: _("purple"),
+        Color.GREY: _("grey"),
+        Color.LIGHT_ORANGE: _("lt.orange"),
+        Color.PINK: _("pink"),
+        Color.ORANGE: _("orange"),
+    }
+    return names[color]
+
+
+def card_name(card_id: int) -> str:
+    """``Crab (dark blue)``: the kind and full colour name of a card."""
+    c = card(card_id)
+    return _("{kind} ({color})").format(kind=kind_name(c.kind), color=color_name(c.color))
+
+
+def cards_phrase(card_ids: Sequence[int]) -> str:
+    """Several cards joined with ``+``."""
+    return " + ".join(card_name(c) for c in card_ids)
+
+
+def pile_name(pile: int | None) -> str:
+    """Piles are 0 and 1 in the engine; people count from 1."""
+    return _("pile {n}").format(n=(pile or 0) + 1)
+
+
+def call_name(call: CallKind) -> str:
+    """STOP or LAST CHANCE in the player's language."""
+    return _("STOP") if call is CallKind.STOP else _("LAST CHANCE")
+
+
+class Names:
+    """Player names by seat, worded from one seat's point of view ("you")."""
+
+    def __init__(self, names: Sequence[str], me: int | None) -> None:
+        self.names = list(names)
+        self.me = me
+
+    def raw(self, seat: int | None) -> str:
+        """The seat's name as typed (never "you")."""
+        if seat is None:
+            return "?"
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return _("Seat {n}").format(n=seat + 1)
+
+    def __call__(self, seat: int | None) -> str:
+        if seat is not None and seat == self.me:
+            return _("You")
+        return self.raw(seat)
+
+    def obj(self, seat: int | None) -> str:
+        """The name as an object ("you" in lower case)."""
+        if seat is not None and seat == self.me:
+            return _("you")
+        return self.raw(seat)
+
+
+def _pair_effect(card_ids: Sequence[int]) -> str:
+    kinds = {card(c).kind for c in card_ids}
+    if kinds == {Kind.CRAB} or kinds == {Kind.CRAB, Kind.LOBSTER}:
+        if Kind.LOBSTER in kinds:
+            return _("look at the top 5 deck cards, keep 1")
+        return _("look through a discard pile, take 1 card")
+    if kinds == {Kind.BOAT}:
+        return _("take another turn")
+    if kinds == {Kind.FISH}:
+        return _("draw the top card of the deck")
+    if kinds == {Kind.SWIMMER, Kind.SHARK}:
+        return _("steal a random card from an opponent")
+    if kinds == {Kind.SWIMMER, Kind.JELLYFISH}:
+        return _("opponents may only draw 1 deck card next turn")
+    return ""
+
+
+def pair_effect(card_ids: Sequence[int]) -> str:
+    """What laying this pair does, in words (descriptive only: the engine applies it)."""
+    return _pair_effect(card_ids)
+
+
+def action_label(action: Action, v: PlayerView, names: Names) -> str:
+    """A one-line description of a legal action for the action list."""
+    if isinstance(action, DrawFromDeck):
+        if v.deck_size == 1:
+            return _("Take the last card of the deck")
+        return _("Draw 2 from the deck: keep 1, discard the other")
+    if isinstance(action, TakeDiscard):
+        top = v.piles[action.pile].top
+        what = card_name(top) if top is not None else "?"
+        return _("Take {card} from {pile}").format(card=what, pile=pile_name(action.pile))
+    if isinstance(action, KeepCard):
+        if action.pile is None:
+            return _("Keep {card}").format(card=card_name(action.card))
+        others = [c for c in v.pending if c != action.card]
+        other = card_name(others[0]) if others else "?"
+        return _("Keep {card}, put {other} on {pile}").format(
+            card=card_name(action.card), other=other, pile=pile_name(action.pile)
+        )
+    if isinstance(action, PlayPair):
+        return _("Play pair {cards}: {effect}").format(
+            cards=cards_phrase(action.cards), effect=pair_effect(action.cards)
+        )
+    if isinstance(action, PlayTrio):
+        return _("Play trio {cards}: 3 points, no effect").format(
+            cards=cards_phrase((*action.cards, action.starfish))
+        )
+    if isinstance(action, ChooseCrabPile):
+        size = v.piles[action.pile].size
+        return _("Look through {pile} ({n} cards)").format(pile=pile_name(action.pile), n=size)
+    if isinstance(action, TakeCrabCard):
+        return _("Take {card}").format(card=card_name(action.card))
+    if isinstance(action, Rob):
+        size = v.seats[action.seat].hand_size
+        return _("Rob {name} ({n} cards in hand)").format(name=names.raw(action.seat), n=size)
+    if isinstance(action, KeepLobsterCard):
+        return _("Keep {card}").format(card=card_name(action.card))
+    if isinstance(action, Call):
+        if action.kind is CallKind.STOP:
+            return _("Call STOP: the round ends now")
+        return _("Call LAST CHANCE: bet you keep the most points")
+    if isinstance(action, EndTurn):
+        return _("End your turn")
+    return repr(action)
+
+
+def describe_event(e: Event, names: Names) -> str | None:
+    """One log line for an event, from the viewer's seat (None: not worth a line)."""
+    k = e.kind
+    who = names(e.seat)
+    if k is EventKind.ROUND_STARTED:
+        return _("Round {n} begins. First to play: {name}.").format(n=e.n, name=names.obj(e.seat))
+    if k is EventKind.TURN_STARTED:
+        return None
+    if k is EventKind.DREW_FROM_DECK:
+        if e.cards:
+            return _("{who} drew {cards} from the deck.").format(
+                who=who, cards=cards_phrase(e.cards)
+            )
+        if e.n == 1:
+            return _("{who} drew the last card of the deck.").format(who=who)
+        return _("{who} drew 2 cards from the deck.").format(who=who)
+    if k is EventKind.KEPT_CARD:
+        if e.card is not None:
+            return _("{who} kept {card}.").format(who=who, card=card_name(e.card))
+        return None
+    if k is EventKind.DISCARDED and e.card is not None:
+        return _("{who} put {card} on {pile}.").format(
+            who=who, card=card_name(e.card), pile=pile_name(e.pile)
+        )
+    if k is EventKind.TOOK_DISCARD and e.card is not None:
+        return _("{who} took {card} from {pile}.").format(
+            who=who, card=card_name(e.card), pile=pile_name(e.pile)
+        )
+    if k is EventKind.PLAYED_PAIR:
+        return _("{who} played the pair {cards}.").format(who=who, cards=cards_phrase(e.cards))
+    if k is EventKind.PLAYED_TRIO:
+        return _("{who} played the trio {cards}.").format(who=who, cards=cards_phrase(e.cards))
+    if k is EventKind.EFFECT_SKIPPED:
+        return _("The pair's effect is impossible and is skipped.")
+    if k is EventKind.CRAB_PILE_CHOSEN:
+        return _("{who} looked through {pile}.").format(who=who, pile=pile_name(e.pile))
+    if k is EventKind.CRAB_TOOK:
+        if e.card is not None:
+            return _("{who} took {card} from {pile}.").format(
+                who=who, card=card_name(e.card), pile=pile_name(e.pile)
+            )
+        return _("{who} took a card from {pile}.").format(who=who, pile=pile_name(e.pile))
+    if k is EventKind.EXTRA_TURN:
+        return _("{who} got another turn (boats).").format(who=who)
+    if k is EventKind.FISH_DREW:
+        if e.card is not None:
+            return _("{who} drew {card} (fish).").format(who=who, card=card_name(e.card))
+        return _("{who} drew a card from the deck (fish).").format(who=who)
+    if k is EventKind.ROBBED:
+        target = names.obj(e.target)
+        if e.card is not None:
+            return _("{who} stole {card} from {target}.").format(
+                who=who, card=card_name(e.card), target=target
+            )
+        return _("{who} stole a random card from {target}.").format(who=who, target=target)
+    if k is EventKind.LOBSTER_LOOKED:
+        return _("{who} looked at the top {n} cards of the deck (lobster).").format(who=who, n=e.n)
+    if k is EventKind.LOBSTER_KEPT:
+        if e.card is not None:
+            return _("{who} kept {card}; the deck was shuffled.").format(
+                who=who, card=card_name(e.card)
+            )
+        return _("{who} kept one card; the deck was shuffled.").format(who=who)
+    if k is EventKind.JELLYFISH_LOCK:
+        return _("{who} locked everyone else: next turn, only the top deck card.").format(who=who)
+    if k is EventKind.LOCKED_DRAW:
+        if e.card is not None:
+            return _("{who} (locked) drew {card}.").format(who=who, card=card_name(e.card))
+        if e.n == 0:
+            return _("{who} (locked) could not draw: the deck is empty.").format(who=who)
+        return _("{who} (locked) drew the top card of the deck.").format(who=who)
+    if k is EventKind.CALLED and e.call is not None:
+        return _("{who} called {call}!").format(who=who, call=call_name(e.call))
+    if k is EventKind.REVEALED:
+        return _("{who} revealed: {cards}.").format(who=who, cards=cards_phrase(e.cards) or "-")
+    if k is EventKind.TURN_ENDED:
+        return None
+    if k is EventKind.ROUND_SCORED:
+        if e.won is None:
+            return _("Round {n} scored.").format(n=e.n)
+        if e.won:
+            return _("Round {n} scored: the bet was won.").format(n=e.n)
+        return _("Round {n} scored: the bet was lost.").format(n=e.n)
+    if k is EventKind.ROUND_VOID:
+        return _("Round {n} is void: the deck ran out.").format(n=e.n)
+    if k is EventKind.MERMAID_WIN:
+        return _("{who} gathered all four mermaids and won the game!").format(who=who)
+    if k is EventKind.GAME_OVER:
+        return _("Game over.")
+    return None
