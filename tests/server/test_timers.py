@@ -1,0 +1,169 @@
+"""Timers on an injected clock: heartbeats, lost players, takeovers, the reading pause, rates.
+
+The server's timer loop reads a ManualClock, so nothing here waits for real time to pass:
+the test moves the clock and runs ``tick`` itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from seasalt.bots import get_bot
+from seasalt.engine import PlayerView
+from seasalt.protocol import (
+    ActionRequest,
+    Continue,
+    Error,
+    ErrorCode,
+    Heartbeat,
+    Joined,
+    JoinOrCreate,
+    ListTables,
+    RoundOver,
+    Snapshot,
+    TableChanged,
+    Tables,
+    TableState,
+    Update,
+)
+from seasalt.server.app import Server
+from seasalt.server.config import ManualClock
+from seasalt.server.tables import Status
+from seasalt.server.testing import RawClient
+
+pytestmark = pytest.mark.timeout(30)
+
+
+def _master(server: Server):  # type: ignore[no-untyped-def]
+    assert server.master is not None
+    return server.master
+
+
+async def _roundtrip(client: RawClient) -> None:
+    """Make sure the server has read everything this client sent."""
+    await client.send(ListTables())
+    await client.expect(Tables)
+
+
+async def _seat(client: RawClient, name: str, table: str, seats: tuple[str, ...]) -> int:
+    await client.hello(name)
+    await client.send(JoinOrCreate(table, seats))
+    joined = await client.expect(Joined)
+    assert joined.seat is not None
+    return joined.seat
+
+
+async def test_an_idle_connection_gets_heartbeats(
+    server: Server, clock: ManualClock, connect: Callable[[], RawClient]
+) -> None:
+    client = connect()
+    await client.hello("Ann")
+    clock.advance(server.config.heartbeat + 0.1)
+    _master(server).tick()
+    await client.expect(Heartbeat)
+
+
+async def test_a_silent_player_is_shown_gone_then_replaced_then_back(
+    server: Server, clock: ManualClock, connect: Callable[[], RawClient]
+) -> None:
+    ann, bob = connect(), connect()
+    seats = ("human", "human")
+    await _seat(ann, "Ann", "t", seats)
+    await _seat(bob, "Bob", "t", seats)
+    master = _master(server)
+    clock.advance(server.config.peer_timeout + 1)
+    await _roundtrip(bob)  # Bob speaks; Ann stays silent
+    master.tick()
+    info = (await bob.expect(TableChanged, where=lambda m: not m.info.seats[0].connected)).info
+    assert not info.seats[0].bot_playing and info.seats[1].connected
+    clock.advance(server.config.takeover_after)
+    await _roundtrip(bob)
+    master.tick()
+    info = (await bob.expect(TableChanged, where=lambda m: m.info.seats[0].bot_playing)).info
+    assert master.tables["t"].bot_level(0) is not None
+    await _roundtrip(ann)  # Ann is heard again: her seat comes back
+    info = (await bob.expect(TableChanged, where=lambda m: not m.info.seats[0].bot_playing)).info
+    assert info.seats[0].connected and master.tables["t"].bot_level(0) is None
+
+
+async def _play_until_round_over(client: RawClient, table: str, seat: int) -> tuple[RoundOver, PlayerView]:
+    bot = get_bot("random", 5)
+    view: PlayerView | None = None
+    seq, acted = -1, -1
+    while True:
+        msg = await client.recv()
+        if isinstance(msg, Snapshot | Update):
+            view, seq = msg.view, msg.seq
+        elif isinstance(msg, RoundOver):
+            assert view is not None
+            return msg, view
+        if view is not None and view.to_act == seat and acted != seq:
+            acted = seq
+            await client.send(ActionRequest(table, seq, bot.choose(view)))
+
+
+async def test_after_a_round_play_waits_for_continue_or_the_timeout(
+    server: Server, clock: ManualClock, connect: Callable[[], RawClient]
+) -> None:
+    ann = connect()
+    seat = await _seat(ann, "Ann", "r", ("human", "bot:random"))
+    master = _master(server)
+    table = master.tables["r"]
+    over, _ = await _play_until_round_over(ann, "r", seat)
+    assert over.waiting == (seat,) and over.result.round == 1
+    assert table.status is Status.ROUND_OVER
+    held = table.state.move
+    master.tick()
+    assert table.state.move == held  # the bot does not move while Ann reads
+    await ann.send(Continue("r"))
+    await ann.expect(TableChanged, where=lambda m: m.info.state is TableState.RUNNING)
+    # round 2: this time Ann never continues; the timeout ends the pause
+    over, last = await _play_until_round_over(ann, "r", seat)
+    if table.status is Status.FINISHED:
+        pytest.skip("the seeded game ended after round 2")  # pragma: no cover
+    assert over.result.round == 2 and table.status is Status.ROUND_OVER
+    if last.to_act == seat:  # acting during the pause counts as done reading: queued
+        return
+    clock.advance(server.config.continue_timeout - 1)
+    await _roundtrip(ann)
+    master.tick()
+    assert table.status is Status.ROUND_OVER
+    clock.advance(2)
+    await _roundtrip(ann)
+    master.tick()
+    assert table.status is Status.RUNNING
+    await ann.expect(TableChanged, where=lambda m: m.info.state is TableState.RUNNING)
+
+
+async def test_an_action_during_the_pause_is_queued_and_counts_as_continue(
+    server: Server, connect: Callable[[], RawClient]
+) -> None:
+    for attempt in range(6):  # find a round whose next turn is Ann's (seeded, so repeatable)
+        name = f"q{attempt}"
+        ann = connect()
+        seat = await _seat(ann, "Ann", name, ("human", "bot:random"))
+        table = _master(server).tables[name]
+        over, last = await _play_until_round_over(ann, name, seat)
+        if table.status is Status.ROUND_OVER and last.to_act == seat:
+            break
+        ann.close()
+    else:
+        pytest.fail("no seeded round ended with Ann to act")
+    action = last.legal_actions[0]
+    await ann.send(ActionRequest(name, over.seq, action))
+    update = await ann.expect(Update)
+    assert update.seq == over.seq + 1
+    assert table.status is Status.RUNNING
+
+
+async def test_a_flood_is_rate_limited(
+    server: Server, connect: Callable[[], RawClient]
+) -> None:
+    client = connect()
+    await client.hello("Ann")
+    burst = int(server.config.rate_burst)
+    for _ in range(burst + 10):
+        await client.send(Heartbeat())
+    errors = [await client.expect(Error) for _ in range(10)]
+    assert all(e.code is ErrorCode.RATE_LIMITED for e in errors)
