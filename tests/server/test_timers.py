@@ -87,7 +87,9 @@ async def test_a_silent_player_is_shown_gone_then_replaced_then_back(
     assert info.seats[0].connected and master.tables["t"].bot_level(0) is None
 
 
-async def _play_until_round_over(client: RawClient, table: str, seat: int) -> tuple[RoundOver, PlayerView]:
+async def _play_until_round_over(
+    client: RawClient, table: str, seat: int
+) -> tuple[RoundOver, PlayerView]:
     bot = get_bot("random", 5)
     view: PlayerView | None = None
     seq, acted = -1, -1
