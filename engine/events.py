@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .actions import CallKind
 
@@ -99,9 +99,25 @@ def visible_to(event: Event, seat: int | None) -> bool:
 
 def redact(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator)."""
-    if visible_to(event, seat):
+    private_to = event.private_to
+    if private_to is None or (seat is not None and seat in private_to):
         return event
-    return replace(event, card=None, cards=(), redacted=True)
+    # A direct call rather than dataclasses.replace(): views redact whole logs, often.
+    return Event(
+        event.kind,
+        event.seat,
+        None,
+        (),
+        event.pile,
+        event.target,
+        event.n,
+        event.call,
+        event.scores,
+        event.winners,
+        event.won,
+        private_to,
+        True,
+    )
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
