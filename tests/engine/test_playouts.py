@@ -1,0 +1,112 @@
+"""Seeded random playouts: invariants at every step, illegal actions, replay (RULES §1-§11).
+
+A few hundred complete games across 2/3/4 players with and without Extra Salt. The soak run
+with thousands of games is ``benchmarks/engine_playouts.py --soak``.
+"""
+
+import random
+
+import pytest
+from seasalt.engine import (
+    Action,
+    Call,
+    CallKind,
+    ChooseCrabPile,
+    DrawFromDeck,
+    EndTurn,
+    GameState,
+    IllegalActionError,
+    KeepCard,
+    KeepLobsterCard,
+    Phase,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    Rules,
+    TakeCrabCard,
+    TakeDiscard,
+    apply,
+    legal_actions,
+    new_game,
+    render_state,
+    replay,
+)
+
+GAMES = {2: 45, 3: 30, 4: 25}  # per expansion setting: 200 games in all
+
+
+def all_cards(state: GameState) -> list[int]:
+    out = [*state.deck, *state.piles[0], *state.piles[1], *state.pending]
+    for hand in state.hands:
+        out.extend(hand)
+    for table in state.tables:
+        for group in table:
+            out.extend(group)
+    return sorted(out)
+
+
+def check_invariants(state: GameState, size: int) -> None:
+    assert all_cards(state) == list(range(size))  # card conservation
+    assert all(list(h) == sorted(h) for h in state.hands)
+    if state.is_over:
+        assert state.to_act is None and legal_actions(state) == () and state.winners
+        return
+    assert state.to_act == state.active and legal_actions(state)
+    assert not state.locked(state.active)  # locked turns are played by the engine (RULES §3.5)
+    assert len(state.pending) == {Phase.KEEP: 2}.get(state.phase, len(state.pending))
+    if state.phase is not Phase.LOBSTER and state.phase is not Phase.KEEP:
+        assert state.pending == ()
+    assert len(legal_actions(state)) > 1 or isinstance(legal_actions(state)[0], EndTurn), (
+        "a single-option decision other than END TURN must be resolved by the engine (§3.5)"
+    )
+    if state.call is not None:
+        assert state.caller is not None and state.revealed[state.caller]
+
+
+def random_action(rng: random.Random, state: GameState, size: int) -> object:
+    """Any action or junk, legal or not."""
+    c = rng.randrange(-1, size + 1)
+    d = rng.randrange(size)
+    seat = rng.randrange(-1, state.players + 1)
+    pile = rng.choice([0, 1, 2, None])
+    options: list[object] = [
+        DrawFromDeck(), TakeDiscard(rng.randrange(-1, 3)), KeepCard(c, pile),
+        PlayPair((min(c, d), max(c, d))), PlayPair((max(c, d), min(c, d))),
+        PlayTrio((c, d), rng.randrange(size)), ChooseCrabPile(rng.randrange(-1, 3)),
+        TakeCrabCard(c), Rob(seat), KeepLobsterCard(c), Call(rng.choice(list(CallKind))),
+        EndTurn(), None, "end turn", 3, (c, d),
+    ]  # fmt: skip
+    return rng.choice(options)
+
+
+def play(players: int, extra_salt: bool, seed: int) -> None:
+    rng = random.Random(seed)
+    rules = Rules(players, extra_salt)
+    size = 66 if extra_salt else 58
+    state = new_game(rules, seed)
+    history: list[Action] = []
+    check_invariants(state, size)
+    while not state.is_over:
+        legal = legal_actions(state)
+        if rng.random() < 0.2:
+            junk = random_action(rng, state, size)
+            if junk not in legal:
+                before = render_state(state)
+                with pytest.raises(IllegalActionError):
+                    apply(state, junk)  # type: ignore[arg-type]
+                assert render_state(state) == before and legal_actions(state) == legal
+        action = rng.choice(legal)
+        result = apply(state, action)
+        assert result.events and result.state.move == state.move + 1
+        assert all(a >= b for a, b in zip(result.state.scores, state.scores, strict=True))
+        history.append(action)
+        state = result.state
+        check_invariants(state, size)
+    assert replay(rules, seed, history) == state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("extra_salt", [False, True])
+def test_random_playouts(players: int, extra_salt: bool) -> None:
+    for seed in range(GAMES[players]):
+        play(players, extra_salt, seed * 7919 + players)
