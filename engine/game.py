@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -26,7 +26,7 @@ from .actions import (
 )
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .events import Event, EventKind
-from .scoring import _breakdown_ids
+from .scoring import _breakdown_ids, _points_ids
 from .state import (
     GameState,
     IllegalActionError,
@@ -62,12 +62,18 @@ def _rng(seed: int, counter: int) -> random.Random:
 
 
 class _Work:
-    """A mutable copy of a GameState; apply() edits it and freezes it once."""
+    """A mutable copy of a GameState; apply() edits it and freezes it once.
+
+    Zones are copied on write: a hand, the deck or a pile stays the state's tuple until a step
+    asks for it through :meth:`hand`, :meth:`deck_list` or :meth:`pile`, so freezing re-sorts
+    and re-tuples only what changed.
+    """
 
     __slots__ = (
         "rules", "n", "seed", "rng_counter", "round", "move", "scores", "last_round_scores",
         "deck", "piles", "hands", "tables", "active", "phase", "pending", "crab_pile", "call",
-        "caller", "revealed", "jellyfish_caster", "winners", "log", "last_result", "events",
+        "caller", "revealed", "jellyfish_caster", "winners", "log", "log_tail", "last_result",
+        "events",
     )  # fmt: skip
 
     def __init__(self, s: GameState) -> None:
@@ -79,52 +85,85 @@ class _Work:
         self.move = s.move
         self.scores = s.scores
         self.last_round_scores = s.last_round_scores
-        self.deck = list(s.deck)
-        self.piles = [list(s.piles[0]), list(s.piles[1])]
-        self.hands = [list(h) for h in s.hands]
-        self.tables = list(s.tables)
+        self.deck: tuple[int, ...] | list[int] = s.deck
+        self.piles: list[tuple[int, ...] | list[int]] = [s.piles[0], s.piles[1]]
+        self.hands: list[tuple[int, ...] | list[int]] = list(s.hands)
+        self.tables = s.tables
         self.active = s.active
         self.phase = s.phase
         self.pending = s.pending
         self.crab_pile = s.crab_pile
         self.call = s.call
         self.caller = s.caller
-        self.revealed = list(s.revealed)
+        self.revealed = s.revealed
         self.jellyfish_caster = s.jellyfish_caster
         self.winners = s.winners
         self.log = s.log
+        """The round's log up to this apply(); ``log_tail`` holds what this apply() added."""
+        self.log_tail: list[Event] = []
         self.last_result = s.last_result
         self.events: list[Event] = []
 
+    def hand(self, seat: int) -> list[int]:
+        """``seat``'s hand, made mutable (and marked changed)."""
+        h = self.hands[seat]
+        if type(h) is tuple:
+            h = self.hands[seat] = list(h)
+        return h  # type: ignore[return-value]
+
+    def deck_list(self) -> list[int]:
+        """The deck, made mutable."""
+        d = self.deck
+        if type(d) is tuple:
+            d = self.deck = list(d)
+        return d  # type: ignore[return-value]
+
+    def pile(self, index: int) -> list[int]:
+        """Discard pile ``index``, made mutable."""
+        p = self.piles[index]
+        if type(p) is tuple:
+            p = self.piles[index] = list(p)
+        return p  # type: ignore[return-value]
+
+    def set_table(self, seat: int, groups: tuple[tuple[int, ...], ...]) -> None:
+        t = self.tables
+        self.tables = (*t[:seat], groups, *t[seat + 1 :])
+
+    def set_revealed(self, seat: int) -> None:
+        r = self.revealed
+        self.revealed = (*r[:seat], True, *r[seat + 1 :])
+
     def freeze(self) -> GameState:
+        p0, p1 = self.piles
+        tail = self.log_tail
         return GameState(
-            rules=self.rules,
-            seed=self.seed,
-            rng_counter=self.rng_counter,
-            round=self.round,
-            move=self.move,
-            scores=self.scores,
-            last_round_scores=self.last_round_scores,
-            deck=tuple(self.deck),
-            piles=(tuple(self.piles[0]), tuple(self.piles[1])),
-            hands=tuple(tuple(sorted(h)) for h in self.hands),
-            tables=tuple(self.tables),
-            active=self.active,
-            phase=self.phase,
-            pending=self.pending,
-            crab_pile=self.crab_pile,
-            call=self.call,
-            caller=self.caller,
-            revealed=tuple(self.revealed),
-            jellyfish_caster=self.jellyfish_caster,
-            winners=self.winners,
-            log=self.log,
-            last_result=self.last_result,
+            self.rules,
+            self.seed,
+            self.rng_counter,
+            self.round,
+            self.move,
+            self.scores,
+            self.last_round_scores,
+            self.deck if type(self.deck) is tuple else tuple(self.deck),
+            (p0 if type(p0) is tuple else tuple(p0), p1 if type(p1) is tuple else tuple(p1)),
+            tuple([h if type(h) is tuple else tuple(sorted(h)) for h in self.hands]),
+            self.tables,
+            self.active,
+            self.phase,
+            self.pending,
+            self.crab_pile,
+            self.call,
+            self.caller,
+            self.revealed,
+            self.jellyfish_caster,
+            self.winners,
+            (self.log + tuple(tail)) if tail else self.log,
+            self.last_result,
         )
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.log = self.log + (event,)
+        self.log_tail.append(event)
 
     def next_rng(self) -> random.Random:
         rng = _rng(self.seed, self.rng_counter)
@@ -187,10 +226,10 @@ def _start_round(w: _Work, starter: int) -> None:
     w.next_rng().shuffle(deck)
     first, second = deck.pop(), deck.pop()
     w.deck = deck
-    w.piles = [[first], [second]]
-    w.hands = [[] for _ in range(w.n)]
-    w.tables = [()] * w.n
-    w.revealed = [False] * w.n
+    w.piles = [(first,), (second,)]
+    w.hands = [() for _ in range(w.n)]
+    w.tables = ((),) * w.n
+    w.revealed = (False,) * w.n
     w.pending = ()
     w.crab_pile = None
     w.call = None
@@ -200,6 +239,7 @@ def _start_round(w: _Work, starter: int) -> None:
     w.active = starter
     w.phase = Phase.DRAW
     w.log = ()
+    w.log_tail = []
     w.emit(Event(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second)))
     w.emit(Event(EventKind.TURN_STARTED, seat=starter))
 
@@ -217,15 +257,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return cached
 
 
-def _draw_options(
-    deck: object, piles: tuple[tuple[int, ...], ...] | list[list[int]]
-) -> list[Action]:
+def _draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
     options: list[Action] = []
     if deck:
         options.append(DRAW_FROM_DECK)
     for p in (0, 1):
         if piles[p]:
-            options.append(TakeDiscard(p))
+            options.append(_TAKE_DISCARD[p])
     return options
 
 
@@ -251,56 +289,61 @@ def _legal(s: GameState) -> tuple[Action, ...]:
     return ()
 
 
-def _pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
-    """Every valid pair of card ids in a hand, ids ascending, in a fixed order."""
-    by_kind: dict[Kind, list[int]] = {}
+# Each card's role in pairs, by id: an index into the lists _pairs_in() fills (-1: none).
+_ROLE_KINDS = (_CRAB, _BOAT, _FISH, _SWIMMER, _SHARK, _JELLY, _LOBSTER, _STARFISH)
+_ROLE = tuple(_ROLE_KINDS.index(k) if k in _ROLE_KINDS else -1 for k in KIND_OF)
+_R_STARFISH = _ROLE_KINDS.index(_STARFISH)
+_CALLS = (Call(CallKind.STOP), Call(CallKind.LAST_CHANCE))
+_TAKE_DISCARD = (TakeDiscard(0), TakeDiscard(1))
+_MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is _MERMAID)
+
+
+def _pairs_in(hand: Iterable[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """Every valid pair of card ids in a sorted hand (ids ascending, fixed order), and the
+    hand's starfish."""
+    role = _ROLE
+    crabs: list[int] = []
+    by_role: tuple[list[int], ...] = (crabs, [], [], [], [], [], [], [])
     for c in hand:
-        k = KIND_OF[c]
-        if k in (_CRAB, _BOAT, _FISH, _SWIMMER, _SHARK, _JELLY, _LOBSTER):
-            by_kind.setdefault(k, []).append(c)
+        r = role[c]
+        if r >= 0:
+            by_role[r].append(c)
+    boats, fish, swimmers, sharks, jellies, lobsters, starfish = by_role[1:]
     pairs: list[tuple[int, int]] = []
-    for k in (_CRAB, _BOAT, _FISH):
-        cards = by_kind.get(k)
-        if cards and len(cards) > 1:
+    for cards in (crabs, boats, fish):
+        if len(cards) > 1:
             pairs.extend(combinations(cards, 2))
-    swimmers = by_kind.get(_SWIMMER)
     if swimmers:
-        for partner in (_SHARK, _JELLY):
+        for partners in (sharks, jellies):
             for a in swimmers:
-                for b in by_kind.get(partner, ()):
+                for b in partners:
                     pairs.append((a, b) if a < b else (b, a))
-    lobsters = by_kind.get(_LOBSTER)
     if lobsters:
-        for a in by_kind.get(_CRAB, ()):
+        for a in crabs:
             for b in lobsters:
                 pairs.append((a, b) if a < b else (b, a))
-    return pairs
+    return pairs, starfish
 
 
 def _play_options(s: GameState) -> tuple[Action, ...]:
-    hand = s.hands[s.active]
-    options: list[Action] = []
-    pairs = _pairs_in(hand)
-    for pair in pairs:
-        options.append(PlayPair(pair))
-    if pairs and s.rules.extra_salt:
-        starfish = [c for c in hand if KIND_OF[c] is _STARFISH]
+    active = s.active
+    hand = s.hands[active]
+    pairs, starfish = _pairs_in(hand)
+    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    if pairs and starfish:
         for pair in pairs:
             for star in starfish:
                 options.append(PlayTrio(pair, star))
-    if s.call is None:
-        b = _breakdown_ids(hand, s.tables[s.active])
-        if b.total >= CALL_THRESHOLD:
-            options.append(Call(CallKind.STOP))
-            options.append(Call(CallKind.LAST_CHANCE))
+    if s.call is None and _points_ids(hand, s.tables[active]) >= CALL_THRESHOLD:
+        options.extend(_CALLS)
     options.append(END_TURN)
     return tuple(options)
 
 
 def _rob_targets(
     thief: int,
-    hands: tuple[tuple[int, ...], ...] | list[list[int]],
-    revealed: tuple[bool, ...] | list[bool],
+    hands: Sequence[Sequence[int]],
+    revealed: Sequence[bool],
 ) -> list[int]:
     """Opponents with a non-empty, unrevealed hand, clockwise from the thief (RULES §4.4)."""
     n = len(hands)
@@ -400,15 +443,16 @@ def _auto(w: _Work) -> None:
 
 def _draw_from_deck(w: _Work, _: Action) -> None:
     p = w.active
-    if len(w.deck) == 1:
-        card = w.deck.pop()
+    deck = w.deck_list()
+    if len(deck) == 1:
+        card = deck.pop()
         w.emit(Event(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,)))
-        w.hands[p].append(card)
+        w.hand(p).append(card)
         w.emit(Event(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,)))
         _after_draw(w)
         return
-    a = w.deck.pop()
-    b = w.deck.pop()
+    a = deck.pop()
+    b = deck.pop()
     w.pending = (a, b)
     w.phase = Phase.KEEP
     w.emit(Event(EventKind.DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,)))
@@ -420,14 +464,14 @@ def _keep_card(w: _Work, action: Action) -> None:
     keep = action.card
     other = [c for c in w.pending if c != keep]
     w.pending = ()
-    w.hands[p].append(keep)
+    w.hand(p).append(keep)
     w.emit(Event(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,)))
     if other:
         pile = action.pile
         if pile is None:
             # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
             pile = 1 if w.piles[0] and not w.piles[1] else 0
-        w.piles[pile].append(other[0])
+        w.pile(pile).append(other[0])
         w.emit(Event(EventKind.DISCARDED, seat=p, card=other[0], pile=pile))
     _after_draw(w)
 
@@ -435,8 +479,8 @@ def _keep_card(w: _Work, action: Action) -> None:
 def _take_discard(w: _Work, action: Action) -> None:
     assert isinstance(action, TakeDiscard)
     p = w.active
-    card = w.piles[action.pile].pop()
-    w.hands[p].append(card)
+    card = w.pile(action.pile).pop()
+    w.hand(p).append(card)
     w.emit(Event(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile))
     _after_draw(w)
 
@@ -450,8 +494,8 @@ def _locked_turn(w: _Work) -> None:
     """A jellyfish-locked turn: top deck card into hand, then the end of turn (RULES §11.2)."""
     p = w.active
     if w.deck:
-        card = w.deck.pop()
-        w.hands[p].append(card)
+        card = w.deck_list().pop()
+        w.hand(p).append(card)
         w.emit(Event(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,)))
     else:
         w.emit(Event(EventKind.LOCKED_DRAW, seat=p, n=0))
@@ -463,10 +507,10 @@ def _locked_turn(w: _Work) -> None:
 
 def _lay(w: _Work, cards: tuple[int, ...]) -> None:
     p = w.active
-    hand = w.hands[p]
+    hand = w.hand(p)
     for c in cards:
         hand.remove(c)
-    w.tables[p] = w.tables[p] + (cards,)
+    w.set_table(p, (*w.tables[p], cards))
 
 
 def _play_trio(w: _Work, action: Action) -> None:
@@ -483,39 +527,43 @@ def _play_pair(w: _Work, action: Action) -> None:
     a, b = action.cards
     _lay(w, action.cards)
     w.emit(Event(EventKind.PLAYED_PAIR, seat=p, cards=action.cards))
-    kinds = {KIND_OF[a], KIND_OF[b]}
-    if kinds == {_CRAB}:
+    # Roles as (lower, higher) indices of _ROLE_KINDS: crab 0, boat 1, fish 2, swimmer 3,
+    # shark 4, jellyfish 5, lobster 6.
+    ra, rb = _ROLE[a], _ROLE[b]
+    kinds = (ra, rb) if ra <= rb else (rb, ra)
+    if kinds == (0, 0):
         if w.piles[0] or w.piles[1]:
             w.phase = Phase.CRAB_PILE
             return
-    elif kinds == {_BOAT}:
+    elif kinds == (1, 1):
         if w.deck or w.piles[0] or w.piles[1]:
             w.emit(Event(EventKind.EXTRA_TURN, seat=p))
             w.emit(Event(EventKind.TURN_STARTED, seat=p, n=1))
             w.phase = Phase.DRAW
             return
-    elif kinds == {_FISH}:
+    elif kinds == (2, 2):
         if w.deck:
-            card = w.deck.pop()
-            w.hands[p].append(card)
+            card = w.deck_list().pop()
+            w.hand(p).append(card)
             w.emit(Event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
             _check_mermaids(w)
             return
-    elif kinds == {_SWIMMER, _SHARK}:
+    elif kinds == (3, 4):
         if _rob_targets(p, w.hands, w.revealed):
             w.phase = Phase.ROB
             return
-    elif kinds == {_CRAB, _LOBSTER}:
+    elif kinds == (0, 6):
         if w.deck:
-            look = tuple(w.deck[-5:][::-1])  # top first
-            del w.deck[-5:]
+            deck = w.deck_list()
+            look = tuple(deck[-5:][::-1])  # top first
+            del deck[-5:]
             w.pending = look
             w.phase = Phase.LOBSTER
             w.emit(
                 Event(EventKind.LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
             )
             return
-    elif kinds == {_SWIMMER, _JELLY}:
+    elif kinds == (3, 5):
         w.jellyfish_caster = p
         w.emit(Event(EventKind.JELLYFISH_LOCK, seat=p))
         return
@@ -540,9 +588,9 @@ def _choose_crab_pile(w: _Work, action: Action) -> None:
 
 def _take_crab_card(w: _Work, action: Action) -> None:
     assert isinstance(action, TakeCrabCard) and w.crab_pile is not None
-    pile = w.piles[w.crab_pile]
+    pile = w.pile(w.crab_pile)
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
-    w.hands[w.active].append(action.card)
+    w.hand(w.active).append(action.card)
     w.emit(
         Event(
             EventKind.CRAB_TOOK,
@@ -562,8 +610,8 @@ def _rob(w: _Work, action: Action) -> None:
     p, t = w.active, action.seat
     victim = sorted(w.hands[t])
     card = victim[w.next_rng().randrange(len(victim))]
-    w.hands[t].remove(card)
-    w.hands[p].append(card)
+    w.hand(t).remove(card)
+    w.hand(p).append(card)
     w.emit(Event(EventKind.ROBBED, seat=p, target=t, card=card, private_to=(p, t)))
     w.phase = Phase.PLAY
     _check_mermaids(w)
@@ -572,9 +620,10 @@ def _rob(w: _Work, action: Action) -> None:
 def _keep_lobster(w: _Work, action: Action) -> None:
     assert isinstance(action, KeepLobsterCard)
     p = w.active
-    w.hands[p].append(action.card)
-    w.deck.extend(c for c in w.pending if c != action.card)
-    w.next_rng().shuffle(w.deck)
+    w.hand(p).append(action.card)
+    deck = w.deck_list()
+    deck.extend(c for c in w.pending if c != action.card)
+    w.next_rng().shuffle(deck)
     w.pending = ()
     w.phase = Phase.PLAY
     w.emit(Event(EventKind.LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,)))
@@ -602,7 +651,7 @@ def _end_turn_action(w: _Work, _: Action) -> None:
 
 def _reveal(w: _Work, seat: int) -> None:
     if not w.revealed[seat]:
-        w.revealed[seat] = True
+        w.set_revealed(seat)
         w.emit(Event(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat]))))
 
 
@@ -698,7 +747,7 @@ def _void_round(w: _Work, emptied_by: int) -> None:
 def _check_mermaids(w: _Work) -> bool:
     """RULES §8.2: the active player holding all four mermaids wins at once (returns True)."""
     p = w.active
-    if sum(1 for c in w.hands[p] if KIND_OF[c] is _MERMAID) < 4:
+    if len(_MERMAIDS.intersection(w.hands[p])) < 4:
         return False
     w.last_result = RoundResult(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)

@@ -42,12 +42,10 @@ _N_COLORS = len(Color)
 ) = range(_N_KINDS)
 
 # RULES §5.1: points by number of cards (index = count).
-_COLLECTOR_TABLE: dict[int, tuple[int, ...]] = {
-    _SHELL: (0, 0, 2, 4, 6, 8, 10),
-    _OCTOPUS: (0, 0, 3, 6, 9, 12),
-    _PENGUIN: (0, 1, 3, 5),
-    _SAILOR: (0, 0, 5),
-}
+_SHELLS = (0, 0, 2, 4, 6, 8, 10)
+_OCTOPUSES = (0, 0, 3, 6, 9, 12)
+_PENGUINS = (0, 1, 3, 5)
+_SAILORS = (0, 0, 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,69 +84,106 @@ def _ids(cards: Iterable[int | Card]) -> list[int]:
     return [c if isinstance(c, int) else c.id for c in cards]
 
 
-def _breakdown_ids(hand: Sequence[int], played: Sequence[Sequence[int]]) -> Breakdown:
-    kinds = [0] * _N_KINDS  # hand + table
+def _pairs_in_hand(h: list[int]) -> int:
+    """RULES §5.2, §11.6: pairs that could be formed in hand (maximum matching)."""
+    crabs = h[_CRAB]
+    return (
+        min((crabs + h[_LOBSTER]) // 2, crabs)
+        + h[_BOAT] // 2
+        + h[_FISH] // 2
+        + min(h[_SWIMMER], h[_SHARK] + h[_JELLYFISH])
+    )
+
+
+def _collectors(kinds: list[int]) -> int:
+    """RULES §5.1 and the seahorse (§11.5); ``kinds`` counts hand + table."""
+    shells, octopuses, penguins, sailors = (
+        kinds[_SHELL], kinds[_OCTOPUS], kinds[_PENGUIN], kinds[_SAILOR]
+    )  # fmt: skip
+    points = _SHELLS[shells] + _OCTOPUSES[octopuses] + _PENGUINS[penguins] + _SAILORS[sailors]
+    if kinds[_SEAHORSE]:
+        # RULES §11.5: one extra card of the best set that has a real card and room left.
+        gain = 0
+        for table, n in ((_SHELLS, shells), (_OCTOPUSES, octopuses), (_PENGUINS, penguins),
+                         (_SAILORS, sailors)):  # fmt: skip
+            if 0 < n < len(table) - 1:
+                gain = max(gain, table[n + 1] - table[n])
+        points += gain
+    return points
+
+
+def _multipliers(kinds: list[int]) -> int:
+    """RULES §5.3, §11.3: each multiplier counts matching cards (the seahorse is not one)."""
+    points = 0
+    if kinds[_LIGHTHOUSE]:
+        points += kinds[_BOAT]
+    if kinds[_SHOAL]:
+        points += kinds[_FISH]
+    if kinds[_COLONY]:
+        points += 2 * kinds[_PENGUIN]
+    if kinds[_CAPTAIN]:
+        points += 3 * kinds[_SAILOR]
+    if kinds[_CAST]:
+        points += kinds[_CRAB]
+    return points
+
+
+def _color_counts(hand: Sequence[int], played: Sequence[Sequence[int]]) -> list[int]:
     colors = [0] * _N_COLORS
     for c in hand:
-        kinds[_K[c]] += 1
         colors[_C[c]] += 1
-    hand_kinds = kinds[:]
+    for group in played:
+        for c in group:
+            colors[_C[c]] += 1
+    return colors
+
+
+def _mermaid_points(colors: list[int], mermaids: int) -> int:
+    """RULES §5.4: the ``mermaids`` largest colour groups, white included."""
+    return sum(sorted(colors, reverse=True)[:mermaids]) if mermaids else 0
+
+
+def _tally(
+    hand: Sequence[int], played: Sequence[Sequence[int]]
+) -> tuple[list[int], list[int], int]:
+    """Kind counts of the hand, of hand + table, and the points of the laid groups."""
+    kind_of = _K
+    h = [0] * _N_KINDS
+    for c in hand:
+        h[kind_of[c]] += 1
+    kinds = h[:]
     table_points = 0
     for group in played:
         # A laid pair is worth 1, a trio (pair + starfish) 3 (RULES §5.2, §11.4).
         table_points += 3 if len(group) == 3 else 1
         for c in group:
-            kinds[_K[c]] += 1
-            colors[_C[c]] += 1
+            kinds[kind_of[c]] += 1
+    return h, kinds, table_points
 
-    h = hand_kinds
-    crabs, lobsters = h[_CRAB], h[_LOBSTER]
-    swimmers = h[_SWIMMER]
-    pairs_in_hand = (
-        min((crabs + lobsters) // 2, crabs)
-        + h[_BOAT] // 2
-        + h[_FISH] // 2
-        + min(swimmers, h[_SHARK] + h[_JELLYFISH])
-    )
-    starfish = 2 * min(h[_STARFISH], pairs_in_hand)
 
-    collectors = 0
-    for kind_index, table in _COLLECTOR_TABLE.items():
-        collectors += table[kinds[kind_index]]
-    if kinds[_SEAHORSE]:
-        # RULES §11.5: one extra card of the best set that has a real card and room left.
-        gain = 0
-        for kind_index, table in _COLLECTOR_TABLE.items():
-            n = kinds[kind_index]
-            if 0 < n < len(table) - 1:
-                gain = max(gain, table[n + 1] - table[n])
-        collectors += gain
+def _points_ids(hand: Sequence[int], played: Sequence[Sequence[int]]) -> int:
+    """Card points only: ``_breakdown_ids(hand, played).total``, cheaper (the call check)."""
+    h, kinds, table_points = _tally(hand, played)
+    pairs = _pairs_in_hand(h)
+    total = table_points + pairs + 2 * min(h[_STARFISH], pairs)
+    total += _collectors(kinds) + _multipliers(kinds)
+    if kinds[_MERMAID]:
+        total += _mermaid_points(_color_counts(hand, played), kinds[_MERMAID])
+    return total
 
-    multipliers = 0
-    if kinds[_LIGHTHOUSE]:
-        multipliers += kinds[_BOAT]
-    if kinds[_SHOAL]:
-        multipliers += kinds[_FISH]
-    if kinds[_COLONY]:
-        multipliers += 2 * kinds[_PENGUIN]
-    if kinds[_CAPTAIN]:
-        multipliers += 3 * kinds[_SAILOR]
-    if kinds[_CAST]:
-        multipliers += kinds[_CRAB]
 
-    mermaids = 0
-    n_mermaids = kinds[_MERMAID]
-    if n_mermaids:
-        sizes = sorted(colors, reverse=True)
-        mermaids = sum(sizes[:n_mermaids])
-
+def _breakdown_ids(hand: Sequence[int], played: Sequence[Sequence[int]]) -> Breakdown:
+    h, kinds, table_points = _tally(hand, played)
+    colors = _color_counts(hand, played)
+    pairs = _pairs_in_hand(h)
     return Breakdown(
         pairs_on_table=table_points,
-        pairs_in_hand=pairs_in_hand,
-        starfish=starfish,
-        collectors=collectors,
-        multipliers=multipliers,
-        mermaids=mermaids,
+        pairs_in_hand=pairs,
+        # RULES §11.4: one starfish per spare pair in hand.
+        starfish=2 * min(h[_STARFISH], pairs),
+        collectors=_collectors(kinds),
+        multipliers=_multipliers(kinds),
+        mermaids=_mermaid_points(colors, kinds[_MERMAID]),
         color_bonus=max(colors),
     )
 

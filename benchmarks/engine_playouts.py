@@ -1,0 +1,134 @@
+"""Complete random games per second with the rules engine (one core), or a long soak run.
+
+    python benchmarks/engine_playouts.py                 # the figures for docs/benchmarks.md
+    python benchmarks/engine_playouts.py --games 500     # more games per configuration
+    python benchmarks/engine_playouts.py --soak 5000     # thousands of checked games
+
+Every action is chosen uniformly among the legal ones with a seeded RNG, and the time to choose
+it is included, as a bot's simplest playout would. Times are this process's CPU time
+(``time.process_time``), so other programs on the machine disturb the figures less; the wall
+time is printed too. Nothing is asserted: figures are recorded in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import random
+import sys
+import time
+
+from seasalt.engine import (
+    ENGINE_VERSION,
+    Action,
+    GameState,
+    IllegalActionError,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    replay,
+)
+
+CONFIGS = [(p, es) for p in (2, 3, 4) for es in (False, True)]
+
+
+def play_one(rules: Rules, seed: int) -> int:
+    """Play one random game; return the number of actions."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    actions = 0
+    while not state.is_over:
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))]).state
+        actions += 1
+    return actions
+
+
+def measure(players: int, extra_salt: bool, games: int, repeats: int) -> tuple[float, float, float]:
+    """Best of ``repeats`` runs: (games/s, actions/s, actions per game)."""
+    rules = Rules(players, extra_salt)
+    best = (0.0, 0.0, 0.0)
+    for _ in range(repeats):
+        start = time.process_time()
+        total = sum(play_one(rules, seed) for seed in range(games))
+        spent = time.process_time() - start
+        if games / spent > best[0]:
+            best = (games / spent, total / spent, total / games)
+    return best
+
+
+def _zones(state: GameState) -> list[int]:
+    out = [*state.deck, *state.piles[0], *state.piles[1], *state.pending]
+    for hand in state.hands:
+        out.extend(hand)
+    for table in state.tables:
+        for group in table:
+            out.extend(group)
+    return sorted(out)
+
+
+def soak(games: int, seed0: int) -> int:
+    """Play ``games`` games per configuration with invariant checks; return failures."""
+    failures = 0
+    for players, extra_salt in CONFIGS:
+        rules = Rules(players, extra_salt)
+        everything = list(range(66 if extra_salt else 58))
+        start = time.perf_counter()
+        for i in range(games):
+            seed = seed0 + i
+            rng = random.Random(seed)
+            state = new_game(rules, seed)
+            history: list[Action] = []
+            try:
+                while not state.is_over:
+                    legal = legal_actions(state)
+                    assert legal, "no legal action before the end"
+                    assert _zones(state) == everything, "cards not conserved"
+                    if rng.random() < 0.05:
+                        try:
+                            apply(state, Rules)  # type: ignore[arg-type]
+                            raise AssertionError("junk action accepted")
+                        except IllegalActionError:
+                            pass
+                    action = legal[rng.randrange(len(legal))]
+                    history.append(action)
+                    state = apply(state, action).state
+                assert _zones(state) == everything and state.winners
+                if i % 10 == 0:
+                    assert replay(rules, seed, history) == state, "replay differs"
+            except AssertionError as exc:
+                failures += 1
+                print(f"FAIL players={players} extra_salt={extra_salt} seed={seed}: {exc}")
+        spent = time.perf_counter() - start
+        print(f"soak players={players} extra_salt={int(extra_salt)}: {games} games "
+              f"checked in {spent:.1f} s")  # fmt: skip
+    return failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per configuration")
+    parser.add_argument("--repeats", type=int, default=3, help="report the best of N runs")
+    parser.add_argument("--soak", type=int, metavar="N", help="check N games per configuration")
+    parser.add_argument("--seed", type=int, default=0, help="first seed of a soak run")
+    args = parser.parse_args(argv)
+    if args.soak:
+        failures = soak(args.soak, args.seed)
+        print("soak:", "OK" if not failures else f"{failures} FAILED")
+        return 1 if failures else 0
+    print(f"# engine {ENGINE_VERSION}, Python {platform.python_version()}, "
+          f"{platform.processor() or platform.machine()}, {datetime.date.today()}")  # fmt: skip
+    print(f"# {args.games} random games per configuration, best of {args.repeats}, one core")
+    print("players  extra_salt  games/s  actions/s  actions/game")
+    for players, extra_salt in CONFIGS:
+        games_s, actions_s, per_game = measure(players, extra_salt, args.games, args.repeats)
+        print(f"{players:>7}  {'yes' if extra_salt else 'no':>10}  {games_s:7.1f}  "
+              f"{actions_s:9.0f}  {per_game:12.0f}")  # fmt: skip
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
