@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from ._fast import positional_builder
 from .actions import (
     DRAW_FROM_DECK,
     END_TURN,
@@ -25,7 +26,7 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
-from .events import Event, EventKind
+from .events import Event, EventKind, new_event
 from .scoring import _breakdown_ids, _points_ids
 from .state import (
     GameState,
@@ -59,6 +60,9 @@ def _rng(seed: int, counter: int) -> random.Random:
 
 # --------------------------------------------------------------------------------------------
 # The mutable working copy used inside one apply() call.
+
+
+_new_state = positional_builder(GameState)
 
 
 class _Work:
@@ -136,7 +140,7 @@ class _Work:
     def freeze(self) -> GameState:
         p0, p1 = self.piles
         tail = self.log_tail
-        return GameState(
+        return _new_state(
             self.rules,
             self.seed,
             self.rng_counter,
@@ -159,6 +163,7 @@ class _Work:
             self.winners,
             (self.log + tuple(tail)) if tail else self.log,
             self.last_result,
+            None,  # the legal-action memo
         )
 
     def emit(self, event: Event) -> None:
@@ -240,8 +245,8 @@ def _start_round(w: _Work, starter: int) -> None:
     w.phase = Phase.DRAW
     w.log = ()
     w.log_tail = []
-    w.emit(Event(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second)))
-    w.emit(Event(EventKind.TURN_STARTED, seat=starter))
+    w.emit(new_event(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second)))
+    w.emit(new_event(EventKind.TURN_STARTED, seat=starter))
 
 
 # --------------------------------------------------------------------------------------------
@@ -446,16 +451,16 @@ def _draw_from_deck(w: _Work, _: Action) -> None:
     deck = w.deck_list()
     if len(deck) == 1:
         card = deck.pop()
-        w.emit(Event(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,)))
+        w.emit(new_event(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,)))
         w.hand(p).append(card)
-        w.emit(Event(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,)))
+        w.emit(new_event(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,)))
         _after_draw(w)
         return
     a = deck.pop()
     b = deck.pop()
     w.pending = (a, b)
     w.phase = Phase.KEEP
-    w.emit(Event(EventKind.DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,)))
+    w.emit(new_event(EventKind.DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,)))
 
 
 def _keep_card(w: _Work, action: Action) -> None:
@@ -465,14 +470,14 @@ def _keep_card(w: _Work, action: Action) -> None:
     other = [c for c in w.pending if c != keep]
     w.pending = ()
     w.hand(p).append(keep)
-    w.emit(Event(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,)))
+    w.emit(new_event(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,)))
     if other:
         pile = action.pile
         if pile is None:
             # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
             pile = 1 if w.piles[0] and not w.piles[1] else 0
         w.pile(pile).append(other[0])
-        w.emit(Event(EventKind.DISCARDED, seat=p, card=other[0], pile=pile))
+        w.emit(new_event(EventKind.DISCARDED, seat=p, card=other[0], pile=pile))
     _after_draw(w)
 
 
@@ -481,7 +486,7 @@ def _take_discard(w: _Work, action: Action) -> None:
     p = w.active
     card = w.pile(action.pile).pop()
     w.hand(p).append(card)
-    w.emit(Event(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile))
+    w.emit(new_event(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile))
     _after_draw(w)
 
 
@@ -496,9 +501,9 @@ def _locked_turn(w: _Work) -> None:
     if w.deck:
         card = w.deck_list().pop()
         w.hand(p).append(card)
-        w.emit(Event(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,)))
+        w.emit(new_event(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,)))
     else:
-        w.emit(Event(EventKind.LOCKED_DRAW, seat=p, n=0))
+        w.emit(new_event(EventKind.LOCKED_DRAW, seat=p, n=0))
     _end_turn(w)  # which first runs the four-mermaid check (RULES §3.4 step 1, §9 row 27)
 
 
@@ -517,7 +522,7 @@ def _play_trio(w: _Work, action: Action) -> None:
     assert isinstance(action, PlayTrio)
     cards = (*action.cards, action.starfish)
     _lay(w, cards)
-    w.emit(Event(EventKind.PLAYED_TRIO, seat=w.active, cards=cards))
+    w.emit(new_event(EventKind.PLAYED_TRIO, seat=w.active, cards=cards))
     _check_mermaids(w)
 
 
@@ -526,7 +531,7 @@ def _play_pair(w: _Work, action: Action) -> None:
     p = w.active
     a, b = action.cards
     _lay(w, action.cards)
-    w.emit(Event(EventKind.PLAYED_PAIR, seat=p, cards=action.cards))
+    w.emit(new_event(EventKind.PLAYED_PAIR, seat=p, cards=action.cards))
     # Roles as (lower, higher) indices of _ROLE_KINDS: crab 0, boat 1, fish 2, swimmer 3,
     # shark 4, jellyfish 5, lobster 6.
     ra, rb = _ROLE[a], _ROLE[b]
@@ -537,15 +542,15 @@ def _play_pair(w: _Work, action: Action) -> None:
             return
     elif kinds == (1, 1):
         if w.deck or w.piles[0] or w.piles[1]:
-            w.emit(Event(EventKind.EXTRA_TURN, seat=p))
-            w.emit(Event(EventKind.TURN_STARTED, seat=p, n=1))
+            w.emit(new_event(EventKind.EXTRA_TURN, seat=p))
+            w.emit(new_event(EventKind.TURN_STARTED, seat=p, n=1))
             w.phase = Phase.DRAW
             return
     elif kinds == (2, 2):
         if w.deck:
             card = w.deck_list().pop()
             w.hand(p).append(card)
-            w.emit(Event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
+            w.emit(new_event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
             _check_mermaids(w)
             return
     elif kinds == (3, 4):
@@ -560,14 +565,16 @@ def _play_pair(w: _Work, action: Action) -> None:
             w.pending = look
             w.phase = Phase.LOBSTER
             w.emit(
-                Event(EventKind.LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
+                new_event(
+                    EventKind.LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,)
+                )
             )
             return
     elif kinds == (3, 5):
         w.jellyfish_caster = p
-        w.emit(Event(EventKind.JELLYFISH_LOCK, seat=p))
+        w.emit(new_event(EventKind.JELLYFISH_LOCK, seat=p))
         return
-    w.emit(Event(EventKind.EFFECT_SKIPPED, seat=p, cards=action.cards))
+    w.emit(new_event(EventKind.EFFECT_SKIPPED, seat=p, cards=action.cards))
 
 
 def _choose_crab_pile(w: _Work, action: Action) -> None:
@@ -575,7 +582,7 @@ def _choose_crab_pile(w: _Work, action: Action) -> None:
     w.crab_pile = action.pile
     w.phase = Phase.CRAB_TAKE
     w.emit(
-        Event(
+        new_event(
             EventKind.CRAB_PILE_CHOSEN,
             seat=w.active,
             pile=action.pile,
@@ -592,7 +599,7 @@ def _take_crab_card(w: _Work, action: Action) -> None:
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
     w.hand(w.active).append(action.card)
     w.emit(
-        Event(
+        new_event(
             EventKind.CRAB_TOOK,
             seat=w.active,
             card=action.card,
@@ -612,7 +619,7 @@ def _rob(w: _Work, action: Action) -> None:
     card = victim[w.next_rng().randrange(len(victim))]
     w.hand(t).remove(card)
     w.hand(p).append(card)
-    w.emit(Event(EventKind.ROBBED, seat=p, target=t, card=card, private_to=(p, t)))
+    w.emit(new_event(EventKind.ROBBED, seat=p, target=t, card=card, private_to=(p, t)))
     w.phase = Phase.PLAY
     _check_mermaids(w)
 
@@ -626,7 +633,7 @@ def _keep_lobster(w: _Work, action: Action) -> None:
     w.next_rng().shuffle(deck)
     w.pending = ()
     w.phase = Phase.PLAY
-    w.emit(Event(EventKind.LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,)))
+    w.emit(new_event(EventKind.LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,)))
     _check_mermaids(w)
 
 
@@ -640,7 +647,7 @@ def _call(w: _Work, action: Action) -> None:
         return
     w.call = action.kind
     w.caller = p
-    w.emit(Event(EventKind.CALLED, seat=p, call=action.kind))
+    w.emit(new_event(EventKind.CALLED, seat=p, call=action.kind))
     _reveal(w, p)
     _end_turn(w)
 
@@ -652,7 +659,7 @@ def _end_turn_action(w: _Work, _: Action) -> None:
 def _reveal(w: _Work, seat: int) -> None:
     if not w.revealed[seat]:
         w.set_revealed(seat)
-        w.emit(Event(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat]))))
+        w.emit(new_event(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat]))))
 
 
 def _end_turn(w: _Work) -> None:
@@ -660,7 +667,7 @@ def _end_turn(w: _Work) -> None:
     p = w.active
     if _check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
         return
-    w.emit(Event(EventKind.TURN_ENDED, seat=p))
+    w.emit(new_event(EventKind.TURN_ENDED, seat=p))
     nxt = w.nxt(p)
     if w.call is CallKind.STOP:
         for seat in range(w.n):
@@ -679,7 +686,7 @@ def _end_turn(w: _Work) -> None:
         w.jellyfish_caster = None
     w.active = nxt
     w.phase = Phase.DRAW
-    w.emit(Event(EventKind.TURN_STARTED, seat=nxt))
+    w.emit(new_event(EventKind.TURN_STARTED, seat=nxt))
 
 
 def _seat_results(w: _Work, round_scores: list[int], with_cards: bool) -> tuple[SeatResult, ...]:
@@ -718,7 +725,7 @@ def _score_round(w: _Work) -> None:
     end = RoundEnd.STOP if w.call is CallKind.STOP else RoundEnd.LAST_CHANCE
     w.last_result = RoundResult(w.round, end, caller, bet_won, _seat_results(w, gained, True))
     w.emit(
-        Event(
+        new_event(
             EventKind.ROUND_SCORED,
             seat=caller,
             n=w.round,
@@ -740,7 +747,7 @@ def _void_round(w: _Work, emptied_by: int) -> None:
     w.last_result = RoundResult(
         w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
     )
-    w.emit(Event(EventKind.ROUND_VOID, seat=emptied_by, n=w.round))
+    w.emit(new_event(EventKind.ROUND_VOID, seat=emptied_by, n=w.round))
     _start_round(w, w.nxt(emptied_by))
 
 
@@ -752,7 +759,7 @@ def _check_mermaids(w: _Work) -> bool:
     w.last_result = RoundResult(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
     )
-    w.emit(Event(EventKind.MERMAID_WIN, seat=p))
+    w.emit(new_event(EventKind.MERMAID_WIN, seat=p))
     _game_over(w, (p,))
     return True
 
@@ -762,7 +769,7 @@ def _game_over(w: _Work, winners: tuple[int, ...]) -> None:
     w.phase = Phase.GAME_OVER
     w.pending = ()
     w.crab_pile = None
-    w.emit(Event(EventKind.GAME_OVER, scores=w.scores, winners=winners))
+    w.emit(new_event(EventKind.GAME_OVER, scores=w.scores, winners=winners))
 
 
 _STEP = {
