@@ -1,0 +1,161 @@
+"""``seasalt-client``: the headless player with ``--bot``, else the Textual app.
+
+The Textual app is imported only when no ``--bot`` is given, so headless players start (and
+run on machines) without Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from seasalt.protocol import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TABLE_NAME_LENGTH, MIN_PLAYERS
+
+from .connection import parse_address
+
+EXIT_USAGE = 2
+EXIT_NO_TUI = 5
+
+_EPILOG = """\
+examples:
+  seasalt-client 192.168.1.20                 join a LAN game (the Textual app)
+  seasalt-client --solo --opponents 2         play against bots at once
+  seasalt-client localhost --bot random --table t1 --players 3
+                                              a headless player (no TUI)
+
+headless exit codes: 0 game played to the end, 1 server lost or session taken over,
+2 bad command line, 3 no server answered within --connect-timeout,
+4 the table does not fit (other seats or options, full, or already running).
+"""
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0: {text!r}")
+    return value
+
+
+def _players(text: str) -> int:
+    if not text.isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"must be {MIN_PLAYERS}-{MAX_PLAYERS}, not {text!r}")
+    return int(text)
+
+
+def _text(limit: int) -> Callable[[str], str]:
+    def check(text: str) -> str:
+        if not text.strip() or len(text) > limit or not text.isprintable():
+            raise argparse.ArgumentTypeError(f"must be 1-{limit} printable characters")
+        return text
+
+    return check
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="seasalt-client",
+        description="Sea Salt & Paper over a LAN: the player's app, or a headless bot player.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("address", nargs="?", help="server HOST[:PORT] (IPv6: [::1]:7327)")
+    parser.add_argument("--name", type=_text(MAX_NAME_LENGTH), help="player name")
+    parser.add_argument("--bot", metavar="LEVEL", help="play headless with this bot level")
+    parser.add_argument(
+        "--table", type=_text(MAX_TABLE_NAME_LENGTH), default="lan",
+        help="headless: table to join or create (default: lan)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--players", type=_players, default=2,
+        help="headless: seats at the table, all human (default: 2)",
+    )  # fmt: skip
+    parser.add_argument("--extra-salt", action="store_true", help="with the Extra Salt cards")
+    parser.add_argument(
+        "--double-target", action="store_true", help="play to 80/70/60 instead of 40/35/30"
+    )
+    parser.add_argument(
+        "--delay", type=_positive_float, default=0.0, help="headless: seconds before each move"
+    )
+    parser.add_argument("--seed", type=int, help="headless: seed of this player's bot")
+    parser.add_argument(
+        "--connect-timeout", type=_positive_float, default=10.0,
+        help="headless: give up when no server answers within this many seconds (default: 10)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--token-file", type=Path,
+        help="headless: keep the session token in this file to resume after a restart",
+    )  # fmt: skip
+    parser.add_argument("--solo", action="store_true", help="play against bots at once")
+    parser.add_argument("--opponents", type=int, default=2, help="solo: bot opponents (1-3)")
+    parser.add_argument("--level", default="greedy", help="solo: bot level (default: greedy)")
+    parser.add_argument("--lang", help="language of the app (default: from the environment)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.address is not None:
+        try:
+            parse_address(args.address)
+        except ValueError as e:
+            parser.error(str(e))
+    if args.bot is not None:
+        return _headless(parser, args)
+    return _tui(args)
+
+
+def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from seasalt.bots import LEVELS
+
+    from .headless import HeadlessOptions, run
+
+    if args.address is None:
+        parser.error("--bot needs a server address: seasalt-client HOST[:PORT] --bot LEVEL")
+    if args.bot not in LEVELS:
+        parser.error(f"unknown bot level {args.bot!r}; levels are: {', '.join(LEVELS)}")
+    options = HeadlessOptions(
+        address=args.address,
+        level=args.bot,
+        name=args.name,
+        table=args.table,
+        players=args.players,
+        extra_salt=args.extra_salt,
+        double_target=args.double_target,
+        delay=args.delay,
+        seed=args.seed,
+        connect_timeout=args.connect_timeout,
+        token_file=args.token_file,
+    )
+    return run(options)
+
+
+def _tui(args: argparse.Namespace) -> int:
+    try:
+        from seasalt.client.app import run_app
+    except ImportError as e:
+        print(
+            f"seasalt-client: the terminal app is not available ({e}).\n"
+            "Install seasalt with its Textual dependency, or play headless with --bot LEVEL.",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TUI
+    return run_app(
+        address=args.address,
+        name=args.name,
+        solo=args.solo,
+        opponents=args.opponents,
+        level=args.level,
+        extra_salt=args.extra_salt,
+        double_target=args.double_target,
+        lang=args.lang,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

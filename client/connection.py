@@ -1,0 +1,518 @@
+"""One connection to a seasalt server: the client side of docs/protocol.md.
+
+Used by the headless player and the Textual app alike. It owns one zmq.asyncio DEALER socket and
+does the protocol's bookkeeping: hello/resume, the session token, the current table, seat and
+``seq`` with gap detection (a gap sends ``sync`` and waits for the snapshot), heartbeats both
+ways, and reconnecting with backoff (``resume`` with the token) when the server goes quiet.
+
+Everything arrives through :meth:`Connection.recv` (or ``async for``): decoded server messages,
+plus :class:`LinkEvent` values when the link itself is lost or resumed. Heartbeats and loss
+detection happen inside ``recv``, so a caller keeps calling it (``recv(timeout=...)`` returns
+None when nothing came in time). Timers read an injectable clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import zmq
+import zmq.asyncio
+from seasalt.engine import Action, PlayerView
+from seasalt.protocol import (
+    DEFAULT_PORT,
+    HEARTBEAT_INTERVAL,
+    HEARTBEAT_TIMEOUT,
+    HUMAN,
+    MAX_SERVER_MESSAGE_SIZE,
+    PROTOCOL_VERSION,
+    ActionRequest,
+    Chat,
+    ClientMessage,
+    Continue,
+    DecodeError,
+    Error,
+    ErrorCode,
+    Heartbeat,
+    Hello,
+    Joined,
+    JoinOrCreate,
+    Leave,
+    Left,
+    ListTables,
+    PlayAgain,
+    Resume,
+    ServerMessage,
+    Snapshot,
+    Sync,
+    Update,
+    Watch,
+    Welcome,
+    decode_server_message,
+    encode,
+)
+
+log = logging.getLogger("seasalt.client")
+
+Clock = Callable[[], float]
+
+
+class ConnectFailed(Exception):
+    """Could not open a session; the message is for people."""
+
+
+class ConnectionClosed(Exception):
+    """The connection is over: closed, replaced by another one, or the server is gone for good."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkEvent:
+    """A change of the link itself, delivered through ``recv`` between server messages.
+
+    ``lost``: the server went quiet (the next ``recv`` reconnects); ``resumed``: a new socket
+    took the session back (a snapshot of the table follows if seated).
+    """
+
+    state: Literal["lost", "resumed"]
+    detail: str = ""
+
+
+def parse_address(address: str) -> tuple[str, int]:
+    """``HOST``, ``HOST:PORT``, ``[IPv6]`` or ``[IPv6]:PORT`` -> (host, port).
+
+    Raises:
+        ValueError: with a message for people.
+    """
+    text = address.strip().removeprefix("tcp://")
+    port_text = ""
+    if text.startswith("["):
+        host, sep, rest = text[1:].partition("]")
+        if not sep or not host:
+            raise ValueError(f"bad address {address!r}: an IPv6 address looks like [::1]:7327")
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"bad address {address!r}: expected [HOST]:PORT")
+            port_text = rest[1:]
+    elif text.count(":") > 1:
+        raise ValueError(f"bad address {address!r}: write IPv6 addresses as [{text}]:7327")
+    else:
+        host, _, port_text = text.partition(":")
+        if not host:
+            raise ValueError(f"bad address {address!r}: expected HOST[:PORT]")
+    if any(c.isspace() or c in "/@" for c in host):
+        raise ValueError(f"bad address {address!r}: not a host name")
+    if not port_text:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"bad address {address!r}: the port must be a number 1-65535")
+    return host, int(port_text)
+
+
+def endpoint_of(host: str, port: int) -> str:
+    """The ZeroMQ endpoint for (host, port)."""
+    return f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+
+
+class Connection:
+    """A session with one server (see the module docstring).
+
+    Args:
+        address: ``HOST[:PORT]`` (IPv6 as ``[::1]:7327``).
+        name: the player name sent in ``hello``.
+        token: resume this session instead of opening a new one.
+        clock: monotonic seconds; tests inject a manual clock.
+        reconnect: reconnect and resume after the server goes quiet (else raise).
+        give_up_after: stop reconnecting after this many seconds (None: never).
+    """
+
+    def __init__(
+        self,
+        address: str,
+        name: str,
+        *,
+        token: str | None = None,
+        clock: Clock = time.monotonic,
+        heartbeat_interval: float = HEARTBEAT_INTERVAL,
+        peer_timeout: float = HEARTBEAT_TIMEOUT,
+        reconnect: bool = True,
+        backoff_initial: float = 0.2,
+        backoff_max: float = 5.0,
+        give_up_after: float | None = 300.0,
+        context: zmq.asyncio.Context | None = None,
+    ) -> None:
+        host, port = parse_address(address)
+        self.endpoint = endpoint_of(host, port)
+        self.name = name
+        self.token = token
+        self.session: str | None = None
+        self.clock = clock
+        self.heartbeat_interval = heartbeat_interval
+        self.peer_timeout = peer_timeout
+        self.reconnect = reconnect
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self.give_up_after = give_up_after
+        self._ctx = context or zmq.asyncio.Context.instance()
+        self._sock: zmq.asyncio.Socket | None = None
+        self._last_sent = 0.0
+        self._last_received = 0.0
+        self._lost = False
+        self._closed = False
+        self._pending: list[ServerMessage] = []
+        """Frames read while waiting for a welcome; handed out by recv first."""
+
+        self.table: str | None = None
+        """The table this session is at (from ``joined``), or None."""
+        self.seat: int | None = None
+        self.seq: int | None = None
+        """The seq of the last snapshot/update applied for ``table``."""
+        self.view: PlayerView | None = None
+        """The latest view of ``table``."""
+        self._awaiting_snapshot = False
+        self._want_sync = False
+        """A gap was seen: send ``sync`` at the next chance."""
+        self.gaps = 0
+        """How many seq gaps were seen (each answered by a ``sync``)."""
+        self.reconnects = 0
+        self.bad_frames = 0
+
+    # --- opening and closing ------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        """Whether a session is open and the server not (yet) considered lost."""
+        return self._sock is not None and not self._lost and not self._closed
+
+    def _open_socket(self) -> zmq.asyncio.Socket:
+        sock = self._ctx.socket(zmq.DEALER)
+        sock.linger = 0
+        sock.ipv6 = True
+        sock.rcvhwm = 10_000
+        # A dead server must not leave us waiting in connect(): reconnect quickly at TCP level.
+        sock.setsockopt(zmq.RECONNECT_IVL, 100)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+        sock.connect(self.endpoint)
+        return sock
+
+    def _drop_socket(self) -> None:
+        if self._sock is not None:
+            self._sock.close(linger=0)
+            self._sock = None
+
+    async def connect(self, timeout: float | None = 10.0) -> Welcome:
+        """Open a session: ``resume`` when a token is known, else ``hello``.
+
+        A resume the server refuses as ``unauthorized`` (it forgot the session) falls back to
+        ``hello``.
+
+        Raises:
+            ConnectFailed: no answer within ``timeout``, a version mismatch, or a refusal.
+        """
+        if self._closed:
+            raise ConnectFailed("the connection is closed")
+        try:
+            return await asyncio.wait_for(self._handshake(), timeout)
+        except TimeoutError:
+            self._drop_socket()
+            raise ConnectFailed(
+                f"no seasalt server answered at {self.endpoint.removeprefix('tcp://')} "
+                f"within {timeout:g} s"
+            ) from None
+
+    async def _handshake(self) -> Welcome:
+        self._drop_socket()
+        self._sock = self._open_socket()
+        if self.token is not None:
+            reply = await self._request_welcome(Resume(PROTOCOL_VERSION, self.token))
+            if isinstance(reply, Welcome):
+                return reply
+            if reply.code is not ErrorCode.UNAUTHORIZED:
+                raise ConnectFailed(f"the server refused to resume: {reply.message}")
+            log.info("server forgot our session; starting a new one")
+            self.token = None
+            self.table = self.seat = self.seq = None
+            self.view = None
+        reply = await self._request_welcome(Hello(PROTOCOL_VERSION, self.name))
+        if isinstance(reply, Welcome):
+            return reply
+        raise ConnectFailed(f"the server refused: {reply.message}")
+
+    async def _request_welcome(self, request: Hello | Resume) -> Welcome | Error:
+        await self._send_now(request)
+        while True:
+            message = await self._read_frame(None)
+            if message is None:
+                continue
+            if isinstance(message, Welcome):
+                self.token = message.token
+                self.session = message.session
+                self.name = message.name
+                self._lost = False
+                return message
+            if isinstance(message, Error) and message.code in (
+                ErrorCode.UNAUTHORIZED,
+                ErrorCode.VERSION_MISMATCH,
+                ErrorCode.BAD_MESSAGE,
+                ErrorCode.SHUTTING_DOWN,
+            ):
+                if message.code is ErrorCode.VERSION_MISMATCH:
+                    raise ConnectFailed(
+                        f"the server speaks another protocol version ({message.message}); "
+                        "update seasalt on one side"
+                    )
+                return message
+            # Anything else (a heartbeat, a stale frame) is kept for recv.
+            if not isinstance(message, Heartbeat):
+                self._pending.append(message)
+
+    async def close(self) -> None:
+        """Close the socket; ``recv`` then raises ConnectionClosed."""
+        self._closed = True
+        self._drop_socket()
+
+    # --- sending ------------------------------------------------------------------------
+
+    async def _send_now(self, message: ClientMessage) -> bool:
+        if self._sock is None:
+            return False
+        try:
+            await self._sock.send(encode(message), flags=zmq.NOBLOCK)
+        except zmq.Again:
+            # The pipe is full (the server is gone or slow): drop it; a lost server is
+            # noticed by the heartbeat timeout and the table resynced after resume.
+            log.debug("send dropped (pipe full): %s", type(message).__name__)
+            return False
+        self._last_sent = self.clock()
+        return True
+
+    async def send(self, message: ClientMessage) -> bool:
+        """Send one message. Returns False when it was dropped (no link right now).
+
+        Raises:
+            ConnectionClosed: after :meth:`close` or a fatal error.
+        """
+        if self._closed:
+            raise ConnectionClosed("the connection is closed")
+        if self._lost:
+            return False
+        return await self._send_now(message)
+
+    async def list_tables(self) -> bool:
+        """Ask for the lobby (a ``tables`` message follows)."""
+        return await self.send(ListTables())
+
+    async def join_or_create(
+        self,
+        table: str,
+        seats: tuple[str, ...],
+        extra_salt: bool = False,
+        double_target: bool = False,
+    ) -> bool:
+        """Create table ``table`` or join it (``joined`` + ``snapshot``, or an ``error``)."""
+        return await self.send(JoinOrCreate(table, seats, extra_salt, double_target))
+
+    async def join_humans(
+        self, table: str, players: int, extra_salt: bool = False, double_target: bool = False
+    ) -> bool:
+        """``join_or_create`` a table of ``players`` human seats (what headless players share)."""
+        return await self.join_or_create(table, (HUMAN,) * players, extra_salt, double_target)
+
+    async def watch(self, table: str) -> bool:
+        """Spectate ``table``."""
+        return await self.send(Watch(table))
+
+    async def leave(self) -> bool:
+        """Leave the current table."""
+        return await self.send(Leave())
+
+    def _table(self) -> str:
+        if self.table is None:
+            raise ValueError("not at a table")
+        return self.table
+
+    async def send_action(self, action: Action) -> bool:
+        """Play ``action`` at the current table, decided on the current ``seq``.
+
+        Raises:
+            ValueError: when not at a table or no view has arrived yet.
+        """
+        if self.seq is None:
+            raise ValueError("no view yet: wait for the snapshot")
+        return await self.send(ActionRequest(self._table(), self.seq, action))
+
+    async def send_continue(self) -> bool:
+        """Done reading the round result."""
+        return await self.send(Continue(self._table()))
+
+    async def play_again(self) -> bool:
+        """Agree to a new game at the current table."""
+        return await self.send(PlayAgain(self._table()))
+
+    async def chat(self, text: str) -> bool:
+        """Say ``text`` at the current table."""
+        return await self.send(Chat(self._table(), text))
+
+    async def sync(self) -> bool:
+        """Ask for a fresh snapshot of the current table."""
+        self._awaiting_snapshot = True
+        return await self.send(Sync(self._table()))
+
+    # --- receiving ----------------------------------------------------------------------
+
+    async def _read_frame(self, timeout: float | None) -> ServerMessage | None:
+        """One decoded frame, or None on timeout or a malformed frame."""
+        assert self._sock is not None
+        if timeout is not None:
+            ready = await self._sock.poll(timeout=max(0, int(timeout * 1000)))
+            if not ready:
+                return None
+        frames = await self._sock.recv_multipart()
+        self._last_received = self.clock()
+        if len(frames) != 1:
+            self.bad_frames += 1
+            log.warning("ignored a message of %d frames from the server", len(frames))
+            return None
+        try:
+            return decode_server_message(frames[0], MAX_SERVER_MESSAGE_SIZE)
+        except DecodeError as e:
+            self.bad_frames += 1
+            log.warning("ignored a malformed frame from the server: %s", e)
+            return None
+
+    def _track(self, message: ServerMessage) -> bool:
+        """Update table/seat/seq/view from ``message``; False to swallow it (gap, duplicate)."""
+        if isinstance(message, Joined):
+            self.table, self.seat = message.table, message.seat
+            self.seq, self.view = None, None
+            self._awaiting_snapshot = False
+        elif isinstance(message, Left):
+            if message.table == self.table:
+                self.table = self.seat = self.seq = None
+                self.view = None
+        elif isinstance(message, Snapshot):
+            if message.table == self.table:
+                self.seq, self.view = message.seq, message.view
+                self._awaiting_snapshot = False
+        elif isinstance(message, Update) and message.table == self.table:
+            if self._awaiting_snapshot:
+                return False
+            if self.seq is not None and message.seq <= self.seq:
+                return False  # a duplicate of something already applied
+            if self.seq is None or message.seq != self.seq + 1:
+                self.gaps += 1
+                log.info(
+                    "seq gap at %s: had %s, got %d; syncing", self.table, self.seq, message.seq
+                )
+                self._awaiting_snapshot = True
+                self._want_sync = True
+                return False
+            self.seq, self.view = message.seq, message.view
+        elif isinstance(message, Error) and message.code is ErrorCode.SESSION_REPLACED:
+            self._closed = True
+        elif isinstance(message, Welcome):
+            self.token, self.session = message.token, message.session
+        return True
+
+    async def recv(self, timeout: float | None = None) -> ServerMessage | LinkEvent | None:
+        """The next server message or link event; None if ``timeout`` seconds passed first.
+
+        Sends heartbeats while waiting and detects a lost server. After a ``lost`` event the
+        next call reconnects (with backoff) and returns ``resumed``.
+
+        Raises:
+            ConnectionClosed: after close(), a ``session_replaced`` error (returned first), a
+                lost server with ``reconnect=False``, or when reconnecting gave up.
+        """
+        if self._closed:
+            self._drop_socket()
+            raise ConnectionClosed("the connection is closed")
+        if self._lost:
+            await self._reconnect()
+            return LinkEvent("resumed", f"session resumed at {self.endpoint}")
+        if self._sock is None:
+            raise ConnectionClosed("not connected: call connect() first")
+        while self._pending:
+            queued = self._pending.pop(0)
+            if self._track(queued):
+                return queued
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while True:
+            now = self.clock()
+            if self._want_sync and self.table is not None:
+                self._want_sync = False
+                await self._send_now(Sync(self.table))
+            if now - self._last_sent >= self.heartbeat_interval:
+                await self._send_now(Heartbeat())
+            if now - self._last_received >= self.peer_timeout:
+                return self._mark_lost()
+            wait = min(
+                self.heartbeat_interval - (now - self._last_sent),
+                self.peer_timeout - (now - self._last_received),
+            )
+            if deadline is not None:
+                wait = min(wait, deadline - loop.time())
+            message = await self._read_frame(max(wait, 0.0))
+            if message is None:
+                if deadline is not None and deadline - loop.time() <= 0:
+                    return None
+                continue
+            if isinstance(message, Heartbeat):
+                continue
+            if self._track(message):
+                return message
+
+    def _mark_lost(self) -> LinkEvent:
+        self._lost = True
+        self._drop_socket()
+        if not self.reconnect:
+            self._closed = True
+            raise ConnectionClosed(f"the server at {self.endpoint} stopped answering")
+        return LinkEvent("lost", f"no word from the server for {self.peer_timeout:g} s")
+
+    async def _reconnect(self) -> None:
+        started = self.clock()
+        delay = self.backoff_initial
+        while True:
+            self.reconnects += 1
+            try:
+                await self.connect(timeout=max(delay, 0.5))
+                self._awaiting_snapshot = self.table is not None
+                self._lost = False
+                return
+            except ConnectFailed as e:
+                if self._closed:
+                    raise ConnectionClosed(str(e)) from None
+                log.info("reconnect failed: %s", e)
+            if self.give_up_after is not None and self.clock() - started >= self.give_up_after:
+                self._closed = True
+                raise ConnectionClosed(
+                    f"the server at {self.endpoint} did not come back within "
+                    f"{self.give_up_after:g} s"
+                )
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.backoff_max)
+
+    def __aiter__(self) -> AsyncIterator[ServerMessage | LinkEvent]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[ServerMessage | LinkEvent]:
+        while True:
+            try:
+                message = await self.recv()
+            except ConnectionClosed:
+                return
+            if message is not None:
+                yield message
+
+    async def __aenter__(self) -> Connection:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        with contextlib.suppress(Exception):
+            await self.close()
