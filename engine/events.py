@@ -121,18 +121,30 @@ def visible_to(event: Event, seat: int | None) -> bool:
     return event.private_to is None or (seat is not None and seat in event.private_to)
 
 
+def _hidden(event: Event) -> Event:
+    # Built directly rather than with dataclasses.replace(): views redact whole logs, often.
+    return _build_event(
+        event.kind, event.seat, None, (), event.pile, event.target, event.n, event.call,
+        event.scores, event.winners, event.won, event.private_to, True,
+    )  # fmt: skip
+
+
 def redact(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator)."""
     private_to = event.private_to
     if private_to is None or (seat is not None and seat in private_to):
         return event
-    # Built directly rather than with dataclasses.replace(): views redact whole logs, often.
-    return _build_event(
-        event.kind, event.seat, None, (), event.pile, event.target, event.n, event.call,
-        event.scores, event.winners, event.won, private_to, True,
-    )  # fmt: skip
+    return _hidden(event)
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     """Redact ``events`` for ``seat``: the one choke point for private event data."""
-    return tuple(redact(e, seat) for e in events)
+    # redact() inlined: a view redacts the whole round's log.
+    out = []
+    for e in events:
+        private_to = e.private_to
+        if private_to is None or (seat is not None and seat in private_to):
+            out.append(e)
+        else:
+            out.append(_hidden(e))
+    return tuple(out)
