@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -132,13 +133,13 @@ def summary_from_info(info: Any) -> TableSummary:
     """A protocol ``TableInfo`` as the screens show it."""
     seats: list[SeatLabel | None] = []
     kinds: list[str] = []
-    for seat in info.seats:
+    for index, seat in enumerate(info.seats):
         kinds.append(seat.kind)
         bot = seat.kind.removeprefix("bot:") if seat.kind.startswith("bot:") else None
         if seat.name is None and bot is None:
             seats.append(None)
             continue
-        name = seat.name or _("bot {level}").format(level=bot)
+        name = seat.name or _("Bot {n}").format(n=index + 1)
         seats.append(SeatLabel(name, bot, seat.connected, seat.bot_playing))
     state = getattr(info, "state", "waiting")
     status = getattr(state, "value", str(state))
@@ -181,6 +182,9 @@ class SeasaltApp(App[int]):
         self.result_round: int | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
+        self._render_scheduled = False
+        self.last_render_done = 0.0
+        """perf_counter() when the table was last repainted (benchmarks read it)."""
         self.sent: list[Intent] = []
         """Every intent handed to the network, in order (tests read it)."""
 
@@ -237,7 +241,7 @@ class SeasaltApp(App[int]):
                 address=address)))
             link = self.link_factory(address, plan.name)
             try:
-                await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT)
+                await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT + 2)
             except TimeoutError:
                 raise LinkFailed(
                     _("No server answered at {address}.").format(address=address),
@@ -360,6 +364,8 @@ class SeasaltApp(App[int]):
 
     @on(LinkStatus)
     def on_link_status(self, message: LinkStatus) -> None:
+        if not self.screen_stack:
+            return  # shutting down
         screen = self.screen
         if message.status == "failed":
             if isinstance(screen, ConnectingScreen):
@@ -445,10 +451,18 @@ class SeasaltApp(App[int]):
             await asyncio.sleep(0)
             screens = [screen]
         for table in screens:
+            table.note_frame(frame)
+        if not self._render_scheduled:
+            # Updates often come in bursts (bots moving): render only the newest frame.
+            self._render_scheduled = True
+            self.call_later(self._render_tables)
+
+    async def _render_tables(self) -> None:
+        self._render_scheduled = False
+        for table in self._table_screens():
             if table.is_mounted:
-                await table.show_frame(frame)
-            else:
-                table.call_after_refresh(table.show_frame, frame)
+                await table.render_latest()
+                self.last_render_done = time.perf_counter()
 
     @on(RoundOver)
     def on_round_over(self, message: RoundOver) -> None:
@@ -563,23 +577,60 @@ def default_link_factory(address: str, name: str) -> Link:
 
 
 class ConnectionLink:
-    """Adapts seasalt.client.connection's class to :class:`Link` (filled in below)."""
+    """:class:`seasalt.client.connection.Connection` as a :class:`Link`, with failures worded."""
 
     def __init__(self, address: str, name: str) -> None:
+        from seasalt.client.connection import Connection
+
         self.address = address
-        self.name = name
+        try:
+            self.conn = Connection(address, name[:24] or "player")
+        except ValueError as error:
+            raise LinkFailed(
+                _("That is not a server address: {address}").format(address=address),
+                (_("type it as host:port, e.g. 192.168.1.20:7327 or [::1]:7327"),),
+            ) from error
 
     async def connect(self) -> None:
-        raise LinkFailed(_("The network connection is not available yet."))
+        from seasalt.client.connection import ConnectFailed
+
+        try:
+            await self.conn.connect(timeout=CONNECT_TIMEOUT)
+        except ConnectFailed as error:
+            if "version" in str(error):
+                raise LinkFailed(
+                    _("The server at {address} runs another version of seasalt.").format(
+                        address=self.address
+                    ),
+                    (_("install the same seasalt version on both machines "
+                       "(pipx upgrade seasalt)"), str(error)),
+                ) from error
+            raise LinkFailed(
+                _("No seasalt server answered at {address}.").format(address=self.address),
+                unreachable_hints(self.address),
+            ) from error
 
     async def send(self, message: Any) -> None:
-        raise NotImplementedError
+        await self.conn.send(message)
 
     async def recv(self) -> Any:
-        raise NotImplementedError
+        from seasalt.client.connection import ConnectionClosed, LinkEvent
+
+        try:
+            message = await self.conn.recv()
+        except ConnectionClosed as error:
+            raise LinkFailed(
+                _("The connection to the server is closed: {reason}").format(reason=error),
+                unreachable_hints(self.address),
+            ) from error
+        if isinstance(message, LinkEvent):
+            if message.state == "lost":
+                return LinkStatus("reconnecting", message.detail)
+            return LinkStatus("connected", message.detail)
+        return message
 
     async def close(self) -> None:
-        return None
+        await self.conn.close()
 
 
 def run_app(

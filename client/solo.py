@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -25,7 +23,6 @@ from pathlib import Path
 from seasalt.client.i18n import _
 
 START_TIMEOUT = 15.0
-_LISTEN_WORDS = re.compile(r"(?:listening|LISTENING)\S*\s*(?:on\s+)?(\S+)")
 
 
 class ServerStartError(RuntimeError):
@@ -72,38 +69,27 @@ class ChildServer:
                 self.log_path.unlink()
 
 
-def parse_listening(line: str) -> tuple[str, list[str]] | None:
-    """Read the server's machine-readable listening line.
+LISTENING_PREFIX = "SEASALT_LISTENING "
+JOIN_PREFIX = "seasalt-client "
 
-    Accepts a JSON object (``{"event": "listening", "port": ..., "addresses": [...]}``-like)
-    or a ``LISTENING host:port`` style line. Returns (address to connect to, join addresses).
+
+def parse_listening(lines: Sequence[str]) -> tuple[str, list[str]] | None:
+    """Read the server's start-up output (see the server's ``SEASALT_LISTENING`` line).
+
+    Returns (the address this machine connects to, the addresses friends type), or None while
+    the listening line has not been printed yet.
     """
-    text = line.strip()
-    if not text:
+    address = None
+    joins: list[str] = []
+    for raw in lines:
+        line = raw.strip()
+        if line.startswith(LISTENING_PREFIX):
+            address = line[len(LISTENING_PREFIX) :].strip().removeprefix("tcp://")
+        elif line.startswith(JOIN_PREFIX):
+            joins.append(line[len(JOIN_PREFIX) :].strip())
+    if address is None:
         return None
-    if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except ValueError:
-            return None
-        if not isinstance(data, dict):
-            return None
-        port = data.get("port")
-        addresses = data.get("addresses") or data.get("join") or []
-        if isinstance(addresses, str):
-            addresses = [addresses]
-        addresses = [str(a) for a in addresses]
-        if isinstance(port, int):
-            return f"127.0.0.1:{port}", addresses or [f"127.0.0.1:{port}"]
-        address = data.get("address") or data.get("listening")
-        if isinstance(address, str):
-            return _loopback(address), addresses or [address]
-        return None
-    match = _LISTEN_WORDS.search(text)
-    if match:
-        address = match.group(1).removeprefix("tcp://")
-        return _loopback(address), [address]
-    return None
+    return _loopback(address), joins or [address]
 
 
 def _loopback(address: str) -> str:
@@ -189,11 +175,10 @@ def wait_listening(child: ChildServer, timeout: float = START_TIMEOUT) -> ChildS
             lines = child.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             lines = []
-        for line in lines:
-            parsed = parse_listening(line)
-            if parsed is not None:
-                child.address, child.join_addresses = parsed
-                return child
+        parsed = parse_listening(lines)
+        if parsed is not None:
+            child.address, child.join_addresses = parsed
+            return child
         if child.process.poll() is not None:
             code = child.process.returncode
             child.stop()

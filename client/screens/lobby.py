@@ -140,7 +140,7 @@ class LobbyScreen(Screen[None]):
         self.tables: tuple[TableSummary, ...] = ()
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="lobby"):
+        with Vertical(id="lobby-box"):
             header = Text()
             header.append(_("Lobby of {server}").format(server=self.server), style="bold")
             header.append("  ·  " + _("you are "))

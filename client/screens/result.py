@@ -133,7 +133,8 @@ class GameOverScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
             yield Static(self._headline(), id="result-headline")
-            yield Static(self._standings(), id="result-body")
+            with VerticalScroll(id="result-body"):
+                yield Static(self._standings())
             with Horizontal(classes="buttons"):
                 yield Button(_("Play again (p)"), id="again", variant="primary")
                 yield Button(_("Lobby (b)"), id="lobby")

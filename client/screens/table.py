@@ -56,6 +56,9 @@ class TableScreen(Screen[None]):
         """An action was sent for the current frame: ignore keys until the next frame."""
         self.side_open = False
         self.link_state = ""
+        self.previous_rendered: Frame | None = None
+        self.rendered: Frame | None = None
+        """The frame on screen now (tests and benchmarks wait for it)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -74,7 +77,16 @@ class TableScreen(Screen[None]):
                 yield ChatPanel(id="chat")
         yield Footer()
 
+    async def on_mount(self) -> None:
+        if self.frame is not None:
+            await self.render_latest()
+
     # --- rendering -------------------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        """The latest frame is on screen and it is your turn, with nothing sent yet."""
+        return self.my_turn and not self.sent and self.rendered is self.frame
 
     @property
     def collapsed(self) -> bool:
@@ -84,19 +96,29 @@ class TableScreen(Screen[None]):
         assert self.frame is not None
         return Names(self.frame.names(), self.frame.view.seat)
 
-    async def show_frame(self, frame: Frame) -> None:
-        """Render a new frame (called by the app for every snapshot or update)."""
+    def note_frame(self, frame: Frame) -> None:
+        """Take in a new frame (every snapshot or update); rendering may skip stale ones."""
         previous = self.frame
         self.frame = frame
         self.sent = False
-        v = frame.view
-        now_my_turn = bool(v.legal_actions)
+        now_my_turn = bool(frame.view.legal_actions)
         if previous is not None and self.my_turn and not now_my_turn:
             self.baseline = frame
         if now_my_turn and not self.my_turn:
             self.app.bell()
         self.my_turn = now_my_turn
-        self.set_class(now_my_turn, "-my-turn")
+        if self.previous_rendered is None:
+            self.previous_rendered = previous
+
+    async def show_frame(self, frame: Frame) -> None:
+        """Take in and render a frame at once."""
+        self.note_frame(frame)
+        await self.render_latest()
+
+    async def render_latest(self) -> None:
+        """Render the latest frame noted."""
+        previous, self.previous_rendered = self.previous_rendered, None
+        self.set_class(self.my_turn, "-my-turn")
         await self.refresh_frame(previous)
 
     async def refresh_frame(self, previous: Frame | None = None) -> None:
@@ -131,6 +153,7 @@ class TableScreen(Screen[None]):
         if base is not None:
             fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
         self.query_one(LogPanel).show(lines, fresh)
+        self.rendered = frame
 
     def _status(self, frame: Frame, names: Names) -> Text:
         v = frame.view

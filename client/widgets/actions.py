@@ -67,12 +67,22 @@ class ActionLine(Static):
             self.choice = choice
 
     def __init__(self, choice: Choice) -> None:
+        super().__init__(self._text(choice), classes="action")
+        self.choice = choice
+
+    @staticmethod
+    def _text(choice: Choice) -> Text:
         text = Text()
         text.append(f" {choice.key} ", style="bold reverse")
         text.append(" ")
         text.append(choice.label)
-        super().__init__(text, classes="action")
-        self.choice = choice
+        return text
+
+    def set_choice(self, choice: Choice) -> None:
+        """Reuse this line for another choice (cheaper than a new widget)."""
+        if choice != self.choice:
+            self.choice = choice
+            self.update(self._text(choice))
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -87,11 +97,17 @@ class ActionList(VerticalScroll, can_focus=False):
         self.choices: list[Choice] = []
 
     async def show(self, choices: list[Choice]) -> None:
+        self.remove_class("-sent")
         if choices == self.choices and len(self.children) == len(choices):
             return
         self.choices = choices
-        await self.remove_children()
-        await self.mount_all([ActionLine(c) for c in choices])
+        lines = list(self.query(ActionLine))
+        for line, choice in zip(lines, choices, strict=False):
+            line.set_choice(choice)
+        if len(lines) > len(choices):
+            await self.remove_children(lines[len(choices) :])
+        elif len(choices) > len(lines):
+            await self.mount_all([ActionLine(c) for c in choices[len(lines) :]])
         self.display = bool(choices)
 
     def by_key(self, key: str) -> Choice | None:

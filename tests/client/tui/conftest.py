@@ -1,17 +1,23 @@
-"""An engine-backed fake of the network boundary: speaks protocol messages, no sockets.
+"""Fixtures for the Textual client's tests.
 
-Seat 0 is the human; the other seats are played by seeded random choices. Good enough to drive
-every screen without a server (the real server is used by test_tui_solo_game.py).
+``FakeLink`` is an engine-backed fake of the network boundary: it speaks protocol messages, no
+sockets. Seat 0 is the human; the other seats play seeded random choices. It drives every
+screen without a server (test_solo_game.py plays against the real one).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from seasalt import protocol as p
 from seasalt.engine import EventKind, GameState, Rules, apply, events_for, new_game, view
+from textual import events
+from textual.app import App
 
 
 class FakeLink:
@@ -98,3 +104,42 @@ class FakeLink:
         while not self.state.is_over and self.state.to_act != 0:
             options = view(self.state, self.state.to_act).legal_actions
             await self._apply(options[self.rng.randrange(len(options))])
+
+
+class Tui:
+    """Small helpers to drive an app quickly (Pilot.press waits for an idle CPU: slow here)."""
+
+    @staticmethod
+    def text(app: App[Any]) -> str:
+        """The screen as plain text, one line per row."""
+        strips = app.screen._compositor.render_strips()
+        return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
+
+    @staticmethod
+    async def key(app: App[Any], key: str) -> None:
+        """Send one key press through the driver, as a terminal would."""
+        assert app._driver is not None
+        char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+        await asyncio.sleep(0)
+
+    @staticmethod
+    async def until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
+        """Wait until ``predicate()`` is true; fail after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"condition not met within {timeout} s")
+            await asyncio.sleep(0.005)
+
+
+@pytest.fixture
+def tui() -> type[Tui]:
+    return Tui
+
+
+@pytest.fixture
+def fake_link() -> type[FakeLink]:
+    return FakeLink

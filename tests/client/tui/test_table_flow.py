@@ -1,0 +1,176 @@
+"""The table screen against an engine-backed fake link: intents, prompts, literal names, layout."""
+
+from __future__ import annotations
+
+import pytest
+from seasalt import protocol as p
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.dialogs import ConfirmDialog
+from seasalt.client.screens.help import HelpScreen
+from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets.actions import ActionList
+from seasalt.engine import DrawFromDeck, EndTurn, KeepCard, TakeDiscard
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def make_app(fake_link, **link_kwargs):  # type: ignore[no-untyped-def]
+    links = []
+
+    def factory(address, name):  # type: ignore[no-untyped-def]
+        link = fake_link(address, name, **link_kwargs)
+        links.append(link)
+        return link
+
+    app = SeasaltApp(LaunchOptions(address="lan:7327", name="Ann"), link_factory=factory)
+    return app, links
+
+
+async def enter_table(app, tui):  # type: ignore[no-untyped-def]
+    await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen")
+    await tui.key(app, "enter")
+    await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None)
+    return app.screen
+
+
+async def test_intents_sent_are_exactly_the_legal_actions_chosen(fake_link, tui) -> None:
+    app, links = make_app(fake_link, players=3)
+    async with app.run_test(size=(120, 40)):
+        screen = await enter_table(app, tui)
+        chosen = []
+        for _turn in range(25):
+            await tui.until(lambda: screen.ready
+                            or isinstance(app.screen, RoundResultScreen | GameOverScreen))
+            if app.screen is not screen:
+                break
+            view = screen.frame.view
+            choices = screen.query_one(ActionList).choices
+            # Every offered choice is a legal action of the view, and none is missing.
+            assert all(c.action in view.legal_actions for c in choices)
+            assert {type(a) for a in view.legal_actions} == {type(c.action) for c in choices}
+            pick = choices[_turn % len(choices)]
+            chosen.append(pick.action)
+            await tui.key(app, pick.key)
+            await tui.until(lambda: sum(
+                isinstance(m, p.ActionRequest) for m in links[0].sent) == len(chosen))
+        sent = [m.action for m in links[0].sent if isinstance(m, p.ActionRequest)]
+        assert sent == chosen
+        assert len(sent) >= 5
+
+
+async def test_draw_keep_and_end_turn_by_keys(fake_link, tui) -> None:
+    app, links = make_app(fake_link, players=2, seed=11)
+    async with app.run_test(size=(120, 40)):
+        screen = await enter_table(app, tui)
+        await tui.until(lambda: screen.ready)
+        assert "Your turn" in tui.text(app)
+        assert "Draw" in tui.text(app)
+        await tui.key(app, "d")
+        await tui.until(lambda: screen.frame.view.phase.name == "KEEP" and screen.ready)
+        text = tui.text(app)
+        assert "You drew" in text and "Keep one" in text
+        await tui.key(app, "1")
+        await tui.until(lambda: screen.frame.view.phase.name == "PLAY" and screen.ready)
+        await tui.key(app, "e")
+        await tui.until(lambda: any(
+            isinstance(m, p.ActionRequest) and m.action == EndTurn() for m in links[0].sent))
+        actions = [m.action for m in links[0].sent if isinstance(m, p.ActionRequest)]
+        assert actions[0] == DrawFromDeck()
+        assert isinstance(actions[1], KeepCard)
+
+
+async def test_clicking_an_action_sends_it(fake_link, tui) -> None:
+    app, links = make_app(fake_link, players=2, seed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await enter_table(app, tui)
+        await tui.until(lambda: screen.ready)
+        lines = list(screen.query("ActionLine"))
+        target = next(line for line in lines if isinstance(line.choice.action, TakeDiscard))
+        action = target.choice.action
+        await pilot.pause()  # let the layout settle: the click goes to a screen position
+        await pilot.click(target)
+        await tui.until(lambda: any(isinstance(m, p.ActionRequest) for m in links[0].sent))
+        sent = [m for m in links[0].sent if isinstance(m, p.ActionRequest)]
+        assert sent[0].action == action
+
+
+async def test_names_and_chat_with_markup_render_literally(fake_link, tui) -> None:
+    evil = "[bold red]Eve[/]"
+    app, _links = make_app(fake_link, players=2, names=(evil,))
+    async with app.run_test(size=(120, 40)):
+        await enter_table(app, tui)
+        await tui.until(lambda: evil in tui.text(app))
+        await tui.key(app, "t")
+        await tui.until(lambda: app.focused is not None and app.focused.id == "chat-input")
+        for char in "[link=x]hi[/link] [b]":
+            await tui.key(app, char)
+        await tui.key(app, "enter")
+        await tui.until(lambda: "[link=x]hi[/link] [b]" in tui.text(app))
+
+
+async def test_collapsed_layout_and_toggled_log_below_100_columns(fake_link, tui) -> None:
+    app, _links = make_app(fake_link, players=4)
+    async with app.run_test(size=(90, 30)):
+        screen = await enter_table(app, tui)
+        assert screen.has_class("-narrow")
+        assert not screen.query_one("#side").display or not screen.query_one("#side").region
+        def one_line_each() -> bool:
+            rows = tui.text(app).splitlines()
+            return all(
+                any(name in row and "hand" in row and "total" in row for row in rows)
+                for name in ("Bob [bot: random]", "Cy [bot: random]", "Di [bot: random]")
+            )
+
+        # One line per opponent: each name, hand size and total on the same row.
+        await tui.until(one_line_each)
+        text = tui.text(app)
+        assert "Recent events" not in text
+        await tui.key(app, "l")
+        await tui.until(lambda: "Recent events" in tui.text(app))
+
+
+async def test_too_small_terminal_says_so(fake_link, tui) -> None:
+    app, _links = make_app(fake_link, players=2)
+    async with app.run_test(size=(70, 20)):
+        await enter_table(app, tui)
+        await tui.until(lambda: "too small" in tui.text(app))
+        assert "Your hand" not in tui.text(app)
+
+
+async def test_help_screen_and_ctrl_c_confirmation(fake_link, tui) -> None:
+    app, _links = make_app(fake_link, players=2)
+    async with app.run_test(size=(120, 40)):
+        await enter_table(app, tui)
+        await tui.key(app, "question_mark")
+        await tui.until(lambda: isinstance(app.screen, HelpScreen) and "Scoring" in tui.text(app))
+        text = tui.text(app)
+        assert "Cards" in text and "LAST CHANCE" in text and "Crab" in text
+        await tui.key(app, "escape")
+        await tui.until(lambda: isinstance(app.screen, TableScreen))
+        await tui.key(app, "ctrl+c")
+        await tui.until(lambda: isinstance(app.screen, ConfirmDialog))
+        await tui.key(app, "n")
+        await tui.until(lambda: isinstance(app.screen, TableScreen))
+        assert app.is_running
+
+
+async def test_unreachable_server_gives_hints_and_retry(fake_link, tui) -> None:
+    from seasalt.client.app import LinkFailed, unreachable_hints
+
+    attempts = []
+
+    def factory(address, name):  # type: ignore[no-untyped-def]
+        attempts.append(address)
+        return fake_link(address, name, fail=LinkFailed("No seasalt server answered at x.",
+                                                         unreachable_hints(address)))
+
+    app = SeasaltApp(LaunchOptions(address="10.0.0.9", name="Ann"), link_factory=factory)
+    async with app.run_test(size=(100, 30)):
+        await tui.until(lambda: "firewall" in tui.text(app))
+        text = tui.text(app)
+        assert "No seasalt server answered" in text and "7327" in text
+        assert "Traceback" not in text
+        await tui.key(app, "r")
+        await tui.until(lambda: len(attempts) == 2)
+        assert attempts == ["10.0.0.9:7327", "10.0.0.9:7327"]
