@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import msgpack
 
-from .codec import Decoder, dataclass_specs, encoder_for, tagged_decoder
+from .codec import Decoder, Encoder, dataclass_encoder, dataclass_specs, tagged_decoder
 from .errors import DecodeError, Reason
 from .limits import MAX_MESSAGE_SIZE, MAX_SERVER_MESSAGE_SIZE, PROTOCOL_VERSION
 from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, Message, ServerMessage
@@ -33,7 +33,9 @@ for _cls in CLIENT_MESSAGES + SERVER_MESSAGES:
     _tags_seen[_tag] = _cls
     dataclass_specs(_cls)  # fail at import, not at first use, on a field with no wire form
 
-_encode_body = {cls: encoder_for(cls) for cls in _tags_seen.values()}
+_encoders: dict[type, Encoder] = {
+    cls: dataclass_encoder(cls, TAG_KEY, tag) for tag, cls in _tags_seen.items()
+}
 _decode_client: Decoder = tagged_decoder({message_tag(c): c for c in CLIENT_MESSAGES}, TAG_KEY)
 _decode_server: Decoder = tagged_decoder({message_tag(c): c for c in SERVER_MESSAGES}, TAG_KEY)
 _decode_any: Decoder = tagged_decoder(dict(_tags_seen), TAG_KEY)
@@ -41,9 +43,7 @@ _decode_any: Decoder = tagged_decoder(dict(_tags_seen), TAG_KEY)
 
 def to_frame_data(message: Message) -> dict[str, Any]:
     """The message as the plain map that is packed (tag first)."""
-    cls = type(message)
-    out: dict[str, Any] = {TAG_KEY: message_tag(cls)}
-    out.update(_encode_body[cls](message))
+    out: dict[str, Any] = _encoders[type(message)](message)
     return out
 
 

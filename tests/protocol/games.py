@@ -29,7 +29,7 @@ class Sample:
 
 
 @cache
-def sample_games(every: int = 7) -> Sample:
+def sample_games(every: int = 13) -> Sample:
     """Views (every seat and a spectator, each ``every`` moves), redacted events, actions."""
     views: list[PlayerView] = []
     events: list[Event] = []

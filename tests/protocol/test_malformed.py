@@ -37,7 +37,7 @@ def action(**action: object) -> bytes:
     return pack({"t": "action", "table": "t", "seq": 3, "action": action})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.binary(max_size=200))
 def test_random_bytes_never_escape_as_anything_but_decode_error(data: bytes) -> None:
     try:
@@ -57,7 +57,7 @@ msgpack_values = st.recursive(
 )  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(msgpack_values, st.sampled_from(["action", "hello", "join_or_create", "chat", "snapshot"]))
 def test_valid_msgpack_of_any_shape_gives_decode_error_or_a_message(
     value: object, tag: str
