@@ -1,0 +1,394 @@
+"""seasalt.client.connection against a scripted fake server and a real in-process server."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+import zmq
+import zmq.asyncio
+from seasalt.bots import get_bot
+from seasalt.client.connection import (
+    ConnectFailed,
+    Connection,
+    ConnectionClosed,
+    LinkEvent,
+    endpoint_of,
+    parse_address,
+)
+from seasalt.engine import Rules, new_game, view
+from seasalt.protocol import (
+    PROTOCOL_VERSION,
+    ActionRequest,
+    ClientMessage,
+    Error,
+    ErrorCode,
+    GameOver,
+    Heartbeat,
+    Hello,
+    Joined,
+    JoinOrCreate,
+    Resume,
+    RoundOver,
+    ServerMessage,
+    Snapshot,
+    Sync,
+    Update,
+    Welcome,
+    decode_client_message,
+    encode,
+)
+from seasalt.server.testing import running_server
+
+pytestmark = pytest.mark.timeout(30)
+
+
+class ManualClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeServer:
+    """A ROUTER socket the test scripts frame by frame."""
+
+    def __init__(self, ctx: zmq.asyncio.Context) -> None:
+        self.sock = ctx.socket(zmq.ROUTER)
+        self.sock.linger = 0
+        port = self.sock.bind_to_random_port("tcp://127.0.0.1")
+        self.address = f"127.0.0.1:{port}"
+        self.peer = b""
+
+    async def expect(self, kind: type, timeout: float = 5.0) -> ClientMessage:
+        """The next client message of ``kind``, skipping heartbeats."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {kind.__name__} from the client"
+            peer, data = await asyncio.wait_for(self.sock.recv_multipart(), left)
+            self.peer = peer
+            message = decode_client_message(data)
+            if isinstance(message, kind):
+                return message
+            assert isinstance(message, Heartbeat), message
+
+    async def send(self, message: ServerMessage) -> None:
+        await self.sock.send_multipart([self.peer, encode(message)])
+
+    async def welcome(self, token: str = "tok-1", resumed: bool = False) -> None:
+        await self.send(Welcome(PROTOCOL_VERSION, token, "s1", "ann", resumed))
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeServer]:
+    ctx = zmq.asyncio.Context()
+    server = FakeServer(ctx)
+    try:
+        yield server
+    finally:
+        server.sock.close(linger=0)
+        ctx.term()
+
+
+async def recv_until(conn: Connection, kind: type, timeout: float = 5.0) -> object:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        message = await conn.recv(timeout=deadline - time.monotonic())
+        if isinstance(message, kind):
+            return message
+    raise AssertionError(f"no {kind.__name__} within {timeout} s")
+
+
+# --- addresses --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "host", "port"),
+    [
+        ("localhost", "localhost", 7327),
+        ("192.168.1.20:9000", "192.168.1.20", 9000),
+        ("[::1]", "::1", 7327),
+        ("[::1]:7400", "::1", 7400),
+        ("tcp://host.lan:1", "host.lan", 1),
+    ],
+)
+def test_parse_address(text: str, host: str, port: int) -> None:
+    assert parse_address(text) == (host, port)
+
+
+@pytest.mark.parametrize("text", ["", ":7327", "::1", "[::1", "host:0", "host:99999", "host:x"])
+def test_bad_addresses_are_clear_errors(text: str) -> None:
+    with pytest.raises(ValueError, match="bad address"):
+        parse_address(text)
+
+
+def test_ipv6_endpoint_has_brackets() -> None:
+    assert endpoint_of("::1", 7327) == "tcp://[::1]:7327"
+    assert endpoint_of("10.0.0.1", 7327) == "tcp://10.0.0.1:7327"
+
+
+# --- handshake --------------------------------------------------------------------------
+
+
+async def test_connect_says_hello_and_keeps_the_token(fake: FakeServer) -> None:
+    conn = Connection(fake.address, "ann")
+    task = asyncio.create_task(conn.connect(timeout=5))
+    hello = await fake.expect(Hello)
+    assert hello == Hello(PROTOCOL_VERSION, "ann")
+    await fake.welcome("tok-9")
+    welcome = await task
+    assert (welcome.token, conn.token, conn.session, conn.connected) == (
+        "tok-9",
+        "tok-9",
+        "s1",
+        True,
+    )
+    await conn.close()
+    with pytest.raises(ConnectionClosed):
+        await conn.recv(timeout=0)
+
+
+async def test_connect_with_a_token_resumes(fake: FakeServer) -> None:
+    conn = Connection(fake.address, "ann", token="tok-5")
+    task = asyncio.create_task(conn.connect(timeout=5))
+    assert await fake.expect(Resume) == Resume(PROTOCOL_VERSION, "tok-5")
+    await fake.welcome("tok-5", resumed=True)
+    assert (await task).resumed
+    await conn.close()
+
+
+async def test_a_forgotten_token_falls_back_to_hello(fake: FakeServer) -> None:
+    conn = Connection(fake.address, "ann", token="tok-old")
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Resume)
+    await fake.send(Error(ErrorCode.UNAUTHORIZED, "unknown token"))
+    await fake.expect(Hello)
+    await fake.welcome("tok-new")
+    assert (await task).token == "tok-new"
+    await conn.close()
+
+
+async def test_version_mismatch_is_a_clear_connect_failure(fake: FakeServer) -> None:
+    conn = Connection(fake.address, "ann")
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Hello)
+    await fake.send(Error(ErrorCode.VERSION_MISMATCH, "server speaks 2"))
+    with pytest.raises(ConnectFailed, match="protocol version"):
+        await task
+    await conn.close()
+
+
+async def test_no_server_fails_within_the_timeout() -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    conn = Connection(f"127.0.0.1:{port}", "ann")
+    started = time.monotonic()
+    with pytest.raises(ConnectFailed, match="no seasalt server answered"):
+        await conn.connect(timeout=0.3)
+    assert time.monotonic() - started < 5
+    await conn.close()
+
+
+# --- seq tracking and gaps --------------------------------------------------------------
+
+
+async def connected(fake: FakeServer, clock: ManualClock | None = None) -> Connection:
+    conn = Connection(fake.address, "ann", clock=clock or time.monotonic)
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Hello)
+    await fake.welcome()
+    await task
+    return conn
+
+
+async def test_updates_in_order_pass_and_a_gap_asks_for_a_snapshot(fake: FakeServer) -> None:
+    conn = await connected(fake)
+    v = view(new_game(Rules(2), 1), 0)
+    await fake.send(Joined("t", 0))
+    await fake.send(Snapshot("t", 4, v))
+    await fake.send(Update("t", 5, v, ()))
+    await fake.send(Update("t", 5, v, ()))  # a duplicate: swallowed
+    await fake.send(Update("t", 7, v, ()))  # seq 6 was lost: swallowed, sync sent
+    await fake.send(Update("t", 8, v, ()))  # still waiting for the snapshot: swallowed
+    assert isinstance(await conn.recv(timeout=5), Joined)
+    assert (conn.table, conn.seat) == ("t", 0)
+    assert isinstance(await conn.recv(timeout=5), Snapshot)
+    assert conn.seq == 4 and conn.view == v
+    update = await conn.recv(timeout=5)
+    assert isinstance(update, Update) and update.seq == 5 and conn.seq == 5
+    assert await conn.recv(timeout=0.3) is None
+    assert await fake.expect(Sync) == Sync("t")
+    assert conn.gaps == 1 and conn.seq == 5
+    await fake.send(Snapshot("t", 8, v))
+    await fake.send(Update("t", 9, v, ()))
+    assert isinstance(await conn.recv(timeout=5), Snapshot) and conn.seq == 8
+    assert isinstance(await conn.recv(timeout=5), Update) and conn.seq == 9
+    await conn.close()
+
+
+async def test_actions_carry_the_current_seq(fake: FakeServer) -> None:
+    conn = await connected(fake)
+    state = new_game(Rules(2), 1)
+    v = view(state, state.to_act)
+    await fake.send(Joined("t", state.to_act))
+    await fake.send(Snapshot("t", 12, v))
+    await recv_until(conn, Snapshot)
+    await conn.send_action(v.legal_actions[0])
+    assert await fake.expect(ActionRequest) == ActionRequest("t", 12, v.legal_actions[0])
+    await conn.close()
+
+
+async def test_malformed_frames_from_the_server_are_skipped(fake: FakeServer) -> None:
+    conn = await connected(fake)
+    await fake.sock.send_multipart([fake.peer, b"\xc1garbage"])
+    await fake.send(Joined("t", 1))
+    assert isinstance(await conn.recv(timeout=5), Joined)
+    assert conn.bad_frames == 1
+    await conn.close()
+
+
+# --- heartbeats, loss and reconnection --------------------------------------------------
+
+
+async def test_heartbeat_is_sent_when_idle(fake: FakeServer) -> None:
+    clock = ManualClock()
+    conn = await connected(fake, clock)
+    assert await conn.recv(timeout=0.05) is None
+    clock.now += 2.5
+    assert await conn.recv(timeout=0.05) is None
+    _, data = await asyncio.wait_for(fake.sock.recv_multipart(), 5)
+    assert decode_client_message(data) == Heartbeat()
+    await conn.close()
+
+
+async def test_lost_server_then_resume_with_the_token(fake: FakeServer) -> None:
+    clock = ManualClock()
+    conn = await connected(fake, clock)
+    await fake.send(Joined("t", 0))
+    assert isinstance(await conn.recv(timeout=5), Joined)
+    clock.now += 10.5  # nothing heard for longer than the peer timeout
+    event = await conn.recv(timeout=1)
+    assert event == LinkEvent("lost", event.detail) and not conn.connected
+    assert await conn.send(Heartbeat()) is False  # nothing goes out while lost
+    reconnect = asyncio.create_task(conn.recv())
+    assert await fake.expect(Resume) == Resume(PROTOCOL_VERSION, "tok-1")
+    await fake.welcome("tok-1", resumed=True)
+    assert await reconnect == LinkEvent("resumed", (await reconnect).detail)
+    assert conn.connected and conn.reconnects == 1
+    await conn.close()
+
+
+async def test_reconnecting_gives_up_after_its_limit(fake: FakeServer) -> None:
+    clock = ManualClock()
+    conn = Connection(fake.address, "ann", clock=clock, give_up_after=0.0, backoff_initial=0.01)
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Hello)
+    await fake.welcome()
+    await task
+    clock.now += 11
+    assert isinstance(await conn.recv(timeout=1), LinkEvent)
+    with pytest.raises(ConnectionClosed, match="did not come back"):
+        await conn.recv()
+
+
+async def test_without_reconnect_a_lost_server_closes(fake: FakeServer) -> None:
+    clock = ManualClock()
+    conn = Connection(fake.address, "ann", clock=clock, reconnect=False)
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Hello)
+    await fake.welcome()
+    await task
+    clock.now += 11
+    with pytest.raises(ConnectionClosed, match="stopped answering"):
+        await conn.recv(timeout=1)
+
+
+# --- against the real server ------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def real_server() -> AsyncIterator[str]:
+    async with running_server() as server:
+        yield server.local_endpoint.removeprefix("tcp://")
+
+
+async def play_to_the_end(conn: Connection, seed: int) -> GameOver:
+    bot = get_bot("random", seed)
+    acted: int | None = None
+    async for message in conn:
+        if isinstance(message, GameOver):
+            return message
+        if isinstance(message, RoundOver) and conn.seat in message.waiting:
+            await conn.send_continue()
+        v = conn.view
+        if v is not None and v.to_act == v.seat and v.legal_actions and acted != conn.seq:
+            acted = conn.seq
+            await conn.send_action(bot.choose(v))
+    raise AssertionError("the connection ended before the game")
+
+
+async def test_two_connections_play_a_game_on_a_real_server() -> None:
+    async with real_server() as address:
+        a, b = Connection(address, "ann"), Connection(address, "bob")
+        await a.connect(timeout=5)
+        await b.connect(timeout=5)
+        await a.join_humans("duel", 2)
+        await b.join_humans("duel", 2)
+        over_a, over_b = await asyncio.wait_for(
+            asyncio.gather(play_to_the_end(a, 1), play_to_the_end(b, 2)), 25
+        )
+        assert over_a == over_b and over_a.winners
+        assert a.gaps == b.gaps == 0
+        assert a.seq == b.seq == over_a.seq
+        await a.close()
+        await b.close()
+
+
+async def test_join_or_create_carries_seats_and_options() -> None:
+    async with real_server() as address:
+        conn = Connection(address, "ann")
+        await conn.connect(timeout=5)
+        await conn.join_or_create("xs", ("human", "bot:random", "bot:random"), extra_salt=True)
+        snapshot = await recv_until(conn, Snapshot)
+        assert isinstance(snapshot, Snapshot)
+        assert snapshot.view.rules == Rules(3, extra_salt=True)
+        assert conn.seat == 0
+        await conn.close()
+
+
+async def test_a_second_connection_resuming_replaces_the_first() -> None:
+    async with real_server() as address:
+        first = Connection(address, "ann")
+        welcome = await first.connect(timeout=5)
+        await first.join_or_create("solo", ("human", "bot:random"))
+        await recv_until(first, Snapshot)
+        second = Connection(address, "ann", token=welcome.token)
+        assert (await second.connect(timeout=5)).resumed
+        snapshot = await recv_until(second, Snapshot)
+        assert isinstance(snapshot, Snapshot) and second.seat == 0 and second.table == "solo"
+        replaced = await recv_until(first, Error)
+        assert isinstance(replaced, Error) and replaced.code is ErrorCode.SESSION_REPLACED
+        with pytest.raises(ConnectionClosed):
+            await first.recv(timeout=1)
+        await second.close()
+
+
+async def test_join_refusal_arrives_as_an_error() -> None:
+    async with real_server() as address:
+        a, b = Connection(address, "ann"), Connection(address, "bob")
+        await a.connect(timeout=5)
+        await b.connect(timeout=5)
+        await a.join_humans("t", 2)
+        await recv_until(a, Joined)
+        await b.send(JoinOrCreate("t", ("human", "human", "human")))
+        refusal = await recv_until(b, Error)
+        assert isinstance(refusal, Error) and refusal.code is ErrorCode.TABLE_MISMATCH
+        await a.close()
+        await b.close()
