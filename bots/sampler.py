@@ -616,6 +616,8 @@ class Sampler:
     def sample(self, rng: random.Random, keep_log: bool = True) -> GameState:
         """One state consistent with the view (see :func:`sample_state`)."""
         view = self.view
+        me = view.seat
+        assert me is not None
         for _ in range(_TRIES):
             try:
                 w = _replay(view, self._plan, rng)
@@ -629,7 +631,7 @@ class Sampler:
                     size = len(w.known[s.seat]) + w.unknown[s.seat]
                     if s.seat != view.seat and size != s.hand_size:
                         raise _Inconsistent
-                if sorted(w.known[view.seat]) != sorted(view.hand):
+                if sorted(w.known[me]) != sorted(view.hand):
                     raise _Inconsistent
                 return _build(view, rng, piles, w.known, w.deck_known, w.pending_known, keep_log)
             except _Inconsistent:

@@ -1,0 +1,425 @@
+"""seasalt-arena: seeded tournaments between bot levels.
+
+A run plays ``--games`` games of one lineup (a level per seat, 2-4 seats), rotating the seats so
+each level sits everywhere equally often: games ``k*n .. k*n+n-1`` share one deal seed and take
+the n rotations. Games run on a process pool; each finished game is appended to a JSON-lines
+checkpoint file, so an interrupted run resumes where it stopped. The report gives, per level, the
+win rate with a 95% Wilson interval (a shared victory counts 1/k), the mean final score and the
+decision time (median and 99th percentile over decisions with more than one legal action).
+
+    seasalt-arena --lineup expert,greedy --games 400 --extra-salt both --out runs/eg.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from seasalt.engine import Rules, apply, new_game, view
+
+from .base import LEVELS, get_bot
+
+_MAX_MOVES = 20_000
+"""A game that runs longer than this is a bug; it is stopped and reported as unfinished."""
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """What a run plays; stored as the checkpoint's first line and checked on resume."""
+
+    lineup: tuple[str, ...]
+    games: int
+    seed: int = 0
+    extra_salt: str = "off"
+    """"off", "on" or "both" (alternating deal by deal)."""
+    budget: int | None = None
+    """Search budget for levels that search (None: their default)."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.lineup) <= 4:
+            raise ValueError(f"a lineup needs 2-4 seats, got {len(self.lineup)}")
+        bad = [lv for lv in self.lineup if lv not in LEVELS]
+        if bad:
+            raise ValueError(f"unknown level(s) {', '.join(bad)}; levels are {', '.join(LEVELS)}")
+        if self.games < 1:
+            raise ValueError(f"games must be at least 1, not {self.games}")
+        if self.extra_salt not in ("off", "on", "both"):
+            raise ValueError(f"extra_salt must be off, on or both, not {self.extra_salt!r}")
+        if self.budget is not None and self.budget < 1:
+            raise ValueError(f"budget must be a positive number, not {self.budget}")
+
+    def game_plan(self, index: int) -> tuple[tuple[str, ...], int, bool]:
+        """(levels by seat, deal seed, extra salt) of game ``index``."""
+        n = len(self.lineup)
+        deal, rotation = divmod(index, n)
+        seats = self.lineup[rotation:] + self.lineup[:rotation]
+        extra = self.extra_salt == "on" or (self.extra_salt == "both" and deal % 2 == 1)
+        return seats, self.seed * 100_003 + deal, extra
+
+
+@dataclass
+class GameRecord:
+    """One finished game, as written to the checkpoint."""
+
+    index: int
+    seats: list[str]
+    seed: int
+    extra_salt: bool
+    winners: list[int]
+    scores: list[int]
+    rounds: int
+    moves: int
+    times: dict[str, list[float]] = field(default_factory=dict)
+    """Per level: seconds per decision with more than one legal action."""
+
+
+def play_game(config: ArenaConfig, index: int) -> GameRecord:
+    """Play game ``index`` of ``config`` to the end (deterministic but for the timings)."""
+    seats, seed, extra = config.game_plan(index)
+    state = new_game(Rules(len(seats), extra_salt=extra), seed)
+    bots = [
+        get_bot(level, seed=seed * 7 + s, budget=config.budget) for s, level in enumerate(seats)
+    ]
+    times: dict[str, list[float]] = {}
+    moves = 0
+    clock = time.perf_counter
+    while not state.is_over and moves < _MAX_MOVES:
+        seat = state.active
+        v = view(state, seat)
+        start = clock()
+        action = bots[seat].choose(v)
+        spent = clock() - start
+        if len(v.legal_actions) > 1:
+            times.setdefault(seats[seat], []).append(round(spent, 5))
+        state = apply(state, action).state
+        moves += 1
+    return GameRecord(
+        index=index,
+        seats=list(seats),
+        seed=seed,
+        extra_salt=extra,
+        winners=list(state.winners),
+        scores=list(state.scores),
+        rounds=state.round,
+        moves=moves,
+        times=times,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Checkpoint file.
+
+
+class CheckpointError(ValueError):
+    """The checkpoint file belongs to another run or cannot be read."""
+
+
+def load_checkpoint(path: Path, config: ArenaConfig) -> dict[int, GameRecord]:
+    """Games already recorded for ``config`` in ``path`` (none when the file does not exist).
+
+    Raises:
+        CheckpointError: the file records a different run or is not an arena checkpoint.
+    """
+    if not path.exists():
+        return {}
+    done: dict[int, GameRecord] = {}
+    with path.open(encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines:
+        return {}
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError as exc:
+        raise CheckpointError(f"{path} is not an arena checkpoint (line 1: {exc})") from exc
+    if not isinstance(header, dict) or "config" not in header:
+        raise CheckpointError(f"{path} is not an arena checkpoint (no config line)")
+    stored = header["config"]
+    mine = _config_json(config)
+    if {k: v for k, v in stored.items() if k != "games"} != {
+        k: v for k, v in mine.items() if k != "games"
+    }:
+        raise CheckpointError(
+            f"{path} holds a different run ({stored}); use another --out or --fresh"
+        )
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            record = GameRecord(**json.loads(line))
+        except (json.JSONDecodeError, TypeError) as exc:
+            if number == len(lines):  # a line cut short by a kill: play that game again
+                break
+            raise CheckpointError(f"{path}: line {number} is not a game record") from exc
+        done[record.index] = record
+    return done
+
+
+def _config_json(config: ArenaConfig) -> dict[str, Any]:
+    data = asdict(config)
+    data["lineup"] = list(config.lineup)
+    return data
+
+
+def _start_checkpoint(path: Path, config: ArenaConfig, fresh: bool) -> None:
+    if fresh or not path.exists() or path.stat().st_size == 0:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as f:
+            f.write(json.dumps({"config": _config_json(config)}) + "\n")
+
+
+def _append(path: Path, record: GameRecord) -> None:
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(asdict(record)) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+# --------------------------------------------------------------------------------------------
+# Running.
+
+
+def run_arena(
+    config: ArenaConfig,
+    out: Path | None = None,
+    workers: int = 2,
+    fresh: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameRecord]:
+    """Play every game of ``config`` not yet in the checkpoint ``out``; return all records.
+
+    Raises:
+        CheckpointError: ``out`` records a different run.
+    """
+    done: dict[int, GameRecord] = {}
+    if out is not None:
+        if not fresh:
+            done = load_checkpoint(out, config)
+        _start_checkpoint(out, config, fresh)
+    todo = [i for i in range(config.games) if i not in done]
+    if progress:
+        progress(len(done), config.games)
+    if workers <= 1:
+        for i in todo:
+            record = play_game(config, i)
+            done[i] = record
+            if out is not None:
+                _append(out, record)
+            if progress:
+                progress(len(done), config.games)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            pending: set[Future[GameRecord]] = set()
+            queue = list(reversed(todo))
+            while queue or pending:
+                while queue and len(pending) < 2 * workers:
+                    pending.add(pool.submit(play_game, config, queue.pop()))
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    record = fut.result()
+                    done[record.index] = record
+                    if out is not None:
+                        _append(out, record)
+                    if progress:
+                        progress(len(done), config.games)
+    return [done[i] for i in sorted(done) if i < config.games]
+
+
+# --------------------------------------------------------------------------------------------
+# Report.
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class LevelReport:
+    """The figures of one level over a run (per seat it occupied)."""
+
+    level: str
+    seats: int
+    """Seat-games played by this level (games x seats it held)."""
+    wins: float
+    """Victories, a shared one counting 1/k."""
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    mean_score: float
+    decisions: int
+    median_time: float
+    p99_time: float
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by the nearest-rank method; 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q * len(ordered)))
+    return ordered[rank - 1]
+
+
+def report(records: Sequence[GameRecord]) -> list[LevelReport]:
+    """Per-level figures over ``records``."""
+    seats: dict[str, int] = {}
+    wins: dict[str, float] = {}
+    scores: dict[str, list[int]] = {}
+    times: dict[str, list[float]] = {}
+    for r in records:
+        for s, level in enumerate(r.seats):
+            seats[level] = seats.get(level, 0) + 1
+            scores.setdefault(level, []).append(r.scores[s])
+            if s in r.winners:
+                wins[level] = wins.get(level, 0.0) + 1 / len(r.winners)
+        for level, ts in r.times.items():
+            times.setdefault(level, []).extend(ts)
+    out = []
+    for level in sorted(seats, key=LEVELS.index):
+        n = seats[level]
+        w = wins.get(level, 0.0)
+        low, high = wilson(w, n)
+        ts = times.get(level, [])
+        out.append(
+            LevelReport(
+                level=level,
+                seats=n,
+                wins=w,
+                win_rate=w / n,
+                ci_low=low,
+                ci_high=high,
+                mean_score=statistics.fmean(scores[level]),
+                decisions=len(ts),
+                median_time=statistics.median(ts) if ts else 0.0,
+                p99_time=percentile(ts, 0.99),
+            )
+        )
+    return out
+
+
+def format_report(config: ArenaConfig, records: Sequence[GameRecord]) -> str:
+    """The report as a small text table."""
+    lines = [
+        f"lineup {','.join(config.lineup)}  games {len(records)}  extra salt {config.extra_salt}"
+        f"  budget {config.budget if config.budget is not None else 'default'}  seed {config.seed}",
+        f"{'level':8} {'seats':>6} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean pts':>9} "
+        f"{'decisions':>9} {'median s':>9} {'p99 s':>7}",
+    ]
+    for r in report(records):
+        lines.append(
+            f"{r.level:8} {r.seats:6d} {r.wins:8.1f} {r.win_rate:9.3f} "
+            f"  [{r.ci_low:.3f}, {r.ci_high:.3f}] {r.mean_score:9.1f} {r.decisions:9d} "
+            f"{r.median_time:9.4f} {r.p99_time:7.3f}"
+        )
+    unfinished = sum(1 for r in records if not r.winners)
+    if unfinished:
+        lines.append(f"warning: {unfinished} game(s) stopped after {_MAX_MOVES} moves")
+    return "\n".join(lines)
+
+
+class _Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.first: int | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done
+        width = 30
+        filled = int(width * done / total) if total else width
+        elapsed = time.monotonic() - self.start
+        played = done - self.first
+        eta = ""
+        if played and done < total:
+            eta = f"  eta {elapsed / played * (total - done):.0f}s"
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}{eta}   ")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="seasalt-arena",
+        description="Seeded tournaments between seasalt bot levels (seats rotated).",
+    )
+    p.add_argument(
+        "--lineup",
+        required=True,
+        help=f"levels by seat, comma separated, 2-4 of: {', '.join(LEVELS)} "
+        "(e.g. expert,greedy,greedy,greedy)",
+    )
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    p.add_argument(
+        "--extra-salt",
+        choices=("off", "on", "both"),
+        default="off",
+        help="play with the Extra Salt expansion: off, on, or both alternating (default off)",
+    )
+    p.add_argument("--budget", type=int, default=None, help="search budget for searching levels")
+    p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--out", type=Path, default=None, help="JSON-lines checkpoint (resumed)")
+    p.add_argument("--fresh", action="store_true", help="start --out over instead of resuming")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``seasalt-arena`` command."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    try:
+        config = ArenaConfig(
+            lineup=tuple(x.strip() for x in args.lineup.split(",") if x.strip()),
+            games=args.games,
+            seed=args.seed,
+            extra_salt=args.extra_salt,
+            budget=args.budget,
+        )
+    except ValueError as exc:
+        parser.error(str(exc))
+    try:
+        records = run_arena(
+            config,
+            out=args.out,
+            workers=args.workers,
+            fresh=args.fresh,
+            progress=None if args.quiet else _Progress(),
+        )
+    except (CheckpointError, OSError) as exc:
+        print(f"seasalt-arena: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nseasalt-arena: interrupted; finished games are in the checkpoint", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps([asdict(r) for r in report(records)], indent=2))
+    else:
+        print(format_report(config, records))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,138 @@
+"""Fast playouts for the expert's search: a cheap policy that reads the state directly.
+
+The policy looks only at what the acting seat could know (its hand and table, the pile tops,
+public counts), so a playout is a plausible continuation, not a clairvoyant one; it reads them
+from the state because building a view per simulated move would cost more than the move.
+"""
+
+from __future__ import annotations
+
+import random
+
+from seasalt.engine import (
+    Action,
+    Call,
+    CallKind,
+    ChooseCrabPile,
+    DrawFromDeck,
+    EndTurn,
+    GameState,
+    KeepCard,
+    KeepLobsterCard,
+    Phase,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    TakeCrabCard,
+    TakeDiscard,
+    apply,
+    legal_actions,
+)
+
+from .greedy import hand_value
+
+_WIN_BONUS = 25.0
+"""Reward for winning the game, in round-score points: the game result outweighs a round."""
+
+
+def _best_gain_card(state: GameState, seat: int, cards: list[int]) -> int:
+    hand, table = state.hands[seat], state.tables[seat]
+    return max(cards, key=lambda c: hand_value((*hand, c), table))
+
+
+def _estimate(state: GameState, seat: int) -> float:
+    """What an opponent appears to hold: laid groups plus a guess per hidden card."""
+    pts = sum(3 if len(g) == 3 else 1 for g in state.tables[seat])
+    return pts + 0.75 * len(state.hands[seat])
+
+
+def _rollout_call(state: GameState, seat: int, legal: tuple[Action, ...]) -> Action | None:
+    calls = [a for a in legal if isinstance(a, Call)]
+    if not calls:
+        return None
+    from seasalt.engine import card_points  # local: keeps the hot module namespace small
+
+    points = card_points(state.hands[seat], state.tables[seat])
+    others = max(_estimate(state, s) for s in range(state.players) if s != seat)
+    if points >= others + 5:
+        return Call(CallKind.LAST_CHANCE)
+    if points >= others + 1 or len(state.deck) <= 2 * state.players or points >= 12:
+        return Call(CallKind.STOP)
+    return None
+
+
+def rollout_policy(state: GameState, rng: random.Random) -> Action:
+    """A quick, reasonable move for ``state.to_act``."""
+    legal = legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.active
+    phase = state.phase
+    if phase is Phase.DRAW:
+        hand, table = state.hands[seat], state.tables[seat]
+        base = hand_value(hand, table)
+        best: Action = legal[0]
+        best_gain = 0.9  # what a deck draw is typically worth
+        for a in legal:
+            if isinstance(a, TakeDiscard):
+                top = state.piles[a.pile][-1]
+                g = hand_value((*hand, top), table) - base
+                if g > best_gain:
+                    best, best_gain = a, g
+        if best_gain <= 0.9:
+            return next(a for a in legal if isinstance(a, DrawFromDeck))
+        return best
+    if phase is Phase.KEEP:
+        keep = _best_gain_card(state, seat, list(state.pending))
+        options = [a for a in legal if isinstance(a, KeepCard) and a.card == keep]
+        return options[rng.randrange(len(options))]
+    if phase is Phase.PLAY:
+        plays = [a for a in legal if isinstance(a, PlayPair)]
+        if plays:
+            return plays[rng.randrange(len(plays))]
+        call = _rollout_call(state, seat, legal)
+        if call is not None:
+            return call
+        return next(a for a in legal if isinstance(a, EndTurn | PlayTrio))
+    if phase is Phase.CRAB_PILE:
+        return max(
+            (a for a in legal if isinstance(a, ChooseCrabPile)),
+            key=lambda a: len(state.piles[a.pile]),
+        )
+    if phase is Phase.CRAB_TAKE:
+        cards = [a.card for a in legal if isinstance(a, TakeCrabCard)]
+        return TakeCrabCard(_best_gain_card(state, seat, cards))
+    if phase is Phase.LOBSTER:
+        cards = [a.card for a in legal if isinstance(a, KeepLobsterCard)]
+        return KeepLobsterCard(_best_gain_card(state, seat, cards))
+    if phase is Phase.ROB:
+        targets = [a for a in legal if isinstance(a, Rob)]
+        return max(targets, key=lambda a: len(state.hands[a.seat]))
+    return legal[rng.randrange(len(legal))]
+
+
+def evaluate(start: GameState, end: GameState, seat: int) -> float:
+    """The seat's reward from ``start`` to ``end``: its lead gained, plus the game result."""
+    n = start.players
+
+    def lead(scores: tuple[int, ...]) -> float:
+        others = [scores[s] for s in range(n) if s != seat]
+        return scores[seat] - 0.5 * (max(others) + sum(others) / len(others))
+
+    reward = lead(end.scores) - lead(start.scores)
+    if end.is_over:
+        if seat in end.winners:
+            reward += _WIN_BONUS / len(end.winners)
+        else:
+            reward -= _WIN_BONUS / (n - 1)
+    return reward
+
+
+def playout(state: GameState, rng: random.Random, max_moves: int = 400) -> GameState:
+    """Play ``state`` with :func:`rollout_policy` until its round ends (or the game does)."""
+    round_no = state.round
+    moves = 0
+    while not state.is_over and state.round == round_no and moves < max_moves:
+        state = apply(state, rollout_policy(state, rng)).state
+        moves += 1
+    return state
