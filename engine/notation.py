@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .actions import CallKind
-from .cards import ALL_CARDS, COLOR_OF, KIND_OF, Color, Kind
+from .cards import ALL_CARDS, Color, Kind
 from .setup import make_state
 from .state import GameState, IllegalActionError, Phase, Rules
 
@@ -20,9 +20,14 @@ _COLOR_CODE = {
 }  # fmt: skip
 
 
+_CODES = tuple(f"{c.kind.value}/{_COLOR_CODE[c.color]}#{c.id}" for c in ALL_CARDS)
+
+
 def card_code(card_id: int) -> str:
     """``crab/db#0``: kind, colour code and id."""
-    return f"{KIND_OF[card_id].value}/{_COLOR_CODE[COLOR_OF[card_id]]}#{card_id}"
+    if card_id < 0:
+        raise IndexError(card_id)
+    return _CODES[card_id]
 
 
 def _cards(ids: Iterable[int]) -> str:
