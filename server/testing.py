@@ -55,7 +55,9 @@ class RawClient:
         self.sock.linger = 0
         self.sock.connect(endpoint)
         self.frames: list[bytes] = []
-        """Every frame received, in order (the leak test decodes them all)."""
+        """Every frame received, in order (the leak test checks them all)..."""
+        self.received: list[ServerMessage] = []
+        """...and each one decoded (decoding is the costly part: do it once)."""
         self.backlog: list[ServerMessage] = []
 
     async def send(self, message: Message) -> None:
@@ -68,8 +70,10 @@ class RawClient:
         if self.backlog:
             return self.backlog.pop(0)
         data = await asyncio.wait_for(self.sock.recv(), timeout)
+        msg = decode_server_message(data)
         self.frames.append(data)
-        return decode_server_message(data)
+        self.received.append(msg)
+        return msg
 
     async def expect(
         self, kind: type[M], timeout: float = 5.0, where: Callable[[M], bool] | None = None
