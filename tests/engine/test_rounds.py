@@ -263,3 +263,29 @@ def test_setup(extra_salt: bool) -> None:  # RULES §2
     assert len(s.deck) == size - 2 and all(len(p) == 1 for p in s.piles)
     assert s.hands == ((),) * 4 and s.tables == ((),) * 4 and s.scores == (0,) * 4
     assert s.phase is Phase.DRAW and s.round == 1
+
+
+def test_forced_choices_are_made_by_the_engine(build: Builder) -> None:  # RULES §3.5
+    # The only draw source is a pile (deck empty during LAST CHANCE): taken at once.
+    s = build(hands=["crab/db", "sailor/pk sailor/o captain/lo"], piles=("", "shell/db"),
+              phase=Phase.PLAY, active=1)  # fmt: skip
+    r = apply(s, Call(CallKind.LAST_CHANCE))
+    t = r.state
+    assert t.active == 0 and t.phase is Phase.PLAY and len(t.hands[0]) == 2
+    assert kinds(r.events, EventKind.TOOK_DISCARD)
+    # Only the deck: drawn at once, and the unkept card's pile is forced (names no pile).
+    s = build(hands=["crab/db", "sailor/pk sailor/o captain/lo"], deck="fish/db fish/lb",
+              phase=Phase.PLAY, active=1)  # fmt: skip
+    t = apply(s, EndTurn()).state
+    assert t.active == 0 and t.phase is Phase.KEEP
+    assert all(a.pile is None for a in legal_actions(t))  # type: ignore[union-attr]
+
+
+def test_view_lists_legal_actions_for_the_seat_to_act_only() -> None:
+    s = new_game(Rules(3), 9)
+    for seat in range(3):
+        expected = legal_actions(s) if seat == s.to_act else ()
+        assert view(s, seat).legal_actions == expected
+    assert view(s, None).legal_actions == ()
+    with pytest.raises(ValueError):
+        view(s, 3)
