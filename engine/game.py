@@ -297,7 +297,7 @@ def _legal(s: GameState) -> tuple[Action, ...]:
 # Each card's role in pairs, by id: an index into the lists _pairs_in() fills (-1: none).
 _ROLE_KINDS = (_CRAB, _BOAT, _FISH, _SWIMMER, _SHARK, _JELLY, _LOBSTER, _STARFISH)
 _ROLE = tuple(_ROLE_KINDS.index(k) if k in _ROLE_KINDS else -1 for k in KIND_OF)
-_R_STARFISH = _ROLE_KINDS.index(_STARFISH)
+_R_CRAB, _R_BOAT, _R_FISH, _R_SWIMMER, _R_SHARK, _R_JELLY, _R_LOBSTER, _R_STARFISH = range(8)
 _CALLS = (Call(CallKind.STOP), Call(CallKind.LAST_CHANCE))
 _TAKE_DISCARD = (TakeDiscard(0), TakeDiscard(1))
 _MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is _MERMAID)
@@ -532,32 +532,30 @@ def _play_pair(w: _Work, action: Action) -> None:
     a, b = action.cards
     _lay(w, action.cards)
     w.emit(new_event(EventKind.PLAYED_PAIR, seat=p, cards=action.cards))
-    # Roles as (lower, higher) indices of _ROLE_KINDS: crab 0, boat 1, fish 2, swimmer 3,
-    # shark 4, jellyfish 5, lobster 6.
-    ra, rb = _ROLE[a], _ROLE[b]
+    ra, rb = _ROLE[a], _ROLE[b]  # the two roles, lower first
     kinds = (ra, rb) if ra <= rb else (rb, ra)
-    if kinds == (0, 0):
+    if kinds == (_R_CRAB, _R_CRAB):
         if w.piles[0] or w.piles[1]:
             w.phase = Phase.CRAB_PILE
             return
-    elif kinds == (1, 1):
+    elif kinds == (_R_BOAT, _R_BOAT):
         if w.deck or w.piles[0] or w.piles[1]:
             w.emit(new_event(EventKind.EXTRA_TURN, seat=p))
             w.emit(new_event(EventKind.TURN_STARTED, seat=p, n=1))
             w.phase = Phase.DRAW
             return
-    elif kinds == (2, 2):
+    elif kinds == (_R_FISH, _R_FISH):
         if w.deck:
             card = w.deck_list().pop()
             w.hand(p).append(card)
             w.emit(new_event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
             _check_mermaids(w)
             return
-    elif kinds == (3, 4):
+    elif kinds == (_R_SWIMMER, _R_SHARK):
         if _rob_targets(p, w.hands, w.revealed):
             w.phase = Phase.ROB
             return
-    elif kinds == (0, 6):
+    elif kinds == (_R_CRAB, _R_LOBSTER):
         if w.deck:
             deck = w.deck_list()
             look = tuple(deck[-5:][::-1])  # top first
@@ -570,7 +568,7 @@ def _play_pair(w: _Work, action: Action) -> None:
                 )
             )
             return
-    elif kinds == (3, 5):
+    elif kinds == (_R_SWIMMER, _R_JELLY):
         w.jellyfish_caster = p
         w.emit(new_event(EventKind.JELLYFISH_LOCK, seat=p))
         return
