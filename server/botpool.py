@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -48,6 +51,15 @@ def takeover_level() -> str:
 def _worker_init() -> None:
     # Ctrl-C reaches the whole process group: only the server decides when workers stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A server killed with -9 cannot stop its pool: each worker leaves when its parent is gone.
+    parent = os.getppid()
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
 
 
 def _warm() -> bool:
