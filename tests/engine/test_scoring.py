@@ -214,3 +214,18 @@ def test_scoring_accepts_card_objects() -> None:
 
     ids = cards("crab/db crab/lb")
     assert card_points([card(i) for i in ids]) == card_points(ids) == 1
+
+
+def test_points_only_scorer_agrees_with_the_breakdown() -> None:
+    # The call check uses a cheaper scorer; it must give the breakdown's total (RULES §3.3).
+    import random
+
+    from seasalt.engine.scoring import _breakdown_ids, _points_ids
+
+    rng = random.Random(12)
+    for _ in range(3000):
+        cards = rng.sample(range(66), rng.randrange(0, 16))
+        cut = rng.randrange(len(cards) + 1)
+        hand, rest = sorted(cards[:cut]), cards[cut:]
+        groups = [tuple(rest[i : i + 2]) for i in range(0, len(rest) - 1, 2)]
+        assert _points_ids(hand, groups) == _breakdown_ids(hand, groups).total
