@@ -464,16 +464,24 @@ class Connection:
                 continue
             if isinstance(message, Heartbeat):
                 continue
+            if (
+                isinstance(message, Error)
+                and message.code is ErrorCode.UNAUTHORIZED
+                and self.token is not None
+            ):
+                # The server no longer knows this socket: it restarted (same address, our
+                # DEALER reconnected by itself). Resume at once instead of waiting for a timeout.
+                return self._mark_lost("the server restarted; resuming")
             if self._track(message):
                 return message
 
-    def _mark_lost(self) -> LinkEvent:
+    def _mark_lost(self, detail: str = "") -> LinkEvent:
         self._lost = True
         self._drop_socket()
         if not self.reconnect:
             self._closed = True
             raise ConnectionClosed(f"the server at {self.endpoint} stopped answering")
-        return LinkEvent("lost", f"no word from the server for {self.peer_timeout:g} s")
+        return LinkEvent("lost", detail or f"no word from the server for {self.peer_timeout:g} s")
 
     async def _reconnect(self) -> None:
         started = self.clock()

@@ -392,3 +392,15 @@ async def test_join_refusal_arrives_as_an_error() -> None:
         assert isinstance(refusal, Error) and refusal.code is ErrorCode.TABLE_MISMATCH
         await a.close()
         await b.close()
+
+
+async def test_unauthorized_after_a_server_restart_resumes_at_once(fake: FakeServer) -> None:
+    conn = await connected(fake)
+    await fake.send(Error(ErrorCode.UNAUTHORIZED, "no session: send hello or resume first"))
+    event = await conn.recv(timeout=5)
+    assert event == LinkEvent("lost", "the server restarted; resuming")
+    reconnect = asyncio.create_task(conn.recv())
+    assert await fake.expect(Resume) == Resume(PROTOCOL_VERSION, "tok-1")
+    await fake.welcome("tok-1", resumed=True)
+    assert isinstance(await reconnect, LinkEvent) and conn.connected
+    await conn.close()

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from seasalt.bots import get_bot
 from seasalt.client.cli import main
 from seasalt.client.headless import (
     EXIT_NO_SERVER,
@@ -22,9 +23,12 @@ from seasalt.client.headless import (
     HeadlessOptions,
     HeadlessPlayer,
 )
+from seasalt.engine import GameState, Rules, apply, new_game, view
+from seasalt.server.seeds import game_seed
 from seasalt.server.testing import ServerProcess
 
 pytestmark = pytest.mark.timeout(90)
+SERVER_SEED = 7
 
 # The remaining player-count/expansion pairs: the default suite covers each count and both
 # decks; SEASALT_SLOW=1 plays every pair (about 15 s more).
@@ -47,7 +51,7 @@ _CLI = (
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One server process for the module: ``HOST:PORT``."""
     db = tmp_path_factory.mktemp("server") / "journal.sqlite3"
-    process = ServerProcess(str(db), "--seed", "7", "--bot-delay", "0")
+    process = ServerProcess(str(db), "--seed", str(SERVER_SEED), "--bot-delay", "0")
     endpoint = process.start()
     try:
         yield endpoint.removeprefix("tcp://")
@@ -82,12 +86,28 @@ def check_same_game(summaries: list[GameSummary], count: int) -> None:
     assert first.seq > 20
 
 
+def play_offline(table: str, rules: Rules, seeds_by_seat: dict[int, int]) -> GameState:
+    """The same game without any network: the engine and the same seeded bots."""
+    state = new_game(rules, game_seed(SERVER_SEED, table, 1))
+    bots = {seat: get_bot("random", seed) for seat, seed in seeds_by_seat.items()}
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = apply(state, bots[seat].choose(view(state, seat))).state
+    return state
+
+
 async def play_together(address: str, table: str, count: int, extra_salt: bool) -> None:
     group = players(address, table, count, extra_salt)
     summaries = await asyncio.wait_for(asyncio.gather(*(p.run() for p in group)), 80)
     check_same_game(list(summaries), count)
     assert summaries[0].rounds >= 1
     assert not any(p.conn.gaps for p in group)
+    # Player i's bot has seed i; the seats went to whoever came first.
+    seeds = {s.seat: i for i, s in enumerate(summaries) if s.seat is not None}
+    offline = play_offline(table, Rules(count, extra_salt), seeds)
+    assert (summaries[0].scores, summaries[0].winners) == (offline.scores, offline.winners)
+    assert summaries[0].seq == offline.move
 
 
 @pytest.mark.parametrize(

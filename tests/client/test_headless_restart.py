@@ -1,0 +1,85 @@
+"""Kill -9 the server mid-game and restart it on the same address and journal: paced, seeded
+headless players come back by themselves, and the game ends exactly as the same seeded game
+played by the engine alone (no network, no interruption)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+from pathlib import Path
+
+import pytest
+from seasalt.bots import get_bot
+from seasalt.client.headless import GameSummary, HeadlessOptions, HeadlessPlayer
+from seasalt.engine import GameState, Rules, apply, new_game, view
+from seasalt.server.seeds import game_seed
+from seasalt.server.testing import ServerProcess
+
+pytestmark = pytest.mark.timeout(110)
+
+SERVER_ARGS = ("--seed", "11", "--bot-delay", "0", "--takeover-after", "120")
+TABLE = "storm"
+
+
+def player(address: str, seat_seed: int) -> HeadlessPlayer:
+    options = HeadlessOptions(
+        address, "random", name=f"p{seat_seed}", table=TABLE, players=2, seed=seat_seed,
+        delay=0.005, connect_timeout=10, reconnect_for=60,
+    )  # fmt: skip
+    return HeadlessPlayer(options, err=io.StringIO())
+
+
+async def wait_until(condition: object, what: str, timeout: float = 40) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.01)
+
+
+async def start_players(
+    address: str,
+) -> tuple[list[HeadlessPlayer], list[asyncio.Task[GameSummary]]]:
+    # Seat order must not depend on timing: the first player sits down before the second comes.
+    first, second = player(address, 1), player(address, 2)
+    tasks = [asyncio.create_task(first.run())]
+    await wait_until(lambda: first.conn.seat is not None, "the first seat")
+    tasks.append(asyncio.create_task(second.run()))
+    return [first, second], tasks
+
+
+def play_offline(seeds_by_seat: tuple[int, ...]) -> GameState:
+    """The same game with no network at all: the engine and the same seeded bots."""
+    state = new_game(Rules(2), game_seed(11, TABLE, 1))
+    bots = [get_bot("random", seed) for seed in seeds_by_seat]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = apply(state, bots[seat].choose(view(state, seat))).state
+    return state
+
+
+async def test_players_survive_server_kills_and_finish_the_same_game(tmp_path: Path) -> None:
+    expected = play_offline((1, 2))
+    server = ServerProcess(str(tmp_path / "journal.sqlite3"), *SERVER_ARGS)
+    endpoint = server.start()
+    port = int(endpoint.rsplit(":", 1)[1])
+    address = endpoint.removeprefix("tcp://")
+    players, tasks = await start_players(address)
+    try:
+        for kill_at in (40, 120):
+            await wait_until(lambda: (players[0].conn.seq or 0) >= kill_at, f"seq {kill_at}")  # noqa: B023
+            server.kill()
+            server.start(port=port)
+        summaries = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+    finally:
+        for task in tasks:
+            task.cancel()
+        if server.proc is not None and server.proc.poll() is None:
+            server.terminate()
+    assert [s.seat for s in summaries] == [0, 1]
+    for summary in summaries:
+        assert (summary.scores, summary.winners, summary.seq) == (
+            expected.scores, expected.winners, expected.move,
+        )  # fmt: skip
+    assert sum(p.conn.reconnects for p in players) >= 2
