@@ -68,9 +68,10 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield OpponentsPanel(id="opponents")
-                yield PilesPanel(id="piles")
-                yield PromptPanel(id="prompt")
-                yield ActionList(id="actions")
+                with Vertical(id="center"):
+                    yield PilesPanel(id="piles")
+                    yield PromptPanel(id="prompt")
+                    yield ActionList(id="actions")
                 yield HandPanel(id="hand")
             with Vertical(id="side"):
                 yield LogPanel(id="log")
@@ -160,19 +161,18 @@ class TableScreen(Screen[None]):
         text = Text()
         text.append(" " + _("Sea Salt & Paper") + " ", style="bold reverse")
         text.append("  ")
-        text.append(_("table "))
         text.append(frame.table, style="bold")
-        text.append("  ·  " + _("round {n}").format(n=v.round))
-        text.append("  ·  " + _("target {n}").format(n=v.rules.target_score))
+        text.append(" · " + _("round {n}").format(n=v.round))
+        text.append(" · " + _("target {n}").format(n=v.rules.target_score))
         if v.rules.extra_salt:
-            text.append("  ·  " + _("Extra Salt"))
+            text.append(" · " + _("Extra Salt"))
         if self.link_state:
-            text.append("  ·  ")
+            text.append(" · ")
             text.append(self.link_state, style="bold red reverse")
         if v.seat is not None:
-            text.append("  ·  " + _("your total {n}").format(n=v.seats[v.seat].score), style="bold")
+            text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
         else:
-            text.append("  ·  " + _("watching"), style="italic")
+            text.append(" · " + _("watching"), style="italic")
         return text
 
     def on_resize(self) -> None:

@@ -14,7 +14,7 @@ from seasalt.engine import Color, Kind, card, is_pair
 CARD_STYLES: dict[Color, tuple[str, str]] = {
     Color.DARK_BLUE: ("#1f4aa8", "#ffffff"),
     Color.LIGHT_BLUE: ("#6cc4f0", "#000000"),
-    Color.BLACK: ("#111111", "#ffffff"),
+    Color.BLACK: ("#34383e", "#ffffff"),  # a charcoal that stands out on a dark screen
     Color.YELLOW: ("#f2d13c", "#000000"),
     Color.GREEN: ("#3c9a4a", "#ffffff"),
     Color.WHITE: ("#f2f2f2", "#000000"),

@@ -1,0 +1,157 @@
+"""Snapshot tests of the table and the round result (deterministic: seeded views, no clock).
+
+Regenerate after an intended change of the look: ``pytest tests/client/test_tui_snapshots.py
+--snapshot-update`` and look at the SVGs (the report shows old and new side by side).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+from seasalt import protocol as p
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.result import RoundResultScreen
+from seasalt.client.screens.table import TableScreen
+from seasalt.engine import (
+    Call,
+    CallKind,
+    DrawFromDeck,
+    GameState,
+    Phase,
+    PlayPair,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    view,
+)
+
+pytestmark = pytest.mark.timeout(60)
+
+NAMES = ("Ann", "[b]Eve[/b]", "Bob", "Cy")
+
+
+def play_until(state: GameState, done: Any) -> GameState:
+    """Apply each seat's last legal action (deterministic) until ``done(state)``."""
+    while not done(state):
+        options = legal_actions(state)
+        state = apply(state, options[-1] if state.move % 3 else options[0]).state
+    return state
+
+
+def mid_round(players: int) -> GameState:
+    """Seat 0 to play, a few cards in every hand and some on the tables."""
+    state = new_game(Rules(players, extra_salt=True), seed=20)
+    return play_until(
+        state,
+        lambda s: s.move > 40 and s.active == 0 and s.phase is Phase.PLAY and len(s.hands[0]) >= 4,
+    )
+
+
+def after_round() -> GameState:
+    """Just after a LAST CHANCE round: every hand revealed in the result."""
+    state = new_game(Rules(3), seed=4)
+    while state.last_result is None:
+        options = legal_actions(state)
+        calls = [a for a in options if isinstance(a, Call) and a.kind is CallKind.LAST_CHANCE]
+        pairs = [a for a in options if isinstance(a, PlayPair)]
+        draw = [a for a in options if isinstance(a, DrawFromDeck)]
+        state = apply(state, (calls or pairs or draw or options)[0]).state
+    return state
+
+
+class StaticLink:
+    """Answers the first request with one table and one frame, then stays quiet."""
+
+    def __init__(self, state: GameState, result: bool = False) -> None:
+        self.state = state
+        self.result = result
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> Any:
+        return await self.inbox.get()
+
+    async def send(self, message: Any) -> None:
+        if not isinstance(message, p.ListTables):
+            return
+        n = self.state.players
+        seats = tuple(
+            p.SeatInfo("human" if i < 2 else "bot:greedy", NAMES[i] if i < 2 else None, i != 1,
+                       i >= 2)
+            for i in range(n)
+        )
+        info = p.TableInfo("snap", seats, True, False, p.TableState.RUNNING, self.state.round)
+        await self.inbox.put(p.Joined("snap", 0))
+        await self.inbox.put(p.TableChanged(info))
+        await self.inbox.put(p.Snapshot("snap", 7, view(self.state, 0)))
+        if self.result:
+            assert self.state.last_result is not None
+            await self.inbox.put(p.RoundOver("snap", 7, self.state.last_result, (0,)))
+
+
+def make_app(state: GameState, result: bool = False) -> SeasaltApp:
+    return SeasaltApp(
+        LaunchOptions(address="snap:7327", name="Ann"),
+        link_factory=lambda _address, _name: StaticLink(state, result),
+    )
+
+
+async def until(predicate: Any, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not met in time"
+        await asyncio.sleep(0.01)
+
+
+def table_ready(app: SeasaltApp) -> Any:
+    return lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None
+
+
+def test_table_120x40(snap_compare: Any) -> None:
+    app = make_app(mid_round(3))
+
+    async def ready(pilot: Any) -> None:
+        await until(table_ready(app))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=ready)
+
+
+def test_table_80x24(snap_compare: Any) -> None:
+    app = make_app(mid_round(4))
+
+    async def ready(pilot: Any) -> None:
+        await until(table_ready(app))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_collapsed_with_log_panel_open(snap_compare: Any) -> None:
+    app = make_app(mid_round(3))
+
+    async def ready(pilot: Any) -> None:
+        await until(table_ready(app))
+        await pilot.press("l")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(96, 30), run_before=ready)
+
+
+def test_round_result_screen(snap_compare: Any) -> None:
+    app = make_app(after_round(), result=True)
+
+    async def ready(pilot: Any) -> None:
+        await until(lambda: isinstance(app.screen, RoundResultScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=ready)

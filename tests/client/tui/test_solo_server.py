@@ -1,0 +1,88 @@
+"""The child server of solo/host mode: started, parsed, stopped, and never outliving the client."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+from seasalt.client.solo import parse_listening, start_server
+
+pytestmark = pytest.mark.timeout(60)
+
+SERVER_OUTPUT = """\
+seasalt-server listening on port 46295; players join with:
+  seasalt-client 127.0.0.1:46295
+  seasalt-client 192.0.2.2:46295
+journal: /tmp/x.sqlite3
+SEASALT_LISTENING tcp://0.0.0.0:46295
+"""
+
+
+def test_listening_line_gives_the_local_address_and_the_join_addresses() -> None:
+    assert parse_listening(SERVER_OUTPUT.splitlines()[:4]) is None
+    address, joins = parse_listening(SERVER_OUTPUT.splitlines())  # type: ignore[misc]
+    assert address == "127.0.0.1:46295"
+    assert joins == ["127.0.0.1:46295", "192.0.2.2:46295"]
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # A zombie still answers kill(0); look at its state.
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] == "Z"
+    except OSError:
+        return True
+
+
+def _wait_gone(pid: int, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if _gone(pid):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_solo_server_starts_and_stop_removes_it_and_its_database() -> None:
+    child = start_server(bot_delay=0)
+    try:
+        assert child.alive()
+        assert child.address.startswith("127.0.0.1:")
+        assert int(child.address.rsplit(":", 1)[1]) > 0
+    finally:
+        child.stop()
+    assert not child.alive()
+    assert child.db_path is not None and not child.db_path.exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
+def test_solo_server_dies_with_a_killed_client() -> None:
+    client = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent("""
+            import sys, time
+            from seasalt.client.solo import start_server
+            child = start_server(bot_delay=0)
+            print(child.pid, flush=True)
+            time.sleep(60)
+        """)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert client.stdout is not None
+        server_pid = int(client.stdout.readline())
+        assert not _gone(server_pid)
+        client.send_signal(signal.SIGKILL)  # no cleanup code runs in the client
+        client.wait(10)
+        assert _wait_gone(server_pid), "the solo server outlived its client"
+    finally:
+        client.kill()
+        client.wait(10)
