@@ -74,7 +74,15 @@ from .messages import (
     bot_seat,
     check_seat_spec,
 )
-from .wire import TAG_KEY, decode, decode_client_message, decode_server_message, encode, unpack
+from .wire import (
+    TAG_KEY,
+    decode,
+    decode_client_message,
+    decode_server_message,
+    encode,
+    pack,
+    unpack,
+)
 
 __all__ = [
     "BOT_PREFIX", "CLIENT_MESSAGES", "DEFAULT_PORT", "HEARTBEAT_INTERVAL", "HEARTBEAT_TIMEOUT",
@@ -88,7 +96,7 @@ __all__ = [
     "ServerMessage", "Snapshot", "Sync", "TableChanged", "TableInfo", "TableState", "Tables",
     "Update", "Watch", "Welcome", "action_from_wire", "action_to_wire", "bot_seat",
     "check_seat_spec", "decode", "decode_client_message", "decode_server_message", "encode",
-    "event_from_wire", "event_to_wire", "from_wire", "result_from_wire", "result_to_wire",
+    "event_from_wire", "event_to_wire", "from_wire", "pack", "result_from_wire", "result_to_wire",
     "rules_from_wire", "rules_to_wire", "tag_name", "to_wire", "unpack", "view_from_wire",
     "view_to_wire",
 ]  # fmt: skip

@@ -47,6 +47,11 @@ def to_frame_data(message: Message) -> dict[str, Any]:
     return out
 
 
+def pack(data: Any) -> bytes:
+    """msgpack bytes of plain data (for example ``action_to_wire(action)`` in a journal)."""
+    return msgpack.packb(data, use_bin_type=True)
+
+
 def encode(message: Message) -> bytes:
     """One frame for ``message``. Deterministic: equal messages give equal bytes."""
     return msgpack.packb(to_frame_data(message), use_bin_type=True)

@@ -237,3 +237,12 @@ def test_rules_round_trip() -> None:
     for rules in (Rules(2), Rules(3, True), Rules(4, False, 60)):
         assert rules_from_wire(rules_to_wire(rules)) == rules
     assert rules_to_wire(Rules(4, True, 60)) == {"players": 4, "extra_salt": True, "target": 60}
+
+
+def test_pack_and_unpack_plain_game_data() -> None:
+    from seasalt.engine import PlayTrio
+    from seasalt.protocol import pack, unpack
+
+    trio = PlayTrio((1, 2), 60)
+    assert action_from_wire(unpack(pack(action_to_wire(trio)))) == trio
+    assert unpack(pack(rules_to_wire(Rules(3, True)))) == {"players": 3, "extra_salt": True}
