@@ -216,7 +216,10 @@ class HeadlessPlayer:
             self.say(f"connection {message.state}: {message.detail}")
             if message.state == "resumed":
                 _write_token(self.options.token_file, conn.token)
-                await self._join()  # rejoins our seat (or says why not)
+                # Ask for the table again: rejoins our seat, or a refusal ends this player
+                # (the server forgot us and the game went on without this session).
+                self._joined = False
+                await self._join()
         elif isinstance(message, Joined):
             if message.seat is None:
                 raise HeadlessFailed(EXIT_TABLE_REFUSED, f"no seat at {message.table!r}")
