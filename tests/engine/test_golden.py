@@ -67,3 +67,32 @@ def test_golden_random_game(
         h.update(repr(r.events).encode())
     assert (s.scores, s.winners, s.move) == (scores, winners, moves)
     assert h.hexdigest()[:16] == digest, f"games changed: bump ENGINE_VERSION ({ENGINE_VERSION})"
+
+
+REPR_PROBE = """
+import hashlib, random
+from seasalt.engine import Rules, apply, legal_actions, new_game, view
+rng = random.Random(3)
+s = new_game(Rules(3, True), 3)
+h = hashlib.sha256()
+while not s.is_over:
+    for seat in (None, 0, 1, 2):
+        h.update(repr(view(s, seat)).encode())
+    s = apply(s, rng.choice(legal_actions(s))).state
+print(h.hexdigest())
+"""
+
+
+@pytest.mark.timeout(60)
+def test_reprs_do_not_depend_on_hash_seeds() -> None:  # DESIGN: deterministic repr
+    import os
+    import subprocess
+    import sys
+
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", REPR_PROBE], env=env, capture_output=True,
+                             text=True, check=True, timeout=50)  # fmt: skip
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1
