@@ -404,3 +404,35 @@ async def test_unauthorized_after_a_server_restart_resumes_at_once(fake: FakeSer
     await fake.welcome("tok-1", resumed=True)
     assert isinstance(await reconnect, LinkEvent) and conn.connected
     await conn.close()
+
+
+async def test_a_spectator_never_sees_an_unrevealed_hand() -> None:
+    async with real_server() as address:
+        player, watcher = Connection(address, "ann"), Connection(address, "eve")
+        await player.connect(timeout=5)
+        await watcher.connect(timeout=5)
+        await player.join_or_create("glass", ("human", "bot:random", "bot:random"))
+        await recv_until(player, Snapshot)
+        await watcher.watch("glass")
+        game = asyncio.create_task(play_to_the_end(player, 3))
+        views = []
+        private_events = 0
+        async for message in watcher:
+            if isinstance(message, Snapshot | Update):
+                views.append(message.view)
+                for event in message.view.log:
+                    if event.private_to is not None:
+                        private_events += 1
+                        assert event.redacted and event.card is None and event.cards == ()
+            if isinstance(message, GameOver):
+                break
+        await asyncio.wait_for(game, 25)
+        assert watcher.seat is None and len(views) > 50 and private_events > 0
+        for v in views:
+            assert v.seat is None and v.hand == () and v.pending == () and v.breakdown is None
+            assert v.legal_actions == ()
+            if not v.is_over:
+                for seat in v.seats:
+                    assert (seat.revealed_hand is not None) == seat.protected
+        await player.close()
+        await watcher.close()
