@@ -183,7 +183,7 @@ def test_views_cover_spectators_seats_results_and_game_over() -> None:
 
 def test_events_of_real_games_round_trip_including_redacted() -> None:
     kinds = set()
-    for e in SAMPLE.events:
+    for e in set(SAMPLE.events):  # equal events need checking once
         assert event_from_wire(msgpack.unpackb(msgpack.packb(event_to_wire(e)))) == e
         kinds.add(e.kind)
     assert any(e.redacted for e in SAMPLE.events)
