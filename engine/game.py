@@ -198,7 +198,9 @@ def new_game(rules: Rules, seed: int, starter: int | None = None) -> GameState:
         ValueError: for a starter that is not a seat.
     """
     n = rules.players
-    if starter is not None and not 0 <= starter < n:
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    if starter is not None and (type(starter) is not int or not 0 <= starter < n):
         raise ValueError(f"starter must be a seat 0..{n - 1}, not {starter!r}")
     blank = GameState(
         rules=rules,

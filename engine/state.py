@@ -29,10 +29,14 @@ class Rules:
     target: int | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 2 <= self.players <= 4:
+        if type(self.players) is not int or not 2 <= self.players <= 4:
             raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
-        if self.target is not None and (not isinstance(self.target, int) or self.target <= 0):
+        if self.target is not None and (type(self.target) is not int or self.target <= 0):
             raise ValueError(f"target must be a positive int, not {self.target!r}")
+        if self.extra_salt not in (False, True) or type(self.extra_salt) not in (bool, int):
+            raise ValueError(f"extra_salt must be a bool, not {self.extra_salt!r}")
+        # 0/1 (say, from a database row) become False/True, so reprs stay the same.
+        object.__setattr__(self, "extra_salt", bool(self.extra_salt))
 
     @property
     def target_score(self) -> int:

@@ -90,7 +90,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         ValueError: for a seat that is not in the game.
     """
     n = state.players
-    if seat is not None and not 0 <= seat < n:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
     over = state.is_over
     seats = tuple(

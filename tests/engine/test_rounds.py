@@ -289,3 +289,30 @@ def test_view_lists_legal_actions_for_the_seat_to_act_only() -> None:
     assert view(s, None).legal_actions == ()
     with pytest.raises(ValueError):
         view(s, 3)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [dict(players=True), dict(players=2, target=True), dict(players=2, target=-5),
+     dict(players=2, extra_salt="no"), dict(players=2, extra_salt=2)],
+)  # fmt: skip
+def test_rules_reject_bad_options(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        Rules(**bad)  # type: ignore[arg-type]
+
+
+def test_rules_normalise_extra_salt() -> None:
+    assert Rules(2, 1) == Rules(2, True) and repr(Rules(2, 0)) == repr(Rules(2, False))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", ["7", 1.5, None, True])
+def test_new_game_rejects_bad_seeds(bad: object) -> None:
+    with pytest.raises(ValueError):
+        new_game(Rules(2), bad)  # type: ignore[arg-type]
+
+
+def test_view_rejects_bad_seats() -> None:
+    s = new_game(Rules(2), 1)
+    for bad in (True, -1, 2, "0"):
+        with pytest.raises(ValueError):
+            view(s, bad)  # type: ignore[arg-type]
