@@ -201,6 +201,8 @@ class ServerProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.endpoint = ""
         self.log_path = db + ".log"
+        self.banner: list[str] = []
+        """The stdout lines up to and including the SEASALT_LISTENING line."""
 
     def start(self, timeout: float = 15.0, port: int = 0) -> str:
         cmd = [
@@ -216,6 +218,7 @@ class ServerProcess:
                 env={**os.environ, **(self.env or {})},
             )
         assert self.proc.stdout is not None
+        self.banner = []
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             line = self.proc.stdout.readline()
@@ -223,6 +226,7 @@ class ServerProcess:
                 with open(self.log_path, errors="replace") as f:
                     err = f.read()[-2000:]
                 raise RuntimeError(f"server exited early ({self.proc.wait()}): {err}")
+            self.banner.append(line.decode(errors="replace").rstrip())
             match = _LISTENING.search(line)
             if match:
                 self.endpoint = match.group(1).decode()
