@@ -1,0 +1,106 @@
+"""Kill -9 the server process mid-game and restart it on the same database and port.
+
+One human seat (this test's client, a seeded random player) against a server bot seat (the
+process pool). After each kill the journal already holds every action any client saw
+(appended before the update was sent); the restarted server replays it, the client resumes
+with its token, and the game ends with the scores of the same seeded game played without
+interruption (computed here with the engine alone).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+import zmq.asyncio
+from seasalt.bots import get_bot
+from seasalt.engine import PlayerView, Rules, apply, new_game, view
+from seasalt.protocol import (
+    ActionRequest,
+    Continue,
+    GameOver,
+    Joined,
+    JoinOrCreate,
+    RoundOver,
+    Snapshot,
+    Update,
+)
+from seasalt.server.seeds import bot_seed, game_seed
+from seasalt.server.testing import RawClient, ServerProcess
+
+pytestmark = pytest.mark.timeout(90)
+
+SERVER_SEED = 5
+TABLE = "crash"
+SEATS = ("human", "bot:random")
+PLAYER_SEED = 3
+KILL_AT = (30, 90)
+
+
+def uninterrupted() -> tuple[int, ...]:
+    """The same seeded game, engine only: seat 0 our player, seat 1 the server's bot."""
+    seed = game_seed(SERVER_SEED, TABLE, 1)
+    state = new_game(Rules(2), seed)
+    bots = [get_bot("random", PLAYER_SEED), get_bot("random", bot_seed(seed, 1))]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = apply(state, bots[seat].choose(view(state, seat))).state
+    return state.scores
+
+
+def journalled_actions(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        (count,) = conn.execute("SELECT COUNT(*) FROM actions").fetchone()
+    return int(count)
+
+
+async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(tmp_path: Path) -> None:
+    db = tmp_path / "journal.sqlite3"
+    server = ServerProcess(str(db), "--seed", str(SERVER_SEED), "--bot-delay", "0",
+                           "--takeover-after", "120")  # fmt: skip
+    endpoint = server.start()
+    port = int(endpoint.rsplit(":", 1)[1])
+    ctx = zmq.asyncio.Context()
+    bot = get_bot("random", PLAYER_SEED)
+    kills = list(KILL_AT)
+    try:
+        client = RawClient(ctx, endpoint)
+        token = (await client.hello("Ann")).token
+        await client.send(JoinOrCreate(TABLE, SEATS))
+        assert (await client.expect(Joined)).seat == 0
+        view_: PlayerView | None = None
+        seq = acted = -1
+        highest = 0
+        while True:
+            msg = await client.recv(timeout=20)
+            if isinstance(msg, Snapshot | Update):
+                view_, seq = msg.view, msg.seq
+                highest = max(highest, seq)
+            elif isinstance(msg, RoundOver):
+                await client.send(Continue(TABLE))
+            elif isinstance(msg, GameOver):
+                assert msg.scores == uninterrupted()
+                break
+            if kills and seq >= kills[0]:
+                kills.pop(0)
+                server.kill()
+                assert journalled_actions(db) >= highest  # journal first, then the update
+                server.start(port=port)
+                client.close()
+                client = RawClient(ctx, endpoint)
+                assert (await client.resume(token)).resumed
+                assert (await client.expect(Joined)).seat == 0
+                snapshot = await client.expect(Snapshot)
+                assert snapshot.seq >= highest  # no accepted action was lost
+                view_, seq, acted = snapshot.view, snapshot.seq, -1
+            if view_ is not None and view_.to_act == 0 and view_.legal_actions and acted != seq:
+                acted = seq
+                await client.send(ActionRequest(TABLE, seq, bot.choose(view_)))
+        assert not kills, "the game ended before every kill"
+        client.close()
+    finally:
+        ctx.destroy(linger=0)
+        if server.proc is not None and server.proc.poll() is None:
+            assert server.terminate() == 0
