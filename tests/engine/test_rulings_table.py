@@ -143,7 +143,9 @@ def test_row_07_boat_pair_extra_turn_chains_and_may_call(build: Builder) -> None
     s = apply(s, pair(s, Kind.BOAT, Kind.BOAT)).state  # chaining
     assert s.phase is Phase.DRAW and s.active == 0
     s = apply(s, TakeDiscard(1)).state
-    assert Call(CallKind.STOP) in legal_actions(s)  # 3 mermaids W3+Y... = 7+ points
+    # in the extra turn: 2 pairs laid + 2 octopuses 3 + mermaids W3 Y2 DB1 = 11: may call
+    assert card_points(s.hands[0], s.tables[0]) == 11
+    assert Call(CallKind.STOP) in legal_actions(s)
 
 
 def test_row_08_boat_pair_with_nothing_to_draw(build: Builder) -> None:
