@@ -8,6 +8,7 @@ from the state because building a view per simulated move would cost more than t
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from seasalt.engine import (
     Action,
@@ -15,29 +16,42 @@ from seasalt.engine import (
     CallKind,
     ChooseCrabPile,
     DrawFromDeck,
-    EndTurn,
     GameState,
     KeepCard,
     KeepLobsterCard,
     Phase,
     PlayPair,
-    PlayTrio,
     Rob,
     TakeCrabCard,
     TakeDiscard,
     apply,
+    card_points,
     legal_actions,
 )
 
-from .greedy import hand_value
+_STOP = Call(CallKind.STOP)
+_LAST_CHANCE = Call(CallKind.LAST_CHANCE)
 
 _WIN_BONUS = 25.0
 """Reward for winning the game, in round-score points: the game result outweighs a round."""
 
 
-def _best_gain_card(state: GameState, seat: int, cards: list[int]) -> int:
+@lru_cache(maxsize=1 << 16)
+def points(hand: tuple[int, ...], table: tuple[tuple[int, ...], ...]) -> int:
+    """Engine card points, memoized: playouts score the same few hands again and again."""
+    return card_points(hand, table)
+
+
+def _gain(hand: tuple[int, ...], table: tuple[tuple[int, ...], ...], card: int) -> int:
+    return points(tuple(sorted((*hand, card))), table) - points(hand, table)
+
+
+def _best_card(state: GameState, seat: int, cards: list[int], rng: random.Random) -> int:
     hand, table = state.hands[seat], state.tables[seat]
-    return max(cards, key=lambda c: hand_value((*hand, c), table))
+    gains = [_gain(hand, table, c) for c in cards]
+    top = max(gains)
+    best = [c for c, g in zip(cards, gains, strict=True) if g == top]
+    return best[rng.randrange(len(best))]
 
 
 def _estimate(state: GameState, seat: int) -> float:
@@ -47,22 +61,19 @@ def _estimate(state: GameState, seat: int) -> float:
 
 
 def _rollout_call(state: GameState, seat: int, legal: tuple[Action, ...]) -> Action | None:
-    calls = [a for a in legal if isinstance(a, Call)]
-    if not calls:
+    if not isinstance(legal[-2], Call):  # calls, when legal, come just before END TURN
         return None
-    from seasalt.engine import card_points  # local: keeps the hot module namespace small
-
-    points = card_points(state.hands[seat], state.tables[seat])
+    mine = points(state.hands[seat], state.tables[seat])
     others = max(_estimate(state, s) for s in range(state.players) if s != seat)
-    if points >= others + 5:
-        return Call(CallKind.LAST_CHANCE)
-    if points >= others + 1 or len(state.deck) <= 2 * state.players or points >= 12:
-        return Call(CallKind.STOP)
+    if mine >= others + 5:
+        return _LAST_CHANCE
+    if mine >= others + 1 or len(state.deck) <= 2 * state.players or mine >= 12:
+        return _STOP
     return None
 
 
 def rollout_policy(state: GameState, rng: random.Random) -> Action:
-    """A quick, reasonable move for ``state.to_act``."""
+    """A quick, reasonable move for ``state.to_act`` (it reads only what that seat knows)."""
     legal = legal_actions(state)
     if len(legal) == 1:
         return legal[0]
@@ -70,30 +81,25 @@ def rollout_policy(state: GameState, rng: random.Random) -> Action:
     phase = state.phase
     if phase is Phase.DRAW:
         hand, table = state.hands[seat], state.tables[seat]
-        base = hand_value(hand, table)
         best: Action = legal[0]
-        best_gain = 0.9  # what a deck draw is typically worth
+        best_gain = 0
         for a in legal:
             if isinstance(a, TakeDiscard):
-                top = state.piles[a.pile][-1]
-                g = hand_value((*hand, top), table) - base
+                g = _gain(hand, table, state.piles[a.pile][-1])
                 if g > best_gain:
                     best, best_gain = a, g
-        if best_gain <= 0.9:
-            return next(a for a in legal if isinstance(a, DrawFromDeck))
+        if best_gain == 0 and isinstance(legal[0], DrawFromDeck):
+            return legal[0]
         return best
     if phase is Phase.KEEP:
-        keep = _best_gain_card(state, seat, list(state.pending))
+        keep = _best_card(state, seat, list(state.pending), rng)
         options = [a for a in legal if isinstance(a, KeepCard) and a.card == keep]
         return options[rng.randrange(len(options))]
     if phase is Phase.PLAY:
-        plays = [a for a in legal if isinstance(a, PlayPair)]
-        if plays:
-            return plays[rng.randrange(len(plays))]
+        if isinstance(legal[0], PlayPair):
+            return legal[0]
         call = _rollout_call(state, seat, legal)
-        if call is not None:
-            return call
-        return next(a for a in legal if isinstance(a, EndTurn | PlayTrio))
+        return call if call is not None else legal[-1]
     if phase is Phase.CRAB_PILE:
         return max(
             (a for a in legal if isinstance(a, ChooseCrabPile)),
@@ -101,10 +107,10 @@ def rollout_policy(state: GameState, rng: random.Random) -> Action:
         )
     if phase is Phase.CRAB_TAKE:
         cards = [a.card for a in legal if isinstance(a, TakeCrabCard)]
-        return TakeCrabCard(_best_gain_card(state, seat, cards))
+        return TakeCrabCard(_best_card(state, seat, cards, rng))
     if phase is Phase.LOBSTER:
         cards = [a.card for a in legal if isinstance(a, KeepLobsterCard)]
-        return KeepLobsterCard(_best_gain_card(state, seat, cards))
+        return KeepLobsterCard(_best_card(state, seat, cards, rng))
     if phase is Phase.ROB:
         targets = [a for a in legal if isinstance(a, Rob)]
         return max(targets, key=lambda a: len(state.hands[a.seat]))
