@@ -452,6 +452,11 @@ class SeasaltApp(App[int]):
             screens = [screen]
         for table in screens:
             table.note_frame(frame)
+        v = frame.view
+        if v.seat is not None and v.seats[v.seat].locked:
+            # A lock can last a single update: show it now rather than coalesce it away.
+            await self._render_tables()
+            return
         if not self._render_scheduled:
             # Updates often come in bursts (bots moving): render only the newest frame.
             self._render_scheduled = True

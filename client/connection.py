@@ -302,6 +302,11 @@ class Connection:
             return False
         return await self._send_now(message)
 
+    async def keep_alive(self) -> None:
+        """Send a heartbeat if one is due: for callers busy for a while without ``recv``."""
+        if self.connected and self.clock() - self._last_sent >= self.heartbeat_interval:
+            await self._send_now(Heartbeat())
+
     async def list_tables(self) -> bool:
         """Ask for the lobby (a ``tables`` message follows)."""
         return await self.send(ListTables())
@@ -450,14 +455,18 @@ class Connection:
             if now - self._last_sent >= self.heartbeat_interval:
                 await self._send_now(Heartbeat())
             if now - self._last_received >= self.peer_timeout:
-                return self._mark_lost()
-            wait = min(
-                self.heartbeat_interval - (now - self._last_sent),
-                self.peer_timeout - (now - self._last_received),
-            )
-            if deadline is not None:
-                wait = min(wait, deadline - loop.time())
-            message = await self._read_frame(max(wait, 0.0))
+                # Frames may be waiting (the caller was busy): read before calling it lost.
+                message = await self._read_frame(0.0)
+                if message is None and self.clock() - self._last_received >= self.peer_timeout:
+                    return self._mark_lost()
+            else:
+                wait = min(
+                    self.heartbeat_interval - (now - self._last_sent),
+                    self.peer_timeout - (now - self._last_received),
+                )
+                if deadline is not None:
+                    wait = min(wait, deadline - loop.time())
+                message = await self._read_frame(max(wait, 0.0))
             if message is None:
                 if deadline is not None and deadline - loop.time() <= 0:
                     return None

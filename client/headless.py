@@ -18,7 +18,7 @@ from typing import TextIO
 
 from seasalt.bots import get_bot
 from seasalt.bots.base import Bot
-from seasalt.engine import PlayerView
+from seasalt.engine import Action, PlayerView
 from seasalt.protocol import Error as ErrorMessage
 from seasalt.protocol import (
     ErrorCode,
@@ -293,10 +293,18 @@ class HeadlessPlayer:
             return
         self._act_at = None
         seq = conn.seq
-        # The bot may think for a while (expert): keep the event loop free meanwhile.
-        action = await asyncio.to_thread(self.bot.choose, view)
+        action = await self._decide(view)
         if conn.seq == seq and await conn.send_action(action):
             self._acted_seq = seq
+
+    async def _decide(self, view: PlayerView) -> Action:
+        # The bot may think for a while (expert): it runs in a thread, and the link is kept
+        # alive meanwhile so the server does not count this player as gone.
+        thinking = asyncio.ensure_future(asyncio.to_thread(self.bot.choose, view))
+        while not thinking.done():
+            await asyncio.wait({thinking}, timeout=self.conn.heartbeat_interval / 2)
+            await self.conn.keep_alive()
+        return thinking.result()
 
 
 async def play(options: HeadlessOptions, *, err: TextIO = sys.stderr) -> GameSummary:

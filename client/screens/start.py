@@ -134,7 +134,7 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#go-solo", Button).focus()
 
-    def _name(self) -> str:
+    def _player_name(self) -> str:
         name = self.query_one("#name", Input).value.strip()
         return name or default_name()
 
@@ -143,7 +143,7 @@ class StartScreen(Screen[None]):
         self.post_message(
             self.Chosen(
                 SoloPlan(
-                    name=self._name(),
+                    name=self._player_name(),
                     opponents=int(self.query_one("#opponents", Select).value),  # type: ignore[arg-type]
                     level=str(self.query_one("#level", Select).value),
                     extra_salt=self.query_one("#extra-salt", Checkbox).value,
@@ -159,7 +159,7 @@ class StartScreen(Screen[None]):
         if not address:
             self.notify(_("Type the server's address, e.g. 192.168.1.20:7327"), severity="error")
             return
-        self.post_message(self.Chosen(JoinPlan(name=self._name(), address=address)))
+        self.post_message(self.Chosen(JoinPlan(name=self._player_name(), address=address)))
 
     @on(Button.Pressed, "#go-host")
     @on(Input.Submitted, "#port")
@@ -172,4 +172,4 @@ class StartScreen(Screen[None]):
         except ValueError:
             self.notify(_("The port must be a number from 0 to 65535."), severity="error")
             return
-        self.post_message(self.Chosen(HostPlan(name=self._name(), port=port)))
+        self.post_message(self.Chosen(HostPlan(name=self._player_name(), port=port)))

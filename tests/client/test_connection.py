@@ -20,7 +20,8 @@ from seasalt.client.connection import (
     endpoint_of,
     parse_address,
 )
-from seasalt.engine import Rules, new_game, view
+from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
+from seasalt.engine import Action, PlayerView, Rules, new_game, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
@@ -34,9 +35,13 @@ from seasalt.protocol import (
     JoinOrCreate,
     Resume,
     RoundOver,
+    SeatInfo,
     ServerMessage,
     Snapshot,
     Sync,
+    TableChanged,
+    TableInfo,
+    TableState,
     Update,
     Welcome,
     decode_client_message,
@@ -436,3 +441,60 @@ async def test_a_spectator_never_sees_an_unrevealed_hand() -> None:
                     assert (seat.revealed_hand is not None) == seat.protected
         await player.close()
         await watcher.close()
+
+
+async def test_frames_waiting_after_a_busy_spell_are_not_a_lost_server(fake: FakeServer) -> None:
+    clock = ManualClock()
+    conn = await connected(fake, clock)
+    await fake.send(Joined("t", 0))
+    await asyncio.sleep(0.2)  # the frame is queued in the socket meanwhile
+    clock.now += 30  # the caller was busy for longer than the peer timeout
+    assert isinstance(await conn.recv(timeout=1), Joined)
+    assert conn.connected
+    await conn.close()
+
+
+class SlowBot:
+    """Thinks for a while (like the expert) before taking the first legal action."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, v: PlayerView) -> Action:
+        self.calls += 1
+        time.sleep(0.4)
+        return v.legal_actions[0]
+
+
+async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
+    fake: FakeServer,
+) -> None:
+    conn = Connection(fake.address, "ann", heartbeat_interval=0.05)
+    player = HeadlessPlayer(HeadlessOptions(fake.address, "random", table="t"), connection=conn)
+    player.bot = SlowBot()  # type: ignore[assignment]
+    run = asyncio.create_task(player.run())
+    try:
+        await fake.expect(Hello)
+        await fake.welcome()
+        assert await fake.expect(JoinOrCreate) == JoinOrCreate("t", ("human", "human"))
+        state = new_game(Rules(2), 1)
+        seat = state.to_act
+        await fake.send(Joined("t", seat))
+        await fake.send(Snapshot("t", 0, view(state, seat)))
+        info = TableInfo("t", (SeatInfo("human", "ann", True, False),) * 2, False, False,
+                         TableState.RUNNING, 1)  # fmt: skip
+        await fake.send(TableChanged(info))
+        heartbeats = 0
+        while True:
+            _, data = await asyncio.wait_for(fake.sock.recv_multipart(), 5)
+            message = decode_client_message(data)
+            if isinstance(message, ActionRequest):
+                break
+            assert isinstance(message, Heartbeat)
+            heartbeats += 1
+        assert message == ActionRequest("t", 0, view(state, seat).legal_actions[0])
+        assert heartbeats >= 3  # sent during the 0.4 s the bot was thinking
+    finally:
+        run.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await run
