@@ -32,7 +32,7 @@ from seasalt.engine import (
     replay,
 )
 
-GAMES = {2: 45, 3: 30, 4: 25}  # per expansion setting: 200 games in all
+GAMES = {2: 65, 3: 45, 4: 40}  # per expansion setting: 300 games in all
 
 
 def all_cards(state: GameState) -> list[int]:
