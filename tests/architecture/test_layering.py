@@ -40,7 +40,10 @@ def _imports(path: Path, package: str) -> list[str]:
             if node.level:  # relative: stays inside the package
                 continue
             assert node.module is not None
-            names.append(node.module)
+            if node.module == "seasalt":  # from seasalt import protocol
+                names.extend(f"seasalt.{alias.name}" for alias in node.names)
+            else:
+                names.append(node.module)
     return names
 
 
