@@ -133,10 +133,12 @@ async def play_seat(
     timeout: float = 60.0,
     on_view: Callable[[int, PlayerView], None] | None = None,
 ) -> PlayerResult:
-    """Join (or resume into) ``table`` and play with a seeded bot until the game is over."""
+    """Join (or resume into) ``table`` and play with a seeded bot until the game is over.
+
+    The bot's seed is ``seed + seat``, so a game does not depend on which player sat first.
+    """
     from seasalt.bots import get_bot
 
-    bot = get_bot(level, seed)
     if token is None:
         token = (await client.hello(name)).token
         await client.send(JoinOrCreate(table, seats, extra_salt, double_target))
@@ -145,6 +147,7 @@ async def play_seat(
     joined = await client.expect(Joined, timeout)
     assert joined.seat is not None
     seat = joined.seat
+    bot = get_bot(level, seed + seat)
     result = PlayerResult((), (), 0, seat, token)
     view: PlayerView | None = None
     seq = -1

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import msgpack
@@ -52,20 +52,24 @@ pytestmark = pytest.mark.timeout(60)
 CARD_FIELDS = {"card", "cards", "hand", "table", "pending", "top", "revealed_hand", "starfish"}
 
 
-def card_ids(value: Any, key: str = "") -> Iterator[int]:
+def card_ids(data: Any) -> list[int]:
     """Every card id a frame names, read from the unpacked msgpack data by field name.
 
     Reading the plain wire data (not our decoding of it) keeps the check at the wire level.
     """
-    if isinstance(value, dict):
-        for k, item in value.items():
-            if k != "breakdown":  # points, not cards (its "starfish" is a score)
-                yield from card_ids(item, k)
-    elif isinstance(value, list):
-        for item in value:
-            yield from card_ids(item, key)
-    elif key in CARD_FIELDS and type(value) is int:
-        yield value
+    found: list[int] = []
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, key = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            # "breakdown" holds points, not cards (its "starfish" is a score)
+            stack.extend((v, k) for k, v in value.items() if k != "breakdown")
+        elif kind is list:
+            stack.extend((v, key) for v in value)
+        elif kind is int and key in CARD_FIELDS:
+            found.append(value)
+    return found
 
 
 def _event_cards(events: Iterable[Event]) -> set[int]:
@@ -169,19 +173,28 @@ def check_frames(
     return checked
 
 
-GAMES = [(2, True), (3, False), (4, True)]
+GAMES = [(2, True, True, "leak2-37"), (3, False, True, "leak3-18"), (4, True, False, "leak4-20")]
+"""(players, Extra Salt, with a spectator, table). The tables are names whose seeded games
+(server --seed 1, player bot seeds 0..3 by seat) are among the shorter ones, for CI time; the
+4-player game skips the spectator for the same reason."""
 
 
-@pytest.mark.parametrize(("players", "extra_salt"), GAMES)
+@pytest.mark.parametrize(("players", "extra_salt", "watched", "name"), GAMES)
 async def test_every_frame_carries_only_its_view_and_redacted_events(
-    server: Server, ctx: zmq.asyncio.Context, players: int, extra_salt: bool
+    server: Server,
+    ctx: zmq.asyncio.Context,
+    players: int,
+    extra_salt: bool,
+    watched: bool,
+    name: str,
 ) -> None:
-    name = f"leak{players}"
     seats = ("human",) * players
     clients = [RawClient(ctx, server.local_endpoint) for _ in range(players)]
     watcher = RawClient(ctx, server.local_endpoint)
 
     async def watch() -> None:
+        if not watched:
+            return
         await watcher.hello("Eve")
         while True:
             await watcher.send(Watch(name))
@@ -193,7 +206,7 @@ async def test_every_frame_carries_only_its_view_and_redacted_events(
 
     results = await asyncio.gather(
         *[
-            play_seat(c, name, seats, name=f"p{i}", extra_salt=extra_salt, seed=i)
+            play_seat(c, name, seats, name=f"p{i}", extra_salt=extra_salt, seed=0)
             for i, c in enumerate(clients)
         ],
         watch(),
@@ -209,4 +222,5 @@ async def test_every_frame_carries_only_its_view_and_redacted_events(
     rng = random.Random(players)
     for client, result in zip(clients, results, strict=False):
         assert check_frames(client, result.seat, states, events, rng) > len(actions)
-    assert check_frames(watcher, None, states, events, rng) >= len(actions)
+    if watched:
+        assert check_frames(watcher, None, states, events, rng) >= len(actions)
