@@ -1,0 +1,139 @@
+"""The master without sockets: restart from the journal, engine-version refusal, resync after
+a full pipe. Frames go to a list instead of a ROUTER (transport injected, as boardgame.io's
+master tests do)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from seasalt.bots import get_bot
+from seasalt.engine import view
+from seasalt.protocol import (
+    PROTOCOL_VERSION,
+    ActionRequest,
+    Error,
+    ErrorCode,
+    Hello,
+    JoinOrCreate,
+    Resume,
+    ServerMessage,
+    Snapshot,
+    Welcome,
+    decode_server_message,
+    encode,
+)
+from seasalt.server.botpool import BotPool
+from seasalt.server.config import ManualClock, ServerConfig
+from seasalt.server.journal import Journal
+from seasalt.server.master import Master
+from seasalt.server.tables import Status
+
+pytestmark = pytest.mark.timeout(30)
+
+
+class Wire:
+    """Frames the master sent, by peer; ``full`` peers refuse frames (a full pipe)."""
+
+    def __init__(self) -> None:
+        self.inbox: dict[bytes, list[ServerMessage]] = {}
+        self.full: set[bytes] = set()
+
+    def send(self, peer: bytes, frame: bytes) -> bool:
+        if peer in self.full:
+            return False
+        self.inbox.setdefault(peer, []).append(decode_server_message(frame))
+        return True
+
+    def last(self, peer: bytes, kind: type) -> ServerMessage:
+        return [m for m in self.inbox[peer] if isinstance(m, kind)][-1]
+
+
+def _master(path: Path, wire: Wire, clock: ManualClock) -> Master:
+    config = ServerConfig(seed=3, bot_delay=0, bot_workers=0, continue_timeout=0)
+    master = Master(config, clock, Journal(str(path)), BotPool(0), wire.send)
+    master.restore()
+    return master
+
+
+def _play(master: Master, peers: dict[int, bytes], actions: int) -> None:
+    table = master.tables["t"]
+    bots = {seat: get_bot("random", seat) for seat in peers}
+    for _ in range(actions):
+        if table.status is Status.ROUND_OVER:
+            master.end_reading(table)
+        seat = table.state.to_act
+        assert seat is not None
+        action = bots[seat].choose(view(table.state, seat))
+        master.handle(peers[seat], [encode(ActionRequest("t", table.seq, action))])
+
+
+def _seat_two(master: Master, wire: Wire) -> tuple[dict[int, bytes], dict[int, str]]:
+    peers, tokens = {}, {}
+    for peer in (b"a", b"b"):
+        master.handle(peer, [encode(Hello(PROTOCOL_VERSION, peer.decode()))])
+        master.handle(peer, [encode(JoinOrCreate("t", ("human", "human")))])
+        session = master.sessions.of_peer(peer)
+        assert session is not None and session.seat is not None
+        peers[session.seat] = peer
+        welcome = wire.last(peer, Welcome)
+        assert isinstance(welcome, Welcome)
+        tokens[session.seat] = welcome.token
+    return peers, tokens
+
+
+def test_a_restarted_master_replays_the_journal_and_players_resume(tmp_path: Path) -> None:
+    wire, clock = Wire(), ManualClock()
+    first = _master(tmp_path / "j.db", wire, clock)
+    peers, tokens = _seat_two(first, wire)
+    _play(first, peers, 25)
+    before = first.tables["t"]
+    state, seq = before.state, before.seq
+    first.journal.close()
+
+    second = _master(tmp_path / "j.db", Wire(), clock)
+    table = second.tables["t"]
+    assert table.state == state and table.seq == seq == 25
+    assert table.status is Status.RUNNING
+    assert [s.holder for s in table.seats] == [s.holder for s in before.seats]
+    wire2 = Wire()
+    second._send_frame = wire2.send
+    second.handle(b"c", [encode(Resume(PROTOCOL_VERSION, tokens[0]))])
+    welcome = wire2.last(b"c", Welcome)
+    assert isinstance(welcome, Welcome) and welcome.resumed
+    snapshot = wire2.last(b"c", Snapshot)
+    assert isinstance(snapshot, Snapshot)
+    assert snapshot.seq == 25 and snapshot.view == view(state, 0)
+    second.journal.close()
+
+
+def test_a_game_from_another_engine_version_is_refused_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "j.db"
+    journal = Journal(str(path))
+    journal.create_game("old", 1, 2, False, False, ("human", "human"), 5, 0, "0-ancient")
+    journal.close()
+    wire = Wire()
+    master = _master(path, wire, ManualClock())
+    assert "old" not in master.tables
+    master.handle(b"a", [encode(Hello(PROTOCOL_VERSION, "Ann"))])
+    master.handle(b"a", [encode(JoinOrCreate("old", ("human", "human")))])
+    error = wire.last(b"a", Error)
+    assert isinstance(error, Error) and error.code is ErrorCode.BAD_REQUEST
+    assert "engine version 0-ancient" in error.message
+    master.journal.close()
+
+
+def test_a_peer_with_a_full_pipe_is_resynced_with_a_snapshot(tmp_path: Path) -> None:
+    wire, clock = Wire(), ManualClock()
+    master = _master(tmp_path / "j.db", wire, clock)
+    peers, _ = _seat_two(master, wire)
+    wire.full.add(peers[1])  # seat 1 stops draining its pipe
+    _play(master, peers, 6)
+    session = master.sessions.of_peer(peers[1])
+    assert session is not None and session.resync == {"t"}
+    wire.full.clear()
+    master.tick()
+    snapshot = wire.last(peers[1], Snapshot)
+    assert isinstance(snapshot, Snapshot) and snapshot.seq == master.tables["t"].seq
+    assert session.resync == set()
+    master.journal.close()
