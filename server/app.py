@@ -23,6 +23,10 @@ class PortInUseError(OSError):
     """The requested port is taken (another server, or another program)."""
 
 
+class ListenError(OSError):
+    """The server cannot listen on that address (not this machine's, malformed, ...)."""
+
+
 class Server:
     """A seasalt server: ``await start()``, then ``await serve()`` or ``await stop()``."""
 
@@ -90,7 +94,7 @@ class Server:
                     "(another seasalt-server?); pick another with --port"
                 ) from None
             where = f"{self.config.host}:{self.config.port}"
-            raise OSError(f"cannot listen on {where}: {exc}") from None
+            raise ListenError(f"cannot listen on {where}: {exc}") from None
         last = str(sock.get(zmq.LAST_ENDPOINT).decode())  # type: ignore[union-attr]
         self.port = int(last.rsplit(":", 1)[1])
         self._ctx, self._sock = ctx, sock
@@ -149,6 +153,9 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
+        if self.master is not None and self._sock is not None:
+            self.master.say_goodbye()
+            await asyncio.sleep(0.05)  # linger is 0: give the goodbyes a moment to leave
         if self._sock is not None:
             self._sock.close(linger=0)
             self._sock = None

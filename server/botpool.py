@@ -9,7 +9,7 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Any
 
 from seasalt.engine import Action, PlayerView
@@ -72,12 +72,16 @@ class BotPool:
     """A process pool for bot decisions; ``workers=0`` decides inline (unit tests only)."""
 
     def __init__(self, workers: int = 1) -> None:
+        self._workers = workers
         self._executor: ProcessPoolExecutor | None = None
         if workers > 0:
-            # spawn, not fork: the parent holds a ZeroMQ context and an SQLite handle
-            self._executor = ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init
-            )
+            self._executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        # spawn, not fork: the parent holds a ZeroMQ context and an SQLite handle
+        return ProcessPoolExecutor(
+            self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init
+        )
 
     def warm_up(self) -> None:
         """Start the workers now rather than at the first bot turn."""
@@ -88,7 +92,13 @@ class BotPool:
         if self._executor is None:
             return decide(level, seed, view)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, decide, level, seed, view)
+        try:
+            return await loop.run_in_executor(self._executor, decide, level, seed, view)
+        except BrokenExecutor:
+            # a worker died (killed, out of memory): start a fresh pool and decide again
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._new_executor()
+            return await loop.run_in_executor(self._executor, decide, level, seed, view)
 
     def shutdown(self) -> None:
         if self._executor is not None:

@@ -1,7 +1,7 @@
 """``seasalt-server``: parse options, lock the database, listen, print where to join, serve.
 
 Exit codes: 0 after Ctrl-C / SIGTERM, 2 bad options, 3 port in use, 4 database locked or
-unusable.
+unusable, 5 cannot listen on that address.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ import sys
 from seasalt.protocol import DEFAULT_PORT
 
 from .addresses import join_addresses
-from .app import PortInUseError, Server
+from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
 from .journal import JournalError
 
 EXIT_PORT_IN_USE = 3
 EXIT_DATABASE = 4
+EXIT_LISTEN = 5
 LISTENING_PREFIX = "SEASALT_LISTENING"
 """The machine-readable line: ``SEASALT_LISTENING tcp://HOST:PORT`` (tests, solo mode)."""
 
@@ -115,9 +116,9 @@ async def _run(config: ServerConfig) -> int:
     except JournalError as exc:
         print(f"seasalt-server: error: {exc}", file=sys.stderr)
         return EXIT_DATABASE
-    except OSError as exc:
+    except ListenError as exc:
         print(f"seasalt-server: error: {exc}", file=sys.stderr)
-        return EXIT_PORT_IN_USE
+        return EXIT_LISTEN
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

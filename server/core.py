@@ -87,6 +87,13 @@ class ServerCore:
     ) -> None:
         self.send_peer(peer, Error(code, message, table))
 
+    def say_goodbye(self) -> None:
+        """Tell every connected session the server is stopping (clients then resume later)."""
+        goodbye = Error(ErrorCode.SHUTTING_DOWN, "the server is shutting down")
+        for session in self.sessions.by_hash.values():
+            if self.connected(session):
+                self.send(session, goodbye)
+
     # --- who is at a table --------------------------------------------------------------
 
     def members(self, table: Table) -> Iterator[tuple[Session, int | None]]:
