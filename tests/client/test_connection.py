@@ -498,3 +498,22 @@ async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
         run.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await run
+
+
+def _has_ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
+async def test_ipv6_address_in_brackets() -> None:
+    async with running_server(host="::1") as server:
+        port = server.local_endpoint.rsplit(":", 1)[1]
+        conn = Connection(f"[::1]:{port}", "ann")
+        welcome = await conn.connect(timeout=5)
+        assert welcome.name == "ann" and conn.endpoint == f"tcp://[::1]:{port}"
+        await conn.close()
