@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import zmq.asyncio
-from seasalt.protocol import Joined, JoinOrCreate
+from seasalt.protocol import Error, ErrorCode, Joined, JoinOrCreate
 from seasalt.server.cli import EXIT_DATABASE, EXIT_PORT_IN_USE, main
 from seasalt.server.testing import RawClient, ServerProcess
 
@@ -53,13 +53,18 @@ async def test_the_server_process_lifecycle(tmp_path: Path) -> None:
         )
         assert same_port.returncode == EXIT_PORT_IN_USE
         assert f"port {port}" in same_port.stderr and "already in use" in same_port.stderr
+
+        assert server.proc is not None
+        server.proc.send_signal(signal.SIGTERM)
+        goodbye = await client.expect(Error, where=lambda e: e.code is ErrorCode.SHUTTING_DOWN)
+        assert "shutting down" in goodbye.message
+        assert await asyncio.to_thread(server.proc.wait, 15) == 0
+        rest = server.proc.stdout.read().decode() if server.proc.stdout else ""
         client.close()
     finally:
         ctx.destroy(linger=0)
-        assert server.proc is not None
-        server.proc.send_signal(signal.SIGTERM)
-        assert server.proc.wait(15) == 0
-        rest = server.proc.stdout.read().decode() if server.proc.stdout else ""
+        if server.proc is not None and server.proc.poll() is None:
+            server.kill()
     log = Path(server.log_path).read_text()
     assert "stopping" in log
     assert token not in log and token not in rest  # secrets never in logs or stdout
