@@ -64,6 +64,8 @@ class ServerConfig:
     """Messages per second a session may send on average..."""
     rate_burst: float = 200.0
     """...and in one burst before it gets ``rate_limited`` errors."""
+    max_tables: int = 256
+    """Tables the lobby holds at once: more is refused (a LAN party needs a handful)."""
     tick: float = 0.05
     """Seconds between timer checks (real time; the clock decides what is due)."""
 

@@ -149,6 +149,9 @@ class GameMixin(ServerCore):
             for session, _ in members:
                 self.send(session, over)
             self.announce(table)
+            if not members:  # everyone had left: nobody will ask to play again
+                del self.tables[table.name]
+            return
         self.schedule_bot(table)
 
     # --- the reading pause after a round --------------------------------------------------

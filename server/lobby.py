@@ -143,6 +143,14 @@ class LobbyMixin(ServerCore):
             if refusal is not None:
                 self.error(peer, refusal[0], refusal[1], name)
                 return
+        elif len(self.tables) >= self.config.max_tables:
+            self.error(
+                peer,
+                ErrorCode.BAD_REQUEST,
+                f"this server already holds {len(self.tables)} tables: join one of them",
+                name,
+            )
+            return
         else:
             table = self.create_table(name, msg.seats, msg.extra_salt, msg.double_target)
         index = table.free_human_seat()

@@ -137,3 +137,16 @@ def test_a_peer_with_a_full_pipe_is_resynced_with_a_snapshot(tmp_path: Path) -> 
     assert isinstance(snapshot, Snapshot) and snapshot.seq == master.tables["t"].seq
     assert session.resync == set()
     master.journal.close()
+
+
+def test_the_lobby_holds_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    wire = Wire()
+    config = ServerConfig(seed=3, bot_workers=0, max_tables=2)
+    master = Master(config, ManualClock(), Journal(str(tmp_path / "j.db")), BotPool(0), wire.send)
+    for i, peer in enumerate((b"a", b"b", b"c")):
+        master.handle(peer, [encode(Hello(PROTOCOL_VERSION, f"p{i}"))])
+        master.handle(peer, [encode(JoinOrCreate(f"t{i}", ("human", "human")))])
+    assert sorted(master.tables) == ["t0", "t1"]
+    error = wire.last(b"c", Error)
+    assert isinstance(error, Error) and error.code is ErrorCode.BAD_REQUEST
+    master.journal.close()
