@@ -80,7 +80,9 @@ class GameRecord:
     rounds: int
     moves: int
     times: dict[str, list[float]] = field(default_factory=dict)
-    """Per level: seconds per decision with more than one legal action."""
+    """Per level: wall-clock seconds per decision with more than one legal action."""
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
+    """The same decisions in CPU seconds of the worker (unaffected by other jobs' load)."""
 
 
 def play_game(config: ArenaConfig, index: int) -> GameRecord:
@@ -91,16 +93,18 @@ def play_game(config: ArenaConfig, index: int) -> GameRecord:
         get_bot(level, seed=seed * 7 + s, budget=config.budget) for s, level in enumerate(seats)
     ]
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     moves = 0
-    clock = time.perf_counter
+    wall, cpu = time.perf_counter, time.process_time
     while not state.is_over and moves < _MAX_MOVES:
         seat = state.active
         v = view(state, seat)
-        start = clock()
+        start, start_cpu = wall(), cpu()
         action = bots[seat].choose(v)
-        spent = clock() - start
+        spent, spent_cpu = wall() - start, cpu() - start_cpu
         if len(v.legal_actions) > 1:
             times.setdefault(seats[seat], []).append(round(spent, 5))
+            cpu_times.setdefault(seats[seat], []).append(round(spent_cpu, 5))
         state = apply(state, action).state
         moves += 1
     return GameRecord(
@@ -113,6 +117,7 @@ def play_game(config: ArenaConfig, index: int) -> GameRecord:
         rounds=state.round,
         moves=moves,
         times=times,
+        cpu_times=cpu_times,
     )
 
 
@@ -265,6 +270,10 @@ class LevelReport:
     decisions: int
     median_time: float
     p99_time: float
+    """Wall-clock seconds per decision (inflated when other jobs share the cores)."""
+    median_cpu: float
+    p99_cpu: float
+    """CPU seconds per decision."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -282,6 +291,7 @@ def report(records: Sequence[GameRecord]) -> list[LevelReport]:
     wins: dict[str, float] = {}
     scores: dict[str, list[int]] = {}
     times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for r in records:
         for s, level in enumerate(r.seats):
             seats[level] = seats.get(level, 0) + 1
@@ -290,12 +300,15 @@ def report(records: Sequence[GameRecord]) -> list[LevelReport]:
                 wins[level] = wins.get(level, 0.0) + 1 / len(r.winners)
         for level, ts in r.times.items():
             times.setdefault(level, []).extend(ts)
+        for level, ts in r.cpu_times.items():
+            cpu.setdefault(level, []).extend(ts)
     out = []
     for level in sorted(seats, key=LEVELS.index):
         n = seats[level]
         w = wins.get(level, 0.0)
         low, high = wilson(w, n)
         ts = times.get(level, [])
+        cs = cpu.get(level, [])
         out.append(
             LevelReport(
                 level=level,
@@ -308,6 +321,8 @@ def report(records: Sequence[GameRecord]) -> list[LevelReport]:
                 decisions=len(ts),
                 median_time=statistics.median(ts) if ts else 0.0,
                 p99_time=percentile(ts, 0.99),
+                median_cpu=statistics.median(cs) if cs else 0.0,
+                p99_cpu=percentile(cs, 0.99),
             )
         )
     return out
@@ -319,13 +334,13 @@ def format_report(config: ArenaConfig, records: Sequence[GameRecord]) -> str:
         f"lineup {','.join(config.lineup)}  games {len(records)}  extra salt {config.extra_salt}"
         f"  budget {config.budget if config.budget is not None else 'default'}  seed {config.seed}",
         f"{'level':8} {'seats':>6} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean pts':>9} "
-        f"{'decisions':>9} {'median s':>9} {'p99 s':>7}",
+        f"{'decisions':>9} {'median s':>9} {'p99 s':>7} {'cpu med':>8} {'cpu p99':>8}",
     ]
     for r in report(records):
         lines.append(
             f"{r.level:8} {r.seats:6d} {r.wins:8.1f} {r.win_rate:9.3f} "
             f"  [{r.ci_low:.3f}, {r.ci_high:.3f}] {r.mean_score:9.1f} {r.decisions:9d} "
-            f"{r.median_time:9.4f} {r.p99_time:7.3f}"
+            f"{r.median_time:9.4f} {r.p99_time:7.3f} {r.median_cpu:8.4f} {r.p99_cpu:8.3f}"
         )
     unfinished = sum(1 for r in records if not r.winners)
     if unfinished:

@@ -33,15 +33,37 @@ _MAX_CANDIDATES = 6
 """Card choices beyond this many (crab dig, lobster look) keep only the greedy favourites."""
 
 
+def _keep_pile(view: PlayerView, keep: int) -> KeepCard:
+    """The greedy pile for the unkept card, when we keep ``keep``."""
+    options = [a for a in view.legal_actions if isinstance(a, KeepCard) and a.card == keep]
+    if len(options) == 1:
+        return options[0]
+    greedy = choose_greedy(view, random.Random(0))
+    if isinstance(greedy, KeepCard) and greedy.card == keep:
+        return greedy
+    base = hand_value(view.hand, view.table)
+    tops = [view.piles[p].top for p in (0, 1)]
+    # Cover the top we would least like to take later.
+    worth = [
+        hand_value((*view.hand, t), view.table) - base if t is not None else -9.0 for t in tops
+    ]
+    return min(options, key=lambda a: worth[a.pile if a.pile is not None else 0])
+
+
 def _candidates(view: PlayerView) -> list[Action]:
-    """The legal actions worth simulating: one per distinct outcome, the hopeless pruned."""
+    """The legal actions worth simulating: one per distinct outcome, the hopeless pruned.
+
+    Keeping a card is simulated once per card (the pile for the other one is the greedy pick):
+    the pile matters far less than the card and would double the work.
+    """
     seen: set[object] = set()
     out: list[Action] = []
     for a in view.legal_actions:
         # Two cards of the same kind and colour give the same outcome: simulate one of them.
         if isinstance(a, KeepCard):
             c = card(a.card)
-            key: object = ("keep", c.kind, c.color, a.pile)
+            key: object = ("keep", c.kind, c.color)
+            a = _keep_pile(view, a.card) if key not in seen else a
         elif isinstance(a, TakeCrabCard | KeepLobsterCard):
             c = card(a.card)
             key = (type(a).__name__, c.kind, c.color)
@@ -63,27 +85,57 @@ def _candidates(view: PlayerView) -> list[Action]:
     return out
 
 
+def _simulate(
+    sampler: Sampler,
+    candidates: list[Action],
+    worlds: int,
+    seat: int,
+    rng: random.Random,
+    sums: list[float],
+    counts: list[int],
+    alive: list[int],
+) -> None:
+    """Add ``worlds`` determinizations' playout rewards for the ``alive`` candidates."""
+    for _ in range(worlds):
+        world = sampler.sample(rng, keep_log=False)
+        playout_seed = rng.getrandbits(32)
+        for i in alive:
+            end = playout(apply(world, candidates[i]).state, random.Random(playout_seed))
+            sums[i] += evaluate(world, end, seat)
+            counts[i] += 1
+
+
 def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
-    """The action with the best mean playout reward over sampled determinizations."""
+    """The action with the best mean playout reward over sampled determinizations.
+
+    Successive halving: half the budget is spread over every candidate, then the better half
+    (at least two) share the rest, so the close calls get the most playouts.
+    """
     assert view.seat is not None
     candidates = _candidates(view)
     if len(candidates) == 1:
         return candidates[0]
     total = DEFAULT_BUDGET if budget is None else budget
-    worlds = max(1, total // len(candidates))
     sampler = Sampler(view)
-    seat = view.seat
-    sums = [0.0] * len(candidates)
-    for _ in range(worlds):
-        world = sampler.sample(rng, keep_log=False)
-        playout_seed = rng.getrandbits(32)
-        for i, action in enumerate(candidates):
-            after = apply(world, action).state
-            end = playout(after, random.Random(playout_seed))
-            sums[i] += evaluate(world, end, seat)
-    best = max(range(len(candidates)), key=lambda i: sums[i])
+    n = len(candidates)
+    sums = [0.0] * n
+    counts = [0] * n
+    alive = list(range(n))
+    while True:
+        last = len(alive) <= 2
+        share = total if last else total // 2
+        worlds = max(1, share // len(alive))
+        _simulate(sampler, candidates, worlds, view.seat, rng, sums, counts, alive)
+        total -= worlds * len(alive)
+        if last or total < 2:
+            break
+        alive.sort(key=lambda i: sums[i] / counts[i], reverse=True)
+        alive = alive[: max(2, len(alive) // 2)]
+    best = max(alive, key=lambda i: sums[i] / counts[i])
     # Ties (e.g. a tiny budget) go to the greedy choice when it is among the best.
     greedy = choose_greedy(view, rng)
-    if greedy in candidates and sums[candidates.index(greedy)] >= sums[best]:
-        return greedy
+    if greedy in candidates:
+        g = candidates.index(greedy)
+        if g in alive and sums[g] / counts[g] >= sums[best] / counts[best]:
+            return greedy
     return candidates[best]

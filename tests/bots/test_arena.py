@@ -31,6 +31,7 @@ def test_small_run_report_adds_up(tmp_path: Path) -> None:
     for lv in levels.values():
         assert lv.ci_low <= lv.win_rate <= lv.ci_high
         assert lv.decisions > 0 and 0 <= lv.median_time <= lv.p99_time
+        assert 0 <= lv.median_cpu <= lv.p99_cpu
     mean_greedy = sum(r.scores[r.seats.index("greedy")] for r in records) / 6
     assert levels["greedy"].mean_score == pytest.approx(mean_greedy)
 
