@@ -185,9 +185,7 @@ class HeadlessPlayer:
         if welcome.resumed:
             self.say("resumed the previous session")
         try:
-            await self.conn.join_humans(
-                opts.table, opts.players, opts.extra_salt, opts.double_target
-            )
+            await self._join()
             return await self._play()
         except ConnectionClosed as e:
             raise HeadlessFailed(EXIT_FAILED, str(e)) from None
@@ -264,7 +262,14 @@ class HeadlessPlayer:
         return view.round if view is not None else self.rounds
 
     def _summary_from_view(self, view: PlayerView, seq: int) -> GameSummary:
-        standings = tuple(sorted(range(len(view.scores)), key=lambda s: -view.scores[s]))
+        # The game ended while this player was away: rank as the engine does (total, then the
+        # last round's points; RULES §8.3), winners first.
+        standings = tuple(
+            sorted(
+                range(len(view.scores)),
+                key=lambda s: (-view.scores[s], -view.seats[s].last_round_score, s),
+            )
+        )
         if view.winners:
             standings = view.winners + tuple(s for s in standings if s not in view.winners)
         return GameSummary(

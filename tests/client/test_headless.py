@@ -250,3 +250,22 @@ def test_without_the_app_the_tui_path_says_what_to_do(
     monkeypatch.setitem(sys.modules, "seasalt.client.app", None)  # import fails
     assert main([]) == 5
     assert "--bot LEVEL" in capsys.readouterr().err
+
+
+async def test_coming_back_after_the_end_prints_the_same_result(
+    server: str, tmp_path: Path
+) -> None:
+    tokens = [tmp_path / "a", tmp_path / "b"]
+
+    def make(i: int) -> HeadlessPlayer:
+        options = HeadlessOptions(
+            server, "random", name=f"p{i}", table="late", players=2, seed=i, token_file=tokens[i]
+        )
+        return HeadlessPlayer(options, err=io.StringIO())
+
+    first = await asyncio.wait_for(asyncio.gather(make(0).run(), make(1).run()), 60)
+    again = await asyncio.wait_for(make(0).run(), 20)  # resumes: the game is already over
+    original = next(s for s in first if s.seat == again.seat)
+    assert (again.scores, again.winners, again.standings, again.seq) == (
+        original.scores, original.winners, original.standings, original.seq,
+    )  # fmt: skip
