@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-import msgpack
 from seasalt.engine import (
     Action,
     ApplyResult,
@@ -30,6 +29,7 @@ from seasalt.protocol import (
 )
 
 from .core import ServerCore, log
+from .journal import to_blob
 from .seeds import bot_seed
 from .sessions import Session
 from .tables import Status, Table
@@ -126,12 +126,12 @@ class GameMixin(ServerCore):
         if round_ended and state.last_result is not None:
             round_result = (
                 state.last_result.round,
-                msgpack.packb(result_to_wire(state.last_result), use_bin_type=True),
+                to_blob(result_to_wire(state.last_result)),
             )
         self.journal.append_action(
             table.game_id,
             state.move,
-            msgpack.packb(action_to_wire(action), use_bin_type=True),
+            to_blob(action_to_wire(action)),
             round_result,
             state.scores if state.is_over else None,
         )

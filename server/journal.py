@@ -5,8 +5,9 @@ engine version go here, committed before the resulting updates are sent. On star
 reads back every unfinished game and replays it through the engine.
 
 WAL with ``synchronous=NORMAL`` survives a killed process (a committed transaction is in the
-WAL file before the call returns); ``fsync=True`` selects ``FULL`` for power loss too. Blobs
-(actions, results) are encoded by the caller; the journal only stores and orders them.
+WAL file before the call returns); ``fsync=True`` selects ``FULL`` for power loss too. Actions
+and round results are stored as JSON of their wire form (:func:`to_blob`), so the history stays
+readable with any SQLite tool.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import os
 import sqlite3
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
 
 SCHEMA_VERSION = "1"
 
@@ -56,6 +57,16 @@ CREATE TABLE IF NOT EXISTS rounds (
     PRIMARY KEY (game_id, round)
 );
 """
+
+
+def to_blob(data: Any) -> bytes:
+    """Plain wire data (``action_to_wire``, ``result_to_wire``) as a journal entry."""
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def from_blob(blob: bytes) -> Any:
+    """A journal entry back to plain wire data (decode it with ``*_from_wire``)."""
+    return json.loads(blob)
 
 
 class JournalError(RuntimeError):

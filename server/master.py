@@ -6,7 +6,6 @@ hands the message to the lobby or game mixins, which run the rest.
 
 from __future__ import annotations
 
-import msgpack
 from seasalt.engine import ENGINE_VERSION, IllegalActionError, new_game, replay
 from seasalt.protocol import (
     MAX_MESSAGE_SIZE,
@@ -32,7 +31,7 @@ from .botpool import BotPool
 from .config import Clock, ServerConfig
 from .core import SendFn, log
 from .game import GameMixin
-from .journal import GameRecord, Journal
+from .journal import GameRecord, Journal, from_blob
 from .lobby import LobbyMixin
 from .presence import PresenceMixin
 from .tables import Seat, Status, Table, make_rules
@@ -146,7 +145,7 @@ class Master(LobbyMixin, GameMixin, PresenceMixin):
     def rebuild(self, record: GameRecord) -> Table:
         rules = make_rules(record.players, record.extra_salt, record.double_target)
         actions = [
-            action_from_wire(msgpack.unpackb(blob, raw=False), f"journal action {i + 1}")
+            action_from_wire(from_blob(blob), f"journal action {i + 1}")
             for i, blob in enumerate(record.actions)
         ]
         state = replay(rules, record.seed, actions) if actions else new_game(rules, record.seed)

@@ -19,7 +19,6 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-import msgpack
 import pytest
 import zmq.asyncio
 from seasalt.engine import (
@@ -44,6 +43,7 @@ from seasalt.protocol import (
     unpack,
 )
 from seasalt.server.app import Server
+from seasalt.server.journal import from_blob
 from seasalt.server.tables import make_rules
 from seasalt.server.testing import RawClient, play_seat
 
@@ -214,7 +214,7 @@ async def test_every_frame_carries_only_its_view_and_redacted_events(
     assert server.master is not None
     table = server.master.tables[name]
     actions = [
-        action_from_wire(msgpack.unpackb(b, raw=False))
+        action_from_wire(from_blob(b))
         for b in server.master.journal.actions(table.game_id)
     ]
     states, events = replay_steps(make_rules(players, extra_salt, False), table.seed, actions)
