@@ -204,11 +204,21 @@ def _omit_test(default: Any, src: str, ns: dict[str, Any]) -> str:
     return f"not (type({src}) is {name}t and {src} == {name})"
 
 
-def dataclass_encoder(cls: type, tag_key: str | None = None, tag: str | None = None) -> Encoder:
-    """A generated encoder for ``cls``; the map starts with ``{tag_key: tag}`` when given."""
+def dataclass_encoder(
+    cls: type,
+    tag_key: str | None = None,
+    tag: str | None = None,
+    exclude: frozenset[str] = frozenset(),
+) -> Encoder:
+    """A generated encoder for ``cls``; the map starts with ``{tag_key: tag}`` when given.
+
+    Fields named in ``exclude`` are left out (a caller that packs them itself).
+    """
     ns: dict[str, Any] = {}
     lines = ["def encode(v):", f"    out = {{{tag_key!r}: {tag!r}}}" if tag_key else "    out = {}"]
     for name, tp, default in dataclass_specs(cls):
+        if name in exclude:
+            continue
         lines.append(f"    x = v.{name}")
         expr = _encode_expr(tp, "x", ns)
         if default is _MISSING:

@@ -12,8 +12,17 @@ import msgpack
 
 from .codec import Decoder, Encoder, dataclass_encoder, dataclass_specs, tagged_decoder
 from .errors import DecodeError, Reason
+from .frames import pack_view_message
 from .limits import MAX_MESSAGE_SIZE, MAX_SERVER_MESSAGE_SIZE, PROTOCOL_VERSION
-from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, Message, ServerMessage
+from .messages import (
+    CLIENT_MESSAGES,
+    SERVER_MESSAGES,
+    ClientMessage,
+    Message,
+    ServerMessage,
+    Snapshot,
+    Update,
+)
 
 TAG_KEY = "t"
 _VERSIONED = ("hello", "resume", "welcome")
@@ -54,6 +63,11 @@ def pack(data: Any) -> bytes:
 
 def encode(message: Message) -> bytes:
     """One frame for ``message``. Deterministic: equal messages give equal bytes."""
+    if type(message) is Update:
+        return pack_view_message("update", message.table, message.seq, message.view,
+                                 message.events)  # fmt: skip
+    if type(message) is Snapshot:
+        return pack_view_message("snapshot", message.table, message.seq, message.view, None)
     return msgpack.packb(to_frame_data(message), use_bin_type=True)
 
 

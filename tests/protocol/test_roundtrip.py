@@ -246,3 +246,26 @@ def test_pack_and_unpack_plain_game_data() -> None:
     trio = PlayTrio((1, 2), 60)
     assert action_from_wire(unpack(pack(action_to_wire(trio)))) == trio
     assert unpack(pack(rules_to_wire(Rules(3, True)))) == {"players": 3, "extra_salt": True}
+
+
+def test_view_frames_decode_like_the_generic_form_and_reuse_packed_events() -> None:
+    from seasalt.protocol.wire import to_frame_data
+
+    for i, v in enumerate(SAMPLE.views[::7]):
+        for message in (Snapshot("t", i, v), Update("t", i + 1, v, v.log[-3:])):
+            fast = encode(message)
+            generic = msgpack.packb(to_frame_data(message))
+            assert msgpack.unpackb(fast) == msgpack.unpackb(generic)  # same map, any key order
+            assert decode(fast, max_size=len(fast)) == message
+            assert encode(message) == fast  # the cache gives the same bytes
+
+
+def test_equal_views_built_separately_give_equal_frames() -> None:
+    # The indistinguishability test compares encodings: equal views, equal bytes, even when
+    # their events are different (equal) objects.
+    from dataclasses import replace
+
+    v = next(v for v in SAMPLE.views if len(v.log) > 5)
+    copy = replace(v, log=tuple(replace(e) for e in v.log))
+    assert copy == v and copy.log[0] is not v.log[0]
+    assert encode(Snapshot("t", 1, copy)) == encode(Snapshot("t", 1, v))
