@@ -26,8 +26,9 @@ from .greedy import choose_greedy, hand_value
 from .rollout import evaluate, playout
 from .sampler import Sampler
 
-DEFAULT_BUDGET = 240
-"""Playouts per decision by default (a median decision near 0.3 s on the reference machine)."""
+DEFAULT_BUDGET = {2: 240, 3: 200, 4: 170}
+"""Playouts per decision by player count (longer playouts with more players): a median
+decision of about 0.3-0.4 s of CPU on the reference machine."""
 
 _MAX_CANDIDATES = 6
 """Card choices beyond this many (crab dig, lobster look) keep only the greedy favourites."""
@@ -115,7 +116,7 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
     candidates = _candidates(view)
     if len(candidates) == 1:
         return candidates[0]
-    total = DEFAULT_BUDGET if budget is None else budget
+    total = DEFAULT_BUDGET[view.rules.players] if budget is None else budget
     sampler = Sampler(view)
     n = len(candidates)
     sums = [0.0] * n
