@@ -143,4 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         stream=sys.stderr,
     )
     config = config_from(args)
-    return asyncio.run(_run(config))
+    try:
+        return asyncio.run(_run(config))
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed
+        print("seasalt-server: interrupted", file=sys.stderr)
+        return 130
