@@ -71,9 +71,13 @@ class ServerCore:
 
     def send(self, session: Session, message: ServerMessage) -> bool:
         """Send to a session's current connection, without blocking."""
+        return self.send_encoded(session, encode(message))
+
+    def send_encoded(self, session: Session, frame: bytes) -> bool:
+        """Send an already encoded frame (one encoding shared by receivers of equal data)."""
         if session.peer is None:
             return False
-        ok = self._send_frame(session.peer, encode(message))
+        ok = self._send_frame(session.peer, frame)
         if ok:
             self.frames_sent += 1
             session.last_sent = self.clock.now()

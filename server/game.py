@@ -25,6 +25,7 @@ from seasalt.protocol import (
     RoundOver,
     Update,
     action_to_wire,
+    encode,
     result_to_wire,
 )
 
@@ -138,9 +139,14 @@ class GameMixin(ServerCore):
         self.actions_accepted += 1
         seq = table.seq
         members = list(self.members(table))
+        frames: dict[int | None, bytes] = {}  # by seat; every spectator (None) shares one
         for session, seat in members:
-            update = Update(table.name, seq, view(state, seat), events_for(result.events, seat))
-            if not self.send(session, update):
+            frame = frames.get(seat)
+            if frame is None:
+                frame = frames[seat] = encode(
+                    Update(table.name, seq, view(state, seat), events_for(result.events, seat))
+                )
+            if not self.send_encoded(session, frame):
                 session.resync.add(table.name)
         if round_ended:
             self.start_reading(table, members)
