@@ -22,6 +22,21 @@ from .game_data import (
     view_from_wire,
     view_to_wire,
 )
+from .history import (
+    DuoCount,
+    Games,
+    GameSummary,
+    GetReplay,
+    GetStats,
+    ListGames,
+    PlayerEntry,
+    PlayerStats,
+    Replay,
+    ReplayFileError,
+    Stats,
+    replay_from_file_data,
+    replay_to_file_data,
+)
 from .limits import (
     DEFAULT_PORT,
     HEARTBEAT_INTERVAL,
@@ -99,4 +114,8 @@ __all__ = [
     "event_from_wire", "event_to_wire", "from_wire", "pack", "result_from_wire", "result_to_wire",
     "rules_from_wire", "rules_to_wire", "tag_name", "to_wire", "unpack", "view_from_wire",
     "view_to_wire",
+    # history, replays and statistics (protocol/history.py)
+    "DuoCount", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames", "PlayerEntry",
+    "PlayerStats", "Replay", "ReplayFileError", "Stats", "replay_from_file_data",
+    "replay_to_file_data",
 ]  # fmt: skip

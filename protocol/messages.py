@@ -14,6 +14,17 @@ from typing import ClassVar
 from seasalt.engine import Action, Event, PlayerView, RoundResult
 
 from .errors import ErrorCode, InvalidField
+from .history import (
+    HISTORY_CLIENT_MESSAGES,
+    HISTORY_SERVER_MESSAGES,
+    Games,
+    GetReplay,
+    GetStats,
+    ListGames,
+    Replay,
+    Stats,
+    check_identity,
+)
 from .limits import (
     MAX_CHAT_LENGTH,
     MAX_LEVEL_LENGTH,
@@ -131,9 +142,13 @@ class Hello:
     TAG: ClassVar[str] = "hello"
     version: int
     name: str
+    identity: str | None = None
+    """Optional secret client identity kept by the client across runs: statistics follow it
+    (docs/protocol.md "Player identity"). Never sent back, logged or journalled in clear."""
 
     def __post_init__(self) -> None:
         _check_text("name", self.name, MAX_NAME_LENGTH)
+        check_identity("identity", self.identity)
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +417,9 @@ ClientMessage = (
     | Sync
     | Chat
     | Heartbeat
+    | ListGames
+    | GetReplay
+    | GetStats
 )
 ServerMessage = (
     Welcome
@@ -416,6 +434,9 @@ ServerMessage = (
     | ChatLine
     | Heartbeat
     | Error
+    | Games
+    | Replay
+    | Stats
 )
 Message = ClientMessage | ServerMessage
 
@@ -432,6 +453,7 @@ CLIENT_MESSAGES: tuple[type, ...] = (
     Sync,
     Chat,
     Heartbeat,
+    *HISTORY_CLIENT_MESSAGES,
 )
 SERVER_MESSAGES: tuple[type, ...] = (
     Welcome,
@@ -446,4 +468,5 @@ SERVER_MESSAGES: tuple[type, ...] = (
     ChatLine,
     Heartbeat,
     Error,
+    *HISTORY_SERVER_MESSAGES,
 )

@@ -54,6 +54,7 @@ from seasalt.protocol import (
     view_from_wire,
     view_to_wire,
 )
+from seasalt.protocol import history as h
 
 from .games import sample_games
 
@@ -139,6 +140,38 @@ MESSAGES: dict[type, st.SearchStrategy[object]] = {
         table=st.none() | tables_,
     ),
 }  # fmt: skip
+
+# History messages (protocol/history.py)
+_player_ids = st.sampled_from(["p:0123456789abcdef", "s:00ff00ff00ff00ff", "bot:greedy"])
+_entries = st.builds(
+    h.PlayerEntry, seat=st.integers(0, 3), kind=seat_kinds, name=st.none() | names,
+    player=_player_ids,
+)
+_summaries = st.builds(
+    h.GameSummary, game=st.integers(1, 2**40), table=tables_,
+    players=st.lists(_entries, min_size=2, max_size=4).map(tuple), scores=int_tuples,
+    winners=int_tuples, extra_salt=st.booleans(), double_target=st.booleans(),
+    rounds=st.integers(0, 30), started=st.integers(0, 2**33), finished=st.integers(0, 2**33),
+)
+_stats = st.builds(
+    h.PlayerStats, player=_player_ids, name=names, games=st.integers(0, 99),
+    wins=st.integers(0, 99), points=st.integers(0, 9999), rounds=st.integers(0, 999),
+    duos=st.lists(st.builds(h.DuoCount, kind=st.sampled_from(["crab", "swimmer+shark"]),
+                            count=st.integers(0, 50)), max_size=3).map(tuple),
+    stop_calls=st.integers(0, 50), last_chance_calls=st.integers(0, 50),
+    bets_won=st.integers(0, 50), bets_lost=st.integers(0, 50), mermaid_wins=st.integers(0, 5),
+)
+MESSAGES.update({
+    h.ListGames: st.just(h.ListGames()),
+    h.GetReplay: st.builds(h.GetReplay, game=st.integers(1, 2**40)),
+    h.GetStats: st.just(h.GetStats()),
+    h.Games: st.builds(h.Games, games=st.lists(_summaries, max_size=3).map(tuple)),
+    h.Replay: st.builds(
+        h.Replay, summary=_summaries, engine_version=st.sampled_from(["1", "2"]),
+        seed=st.integers(0, 2**63 - 1), actions=st.lists(actions, max_size=5).map(tuple),
+    ),
+    h.Stats: st.builds(h.Stats, players=st.lists(_stats, max_size=3).map(tuple)),
+})  # fmt: skip
 
 
 def test_every_message_class_has_a_strategy() -> None:

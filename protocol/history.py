@@ -1,0 +1,240 @@
+"""History messages (docs/protocol.md "History, replays and statistics") and the replay file.
+
+Finished games only: once a game is over nothing in it is secret, so a replay carries the seed
+and every action, and the receiver rebuilds every step with ``seasalt.engine`` itself (the
+same engine version is required: see :func:`replay_from_file_data`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
+
+from seasalt.engine import ENGINE_VERSION, Action
+
+from .codec import from_wire, to_wire
+from .errors import DecodeError, InvalidField, Reason
+
+MAX_HISTORY_GAMES = 200
+"""Games listed in one ``games`` answer (newest first)."""
+PLAYER_ID_LENGTH = 16
+_PLAYER_ID = re.compile(r"[a-z0-9:_\-]{1,40}")
+_IDENTITY = re.compile(r"[A-Za-z0-9_\-]{16,128}")
+REPLAY_FILE_FORMAT = "seasalt-replay"
+REPLAY_FILE_VERSION = 1
+
+
+def check_identity(field: str, value: str | None) -> None:
+    """A client identity: 16-128 characters of ``A-Z a-z 0-9 _ -`` (secret, like a token)."""
+    if value is not None and not _IDENTITY.fullmatch(value):
+        raise InvalidField(field, "must be 16-128 characters of A-Z a-z 0-9 _ -")
+
+
+def _check_player_id(field: str, value: str) -> None:
+    if not _PLAYER_ID.fullmatch(value):
+        raise InvalidField(field, "must be 1-40 characters of a-z 0-9 : _ -")
+
+
+def _check_game_id(field: str, value: int) -> None:
+    if value < 1:
+        raise InvalidField(field, "must be 1 or more")
+
+
+# --- payloads ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """Who sat in one seat of a finished game."""
+
+    seat: int
+    kind: str
+    """``human`` or ``bot:LEVEL``."""
+    name: str | None
+    """The name the player used (None: a bot seat, or a seat nobody held)."""
+    player: str
+    """Stable player id (statistics key): ``p:...`` for a client identity, ``s:...`` for a
+    session without one, ``bot:LEVEL`` for a server bot."""
+
+    def __post_init__(self) -> None:
+        _check_player_id("player", self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One finished game in the history list."""
+
+    game: int
+    """The journal's game id (ask for its replay with it)."""
+    table: str
+    players: tuple[PlayerEntry, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    extra_salt: bool
+    double_target: bool
+    rounds: int
+    started: int
+    """Unix time (seconds) the game started; 0 when the journal did not record it."""
+    finished: int
+    """Unix time (seconds) the game ended; 0 when the journal did not record it."""
+
+    def __post_init__(self) -> None:
+        _check_game_id("game", self.game)
+
+
+@dataclass(frozen=True, slots=True)
+class DuoCount:
+    """How many duos of one kind a player laid (``crab``, ``swimmer+shark``, ...)."""
+
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's totals over every finished game on the server."""
+
+    player: str
+    name: str
+    """The latest name seen for this player."""
+    games: int
+    wins: int
+    points: int
+    """Final points summed over all games (average = points / games)."""
+    rounds: int
+    duos: tuple[DuoCount, ...]
+    stop_calls: int
+    last_chance_calls: int
+    bets_won: int
+    """LAST CHANCE calls that won the bet."""
+    bets_lost: int
+    mermaid_wins: int
+
+    def __post_init__(self) -> None:
+        _check_player_id("player", self.player)
+
+
+# --- client to server ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ListGames:
+    """Ask for the finished games (newest first): answered by ``games``."""
+
+    TAG: ClassVar[str] = "list_games"
+
+
+@dataclass(frozen=True, slots=True)
+class GetReplay:
+    """Ask for the replay of finished game ``game``: answered by ``replay``."""
+
+    TAG: ClassVar[str] = "get_replay"
+    game: int
+
+    def __post_init__(self) -> None:
+        _check_game_id("game", self.game)
+
+
+@dataclass(frozen=True, slots=True)
+class GetStats:
+    """Ask for per-player statistics: answered by ``stats``."""
+
+    TAG: ClassVar[str] = "get_stats"
+
+
+# --- server to client ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Games:
+    """The finished games, newest first (at most ``MAX_HISTORY_GAMES``)."""
+
+    TAG: ClassVar[str] = "games"
+    games: tuple[GameSummary, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """Everything needed to rebuild a finished game step by step with the engine."""
+
+    TAG: ClassVar[str] = "replay"
+    summary: GameSummary
+    engine_version: str
+    """The engine version that played the game: rebuild it only with the same version."""
+    seed: int
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Statistics per player, most games first."""
+
+    TAG: ClassVar[str] = "stats"
+    players: tuple[PlayerStats, ...]
+
+
+HISTORY_CLIENT_MESSAGES: tuple[type, ...] = (ListGames, GetReplay, GetStats)
+HISTORY_SERVER_MESSAGES: tuple[type, ...] = (Games, Replay, Stats)
+
+
+# --- the replay file -----------------------------------------------------------------------
+
+
+class ReplayFileError(ValueError):
+    """A replay file that cannot be opened here; the message says why, for people."""
+
+
+def replay_to_file_data(replay: Replay) -> dict[str, Any]:
+    """The JSON-ready content of a replay file (format name, versions first)."""
+    return {
+        "format": REPLAY_FILE_FORMAT,
+        "format_version": REPLAY_FILE_VERSION,
+        "engine_version": replay.engine_version,
+        "summary": _plain(to_wire(replay.summary, GameSummary)),
+        "seed": replay.seed,
+        "actions": _plain(to_wire(replay.actions, tuple[Action, ...])),
+    }
+
+
+def _plain(value: Any) -> Any:
+    """Tuples to lists, recursively (JSON writes them the same; this keeps equality simple)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def replay_from_file_data(data: Any, engine_version: str = ENGINE_VERSION) -> Replay:
+    """Check and decode a replay file's content.
+
+    Raises:
+        ReplayFileError: not a replay file, another format version, another engine version
+            (its actions could mean another game), or damaged content.
+    """
+    if not isinstance(data, dict) or data.get("format") != REPLAY_FILE_FORMAT:
+        raise ReplayFileError("this is not a seasalt replay file")
+    if data.get("format_version") != REPLAY_FILE_VERSION:
+        raise ReplayFileError(
+            f"this replay file has format version {data.get('format_version')!r}; this "
+            f"seasalt reads version {REPLAY_FILE_VERSION}"
+        )
+    recorded = data.get("engine_version")
+    if recorded != engine_version:
+        raise ReplayFileError(
+            f"this replay was recorded by game engine version {recorded!r}, and this seasalt "
+            f"has engine version {engine_version!r}: the same moves could make another game, "
+            "so it cannot be shown. Open it with the seasalt version that recorded it."
+        )
+    try:
+        summary = cast(GameSummary, from_wire(data.get("summary"), GameSummary, "summary"))
+        seed = data.get("seed")
+        if type(seed) is not int:
+            raise DecodeError("seed", Reason.WRONG_TYPE, "expected an int")
+        actions = cast(
+            tuple[Action, ...], from_wire(data.get("actions"), tuple[Action, ...], "actions")
+        )
+    except DecodeError as exc:
+        raise ReplayFileError(f"the replay file is damaged: {exc}") from None
+    return Replay(summary, str(recorded), seed, actions)
