@@ -10,6 +10,7 @@ from typing import cast
 import zmq
 import zmq.asyncio
 from seasalt.protocol import SOCKET_MAX_MESSAGE_SIZE
+from zmq.auth.asyncio import AsyncioAuthenticator
 
 from .addresses import endpoint, local_endpoint
 from .botpool import BotPool, takeover_level
@@ -17,6 +18,7 @@ from .config import Clock, MonotonicClock, ServerConfig
 from .core import log
 from .journal import Journal
 from .master import Master
+from .security import make_server_secure, start_allow_list
 
 
 class PortInUseError(OSError):
@@ -43,6 +45,7 @@ class Server:
         self._journal: Journal | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
+        self._auth: AsyncioAuthenticator | None = None
 
     @property
     def local_endpoint(self) -> str:
@@ -76,7 +79,11 @@ class Server:
 
     def _bind(self) -> None:
         ctx = zmq.asyncio.Context()
+        if self.config.allowed_keys is not None:  # the ZAP handler must exist before bind
+            self._auth = start_allow_list(ctx, self.config.allowed_keys)
         sock = ctx.socket(zmq.ROUTER)
+        if self.config.curve is not None:
+            make_server_secure(sock, self.config.curve)
         sock.linger = 0
         sock.router_mandatory = 1  # a full pipe or a gone peer raises instead of dropping
         sock.router_handover = 1  # a reconnecting peer with the same identity takes over
@@ -87,6 +94,7 @@ class Server:
             sock.bind(endpoint(self.config.host, self.config.port))
         except zmq.ZMQError as exc:
             sock.close()
+            self._stop_auth()
             ctx.term()
             if exc.errno == errno.EADDRINUSE:
                 raise PortInUseError(
@@ -98,6 +106,11 @@ class Server:
         last = str(sock.get(zmq.LAST_ENDPOINT).decode())  # type: ignore[union-attr]
         self.port = int(last.rsplit(":", 1)[1])
         self._ctx, self._sock = ctx, sock
+
+    def _stop_auth(self) -> None:
+        if self._auth is not None:
+            self._auth.stop()
+            self._auth = None
 
     def _send(self, peer: bytes, frame: bytes) -> bool:
         assert self._sock is not None
@@ -159,6 +172,7 @@ class Server:
         if self._sock is not None:
             self._sock.close(linger=0)
             self._sock = None
+        self._stop_auth()
         if self._ctx is not None:
             self._ctx.term()
             self._ctx = None

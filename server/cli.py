@@ -19,7 +19,11 @@ from .addresses import join_addresses
 from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
 from .journal import JournalError
+from .limits_cli import add_limit_options, limit_settings
+from .secure_cli import add_secure_options, secure_banner, secure_settings
+from .security import KeyError_
 
+EXIT_USAGE = 2
 EXIT_PORT_IN_USE = 3
 EXIT_DATABASE = 4
 EXIT_LISTEN = 5
@@ -88,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds to wait for everyone to read a round's result (default 30)")
     p.add_argument("--heartbeat", type=_positive, default=2.0, metavar="S",
                    help="seconds between heartbeats (default 2)")
+    add_limit_options(p)
+    add_secure_options(p)
     return p
 
 
@@ -103,6 +109,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         takeover_after=args.takeover_after,
         continue_timeout=args.continue_timeout,
         heartbeat=args.heartbeat,
+        **limit_settings(args),
+        **secure_settings(args),
     )
 
 
@@ -127,6 +135,8 @@ async def _run(config: ServerConfig) -> int:
     for address in join_addresses(config.host, server.port):
         print(f"  seasalt-client {address}")
     print(f"journal: {config.db_path}")
+    for line in secure_banner(config):
+        print(line)
     print(f"{LISTENING_PREFIX} {server.local_endpoint}")
     sys.stdout.flush()
     await stop.wait()
@@ -142,7 +152,11 @@ def main(argv: list[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    config = config_from(args)
+    try:
+        config = config_from(args)
+    except KeyError_ as exc:
+        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         return asyncio.run(_run(config))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed

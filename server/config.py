@@ -6,6 +6,8 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
+from .security import KeyPair
+
 APP_MESSAGE_LIMIT = 64 * 1024
 """Inbound frames above this get a ``too_large`` error (the protocol's application limit)."""
 SOCKET_MESSAGE_LIMIT = 256 * 1024
@@ -61,11 +63,22 @@ class ServerConfig:
     """Seconds between heartbeats; a peer silent for ``heartbeat_misses`` of them is gone."""
     heartbeat_misses: int = 3
     rate_limit: float = 50.0
-    """Messages per second a session may send on average..."""
+    """Messages per second a connection may send on average (checked before decoding)..."""
     rate_burst: float = 200.0
     """...and in one burst before it gets ``rate_limited`` errors."""
     max_tables: int = 256
     """Tables the lobby holds at once: more is refused (a LAN party needs a handful)."""
+    max_sessions: int = 1024
+    """Sessions held at once; at the cap the oldest disconnected lobby session is forgotten,
+    and with none such a ``hello`` is refused."""
+    max_name_length: int = 24
+    """Characters in a player name (after control characters are stripped)."""
+    max_chat_length: int = 500
+    """Characters in a chat line (after control characters are stripped)."""
+    curve: KeyPair | None = None
+    """With a key pair, the socket is a CURVE server (``--secure``): encrypted connections."""
+    allowed_keys: frozenset[bytes] | None = None
+    """Z85 client public keys admitted by ZAP (``--allow-keys``); None admits any key."""
     tick: float = 0.05
     """Seconds between timer checks (real time; the clock decides what is due)."""
 

@@ -27,6 +27,7 @@ from seasalt.protocol import (
 
 from .botpool import level_exists
 from .core import ServerCore, log
+from .limits import TextRefused, clean_text, oldest_evictable
 from .seeds import game_seed, new_token, token_hash
 from .sessions import Session
 from .tables import BOT_PREFIX, Seat, Status, Table, make_rules
@@ -38,11 +39,38 @@ class LobbyMixin(ServerCore):
     # --- sessions -----------------------------------------------------------------------
 
     def on_hello(self, peer: bytes, msg: Hello) -> None:
+        try:
+            name = clean_text("name", msg.name, self.config.max_name_length)
+        except TextRefused as exc:
+            self.error(peer, ErrorCode.BAD_REQUEST, str(exc))
+            return
+        if not self.room_for_a_session():
+            self.error(
+                peer,
+                ErrorCode.BAD_REQUEST,
+                f"this server already holds {len(self.sessions.by_hash)} sessions: try later",
+            )
+            return
         token = new_token()
-        session = self.sessions.create(token_hash(token), msg.name, self.clock.now())
+        session = self.sessions.create(token_hash(token), name, self.clock.now())
         self.sessions.bind(session, peer, self.clock.now())
         self.send(session, Welcome(PROTOCOL_VERSION, token, session.id, session.name, False))
         log.info("session %s (%s) opened", session.id, session.name)
+
+    def room_for_a_session(self) -> bool:
+        """Under the session cap, forgetting the oldest disconnected lobby session if needed."""
+        by_hash = self.sessions.by_hash
+        if len(by_hash) < self.config.max_sessions:
+            return True
+        gone = oldest_evictable(
+            by_hash,
+            lambda h: by_hash[h].table is None and not self.connected(by_hash[h]),
+        )
+        if gone is None:
+            return False
+        self.sessions.unbind(by_hash[gone])
+        del by_hash[gone]
+        return True
 
     def on_resume(self, peer: bytes, msg: Resume) -> None:
         now = self.clock.now()
@@ -343,7 +371,12 @@ class LobbyMixin(ServerCore):
         if table is None or session.table != table.name:
             self.error(peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table)
             return
-        line = ChatLine(table.name, session.name, session.seat, msg.text)
+        try:
+            text = clean_text("text", msg.text, self.config.max_chat_length)
+        except TextRefused as exc:
+            self.error(peer, ErrorCode.BAD_REQUEST, str(exc), msg.table)
+            return
+        line = ChatLine(table.name, session.name, session.seat, text)
         for member, _ in self.members(table):
             self.send(member, line)
 

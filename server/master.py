@@ -13,6 +13,7 @@ from seasalt.protocol import (
     Chat,
     Continue,
     DecodeError,
+    Error,
     ErrorCode,
     Heartbeat,
     Hello,
@@ -24,6 +25,7 @@ from seasalt.protocol import (
     Watch,
     action_from_wire,
     decode_client_message,
+    encode,
 )
 from seasalt.protocol.messages import Leave
 
@@ -32,6 +34,7 @@ from .config import Clock, ServerConfig
 from .core import SendFn, log
 from .game import GameMixin
 from .journal import GameRecord, Journal, from_blob
+from .limits import RATE_LIMITED_MESSAGE, PeerLimiter
 from .lobby import LobbyMixin
 from .presence import PresenceMixin
 from .tables import Seat, Status, Table, make_rules
@@ -51,9 +54,15 @@ class Master(LobbyMixin, GameMixin, PresenceMixin):
     ) -> None:
         super().__init__(config, clock, journal, bots, send, takeover_level)
         self.init_game()
+        self.peer_limits = PeerLimiter(config.rate_limit, config.rate_burst)
+        self._rate_limited = encode(Error(ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE))
 
     def handle(self, peer: bytes, frames: list[bytes]) -> None:
         """One inbound message (the frames after the routing id)."""
+        if not self.peer_limits.allow(peer, self.clock.now()):
+            # before decoding: a flood costs a dict lookup and one pre-encoded reply
+            self._send_frame(peer, self._rate_limited)
+            return
         if len(frames) != 1:
             self.error(
                 peer,
@@ -82,11 +91,7 @@ class Master(LobbyMixin, GameMixin, PresenceMixin):
         if session is None:
             self.error(peer, ErrorCode.UNAUTHORIZED, "no session: send hello or resume first")
             return
-        now = self.clock.now()
-        session.last_seen = now
-        if not session.limiter.allow(now):
-            self.error(peer, ErrorCode.RATE_LIMITED, "too many messages: slow down")
-            return
+        session.last_seen = self.clock.now()
         if session.table is not None and session.seat is not None:
             table = self.tables.get(session.table)
             if table is not None and table.seats[session.seat].bot_playing:
@@ -115,6 +120,10 @@ class Master(LobbyMixin, GameMixin, PresenceMixin):
             self.on_chat(session, peer, msg)
         else:  # a client message type this server does not serve
             self.error(peer, ErrorCode.BAD_MESSAGE, f"t: {type(msg).__name__} not served")
+
+    def tick(self) -> None:
+        super().tick()
+        self.peer_limits.prune(self.clock.now())
 
     # --- restart --------------------------------------------------------------------------
 

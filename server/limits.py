@@ -1,0 +1,93 @@
+"""Abuse limits: a rate limit per connection checked before decoding, a cap on sessions, and
+clean, bounded names and chat lines.
+
+The protocol already refuses frames that are too large or malformed, and text longer than its
+own maxima; these limits are the server's policy on top (configurable with seasalt-server
+flags), so a LAN host can be stricter than the wire allows.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from .sessions import RateLimiter
+
+RATE_LIMITED_MESSAGE = "too many messages: slow down"
+
+K = TypeVar("K")
+
+
+class PeerLimiter:
+    """A token bucket per connection (ROUTER routing id), consulted before a frame is decoded.
+
+    Decoding and validation are the costly part of a bad frame, so a flooder is refused on
+    the routing id alone. A bucket left alone long enough to refill completely is the same as
+    a fresh one, so :meth:`prune` forgets it and the table stays as small as the set of
+    connections that talked recently.
+    """
+
+    def __init__(self, rate: float, burst: float) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError(f"rate must be > 0 and burst >= 1, not {rate!r}/{burst!r}")
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[bytes, RateLimiter] = {}
+        self.refused = 0
+        """Frames refused so far (all connections)."""
+
+    def allow(self, peer: bytes, now: float) -> bool:
+        bucket = self._buckets.get(peer)
+        if bucket is None:
+            bucket = RateLimiter(self.rate, self.burst, self.burst, now)
+            self._buckets[peer] = bucket
+        if bucket.allow(now):
+            return True
+        self.refused += 1
+        return False
+
+    def prune(self, now: float) -> None:
+        """Forget the buckets that have refilled (their connections went quiet)."""
+        refill = self.burst / self.rate
+        quiet = [p for p, b in self._buckets.items() if now - b.stamp >= refill]
+        for peer in quiet:
+            del self._buckets[peer]
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+def strip_control(text: str) -> str:
+    """``text`` without control, format, private-use, surrogate and unassigned characters
+    (Unicode category C*), so a name or chat line cannot move the cursor, recolour a terminal
+    or flip the reading direction (bidi overrides are category Cf)."""
+    if text.isascii() and text.isprintable():
+        return text  # the common case, without a per-character walk
+    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+
+
+class TextRefused(ValueError):
+    """A name or chat line the server will not take; the message says why."""
+
+
+def clean_text(field: str, text: str, max_length: int) -> str:
+    """``text`` with control characters stripped and surrounding space trimmed.
+
+    Raises:
+        TextRefused: nothing printable is left, or it is longer than ``max_length``.
+    """
+    cleaned = strip_control(text).strip()
+    if not cleaned:
+        raise TextRefused(f"{field}: nothing printable left")
+    if len(cleaned) > max_length:
+        raise TextRefused(f"{field}: longer than this server's limit of {max_length} characters")
+    return cleaned
+
+
+def oldest_evictable(keys: Iterable[K], evictable: Callable[[K], bool]) -> K | None:
+    """The first key (oldest, for a dict in creation order) that ``evictable`` accepts."""
+    for key in keys:
+        if evictable(key):
+            return key
+    return None
