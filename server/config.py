@@ -68,6 +68,8 @@ class ServerConfig:
     """...and in one burst before it gets ``rate_limited`` errors."""
     max_tables: int = 256
     """Tables the lobby holds at once: more is refused (a LAN party needs a handful)."""
+    max_resume_age: float | None = None
+    """Seconds: an unfinished game last played longer ago is not revived at start (None: all)."""
     max_sessions: int = 1024
     """Sessions held at once; at the cap the oldest disconnected lobby session is forgotten,
     and with none such a ``hello`` is refused."""

@@ -135,6 +135,7 @@ class GameMixin(ServerCore):
             to_blob(action_to_wire(action)),
             round_result,
             state.scores if state.is_over else None,
+            state.winners if state.is_over else None,
         )
         self.actions_accepted += 1
         seq = table.seq

@@ -16,6 +16,8 @@ import fcntl
 import json
 import os
 import sqlite3
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -56,7 +58,19 @@ CREATE TABLE IF NOT EXISTS rounds (
     result BLOB NOT NULL,
     PRIMARY KEY (game_id, round)
 );
+CREATE TABLE IF NOT EXISTS identities (
+    token_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL
+);
 """
+_ADDED_COLUMNS = (
+    # Added after schema 1 shipped (history, housekeeping); older databases get them on open.
+    ("started_at", "REAL"),
+    ("updated_at", "REAL"),
+    ("finished_at", "REAL"),
+    ("archived", "INTEGER NOT NULL DEFAULT 0"),
+    ("winners", "TEXT"),
+)
 
 
 def to_blob(data: Any) -> bytes:
@@ -130,8 +144,12 @@ class DatabaseLock:
 class Journal:
     """Append-only record of games. Single-threaded: the server's event loop owns it."""
 
-    def __init__(self, path: str, fsync: bool = False) -> None:
+    def __init__(
+        self, path: str, fsync: bool = False, wall_clock: Callable[[], float] = time.time
+    ) -> None:
         self.path = path
+        self.wall_clock = wall_clock
+        """Unix time for the games' dates (history); injectable for tests."""
         self._lock: DatabaseLock | None = None
         if path != ":memory:":
             directory = os.path.dirname(os.path.abspath(path))
@@ -143,6 +161,10 @@ class Journal:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             self._db.executescript(_SCHEMA)
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+            for name, decl in _ADDED_COLUMNS:
+                if name not in columns:
+                    self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
             row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
@@ -154,6 +176,11 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             self.close()
             raise JournalError(f"cannot use the database {path}: {exc}") from None
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open database, for read queries (server/history.py, server/housekeeping.py)."""
+        return self._db
 
     def close(self) -> None:
         db = getattr(self, "_db", None)
@@ -179,7 +206,8 @@ class Journal:
         """Record a new game (its seats still empty) and return its id."""
         cur = self._db.execute(
             "INSERT INTO games (table_name, game_no, players, extra_salt, double_target,"
-            " seat_kinds, seed, seq_base, engine_version) VALUES (?,?,?,?,?,?,?,?,?)",
+            " seat_kinds, seed, seq_base, engine_version, started_at, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (
                 table_name,
                 game_no,
@@ -190,10 +218,19 @@ class Journal:
                 seed,
                 seq_base,
                 engine_version,
+                now := self.wall_clock(),
+                now,
             ),
         )
         assert cur.lastrowid is not None
         return cur.lastrowid
+
+    def remember_identity(self, token_hash: str, player_id: str) -> None:
+        """The stable player id of a session (from its hello identity): statistics key."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO identities (token_hash, player_id) VALUES (?,?)",
+            (token_hash, player_id),
+        )
 
     def set_seat(self, game_id: int, seat: int, name: str | None, token_hash: str | None) -> None:
         """Record who holds a human seat (None, None: the seat is free again)."""
@@ -209,6 +246,7 @@ class Journal:
         action: bytes,
         round_result: tuple[int, bytes] | None = None,
         final_scores: tuple[int, ...] | None = None,
+        winners: tuple[int, ...] | None = None,
     ) -> None:
         """Append accepted action number ``idx`` (1-based) in one transaction, together with
         the round result it produced and, when it ended the game, the final scores."""
@@ -216,6 +254,8 @@ class Journal:
         db.execute("BEGIN")
         try:
             db.execute("INSERT INTO actions VALUES (?,?,?)", (game_id, idx, action))
+            now = self.wall_clock()
+            db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
             if round_result is not None:
                 db.execute(
                     "INSERT OR REPLACE INTO rounds VALUES (?,?,?)",
@@ -223,8 +263,14 @@ class Journal:
                 )
             if final_scores is not None:
                 db.execute(
-                    "UPDATE games SET finished=1, final_scores=? WHERE id=?",
-                    (json.dumps(list(final_scores)), game_id),
+                    "UPDATE games SET finished=1, final_scores=?, finished_at=?, winners=?"
+                    " WHERE id=?",
+                    (
+                        json.dumps(list(final_scores)),
+                        now,
+                        None if winners is None else json.dumps(list(winners)),
+                        game_id,
+                    ),
                 )
             db.execute("COMMIT")
         except BaseException:
@@ -235,12 +281,17 @@ class Journal:
         """Close a game that will never be played on (a refused or abandoned table)."""
         self._db.execute("UPDATE games SET finished=1 WHERE id=?", (game_id,))
 
-    def unfinished_games(self) -> list[GameRecord]:
-        """Every game not yet over, oldest first, with its seats and actions."""
+    def unfinished_games(self, active_since: float | None = None) -> list[GameRecord]:
+        """Every game not yet over (nor archived), oldest first, with its seats and actions.
+
+        ``active_since``: only games last played at or after this Unix time (--max-resume-age).
+        """
         games = []
         rows = self._db.execute(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version FROM games WHERE finished=0 ORDER BY id"
+            " seed, seq_base, engine_version FROM games WHERE finished=0 AND archived=0"
+            " AND (? IS NULL OR COALESCE(updated_at, started_at, 0) >= ?) ORDER BY id",
+            (active_since, active_since),
         ).fetchall()
         for row in rows:
             seats = tuple(

@@ -33,6 +33,7 @@ from .botpool import BotPool
 from .config import Clock, ServerConfig
 from .core import SendFn, log
 from .game import GameMixin
+from .history import HISTORY_REQUESTS, HistoryMixin
 from .journal import GameRecord, Journal, from_blob
 from .limits import RATE_LIMITED_MESSAGE, PeerLimiter
 from .lobby import LobbyMixin
@@ -40,7 +41,7 @@ from .presence import PresenceMixin
 from .tables import Seat, Status, Table, make_rules
 
 
-class Master(LobbyMixin, GameMixin, PresenceMixin):
+class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
     """All server logic, transport-free: feed it frames, it calls ``send``."""
 
     def __init__(
@@ -83,6 +84,7 @@ class Master(LobbyMixin, GameMixin, PresenceMixin):
             return
         if isinstance(msg, Hello):
             self.on_hello(peer, msg)
+            self.note_identity(peer, msg.identity)
             return
         if isinstance(msg, Resume):
             self.on_resume(peer, msg)
@@ -118,6 +120,8 @@ class Master(LobbyMixin, GameMixin, PresenceMixin):
             self.on_sync(session, peer, msg)
         elif isinstance(msg, Chat):
             self.on_chat(session, peer, msg)
+        elif isinstance(msg, HISTORY_REQUESTS):
+            self.on_history(session, peer, msg)
         else:  # a client message type this server does not serve
             self.error(peer, ErrorCode.BAD_MESSAGE, f"t: {type(msg).__name__} not served")
 
@@ -129,7 +133,10 @@ class Master(LobbyMixin, GameMixin, PresenceMixin):
 
     def restore(self) -> None:
         """Rebuild every unfinished journalled game with ``engine.replay`` and carry on."""
-        for record in self.journal.unfinished_games():
+        cutoff = None
+        if self.config.max_resume_age is not None:  # older games stay in the journal
+            cutoff = self.journal.wall_clock() - self.config.max_resume_age
+        for record in self.journal.unfinished_games(cutoff):
             if record.engine_version != ENGINE_VERSION:
                 reason = (
                     f"table {record.table_name!r} was recorded by engine version "
