@@ -20,6 +20,7 @@ from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
 from .journal import JournalError
 from .limits_cli import add_limit_options, limit_settings
+from .ops_cli import add_ops_options, games_command, ops_settings, setup_log_file
 from .secure_cli import add_secure_options, secure_banner, secure_settings
 from .security import KeyError_
 
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds between heartbeats (default 2)")
     add_limit_options(p)
     add_secure_options(p)
+    add_ops_options(p)
     return p
 
 
@@ -111,6 +113,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         heartbeat=args.heartbeat,
         **limit_settings(args),
         **secure_settings(args),
+        **ops_settings(args),
     )
 
 
@@ -146,12 +149,17 @@ async def _run(config: ServerConfig) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    games = games_command(argv, default_db())
+    if games is not None:
+        return games
     args = build_parser().parse_args(argv)
     logging.basicConfig(
         level=getattr(logging, args.log_level.upper()),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    setup_log_file(args.log_file, getattr(logging, args.log_level.upper()))
     try:
         config = config_from(args)
     except KeyError_ as exc:

@@ -1,0 +1,208 @@
+"""``seasalt-server games ...``: list, archive, delete and export journalled games.
+
+- ``list`` and ``export`` only read: they work while a server runs on the same database.
+- ``archive`` and ``delete`` change the journal, so they take the server's database lock (stop
+  the server first). They touch unfinished games only: finished games are the history.
+  An archived game stays in the journal but is never revived at start.
+
+Exit codes: 0 done, 1 no such game (or not allowed for it), 2 bad command line, 4 database
+locked or unusable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sqlite3
+import sys
+import time
+from collections.abc import Sequence
+
+from seasalt.protocol import replay_to_file_data
+
+from .history import load_replay
+from .journal import Journal, JournalError
+
+EXIT_NOT_FOUND = 1
+EXIT_USAGE = 2
+EXIT_DATABASE = 4
+_AGE = re.compile(r"(\d+(?:\.\d+)?)([smhdw]?)")
+_UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0, "w": 604800.0}
+
+
+def parse_age(text: str) -> float:
+    """``90`` or ``90s``, ``30m``, ``12h``, ``7d``, ``2w`` as seconds (argparse type)."""
+    match = _AGE.fullmatch(text.strip().lower())
+    if match is None:
+        raise argparse.ArgumentTypeError(
+            f"not an age: {text!r} (write e.g. 3600, 30m, 12h, 7d or 2w)"
+        )
+    return float(match.group(1)) * _UNITS[match.group(2)]
+
+
+def open_read_only(path: str) -> sqlite3.Connection:
+    """The journal for reading, without the lock (a running server may hold it)."""
+    if not os.path.isfile(path):
+        raise JournalError(f"there is no journal at {path} (give its path with --db)")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db.execute("SELECT id, started_at FROM games LIMIT 1").fetchall()
+    except sqlite3.Error as exc:
+        raise JournalError(
+            f"cannot read the journal {path}: {exc} (a journal written before this version "
+            "of seasalt is upgraded when a server opens it)"
+        ) from None
+    return db
+
+
+def _when(stamp: float | None) -> str:
+    if not stamp:
+        return "-"
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+def _state(finished: int, scores: str | None, archived: int) -> str:
+    if finished:
+        return "finished" if scores else "abandoned"
+    return "archived" if archived else "unfinished"
+
+
+def list_games(db: sqlite3.Connection, show_all: bool, out: list[str]) -> None:
+    where = "" if show_all else "WHERE finished=0"
+    rows = db.execute(
+        "SELECT g.id, g.table_name, g.finished, g.final_scores, g.archived, g.started_at,"
+        " COALESCE(g.updated_at, g.started_at), g.engine_version,"
+        " (SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id),"
+        " (SELECT GROUP_CONCAT(COALESCE(s.name, '-'), ', ') FROM seats s WHERE s.game_id=g.id)"
+        f" FROM games g {where} ORDER BY g.id"
+    ).fetchall()
+    if not rows:
+        out.append("no games" if show_all else "no unfinished games (--all lists every game)")
+        return
+    out.append(
+        f"{'ID':>5}  {'STATE':<10}  {'TABLE':<16}  {'MOVES':>5}  {'STARTED':<16}  "
+        f"{'LAST PLAYED':<16}  ENGINE  PLAYERS"
+    )
+    for gid, table, fin, scores, archived, started, last, version, moves, names in rows:
+        out.append(
+            f"{gid:>5}  {_state(fin, scores, archived):<10}  {table[:16]:<16}  {moves:>5}  "
+            f"{_when(started):<16}  {_when(last):<16}  {version:<6}  {names or '-'}"
+        )
+
+
+def _targets(journal: Journal, ids: list[int], older_than: float | None) -> list[int]:
+    """The unfinished games named, or all last played longer ago than ``older_than``."""
+    db = journal.connection
+    if older_than is not None:
+        cutoff = journal.wall_clock() - older_than
+        return [
+            gid
+            for (gid,) in db.execute(
+                "SELECT id FROM games WHERE finished=0"
+                " AND COALESCE(updated_at, started_at, 0) < ? ORDER BY id",
+                (cutoff,),
+            )
+        ]
+    return ids
+
+
+def change_games(
+    journal: Journal, verb: str, ids: list[int], older_than: float | None, out: list[str]
+) -> int:
+    """Archive or delete unfinished games; returns the exit code."""
+    db = journal.connection
+    code = 0
+    targets = _targets(journal, ids, older_than)
+    if not targets:
+        out.append(f"nothing to {verb}")
+    for gid in targets:
+        row = db.execute("SELECT finished FROM games WHERE id=?", (gid,)).fetchone()
+        if row is None:
+            out.append(f"no game {gid}")
+            code = EXIT_NOT_FOUND
+            continue
+        if row[0]:
+            out.append(f"game {gid} is finished: it is history, not {verb}d")
+            code = EXIT_NOT_FOUND
+            continue
+        db.execute("BEGIN")
+        if verb == "archive":
+            db.execute("UPDATE games SET archived=1 WHERE id=?", (gid,))
+        else:
+            for table in ("actions", "rounds", "seats"):
+                db.execute(f"DELETE FROM {table} WHERE game_id=?", (gid,))
+            db.execute("DELETE FROM games WHERE id=?", (gid,))
+        db.execute("COMMIT")
+        out.append(f"game {gid} {verb}d")
+    return code
+
+
+def export_game(db: sqlite3.Connection, game_id: int, path: str, out: list[str]) -> int:
+    replay = load_replay(db, game_id)
+    if replay is None:
+        out.append(f"no finished game {game_id} (seasalt-server games list --all)")
+        return EXIT_NOT_FOUND
+    data = json.dumps(replay_to_file_data(replay), indent=1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(data + "\n")
+    out.append(f"game {game_id} ({len(replay.actions)} moves) written to {path}")
+    return 0
+
+
+def build_parser(default_db: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="seasalt-server games",
+        description="List, archive, delete or export the games in a server's journal.",
+    )
+    p.add_argument("--db", default=default_db, help=f"journal database (default {default_db})")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    ls = sub.add_parser("list", help="unfinished and archived games (--all: every game)")
+    ls.add_argument("--all", action="store_true", help="finished games too")
+    for verb, what in (("archive", "keep but never revive"), ("delete", "remove for good")):
+        cmd = sub.add_parser(verb, help=f"unfinished games: {what} (stop the server first)")
+        cmd.add_argument("ids", nargs="*", type=int, metavar="ID")
+        cmd.add_argument(
+            "--older-than", type=parse_age, metavar="AGE",
+            help="every unfinished game last played longer ago than AGE (e.g. 7d)",
+        )  # fmt: skip
+    ex = sub.add_parser("export", help="write a finished game's replay to FILE")
+    ex.add_argument("id", type=int, metavar="ID")
+    ex.add_argument("file", metavar="FILE")
+    return p
+
+
+def main(argv: Sequence[str], default_db: str) -> int:
+    parser = build_parser(default_db)
+    args = parser.parse_args(list(argv))
+    out: list[str] = []
+    try:
+        if args.command in ("archive", "delete"):
+            if not args.ids and args.older_than is None:
+                parser.error(f"{args.command}: name game IDs or give --older-than AGE")
+            if not os.path.isfile(args.db):
+                raise JournalError(f"there is no journal at {args.db} (give its path with --db)")
+            journal = Journal(args.db)
+            try:
+                code = change_games(journal, args.command, args.ids, args.older_than, out)
+            finally:
+                journal.close()
+        else:
+            db = open_read_only(args.db)
+            try:
+                if args.command == "list":
+                    list_games(db, args.all, out)
+                    code = 0
+                else:
+                    code = export_game(db, args.id, args.file, out)
+            finally:
+                db.close()
+    except JournalError as exc:
+        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        return EXIT_DATABASE
+    except OSError as exc:
+        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    print("\n".join(out), file=sys.stdout if code == 0 else sys.stderr)
+    return code
