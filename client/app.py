@@ -586,10 +586,12 @@ class ConnectionLink:
 
     def __init__(self, address: str, name: str) -> None:
         from seasalt.client.connection import Connection
+        from seasalt.client.identity import load_identity
 
         self.address = address
         try:
             self.conn = Connection(address, name[:24] or "player")
+            self.conn.identity = load_identity()  # statistics follow this player (issue 6)
         except ValueError as error:
             raise LinkFailed(
                 _("That is not a server address: {address}").format(address=address),

@@ -130,6 +130,10 @@ class Connection:
         give_up_after: stop reconnecting after this many seconds (None: never).
     """
 
+    identity: str | None = None
+    """Sent in ``hello`` when set: the persistent client identity (client/identity.py) that
+    keys this player's statistics on the server. Set it before ``connect``."""
+
     def __init__(
         self,
         address: str,
@@ -237,7 +241,7 @@ class Connection:
             self.token = None
             self.table = self.seat = self.seq = None
             self.view = None
-        reply = await self._request_welcome(Hello(PROTOCOL_VERSION, self.name))
+        reply = await self._request_welcome(Hello(PROTOCOL_VERSION, self.name, self.identity))
         if isinstance(reply, Welcome):
             return reply
         raise ConnectFailed(f"the server refused: {reply.message}")
