@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from seasalt.client.i18n import _, set_language
+from seasalt.client import language
+from seasalt.client.i18n import _, resolve, translator
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
 from seasalt.client.screens.help import HelpScreen
@@ -56,6 +57,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 CONNECT_TIMEOUT = 8.0
+RENDER_COALESCE = 0.015
+"""Seconds a burst of updates may gather before one repaint (well under the 50 ms target)."""
 Plan = SoloPlan | JoinPlan | HostPlan
 
 
@@ -95,6 +98,8 @@ class LaunchOptions:
     level: str = "greedy"
     extra_salt: bool = False
     double_target: bool = False
+    lang: str = "en"
+    """Language code (``en``, ``pt``, ``es``, ``fr``); ``run_app`` reads the environment."""
     server_seed: int | None = None
     """Solo/host child server ``--seed`` (tests)."""
     bot_delay: float | None = None
@@ -154,9 +159,13 @@ class SeasaltApp(App[int]):
 
     CSS_PATH = "app.tcss"
     TITLE = "Sea Salt & Paper"
+    # The palette (ctrl+p) holds the language commands; it is not advertised in the footer
+    # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.
     ENABLE_COMMAND_PALETTE = False
+    COMMANDS = {language.LanguageCommands}
     BINDINGS = [
         Binding("ctrl+c,ctrl+q", "request_quit", _("Quit"), priority=True, show=False),
+        Binding("ctrl+p", "command_palette", _("Commands"), priority=True, show=False),
     ]
 
     def __init__(
@@ -167,6 +176,9 @@ class SeasaltApp(App[int]):
     ) -> None:
         super().__init__()
         self.options = options or LaunchOptions()
+        self.translator = translator(self.options.lang)
+        """This app's language: ``_()`` in its screens resolves through it (per app)."""
+        self.use_command_palette = True
         self.link_factory = link_factory or default_link_factory
         self.player = self.options.name or default_name()
         self.plan: Plan | None = None
@@ -180,6 +192,7 @@ class SeasaltApp(App[int]):
         self.frame: Frame | None = None
         self.game_over = False
         self.result_round: int | None = None
+        self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
         self._render_scheduled = False
@@ -191,6 +204,7 @@ class SeasaltApp(App[int]):
     # --- start-up ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        language.install(self)
         o = self.options
         if o.solo:
             self.begin(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
@@ -458,9 +472,10 @@ class SeasaltApp(App[int]):
             await self._render_tables()
             return
         if not self._render_scheduled:
-            # Updates often come in bursts (bots moving): render only the newest frame.
+            # Updates often come in bursts (bots moving): render only the newest frame, at most
+            # RENDER_COALESCE seconds after the first of a burst.
             self._render_scheduled = True
-            self.call_later(self._render_tables)
+            self.set_timer(RENDER_COALESCE, self._render_tables)
 
     async def _render_tables(self) -> None:
         self._render_scheduled = False
@@ -480,6 +495,10 @@ class SeasaltApp(App[int]):
         def done(_answer: bool | None) -> None:
             if self.seat is not None:
                 self.post_message(IntentQueued(Intent("continue")))
+            if self.pending_game_over is not None:
+                screen, callback = self.pending_game_over
+                self.pending_game_over = None
+                self.push_screen(screen, callback)
 
         self.push_screen(RoundResultScreen(result, names, message.waiting), done)
 
@@ -498,8 +517,12 @@ class SeasaltApp(App[int]):
             else:
                 self.action_request_quit()
 
-        # A round result may still be open: the game over screen goes on top of it.
-        self.push_screen(GameOverScreen(message.end, names), done)
+        screen = GameOverScreen(message.end, names)
+        if isinstance(self.screen, RoundResultScreen):
+            # Let the player read the last round first: game over follows its Continue.
+            self.pending_game_over = (screen, done)
+        else:
+            self.push_screen(screen, done)
 
     @on(ChatArrived)
     def on_chat_arrived(self, message: ChatArrived) -> None:
@@ -519,6 +542,13 @@ class SeasaltApp(App[int]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on; every open screen is re-rendered at once."""
+        language.switch(self, lang)
+
+    def action_command_palette(self) -> None:
+        language.open_palette(self)
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, (ConfirmDialog, HostQuitDialog)):
@@ -572,6 +602,13 @@ def error_text(code: str, message: str) -> str:
         "rate_limited": _("Slow down a little."),
         "unknown_table": _("There is no such table."),
         "game_over": _("The game is over."),
+        "bad_message": _("The server did not understand this client."),
+        "too_large": _("That message is too long."),
+        "unauthorized": _("The server no longer knows this session: reconnect."),
+        "bad_request": _("The server refused that request."),
+        "already_seated": _("You already have a seat at another table: leave it first."),
+        "not_seated": _("You have no seat at this table."),
+        "session_replaced": _("This seat was taken over from another window."),
     }
     return known.get(code, message or code)
 
@@ -651,11 +688,10 @@ def run_app(
     lang: str | None = None,
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
-    set_language(lang)
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
-            extra_salt=extra_salt, double_target=double_target,
+            extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
         )
     )
     try:

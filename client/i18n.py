@@ -1,153 +1,226 @@
-"""gettext for the Textual client: ``_()`` from the first line, an English catalogue from the start.
+"""gettext for the Textual client: one :class:`Translator` per app, ``_()`` resolves through it.
 
-The catalogue is a plain ``.po`` file under ``client/locale/<lang>/LC_MESSAGES/seasalt.po`` read
-at run time (no build step, no ``msgfmt``). A missing language falls back to the msgids, which
-are English. ``python -m seasalt.client.i18n`` prints the msgids found in the client's source,
-so the catalogue can be kept complete (a test checks it is).
+The catalogues are ``.po`` files under ``client/locale/<lang>/LC_MESSAGES/seasalt.po`` (English,
+Portuguese as in Brazil, Spanish, French). Babel reads a catalogue at run time and compiles it
+in memory for :class:`gettext.GNUTranslations`: no build step, and the ``.po`` files in the
+repo are the only source.
+
+Each :class:`~seasalt.client.app.SeasaltApp` holds its own ``translator``; ``_()`` finds it
+through the running app (Textual's active-app context variable, set in every task of that app),
+so two apps in one process, as in tests, each speak their own language. Outside an app ``_()``
+uses the process default (English unless :func:`set_language` says otherwise). Player names and
+chat are never passed through ``_()``.
+
+Catalogue upkeep (extracting the strings, merging them into every catalogue, checking them)
+lives in :mod:`seasalt.client.i18n_tools`.
 """
 
 from __future__ import annotations
 
-import ast
+import functools
 import gettext
-import locale
+import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+try:  # Textual's "which app is running this task" variable (how widgets find self.app)
+    from textual._context import active_app
+except ImportError:  # pragma: no cover - a Textual without it: every app uses the default
+    active_app = None  # type: ignore[assignment]
 
 DOMAIN = "seasalt"
 LOCALE_DIR = Path(__file__).parent / "locale"
 CLIENT_DIR = Path(__file__).parent
-# The TUI modules whose strings belong in the catalogue (the headless player prints no prose).
-SOURCE_GLOBS = ("app.py", "words.py", "solo.py", "screens/*.py", "widgets/*.py")
+DEFAULT_LANGUAGE = "en"
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "pt": "Português",
+    "es": "Español",
+    "fr": "Français",
+}
+"""The languages with a catalogue, each named in itself (never translated)."""
 
 
-def _unquote(token: str) -> str:
-    return str(ast.literal_eval(token))
+def N_(message: str) -> str:
+    """Mark a msgid that reaches ``_()`` through a variable (extraction sees it here)."""
+    return message
 
 
-def parse_po(text: str) -> dict[str, str]:
-    """Parse a ``.po`` file's msgid/msgstr pairs (plural forms and contexts are not used).
+# Msgids that the client passes to ``_()`` as variables: the bot levels (``_(plan.level)``).
+DYNAMIC_MSGIDS = (N_("random"), N_("greedy"), N_("expert"))
 
-    An empty msgstr means "untranslated": the msgid is used.
-    """
-    catalogue: dict[str, str] = {}
-    msgid: list[str] = []
-    msgstr: list[str] = []
-    field: list[str] | None = None
 
-    def flush() -> None:
-        key = "".join(msgid)
-        if key:
-            catalogue[key] = "".join(msgstr) or key
+def po_path(lang: str) -> Path:
+    """Where the catalogue of ``lang`` lives."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
+
+def normalise(code: str | None) -> str | None:
+    """``pt_BR.UTF-8`` -> ``pt``; ``C`` / ``POSIX`` -> ``en``; a language without a catalogue
+    -> None."""
+    if not code:
+        return None
+    code = code.strip().split(".")[0].split("@")[0]
+    if code in ("C", "POSIX"):
+        return DEFAULT_LANGUAGE
+    base = code.replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def language_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, in that
+    order, as gettext reads them); English when none of them names one we have."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
             continue
-        if line.startswith("msgid "):
-            flush()
-            msgid, msgstr = [_unquote(line[6:])], []
-            field = msgid
-        elif line.startswith("msgstr "):
-            msgstr = [_unquote(line[7:])]
-            field = msgstr
-        elif line.startswith('"') and field is not None:
-            field.append(_unquote(line))
-    flush()
-    return catalogue
+        # LANGUAGE may list several in order of preference: "pt_BR:fr:en".
+        for part in value.split(":"):
+            found = normalise(part)
+            if found:
+                return found
+        return DEFAULT_LANGUAGE  # the first variable set decides, as in gettext
+    return DEFAULT_LANGUAGE
 
 
-class PoTranslations(gettext.NullTranslations):
-    """A translation read straight from a ``.po`` file."""
+def resolve(lang: str | None) -> str:
+    """A language code we have: ``lang`` normalised, the environment's when None, else English."""
+    if lang is None:
+        return language_from_env()
+    return normalise(lang) or DEFAULT_LANGUAGE
 
-    def __init__(self, catalogue: dict[str, str]) -> None:
-        super().__init__()
-        self._catalogue = catalogue
+
+@functools.cache
+def _compiled(lang: str) -> bytes:
+    """The catalogue of ``lang`` compiled to ``.mo`` bytes in memory (once per process)."""
+    path = po_path(lang)
+    if not path.is_file():
+        return b""
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)  # untranslated and fuzzy entries are left out: the msgid shows
+    return buffer.getvalue()
+
+
+class Translator:
+    """One language's translations; immutable, so apps in the same language share one."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        compiled = _compiled(lang)
+        self._translations: gettext.NullTranslations = (
+            gettext.GNUTranslations(io.BytesIO(compiled)) if compiled
+            else gettext.NullTranslations()
+        )
 
     def gettext(self, message: str) -> str:
-        return self._catalogue.get(message, message)
+        """``message`` in this language (the English msgid when it has no translation)."""
+        return self._translations.gettext(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` in ``context`` (the msgid when that context has no translation)."""
+        return self._translations.pgettext(context, message)
+
+    __call__ = gettext
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r})"
 
 
-def _languages(lang: str | None) -> list[str]:
-    if lang:
-        return [lang]
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return [part.split(".")[0] for part in value.split(":") if part]
-    code = locale.getlocale()[0]
-    return [code] if code else []
+def translator(lang: str | None = DEFAULT_LANGUAGE) -> Translator:
+    """The shared :class:`Translator` of ``lang`` (see :func:`resolve`)."""
+    return _translator(resolve(lang))
 
 
-def load(lang: str | None = None) -> gettext.NullTranslations:
-    """The translation for ``lang`` (None: from the environment); English when none exists."""
-    for code in _languages(lang):
-        for candidate in (code, code.split("_")[0]):
-            po = LOCALE_DIR / candidate / "LC_MESSAGES" / f"{DOMAIN}.po"
-            if po.is_file():
-                return PoTranslations(parse_po(po.read_text(encoding="utf-8")))
-    en = LOCALE_DIR / "en" / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if en.is_file():
-        return PoTranslations(parse_po(en.read_text(encoding="utf-8")))
-    return gettext.NullTranslations()
+@functools.cache
+def _translator(code: str) -> Translator:
+    return Translator(code)
 
 
-_current: gettext.NullTranslations = load(None)
+_default: Translator = translator(DEFAULT_LANGUAGE)
 
 
 def set_language(lang: str | None) -> None:
-    """Switch the client's language (called once at start-up)."""
-    global _current
-    _current = load(lang)
+    """Set the process default: the language of ``_()`` outside a running app."""
+    global _default
+    _default = translator(lang)
+
+
+def load(lang: str | None = None) -> Translator:
+    """The translator for ``lang`` (None: from the environment); English when none exists."""
+    return translator(lang)
+
+
+def current() -> Translator:
+    """The translator of the app running this code, else the process default."""
+    if active_app is not None:
+        try:
+            app = active_app.get()
+        except LookupError:
+            return _default
+        found = getattr(app, "translator", None)
+        if isinstance(found, Translator):
+            return found
+    return _default
 
 
 def _(message: str) -> str:
-    """Translate ``message`` into the current language."""
-    return _current.gettext(message)
+    """Translate ``message`` into the language of the app running this code."""
+    return current().gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as said in ``context`` (the plain translation when the context has none)."""
+    t = current()
+    text = t.pgettext(context, message)
+    return text if text != message else t.gettext(message)
+
+
+YOU = "you"
+"""Context of a sentence whose subject ``{who}`` is the reader ("You drew…": in Spanish and
+French the verb changes with the person, so these get their own translation)."""
+TO_YOU = "to you"
+"""Context of a sentence whose object ``{target}`` is the reader ("… stole X from you")."""
+
+
+def about(actor: int | None, me: int | None, target: int | None = None) -> Callable[[str], str]:
+    """``_`` for a sentence about seats: the "you" form when the reader is its subject
+    (``Y_``/``YT_`` in the sources), the "to you" form when the reader is its target (``YT_``)."""
+    if me is not None and actor == me:
+        return partial(pgettext, YOU)
+    if me is not None and target is not None and target == me:
+        return partial(pgettext, TO_YOU)
+    return _
+
+
+# --- kept for older callers: the upkeep tools live in seasalt.client.i18n_tools -----------------
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """A ``.po`` file's msgid -> msgstr (an empty msgstr means the msgid), read by Babel."""
+    catalog = read_po(io.StringIO(text))
+    return {m.id: (m.string or m.id) for m in catalog if m.id and isinstance(m.id, str)}
 
 
 def iter_msgids() -> Iterator[tuple[str, str, int]]:
-    """Every literal passed to ``_()`` in the TUI sources: (msgid, file, line)."""
-    for pattern in SOURCE_GLOBS:
-        for path in sorted(CLIENT_DIR.glob(pattern)):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id == "_"
-                    and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)
-                ):
-                    rel = path.relative_to(CLIENT_DIR).as_posix()
-                    yield node.args[0].value, rel, node.lineno
+    """Every msgid in the client's sources: (msgid, file, line)."""
+    from seasalt.client.i18n_tools import iter_msgids as extract
 
-
-def _po_quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
+    return extract()
 
 
 def render_template() -> str:
-    """The English catalogue for the current sources (msgstr left empty = same as msgid)."""
-    seen: dict[str, list[str]] = {}
-    for msgid, path, line in iter_msgids():
-        seen.setdefault(msgid, []).append(f"{path}:{line}")
-    out = [
-        "# English catalogue of the seasalt Textual client.",
-        "# Regenerate: python -m seasalt.client.i18n > client/locale/en/LC_MESSAGES/seasalt.po",
-        'msgid ""',
-        'msgstr "Content-Type: text/plain; charset=UTF-8\\n"',
-        "",
-    ]
-    for msgid, where in seen.items():
-        out.append("#: " + " ".join(where[:3]))
-        out.append(f"msgid {_po_quote(msgid)}")
-        out.append('msgstr ""')
-        out.append("")
-    return "\n".join(out)
+    """The catalogue template (``.pot``) of the current sources."""
+    from seasalt.client.i18n_tools import render_template as render
+
+    return render()
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import Frame, Intent, IntentQueued
@@ -17,6 +19,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -58,6 +61,7 @@ class TableScreen(Screen[None]):
         self.link_state = ""
         self.previous_rendered: Frame | None = None
         self.rendered: Frame | None = None
+        self._last_status: Text | None = None
         """The frame on screen now (tests and benchmarks wait for it)."""
 
     def compose(self) -> ComposeResult:
@@ -101,7 +105,8 @@ class TableScreen(Screen[None]):
         """Take in a new frame (every snapshot or update); rendering may skip stale ones."""
         previous = self.frame
         self.frame = frame
-        self.sent = False
+        if previous is None or frame.seq != previous.seq or frame.view != previous.view:
+            self.sent = False  # a new view: the player may choose again
         now_my_turn = bool(frame.view.legal_actions)
         if previous is not None and self.my_turn and not now_my_turn:
             self.baseline = frame
@@ -119,8 +124,10 @@ class TableScreen(Screen[None]):
     async def render_latest(self) -> None:
         """Render the latest frame noted."""
         previous, self.previous_rendered = self.previous_rendered, None
-        self.set_class(self.my_turn, "-my-turn")
-        await self.refresh_frame(previous)
+        with contextlib.suppress(NoMatches):  # torn down while quitting: nothing to draw on
+            # The class goes on the prompt, not the screen: a screen class restyles everything.
+            self.query_one(PromptPanel).set_class(self.my_turn, "-my-turn")
+            await self.refresh_frame(previous)
 
     async def refresh_frame(self, previous: Frame | None = None) -> None:
         frame = self.frame
@@ -143,7 +150,10 @@ class TableScreen(Screen[None]):
         new_cards: set[int] = set()
         if previous is not None and previous.view.round == v.round:
             new_cards = set(v.hand) - set(previous.view.hand)
-        self.query_one("#status", Static).update(self._status(frame, names))
+        status = self._status(frame, names)
+        if status != self._last_status:
+            self._last_status = status
+            self.query_one("#status", Static).update(status)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
         self.query_one(PromptPanel).show(v, names)

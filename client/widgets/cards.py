@@ -109,3 +109,16 @@ def table_groups(groups: Sequence[Sequence[int]]) -> Text:
     if not groups:
         return Text(_("nothing yet"), style="dim")
     return Text("  ").join(chips(g, sep="+") for g in groups)
+
+
+class Memo:
+    """Skip a widget update whose content did not change (a repaint costs a layout pass)."""
+
+    def __init__(self) -> None:
+        self.last: object = None
+
+    def changed(self, content: object) -> bool:
+        if content == self.last:
+            return False
+        self.last = content
+        return True

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import grouped_hand, table_groups
+from seasalt.client.widgets.cards import Memo, grouped_hand, table_groups
 from seasalt.engine import Breakdown, PlayerView
 from textual.widgets import Static
 
@@ -35,7 +35,15 @@ def points_text(b: Breakdown | None) -> Text:
 class HandPanel(Static):
     """Your table groups, your hand and your points."""
 
+    memo: Memo | None = None
+
     def show(self, v: PlayerView, new_cards: Iterable[int] = ()) -> None:
+        if self.memo is None:
+            self.memo = Memo()
+        marks = frozenset(new_cards)
+        if not self.memo.changed((v.seat, v.hand, v.table, v.breakdown, marks)):
+            return
+        new_cards = marks
         if v.seat is None:
             self.update(Text(_("You are watching this table."), style="italic"))
             return

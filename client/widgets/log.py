@@ -6,6 +6,7 @@ from collections import deque
 
 from rich.text import Text
 from seasalt.client.i18n import _
+from seasalt.client.widgets.cards import Memo
 from seasalt.client.words import Names, describe_event
 from seasalt.engine import Event
 from textual.containers import Vertical
@@ -25,7 +26,13 @@ def log_lines(events: tuple[Event, ...], names: Names, keep: int = LOG_LINES) ->
 class LogPanel(Static):
     """Recent game events, worded from your seat; lines new since your last turn marked."""
 
+    memo: Memo | None = None
+
     def show(self, lines: list[str], fresh: int = 0) -> None:
+        if self.memo is None:
+            self.memo = Memo()
+        if not self.memo.changed((tuple(lines), fresh)):
+            return
         text = Text()
         text.append(_("Recent events"), style="bold underline")
         for index, line in enumerate(lines):

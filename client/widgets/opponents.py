@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import Frame, SeatLabel
-from seasalt.client.widgets.cards import chips, table_groups
+from seasalt.client.widgets.cards import Memo, chips, table_groups
 from seasalt.engine import PlayerView
 from textual.containers import Container
 from textual.widgets import Static
@@ -58,8 +58,16 @@ def status_text(v: PlayerView, seat: int) -> Text:
 class OpponentCard(Static):
     """One opponent, boxed (wide layout) or on one line (collapsed layout)."""
 
+    memo: Memo | None = None
+
     def show(self, frame: Frame, seat: int, *, changed: bool, collapsed: bool) -> None:
         v = frame.view
+        if self.memo is None:
+            self.memo = Memo()
+        label0 = frame.seats[seat] if seat < len(frame.seats) else None
+        key = (v.seats[seat], label0, v.active, v.is_over, v.call, v.caller, changed, collapsed)
+        if not self.memo.changed(key):
+            return
         label = frame.seats[seat] if seat < len(frame.seats) else None
         name = label.name if label else _("Seat {n}").format(n=seat + 1)
         turn = v.active == seat and not v.is_over

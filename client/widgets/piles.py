@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import chip
+from seasalt.client.widgets.cards import Memo, chip
 from seasalt.client.words import pile_name
 from seasalt.engine import PlayerView
 from textual.widgets import Static
@@ -13,7 +13,13 @@ from textual.widgets import Static
 class PilesPanel(Static):
     """``Deck 32 │ pile 1: [Crab·yellow] (4) │ pile 2: empty``."""
 
+    memo: Memo | None = None
+
     def show(self, v: PlayerView, changed: set[int]) -> None:
+        if self.memo is None:
+            self.memo = Memo()
+        if not self.memo.changed((v.deck_size, v.piles, frozenset(changed))):
+            return
         text = Text()
         text.append(_("Deck {n}").format(n=v.deck_size), style="bold")
         for index, pile in enumerate(v.piles):

@@ -15,7 +15,26 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.engine import EventKind, GameState, Rules, apply, events_for, new_game, view
+from seasalt.engine import (
+    Call,
+    CallKind,
+    DrawFromDeck,
+    EndTurn,
+    EventKind,
+    GameState,
+    KeepCard,
+    Kind,
+    Phase,
+    PlayPair,
+    PlayTrio,
+    Rules,
+    TakeDiscard,
+    apply,
+    card,
+    events_for,
+    new_game,
+    view,
+)
 from textual import events
 from textual.app import App
 
@@ -143,3 +162,77 @@ def tui() -> type[Tui]:
 @pytest.fixture
 def fake_link() -> type[FakeLink]:
     return FakeLink
+
+
+# --- a player that steers towards prompts it has not seen (the solo game test) -----------------
+
+GOALS = ("KEEP", "CRAB_PILE", "CRAB_TAKE", "ROB", "LOBSTER", "TRIO", "CALL", "LOCKED")
+"""Prompts a full solo game must reach (seed 1, two greedy bots, Extra Salt reaches them all)."""
+
+
+def pair_goal(cards: tuple[int, ...]) -> str | None:
+    """The prompt a pair leads to."""
+    kinds = {card(c).kind for c in cards}
+    if Kind.LOBSTER in kinds:
+        return "LOBSTER"
+    if kinds == {Kind.CRAB}:
+        return "CRAB_PILE"
+    if kinds == {Kind.SWIMMER, Kind.SHARK}:
+        return "ROB"
+    return None
+
+
+def useful(card_id: int | None, hand: tuple[int, ...], seen: set[str]) -> bool:
+    """Would this card complete a pair (or a trio) leading to a prompt not seen yet?"""
+    if card_id is None:
+        return False
+    kind = card(card_id).kind
+    kinds = [card(c).kind for c in hand]
+    wants: list[tuple[Kind, Kind]] = []
+    if "CRAB_PILE" not in seen:
+        wants += [(Kind.CRAB, Kind.CRAB)]
+    if "ROB" not in seen:
+        wants += [(Kind.SWIMMER, Kind.SHARK), (Kind.SHARK, Kind.SWIMMER)]
+    if "LOBSTER" not in seen:
+        wants += [(Kind.LOBSTER, Kind.CRAB), (Kind.CRAB, Kind.LOBSTER)]
+    if "TRIO" not in seen and kind is Kind.STARFISH:
+        return True
+    return any(kind is a and b in kinds for a, b in wants)
+
+
+def choose(view: Any, seen: set[str]) -> Any:
+    """A legal action of ``view`` that heads for an unseen prompt (deterministic)."""
+    legal = view.legal_actions
+    seen.add(view.phase.name)
+    if view.phase is Phase.PLAY:
+        for a in legal:
+            if isinstance(a, PlayTrio) and "TRIO" not in seen:
+                seen.add("TRIO")
+                return a
+        for a in legal:
+            if isinstance(a, PlayPair) and pair_goal(a.cards) not in (None, *seen):
+                return a
+        calls = [a for a in legal if isinstance(a, Call)]
+        if calls:
+            want = CallKind.LAST_CHANCE if "CALL" not in seen else CallKind.STOP
+            seen.add("CALL")
+            return next(c for c in calls if c.kind is want)
+        pairs = [a for a in legal if isinstance(a, PlayPair)]
+        if pairs:
+            return pairs[0]
+        return next(a for a in legal if isinstance(a, EndTurn))
+    if view.phase is Phase.DRAW:
+        for a in legal:
+            if isinstance(a, TakeDiscard) and useful(view.piles[a.pile].top, view.hand, seen):
+                return a
+        return next((a for a in legal if isinstance(a, DrawFromDeck)), legal[0])
+    if view.phase is Phase.KEEP:
+        for a in legal:
+            if isinstance(a, KeepCard) and useful(a.card, view.hand, seen):
+                return a
+    return legal[0]
+
+
+@pytest.fixture
+def coverage_choose() -> Callable[[Any, set[str]], Any]:
+    return choose

@@ -174,3 +174,15 @@ async def test_unreachable_server_gives_hints_and_retry(fake_link, tui) -> None:
         await tui.key(app, "r")
         await tui.until(lambda: len(attempts) == 2)
         assert attempts == ["10.0.0.9:7327", "10.0.0.9:7327"]
+
+
+async def test_lost_server_shows_reconnecting_then_resumes(fake_link, tui) -> None:
+    from seasalt.client.screens.model import LinkStatus
+
+    app, links = make_app(fake_link, players=2)
+    async with app.run_test(size=(120, 40)):
+        await enter_table(app, tui)
+        await links[0].inbox.put(LinkStatus("reconnecting", "no word from the server"))
+        await tui.until(lambda: "reconnecting" in tui.text(app).splitlines()[0])
+        await links[0].inbox.put(LinkStatus("connected", "session resumed"))
+        await tui.until(lambda: "reconnecting" not in tui.text(app).splitlines()[0])

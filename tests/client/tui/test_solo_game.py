@@ -1,0 +1,114 @@
+"""A whole solo game in the TUI against a real local server and real bots, from the start menu.
+
+The server is started by the app itself (``--seed 1 --bot-delay 0``); the player steers towards
+every decision prompt (conftest.choose) and the test checks each prompt was on screen, that
+every intent sent was the legal action chosen, and that the game ends on the standings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.start import StartScreen
+from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets import prompt as prompt_module
+from seasalt.client.widgets.actions import ActionList
+from seasalt.client.words import Names, action_label
+
+from .conftest import GOALS
+
+pytestmark = pytest.mark.timeout(110)
+
+# What each prompt says (tests fail if a prompt was never shown).
+PROMPT_WORDS = {
+    "DRAW": "Draw: two cards from the deck",
+    "KEEP": "Keep one; the other goes face up",
+    "PLAY": "Play pairs from your hand",
+    "CRAB_PILE": "Crabs: choose a discard pile",
+    "CRAB_TAKE": "Take one card (nobody else sees which)",
+    "ROB": "Swimmer + shark: choose an opponent",
+    "LOBSTER": "Lobster: the top of the deck is",
+    "CALL": "LAST CHANCE [c]: everyone else plays one last turn",
+    "LOCKED": "You are LOCKED by the jellyfish",
+}
+
+
+def sent_actions(app: SeasaltApp) -> int:
+    return sum(intent.kind == "action" for intent in app.sent)
+
+
+async def test_solo_game_from_start_menu_to_game_over(tui, coverage_choose, monkeypatch) -> None:
+    shown: list[str] = []
+    real_prompt_text = prompt_module.prompt_text
+
+    def recording_prompt_text(v: Any, names: Any) -> Any:
+        text = real_prompt_text(v, names)
+        shown.append(text.plain)
+        return text
+
+    monkeypatch.setattr(prompt_module, "prompt_text", recording_prompt_text)
+    app = SeasaltApp(LaunchOptions(name="Ann", server_seed=1, bot_delay=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await tui.until(lambda: isinstance(app.screen, StartScreen))
+        await pilot.click("#extra-salt")
+        await tui.until(lambda: app.screen.query_one("#extra-salt").value)
+        app.screen.query_one("#go-solo").focus()
+        await tui.key(app, "enter")
+        try:
+            await tui.until(lambda: isinstance(app.screen, TableScreen), timeout=60)
+        except AssertionError:
+            print("NOTABLE", app.screen, tui.text(app))
+            raise
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        seen: set[str] = set()
+        chosen: list[Any] = []
+        results = 0
+        while True:
+            await tui.until(
+                lambda: table.ready
+                or isinstance(app.screen, RoundResultScreen | GameOverScreen),
+                timeout=30,
+            )
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if isinstance(app.screen, RoundResultScreen):
+                results += 1
+                screen = app.screen
+                await tui.until(lambda: "Round" in tui.text(app))
+                await tui.key(app, "enter")
+                await tui.until(lambda: app.screen is not screen)  # noqa: B023
+                continue
+            view = table.frame.view
+            action = coverage_choose(view, seen)
+            label = action_label(action, view, Names(table.frame.names(), view.seat))
+            choice = next(c for c in table.query_one(ActionList).choices if c.label == label)
+            chosen.append(choice.action)
+            decided_on = table.frame
+            await tui.key(app, choice.key)
+            await tui.until(
+                lambda: sent_actions(app) == len(chosen) or table.frame is not decided_on  # noqa: B023
+            )
+            if sent_actions(app) != len(chosen):
+                # A newer view arrived before the key: the screen rightly ignored a stale choice.
+                with contextlib.suppress(AssertionError):
+                    await tui.until(lambda: sent_actions(app) == len(chosen), timeout=0.5)
+                if sent_actions(app) != len(chosen):
+                    chosen.pop()
+        await tui.until(lambda: "Game over" in tui.text(app))
+        text = tui.text(app)
+        assert "Play again" in text
+        assert sum(name in text for name in ("You", "Bot 2", "Bot 3")) == 3
+        sent = [i.args["action"] for i in app.sent if i.kind == "action"]
+        assert sent == chosen
+        assert results >= 1
+        # One continue per round result read (the last one is sent as game over opens).
+        await tui.until(lambda: sum(i.kind == "continue" for i in app.sent) == results)
+        assert app.child is not None and app.child.alive()
+    for goal, words in PROMPT_WORDS.items():
+        assert any(words in text for text in shown), f"the {goal} prompt was never shown"
+    assert set(GOALS) - {"TRIO"} <= {g for g in PROMPT_WORDS if g in PROMPT_WORDS}
