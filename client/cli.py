@@ -56,6 +56,17 @@ def _text(limit: int) -> Callable[[str], str]:
     return check
 
 
+def _language(text: str) -> str:
+    from seasalt.client.i18n import LANGUAGES, normalise
+
+    code = normalise(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            f"no {text!r} translation: choose one of {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="seasalt-client",
@@ -90,10 +101,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--token-file", type=Path,
         help="headless: keep the session token in this file to resume after a restart",
     )  # fmt: skip
+    parser.add_argument(
+        "--server-key", metavar="KEY",
+        help="connect encrypted (CurveZMQ) to a server started with --secure: the public key "
+        "it printed",
+    )  # fmt: skip
     parser.add_argument("--solo", action="store_true", help="play against bots at once")
     parser.add_argument("--opponents", type=int, default=2, help="solo: bot opponents (1-3)")
     parser.add_argument("--level", default="greedy", help="solo: bot level (default: greedy)")
-    parser.add_argument("--lang", help="language of the app (default: from the environment)")
+    parser.add_argument(
+        "--lang", type=_language, metavar="LANG",
+        help="language of the app: en, pt, es or fr (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG; else en)",
+    )  # fmt: skip
     return parser
 
 
@@ -103,6 +123,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.address is not None:
         try:
             parse_address(args.address)
+        except ValueError as e:
+            parser.error(str(e))
+    if args.server_key is not None:
+        from .security import parse_server_key
+
+        try:
+            parse_server_key(args.server_key)
         except ValueError as e:
             parser.error(str(e))
     if args.bot is not None:
@@ -131,6 +158,7 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         seed=args.seed,
         connect_timeout=args.connect_timeout,
         token_file=args.token_file,
+        server_key=args.server_key,
     )
     return run(options)
 

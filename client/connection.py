@@ -57,6 +57,8 @@ from seasalt.protocol import (
     encode,
 )
 
+from .security import ClientSecurity, handshake_refusal, start_monitor, stop_monitor
+
 log = logging.getLogger("seasalt.client")
 
 Clock = Callable[[], float]
@@ -64,6 +66,11 @@ Clock = Callable[[], float]
 
 class ConnectFailed(Exception):
     """Could not open a session; the message is for people."""
+
+
+class HandshakeRefused(ConnectFailed):
+    """The transport handshake failed (encryption mismatch, wrong key, key not admitted):
+    retrying cannot help."""
 
 
 class ConnectionClosed(Exception):
@@ -148,6 +155,7 @@ class Connection:
         backoff_max: float = 5.0,
         give_up_after: float | None = 300.0,
         context: zmq.asyncio.Context | None = None,
+        security: ClientSecurity | None = None,
     ) -> None:
         host, port = parse_address(address)
         self.endpoint = endpoint_of(host, port)
@@ -162,7 +170,11 @@ class Connection:
         self.backoff_max = backoff_max
         self.give_up_after = give_up_after
         self._ctx = context or zmq.asyncio.Context.instance()
+        self.security = security
+        """CURVE keys (``--server-key``); None talks plain."""
         self._sock: zmq.asyncio.Socket | None = None
+        self._monitor: zmq.asyncio.Socket | None = None
+        """Watches the transport handshake while a session opens (see client.security)."""
         self._last_sent = 0.0
         self._last_received = 0.0
         self._lost = False
@@ -200,10 +212,19 @@ class Connection:
         # A dead server must not leave us waiting in connect(): reconnect quickly at TCP level.
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
         sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+        if self.security is not None:
+            self.security.apply(sock)
+        self._monitor = start_monitor(sock)  # before connect, so no failure goes unseen
         sock.connect(self.endpoint)
         return sock
 
+    def _stop_monitor(self) -> None:
+        if self._monitor is not None and self._sock is not None:
+            stop_monitor(self._sock, self._monitor)
+        self._monitor = None
+
     def _drop_socket(self) -> None:
+        self._stop_monitor()
         if self._sock is not None:
             self._sock.close(linger=0)
             self._sock = None
@@ -229,8 +250,29 @@ class Connection:
             ) from None
 
     async def _handshake(self) -> Welcome:
+        """Open a session, or fail at once with the reason when the transport handshake
+        fails (a plain client and an encrypted server, a wrong key, a key not admitted)."""
         self._drop_socket()
         self._sock = self._open_socket()
+        assert self._monitor is not None
+        where = self.endpoint.removeprefix("tcp://")
+        session = asyncio.ensure_future(self._open_session())
+        refusal = asyncio.ensure_future(
+            handshake_refusal(self._monitor, self.security is not None, where)
+        )
+        try:
+            await asyncio.wait({session, refusal}, return_when=asyncio.FIRST_COMPLETED)
+            if session.done():
+                return session.result()
+            raise HandshakeRefused(refusal.result())
+        finally:
+            for task in (session, refusal):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            self._stop_monitor()
+
+    async def _open_session(self) -> Welcome:
         if self.token is not None:
             reply = await self._request_welcome(Resume(PROTOCOL_VERSION, self.token))
             if isinstance(reply, Welcome):
@@ -507,7 +549,8 @@ class Connection:
                 self._lost = False
                 return
             except ConnectFailed as e:
-                if self._closed:
+                if self._closed or isinstance(e, HandshakeRefused):
+                    self._closed = True
                     raise ConnectionClosed(str(e)) from None
                 log.info("reconnect failed: %s", e)
             if self.give_up_after is not None and self.clock() - started >= self.give_up_after:

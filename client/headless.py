@@ -33,6 +33,7 @@ from seasalt.protocol import (
 )
 
 from .connection import ConnectFailed, Connection, ConnectionClosed, LinkEvent
+from .security import ClientSecurity, client_security
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -79,6 +80,8 @@ class HeadlessOptions:
     """Keep the session token here, so a restarted player resumes its seat."""
     reconnect_for: float = 300.0
     """Seconds to keep trying to get back to a lost server."""
+    server_key: str | None = None
+    """The server's CURVE public key (``--server-key``): connect encrypted."""
 
 
 @dataclass
@@ -133,6 +136,15 @@ def _write_token(path: Path | None, token: str | None) -> None:
         raise HeadlessFailed(EXIT_FAILED, f"cannot write the token file {path}: {e}") from None
 
 
+def _security(server_key: str | None) -> ClientSecurity | None:
+    if server_key is None:
+        return None
+    try:
+        return client_security(server_key)
+    except ValueError as e:
+        raise HeadlessFailed(EXIT_FAILED, str(e)) from None
+
+
 class HeadlessPlayer:
     """Plays one seat to the end of a game with a bot of ``options.level``."""
 
@@ -157,6 +169,7 @@ class HeadlessPlayer:
             options.name or default_name(options.level),
             token=_read_token(options.token_file),
             give_up_after=options.reconnect_for,
+            security=_security(options.server_key),
         )
         self.names: dict[int, str] = {}
         self.rounds = 0
