@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
-from seasalt.engine import ENGINE_VERSION, Action
+from seasalt.engine import ENGINE_VERSION, Action, Rules
 
 from .codec import from_wire, to_wire
 from .errors import DecodeError, InvalidField, Reason
@@ -160,6 +160,8 @@ class Replay:
 
     TAG: ClassVar[str] = "replay"
     summary: GameSummary
+    rules: Rules
+    """Rebuild with ``seasalt.engine.new_game(rules, seed)`` then ``apply`` each action."""
     engine_version: str
     """The engine version that played the game: rebuild it only with the same version."""
     seed: int
@@ -192,6 +194,7 @@ def replay_to_file_data(replay: Replay) -> dict[str, Any]:
         "format_version": REPLAY_FILE_VERSION,
         "engine_version": replay.engine_version,
         "summary": _plain(to_wire(replay.summary, GameSummary)),
+        "rules": _plain(to_wire(replay.rules, Rules)),
         "seed": replay.seed,
         "actions": _plain(to_wire(replay.actions, tuple[Action, ...])),
     }
@@ -229,6 +232,7 @@ def replay_from_file_data(data: Any, engine_version: str = ENGINE_VERSION) -> Re
         )
     try:
         summary = cast(GameSummary, from_wire(data.get("summary"), GameSummary, "summary"))
+        rules = cast(Rules, from_wire(data.get("rules"), Rules, "rules"))
         seed = data.get("seed")
         if type(seed) is not int:
             raise DecodeError("seed", Reason.WRONG_TYPE, "expected an int")
@@ -237,4 +241,4 @@ def replay_from_file_data(data: Any, engine_version: str = ENGINE_VERSION) -> Re
         )
     except DecodeError as exc:
         raise ReplayFileError(f"the replay file is damaged: {exc}") from None
-    return Replay(summary, str(recorded), seed, actions)
+    return Replay(summary, rules, str(recorded), seed, actions)

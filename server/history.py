@@ -156,20 +156,16 @@ def load_replay(db: sqlite3.Connection, game_id: int) -> Replay | None:
             "SELECT idx, action FROM actions WHERE game_id=? ORDER BY idx", (game_id,)
         )
     )
-    return Replay(summary, str(row[9]), int(row[8]), actions)
+    rules = make_rules(len(summary.players), summary.extra_salt, summary.double_target)
+    return Replay(summary, rules, str(row[9]), int(row[8]), actions)
 
 
 # --- rebuilding a replay with the engine ---------------------------------------------------
 
 
-def replay_rules(summary: GameSummary) -> Rules:
-    """The rules a summarised game was played with."""
-    return make_rules(len(summary.players), summary.extra_salt, summary.double_target)
-
-
 def replay_states(replay: Replay) -> list[GameState]:
     """Every state of the game: before the first action, then after each one."""
-    state = new_game(replay_rules(replay.summary), replay.seed)
+    state = new_game(replay.rules, replay.seed)
     states = [state]
     for action in replay.actions:
         state = apply(state, action).state
@@ -252,7 +248,7 @@ class StatsBuilder:
         if replay is None or replay.engine_version != ENGINE_VERSION:
             return None  # another engine's actions could mean another game: totals only
         try:
-            return seat_facts(replay_rules(summary), replay.seed, replay.actions)
+            return seat_facts(replay.rules, replay.seed, replay.actions)
         except ValueError as exc:  # IllegalActionError: a damaged journal
             log.warning("game %d cannot be replayed for statistics: %s", summary.game, exc)
             return None

@@ -167,7 +167,8 @@ MESSAGES.update({
     h.GetStats: st.just(h.GetStats()),
     h.Games: st.builds(h.Games, games=st.lists(_summaries, max_size=3).map(tuple)),
     h.Replay: st.builds(
-        h.Replay, summary=_summaries, engine_version=st.sampled_from(["1", "2"]),
+        h.Replay, summary=_summaries, rules=st.just(Rules(3, True)),
+        engine_version=st.sampled_from(["1", "2"]),
         seed=st.integers(0, 2**63 - 1), actions=st.lists(actions, max_size=5).map(tuple),
     ),
     h.Stats: st.builds(h.Stats, players=st.lists(_stats, max_size=3).map(tuple)),
