@@ -14,6 +14,7 @@ from pathlib import Path
 from seasalt.protocol import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TABLE_NAME_LENGTH, MIN_PLAYERS
 
 from .connection import parse_address
+from .ops import run_replay, setup_log_file, version_text
 
 EXIT_USAGE = 2
 EXIT_NO_TUI = 5
@@ -114,12 +115,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the app: en, pt, es or fr (default: from LANGUAGE, LC_ALL, "
         "LC_MESSAGES or LANG; else en)",
     )  # fmt: skip
+    parser.add_argument(
+        "--replay", type=Path, metavar="FILE",
+        help="watch a replay file (from the history screen or 'seasalt-server games export')",
+    )  # fmt: skip
+    parser.add_argument("--version", action="version", version=version_text())
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.replay is not None:
+        return run_replay(args.replay)
     if args.address is not None:
         try:
             parse_address(args.address)
@@ -134,6 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(e))
     if args.bot is not None:
         return _headless(parser, args)
+    setup_log_file()  # the terminal belongs to the app: warnings go to the log file
     return _tui(args)
 
 

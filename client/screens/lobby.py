@@ -120,6 +120,7 @@ class LobbyScreen(Screen[None]):
         Binding("j,enter", "join", _("Join")),
         Binding("w", "watch", _("Watch")),
         Binding("r", "refresh", _("Refresh")),
+        Binding("h", "history", _("History")),
         Binding("question_mark,f1", "app.help", _("Help"), key_display="?"),
         Binding("q", "app.request_quit", _("Quit")),
     ]
@@ -222,6 +223,16 @@ class LobbyScreen(Screen[None]):
 
     def action_refresh(self) -> None:
         self.post_message(self.Request("list_tables"))
+
+    def action_history(self) -> None:
+        """Finished games, replays and statistics of this server (client/screens/history.py)."""
+        from seasalt.client.history_source import ServerHistory
+        from seasalt.client.identity import load_identity
+        from seasalt.client.screens.history import HistoryScreen
+
+        address = getattr(self.app, "server_address", "") or self.server
+        source = ServerHistory(address, self.player, load_identity())
+        self.app.push_screen(HistoryScreen(source, address))
 
     @on(DataTable.RowSelected)
     def on_row_selected(self) -> None:

@@ -1,0 +1,90 @@
+"""Where the history screens get their data: a server (its own short-lived session) or, in
+tests, anything with the same three coroutines."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Protocol, TypeVar
+
+from seasalt.protocol import (
+    Error,
+    Games,
+    GameSummary,
+    GetReplay,
+    GetStats,
+    ListGames,
+    PlayerStats,
+    Replay,
+    Stats,
+)
+
+from .connection import ConnectFailed, Connection, ConnectionClosed
+
+A = TypeVar("A")
+
+REQUEST_TIMEOUT = 15.0
+
+
+class HistoryUnavailable(Exception):
+    """The history could not be fetched; the message is for people."""
+
+
+class HistorySource(Protocol):
+    async def list_games(self) -> tuple[GameSummary, ...]: ...
+    async def replay(self, game: int) -> Replay: ...
+    async def stats(self) -> tuple[PlayerStats, ...]: ...
+    async def close(self) -> None: ...
+
+
+class ServerHistory:
+    """Asks a seasalt server over a session of its own (no seat: it never joins a table)."""
+
+    def __init__(self, address: str, name: str, identity: str | None = None) -> None:
+        self.address = address
+        self.name = name
+        self.identity = identity
+        self._conn: Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def _connection(self) -> Connection:
+        if self._conn is None:
+            conn = Connection(self.address, self.name[:24] or "player", reconnect=False)
+            conn.identity = self.identity
+            try:
+                await conn.connect(timeout=REQUEST_TIMEOUT)
+            except (ConnectFailed, OSError) as exc:
+                raise HistoryUnavailable(str(exc)) from None
+            self._conn = conn
+        return self._conn
+
+    async def _ask(self, request: ListGames | GetReplay | GetStats, answer: type[A]) -> A:
+        async with self._lock:
+            conn = await self._connection()
+            await conn.send(request)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + REQUEST_TIMEOUT
+            try:
+                while (left := deadline - loop.time()) > 0:
+                    message = await conn.recv(timeout=left)
+                    if isinstance(message, answer):
+                        return message
+                    if isinstance(message, Error):
+                        raise HistoryUnavailable(message.message)
+            except ConnectionClosed as exc:
+                self._conn = None
+                raise HistoryUnavailable(str(exc)) from None
+            raise HistoryUnavailable("the server did not answer in time")
+
+    async def list_games(self) -> tuple[GameSummary, ...]:
+        return (await self._ask(ListGames(), Games)).games
+
+    async def replay(self, game: int) -> Replay:
+        return await self._ask(GetReplay(game), Replay)
+
+    async def stats(self) -> tuple[PlayerStats, ...]:
+        return (await self._ask(GetStats(), Stats)).players
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()

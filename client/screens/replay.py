@@ -1,0 +1,172 @@
+"""Watch a finished game step by step, forwards and backwards, with every card visible.
+
+Each step is an engine state (client/replay_steps.py): the screen only shows it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from seasalt.client.i18n import _
+from seasalt.client.replay_steps import Step, build_steps, round_starts
+from seasalt.client.words import Names, card_name, describe_event
+from seasalt.engine import GameState
+from seasalt.protocol import Replay
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+def replay_names(replay: Replay) -> Names:
+    """Seat names as played (bots by level), seen from nobody's seat."""
+    names = []
+    for entry in replay.summary.players:
+        if entry.name:
+            names.append(entry.name)
+        elif entry.kind.startswith("bot:"):
+            names.append(_("bot {level}").format(level=_(entry.kind.removeprefix("bot:"))))
+        else:
+            names.append(_("Seat {n}").format(n=entry.seat + 1))
+    return Names(names, None)
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return ", ".join(card_name(c) for c in cards) if cards else _("(none)")
+
+
+def seat_block(state: GameState, seat: int, names: Names) -> Text:
+    """One seat: name, total, hand and table, every card named."""
+    text = Text()
+    marker = "▶ " if state.to_act == seat else "  "
+    text.append(marker + names(seat), style="bold")
+    text.append("  " + _("total {points}").format(points=state.scores[seat]))
+    if seat in state.winners:
+        text.append("  " + _("winner"), style="bold reverse")
+    text.append("\n    " + _("hand: {cards}").format(cards=_cards(state.hands[seat])))
+    groups = state.tables[seat]
+    if groups:
+        played = "; ".join(_cards(group) for group in groups)
+        text.append("\n    " + _("on the table: {groups}").format(groups=played))
+    return text
+
+
+def step_header(step: Step, last: int, names: Names) -> Text:
+    state = step.state
+    text = Text(
+        _("Move {i} of {n}").format(i=step.index, n=last)
+        + "  ·  "
+        + _("round {r}").format(r=state.round),
+        style="bold",
+    )
+    if state.is_over:
+        winners = ", ".join(names(s) for s in state.winners)
+        text.append("  ·  " + _("game over, winner: {names}").format(names=winners))
+    elif state.to_act is not None:
+        text.append("  ·  " + _("{name} to play").format(name=names(state.to_act)))
+    return text
+
+
+def board(step: Step, names: Names) -> RenderableType:
+    """Every seat's cards, the piles and the deck, then what this step's action did."""
+    state = step.state
+    parts: list[RenderableType] = [seat_block(state, s, names) for s in range(len(state.hands))]
+    piles = []
+    for i, pile in enumerate(state.piles):
+        top = card_name(pile[-1]) if pile else _("empty")
+        piles.append(_("pile {n}: {top} ({size} cards)").format(n=i + 1, top=top, size=len(pile)))
+    parts.append(Text("  ·  ".join([_("deck: {n} cards").format(n=len(state.deck)), *piles])))
+    lines = [line for e in step.events if (line := describe_event(e, names))]
+    title = _("The deal:") if step.action is None else _("This move:")
+    parts.append(Text(title, style="bold"))
+    parts.append(Text("\n".join(lines) if lines else _("(nothing to show)")))
+    return Group(*parts)
+
+
+class ReplayScreen(Screen[None]):
+    """A finished game, one step at a time."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay-header { padding: 0 1; background: $boost; }
+    ReplayScreen #replay-board { padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", _("Next move")),
+        Binding("left,h,backspace", "step(-1)", _("Previous move")),
+        Binding("n,pagedown", "round(1)", _("Next round")),
+        Binding("p,pageup", "round(-1)", _("Previous round")),
+        Binding("home,g", "jump('first')", _("Start")),
+        Binding("end,G", "jump('last')", _("End")),
+        Binding("escape,q", "close", _("Close")),
+    ]
+
+    def __init__(self, replay: Replay) -> None:
+        """Raises ReplayFileError when this engine cannot rebuild the game."""
+        super().__init__()
+        self.replay = replay
+        self.steps = build_steps(replay)
+        self.starts = round_starts(self.steps)
+        self.names = replay_names(replay)
+        self.index = 0
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="replay-header")
+            with VerticalScroll():
+                yield Static(id="replay-board")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        step = self.steps[self.index]
+        self.query_one("#replay-header", Static).update(step_header(step, self.last, self.names))
+        self.query_one("#replay-board", Static).update(board(step, self.names))
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(self.last, index))
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def action_round(self, delta: int) -> None:
+        if delta > 0:
+            later = [i for i in self.starts if i > self.index]
+            self.go(later[0] if later else self.last)
+        else:
+            earlier = [i for i in self.starts if i < self.index]
+            self.go(earlier[-1] if earlier else 0)
+
+    def action_jump(self, where: str) -> None:
+        self.go(0 if where == "first" else self.last)
+
+    def action_close(self) -> None:
+        if isinstance(self.app, ReplayApp):
+            self.app.exit(0)
+        else:
+            self.dismiss(None)
+
+
+class ReplayApp(App[int]):
+    """``seasalt-client --replay FILE``: just the replay screen."""
+
+    TITLE = "Sea Salt & Paper"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, replay: Replay, path: Path | None = None) -> None:
+        super().__init__()
+        self.replay = replay
+        if path is not None:
+            self.sub_title = str(path)
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.replay))

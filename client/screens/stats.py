@@ -1,0 +1,113 @@
+"""Per-player statistics over every finished game on the server."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from seasalt.client.history_source import HistorySource, HistoryUnavailable
+from seasalt.client.i18n import _
+from seasalt.client.words import kind_name
+from seasalt.engine import Kind
+from seasalt.protocol import PlayerStats
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+
+def duo_label(kind: str) -> str:
+    """A duo kind (``crab``, ``shark+swimmer``) in words."""
+    words = []
+    for part in kind.split("+"):
+        try:
+            words.append(kind_name(Kind(part)))
+        except ValueError:  # a kind this client does not know: show it as sent
+            words.append(part)
+    return " + ".join(words)
+
+
+def average(stats: PlayerStats) -> str:
+    return f"{stats.points / stats.games:.1f}" if stats.games else "-"
+
+
+def duos_text(stats: PlayerStats) -> str:
+    return ", ".join(f"{duo_label(d.kind)} {d.count}" for d in stats.duos) or "-"
+
+
+def player_label(stats: PlayerStats) -> Text:
+    if stats.player.startswith("bot:"):
+        return Text(_("bot {level}").format(level=_(stats.player.removeprefix("bot:"))),
+                    style="italic")  # fmt: skip
+    text = Text(stats.name)
+    text.append(f" ({stats.player})", style="dim")
+    return text
+
+
+class StatsScreen(Screen[None]):
+    """One row per player (a stable player id, not just a name)."""
+
+    DEFAULT_CSS = """
+    StatsScreen #stats-header { padding: 0 1; background: $boost; }
+    StatsScreen #stats-status { padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("f5,r", "refresh", _("Refresh")),
+        Binding("escape,b", "back", _("Back")),
+    ]
+
+    def __init__(self, source: HistorySource) -> None:
+        super().__init__()
+        self.source = source
+        self.players: tuple[PlayerStats, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(_("Player statistics"), style="bold"), id="stats-header")
+            yield DataTable(id="stats", cursor_type="row", zebra_stripes=True)
+            yield Static(_("Loading…"), id="stats-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(
+            _("Player"), _("Games"), _("Wins"), _("Average points"), _("Duos played"),
+            _("STOP calls"), _("LAST CHANCE calls"), _("Bets won"), _("Bets lost"),
+            _("Mermaid wins"),
+        )  # fmt: skip
+        table.focus()
+        self.load()
+
+    @work(exclusive=True, group="stats")
+    async def load(self) -> None:
+        try:
+            players = await self.source.stats()
+        except HistoryUnavailable as exc:
+            self.set_status(_("Cannot get the statistics: {reason}").format(reason=exc))
+            return
+        self.show_stats(players)
+
+    def show_stats(self, players: tuple[PlayerStats, ...]) -> None:
+        self.players = players
+        table = self.query_one(DataTable)
+        table.clear()
+        for p in players:
+            table.add_row(
+                player_label(p), str(p.games), str(p.wins), average(p), duos_text(p),
+                str(p.stop_calls), str(p.last_chance_calls), str(p.bets_won), str(p.bets_lost),
+                str(p.mermaid_wins), key=p.player,
+            )  # fmt: skip
+        self.set_status(
+            _("{n} players.").format(n=len(players))
+            if players
+            else _("No finished games on this server yet.")
+        )
+
+    def set_status(self, text: str) -> None:
+        self.query_one("#stats-status", Static).update(text)
+
+    def action_refresh(self) -> None:
+        self.load()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
