@@ -8,6 +8,7 @@ monitor and turns a handshake failure into a sentence for people.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 from dataclasses import dataclass
@@ -116,7 +117,7 @@ def refusal_text(event: int, value: int, secure: bool, where: str) -> str:
         return f"the server at {where} is not encrypted: leave out --server-key"
     return (
         f"the encrypted handshake with {where} failed: check --server-key (it must be the key "
-        "this server printed)"
+        "this server printed; a server started without --secure needs none)"
     )
 
 
@@ -131,10 +132,29 @@ def stop_monitor(sock: zmq.asyncio.Socket, monitor: zmq.asyncio.Socket) -> None:
     monitor.close(linger=0)
 
 
-async def handshake_refusal(monitor: zmq.asyncio.Socket, secure: bool, where: str) -> str:
-    """Wait until the monitored handshake fails and return why (else runs until cancelled)."""
+async def handshake_refusal(
+    monitor: zmq.asyncio.Socket, secure: bool, where: str, settle: float = 1.5
+) -> str:
+    """Wait until the monitored handshake fails and return why (else runs until cancelled).
+
+    A failure "without detail" often just means the server hung up before its greeting was
+    read; the socket retries by itself, so wait up to ``settle`` seconds for a failure that
+    says more (a mechanism mismatch, an authentication refusal) before settling for it.
+    """
+    vague: str | None = None
+    loop = asyncio.get_running_loop()
+    deadline = 0.0
     while True:
+        if vague is not None:
+            left = deadline - loop.time()
+            if left <= 0 or not await monitor.poll(int(left * 1000)):
+                return vague
         message = await recv_monitor_message(monitor)
         event = int(message["event"])
-        if event & _FAILURES:
-            return refusal_text(event, int(message["value"]), secure, where)
+        if not event & _FAILURES:
+            continue
+        text = refusal_text(event, int(message["value"]), secure, where)
+        if event != zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL or not secure:
+            return text
+        if vague is None:
+            vague, deadline = text, loop.time() + settle

@@ -100,7 +100,9 @@ def load_or_create_keys(directory: Path, name: str = KEY_NAME) -> KeyPair:
 
 
 def read_allow_list(path: Path) -> frozenset[bytes]:
-    """Client public keys, one per line (``#`` starts a comment; blank lines are ignored).
+    """Client public keys: one per line, optionally followed by a space and a label. Blank
+    lines and lines starting with ``# `` are comments (``#`` alone cannot start one: it is
+    a Z85 character, so a key may begin with it).
 
     Raises:
         KeyError_: the file cannot be read, a line is not a key, or it lists none.
@@ -111,9 +113,9 @@ def read_allow_list(path: Path) -> frozenset[bytes]:
         raise KeyError_(f"cannot read the allow-list {path}: {exc}") from None
     keys = set()
     for number, line in enumerate(lines, 1):
-        text = line.split("#", 1)[0].strip()
-        if text:
-            keys.add(check_key(text, f"{path}:{number}:"))
+        words = line.split()
+        if words and words[0] != "#":
+            keys.add(check_key(words[0], f"{path}:{number}:"))
     if not keys:
         raise KeyError_(f"the allow-list {path} lists no client keys")
     return frozenset(keys)
