@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, about
 from seasalt.engine import (
     Action,
     Call,
@@ -212,77 +212,79 @@ def describe_event(e: Event, names: Names) -> str | None:
     """One log line for an event, from the viewer's seat (None: not worth a line)."""
     k = e.kind
     who = names(e.seat)
+    # Sentences about the reader get their own wording where the verb agrees ("you" forms).
+    Y_ = YT_ = about(e.seat, names.me, e.target)
     if k is EventKind.ROUND_STARTED:
         return _("Round {n} begins. First to play: {name}.").format(n=e.n, name=names.obj(e.seat))
     if k is EventKind.TURN_STARTED:
         return None
     if k is EventKind.DREW_FROM_DECK:
         if e.cards:
-            return _("{who} drew {cards} from the deck.").format(
+            return Y_("{who} drew {cards} from the deck.").format(
                 who=who, cards=cards_phrase(e.cards)
             )
         if e.n == 1:
-            return _("{who} drew the last card of the deck.").format(who=who)
-        return _("{who} drew 2 cards from the deck.").format(who=who)
+            return Y_("{who} drew the last card of the deck.").format(who=who)
+        return Y_("{who} drew 2 cards from the deck.").format(who=who)
     if k is EventKind.KEPT_CARD:
         if e.card is not None:
-            return _("{who} kept {card}.").format(who=who, card=card_name(e.card))
+            return Y_("{who} kept {card}.").format(who=who, card=card_name(e.card))
         return None
     if k is EventKind.DISCARDED and e.card is not None:
-        return _("{who} put {card} on {pile}.").format(
+        return Y_("{who} put {card} on {pile}.").format(
             who=who, card=card_name(e.card), pile=pile_name(e.pile)
         )
     if k is EventKind.TOOK_DISCARD and e.card is not None:
-        return _("{who} took {card} from {pile}.").format(
+        return Y_("{who} took {card} from {pile}.").format(
             who=who, card=card_name(e.card), pile=pile_name(e.pile)
         )
     if k is EventKind.PLAYED_PAIR:
-        return _("{who} played the pair {cards}.").format(who=who, cards=cards_phrase(e.cards))
+        return Y_("{who} played the pair {cards}.").format(who=who, cards=cards_phrase(e.cards))
     if k is EventKind.PLAYED_TRIO:
-        return _("{who} played the trio {cards}.").format(who=who, cards=cards_phrase(e.cards))
+        return Y_("{who} played the trio {cards}.").format(who=who, cards=cards_phrase(e.cards))
     if k is EventKind.EFFECT_SKIPPED:
         return _("The pair's effect is impossible and is skipped.")
     if k is EventKind.CRAB_PILE_CHOSEN:
-        return _("{who} looked through {pile}.").format(who=who, pile=pile_name(e.pile))
+        return Y_("{who} looked through {pile}.").format(who=who, pile=pile_name(e.pile))
     if k is EventKind.CRAB_TOOK:
         if e.card is not None:
-            return _("{who} took {card} from {pile}.").format(
+            return Y_("{who} took {card} from {pile}.").format(
                 who=who, card=card_name(e.card), pile=pile_name(e.pile)
             )
-        return _("{who} took a card from {pile}.").format(who=who, pile=pile_name(e.pile))
+        return Y_("{who} took a card from {pile}.").format(who=who, pile=pile_name(e.pile))
     if k is EventKind.EXTRA_TURN:
-        return _("{who} got another turn (boats).").format(who=who)
+        return Y_("{who} got another turn (boats).").format(who=who)
     if k is EventKind.FISH_DREW:
         if e.card is not None:
-            return _("{who} drew {card} (fish).").format(who=who, card=card_name(e.card))
-        return _("{who} drew a card from the deck (fish).").format(who=who)
+            return Y_("{who} drew {card} (fish).").format(who=who, card=card_name(e.card))
+        return Y_("{who} drew a card from the deck (fish).").format(who=who)
     if k is EventKind.ROBBED:
         target = names.obj(e.target)
         if e.card is not None:
-            return _("{who} stole {card} from {target}.").format(
+            return YT_("{who} stole {card} from {target}.").format(
                 who=who, card=card_name(e.card), target=target
             )
-        return _("{who} stole a random card from {target}.").format(who=who, target=target)
+        return YT_("{who} stole a random card from {target}.").format(who=who, target=target)
     if k is EventKind.LOBSTER_LOOKED:
-        return _("{who} looked at the top {n} cards of the deck (lobster).").format(who=who, n=e.n)
+        return Y_("{who} looked at the top {n} cards of the deck (lobster).").format(who=who, n=e.n)
     if k is EventKind.LOBSTER_KEPT:
         if e.card is not None:
-            return _("{who} kept {card}; the deck was shuffled.").format(
+            return Y_("{who} kept {card}; the deck was shuffled.").format(
                 who=who, card=card_name(e.card)
             )
-        return _("{who} kept one card; the deck was shuffled.").format(who=who)
+        return Y_("{who} kept one card; the deck was shuffled.").format(who=who)
     if k is EventKind.JELLYFISH_LOCK:
-        return _("{who} locked everyone else: next turn, only the top deck card.").format(who=who)
+        return Y_("{who} locked everyone else: next turn, only the top deck card.").format(who=who)
     if k is EventKind.LOCKED_DRAW:
         if e.card is not None:
-            return _("{who} (locked) drew {card}.").format(who=who, card=card_name(e.card))
+            return Y_("{who} (locked) drew {card}.").format(who=who, card=card_name(e.card))
         if e.n == 0:
-            return _("{who} (locked) could not draw: the deck is empty.").format(who=who)
-        return _("{who} (locked) drew the top card of the deck.").format(who=who)
+            return Y_("{who} (locked) could not draw: the deck is empty.").format(who=who)
+        return Y_("{who} (locked) drew the top card of the deck.").format(who=who)
     if k is EventKind.CALLED and e.call is not None:
-        return _("{who} called {call}!").format(who=who, call=call_name(e.call))
+        return Y_("{who} called {call}!").format(who=who, call=call_name(e.call))
     if k is EventKind.REVEALED:
-        return _("{who} revealed: {cards}.").format(who=who, cards=cards_phrase(e.cards) or "-")
+        return Y_("{who} revealed: {cards}.").format(who=who, cards=cards_phrase(e.cards) or "-")
     if k is EventKind.TURN_ENDED:
         return None
     if k is EventKind.ROUND_SCORED:
@@ -294,7 +296,7 @@ def describe_event(e: Event, names: Names) -> str | None:
     if k is EventKind.ROUND_VOID:
         return _("Round {n} is void: the deck ran out.").format(n=e.n)
     if k is EventKind.MERMAID_WIN:
-        return _("{who} gathered all four mermaids and won the game!").format(who=who)
+        return Y_("{who} gathered all four mermaids and won the game!").format(who=who)
     if k is EventKind.GAME_OVER:
         return _("Game over.")
     return None

@@ -22,7 +22,7 @@ def seat_choice_label(kind: str) -> str:
     """``human`` / ``bot greedy`` in words."""
     if kind == "human":
         return _("human player")
-    return _("bot: {level}").format(level=kind.removeprefix("bot:"))
+    return _("bot: {level}").format(level=_(kind.removeprefix("bot:")))
 
 
 def status_label(status: str) -> str:
@@ -42,7 +42,7 @@ def seats_text(summary: TableSummary) -> Text:
         if label is None:
             parts.append(Text(_("(free seat)"), style="italic green"))
         elif label.bot:
-            parts.append(Text(_("bot {level}").format(level=label.bot), style="italic"))
+            parts.append(Text(_("bot {level}").format(level=_(label.bot)), style="italic"))
         else:
             name = Text(label.name)
             if not label.connected:
@@ -88,6 +88,7 @@ class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | No
                 yield Button(_("Cancel (Esc)"), id="cancel")
 
     @on(Button.Pressed, "#create")
+    @on(Input.Submitted, "#table-name")
     def create(self) -> None:
         name = self.query_one("#table-name", Input).value.strip()
         if not name:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, about
 from seasalt.client.screens.model import GameEnd
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.words import Names
@@ -23,25 +23,26 @@ from textual.widgets import Button, Static
 def headline(result: RoundResult, names: Names) -> Text:
     """How the round ended, in one line."""
     who = names(result.ended_by)
+    Y_ = about(result.ended_by, names.me)  # "you" forms where the verb agrees with the reader
     text = Text()
     text.append(_("Round {n}: ").format(n=result.round), style="bold")
     if result.end is RoundEnd.STOP:
-        text.append(_("{who} called STOP. Everyone scores their card points.").format(who=who))
+        text.append(Y_("{who} called STOP. Everyone scores their card points.").format(who=who))
     elif result.end is RoundEnd.LAST_CHANCE:
         if result.bet_won:
             text.append(
-                _("{who} called LAST CHANCE and won the bet: card points + colour bonus for "
+                Y_("{who} called LAST CHANCE and won the bet: card points + colour bonus for "
                   "the caller, only the colour bonus for the others.").format(who=who)
             )
         else:
             text.append(
-                _("{who} called LAST CHANCE and lost the bet: only the colour bonus for the "
+                Y_("{who} called LAST CHANCE and lost the bet: only the colour bonus for the "
                   "caller, card points for the others.").format(who=who)
             )
     elif result.end is RoundEnd.VOID:
         text.append(_("the deck ran out with no call: the round is void, nobody scores."))
     else:
-        text.append(_("{who} gathered all four mermaids!").format(who=who))
+        text.append(Y_("{who} gathered all four mermaids!").format(who=who))
     return text
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from seasalt.client.i18n import _
+from seasalt.client.language import LanguageSelect, current_language
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -92,6 +93,7 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Your name"), classes="label")
                 yield Input(self.initial_name, id="name", max_length=24)
+                yield LanguageSelect(current_language(self.app), id="language")
             with TabbedContent(id="tabs"):
                 with TabPane(_("Play solo"), id="solo"):
                     with Horizontal(classes="row"):

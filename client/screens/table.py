@@ -26,6 +26,8 @@ from textual.widgets import Footer, Input, Static
 
 NARROW_BELOW = 100
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+RECENT_LINES = 2
+"""Log lines shown under the piles in the collapsed layout (the full log is one key away)."""
 
 
 def _seat_signature(v: PlayerView, seat: int) -> tuple[object, ...]:
@@ -62,6 +64,7 @@ class TableScreen(Screen[None]):
         self.previous_rendered: Frame | None = None
         self.rendered: Frame | None = None
         self._last_status: Text | None = None
+        self._last_recent: Text | None = None
         """The frame on screen now (tests and benchmarks wait for it)."""
 
     def compose(self) -> ComposeResult:
@@ -74,6 +77,7 @@ class TableScreen(Screen[None]):
                 yield OpponentsPanel(id="opponents")
                 with Vertical(id="center"):
                     yield PilesPanel(id="piles")
+                    yield Static(id="recent")
                     yield PromptPanel(id="prompt")
                     yield ActionList(id="actions")
                 yield HandPanel(id="hand")
@@ -156,14 +160,19 @@ class TableScreen(Screen[None]):
             self.query_one("#status", Static).update(status)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
-        self.query_one(PromptPanel).show(v, names)
+        # Actions first: "Your turn" must never show above an empty list of choices.
         await self.query_one(ActionList).show(choices_for(v, names))
+        self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
         lines = log_lines(v.log, names)
         fresh = 0
         if base is not None:
             fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
         self.query_one(LogPanel).show(lines, fresh)
+        recent = Text("\n").join(Text("» " + line) for line in lines[-RECENT_LINES:])
+        if recent != self._last_recent:
+            self._last_recent = recent
+            self.query_one("#recent", Static).update(recent)
         self.rendered = frame
 
     def _status(self, frame: Frame, names: Names) -> Text:

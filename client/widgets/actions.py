@@ -108,7 +108,6 @@ class ActionList(VerticalScroll, can_focus=False):
             await self.remove_children(lines[len(choices) :])
         elif len(choices) > len(lines):
             await self.mount_all([ActionLine(c) for c in choices[len(lines) :]])
-        self.display = bool(choices)
 
     def by_key(self, key: str) -> Choice | None:
         """The choice bound to ``key``, if any."""

@@ -17,7 +17,7 @@ def seat_badges(label: SeatLabel | None) -> Text:
     if label is None:
         return text
     if label.bot:
-        text.append(" " + _("[bot: {level}]").format(level=label.bot), style="italic")
+        text.append(" " + _("[bot: {level}]").format(level=_(label.bot)), style="italic")
     elif not label.connected:
         text.append(" " + _("[offline]"), style="bold red")
     if label.bot_playing and not label.bot:
