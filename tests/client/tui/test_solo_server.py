@@ -10,7 +10,7 @@ import textwrap
 import time
 
 import pytest
-from seasalt.client.solo import parse_listening, start_server
+from seasalt.client.solo import parse_listening
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -52,18 +52,6 @@ def _wait_gone(pid: int, timeout: float = 10.0) -> bool:
     return False
 
 
-def test_solo_server_starts_and_stop_removes_it_and_its_database() -> None:
-    child = start_server(bot_delay=0)
-    try:
-        assert child.alive()
-        assert child.address.startswith("127.0.0.1:")
-        assert int(child.address.rsplit(":", 1)[1]) > 0
-    finally:
-        child.stop()
-    assert not child.alive()
-    assert child.db_path is not None and not child.db_path.exists()
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
 def test_solo_server_dies_with_a_killed_client() -> None:
     client = subprocess.Popen(
@@ -86,3 +74,35 @@ def test_solo_server_dies_with_a_killed_client() -> None:
     finally:
         client.kill()
         client.wait(10)
+
+
+async def test_host_mode_shows_join_addresses_and_asks_before_stopping(tui) -> None:
+    from seasalt.client.app import LaunchOptions, SeasaltApp
+    from seasalt.client.screens.dialogs import HostQuitDialog
+    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.screens.start import StartScreen
+
+    app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await tui.until(lambda: isinstance(app.screen, StartScreen))
+        app.screen.query_one("#tabs").active = "host"
+        await pilot.pause()
+        port = app.screen.query_one("#port")
+        port.value = "0"  # any free port
+        port.focus()
+        await tui.key(app, "enter")
+        await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=40)
+        await tui.until(lambda: "Friends join with" in tui.text(app))
+        assert "seasalt-client 127.0.0.1:" in tui.text(app)
+        child = app.child
+        assert child is not None and child.alive()
+        await tui.key(app, "ctrl+c")
+        await tui.until(lambda: isinstance(app.screen, HostQuitDialog))
+        await tui.key(app, "escape")  # cancel: still hosting
+        await tui.until(lambda: isinstance(app.screen, LobbyScreen))
+        assert child.alive()
+        await tui.key(app, "ctrl+c")
+        await tui.until(lambda: isinstance(app.screen, HostQuitDialog))
+        await tui.key(app, "s")
+        await tui.until(lambda: not child.alive())
+        assert child.db_path is not None and not child.db_path.exists()
