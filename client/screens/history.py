@@ -12,7 +12,7 @@ from seasalt.client.replay_file import save_replay
 from seasalt.client.screens.replay import ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
 from seasalt.protocol import GameSummary, ReplayFileError
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -123,6 +123,7 @@ class HistoryScreen(Screen[None]):
         row = self.query_one(DataTable).cursor_row
         return self.games[row] if 0 <= row < len(self.games) else None
 
+    @on(DataTable.RowSelected)
     def action_replay(self) -> None:
         game = self.selected()
         if game is not None:

@@ -1,0 +1,208 @@
+"""Pilot tests of the history, replay and statistics screens (issue 6), over a fake source."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from seasalt.client.history_source import HistoryUnavailable
+from seasalt.client.replay_file import open_replay
+from seasalt.client.screens.history import HistoryScreen
+from seasalt.client.screens.replay import ReplayApp, ReplayScreen
+from seasalt.client.screens.stats import StatsScreen
+from seasalt.client.words import card_name
+from seasalt.engine import ENGINE_VERSION, Rules, apply, legal_actions, new_game
+from seasalt.protocol import (
+    DuoCount,
+    GameSummary,
+    PlayerEntry,
+    PlayerStats,
+    Replay,
+)
+from textual.app import App
+from textual.widgets import DataTable
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def make_replay(game: int, seed: int, version: str = ENGINE_VERSION) -> Replay:
+    rules = Rules(2)
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    actions = []
+    while not state.is_over:
+        action = rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action).state
+    players = (
+        PlayerEntry(0, "human", "Ann", "p:0123456789abcdef"),
+        PlayerEntry(1, "bot:greedy", None, "bot:greedy"),
+    )
+    summary = GameSummary(
+        game, f"table{game}", players, state.scores, state.winners, False, True, state.round,
+        1_700_000_000 + game, 1_700_000_500 + game,
+    )  # fmt: skip
+    return Replay(summary, rules, version, seed, tuple(actions))
+
+
+STATS = (
+    PlayerStats(
+        "p:0123456789abcdef", "Ann", 2, 1, 61, 9,
+        (DuoCount("crab", 3), DuoCount("shark+swimmer", 1)), 2, 1, 1, 0, 0,
+    ),
+    PlayerStats("bot:greedy", "bot:greedy", 2, 1, 70, 9, (), 1, 2, 1, 1, 0),
+)
+
+
+class FakeSource:
+    def __init__(self, replays: dict[int, Replay], fail: bool = False) -> None:
+        self.replays = replays
+        self.fail = fail
+        self.closed = False
+
+    async def list_games(self) -> tuple[GameSummary, ...]:
+        if self.fail:
+            raise HistoryUnavailable("no server answered")
+        newest_first = sorted(self.replays.values(), key=lambda r: -r.summary.game)
+        return tuple(r.summary for r in newest_first)
+
+    async def replay(self, game: int) -> Replay:
+        return self.replays[game]
+
+    async def stats(self) -> tuple[PlayerStats, ...]:
+        return STATS
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+class Host(App[None]):
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self.first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
+
+
+def screen_text(app: App[Any]) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
+
+
+async def until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not met in time"
+        await asyncio.sleep(0.01)
+
+
+@pytest.fixture
+def replays() -> dict[int, Replay]:
+    return {1: make_replay(1, 3), 2: make_replay(2, 8)}
+
+
+async def test_history_lists_games_and_opens_a_replay_stepping_both_ways(
+    replays: dict[int, Replay], tmp_path: Path
+) -> None:
+    source = FakeSource(replays)
+    app = Host(HistoryScreen(source, "fake:7327", export_dir=tmp_path))
+    async with app.run_test(size=(250, 60)) as pilot:
+        await until(lambda: app.screen.query_one(DataTable).row_count == 2)
+        text = screen_text(app)
+        assert "table2" in text and "table1" in text and "Ann" in text
+        assert "double target" in text and "2 finished games" in text
+        # the newest game is first; Enter opens its replay
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.replay is replays[2]
+        start = screen_text(app)
+        assert f"Move 0 of {len(replays[2].actions)}" in start
+        # every seat's hand is shown (the bot's too): nothing is secret any more
+        k = next(s.index for s in screen.steps if s.state.hands[1] and s.state.hands[0])
+        screen.go(k)
+        await pilot.pause()
+        shown = screen_text(app)
+        for seat in (0, 1):
+            assert all(card_name(c) in shown for c in screen.steps[k].state.hands[seat])
+        await pilot.press("home")
+        for _ in range(3):
+            await pilot.press("right")
+        assert screen.index == 3 and "Move 3 of" in screen_text(app)
+        for _ in range(3):
+            await pilot.press("left")
+        assert screen.index == 0 and screen_text(app) == start
+        await pilot.press("left")  # stays at the deal
+        assert screen.index == 0
+        await pilot.press("n")
+        assert screen.index == screen.starts[1] if len(screen.starts) > 1 else screen.last
+        await pilot.press("end")
+        assert screen.index == screen.last and "game over" in screen_text(app)
+        await pilot.press("p")
+        assert screen.index == screen.starts[-1]
+        await pilot.press("home")
+        assert screen.index == 0
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, HistoryScreen))
+
+
+async def test_history_exports_a_replay_file_and_shows_statistics(
+    replays: dict[int, Replay], tmp_path: Path
+) -> None:
+    source = FakeSource(replays)
+    app = Host(HistoryScreen(source, "fake:7327", export_dir=tmp_path))
+    async with app.run_test(size=(250, 60)) as pilot:
+        await until(lambda: app.screen.query_one(DataTable).row_count == 2)
+        await pilot.press("down", "e")
+        path = tmp_path / "seasalt-game-1.json"
+        await until(path.exists)
+        await until(lambda: open_replay(path) == replays[1])
+        await pilot.press("s")
+        await until(lambda: isinstance(app.screen, StatsScreen))
+        await until(lambda: app.screen.query_one(DataTable).row_count == 2)
+        text = screen_text(app)
+        assert "Ann" in text and "p:0123456789abcdef" in text
+        assert "30.5" in text  # Ann's average: 61 points in 2 games
+        assert "Crab 3" in text or "crab 3" in text.lower()
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.press("escape")
+    assert source.closed
+
+
+async def test_history_says_why_it_is_empty_or_unavailable(replays: dict[int, Replay]) -> None:
+    app = Host(HistoryScreen(FakeSource(replays, fail=True)))
+    async with app.run_test(size=(120, 30)):
+        await until(lambda: "Cannot get the history" in screen_text(app))
+        assert "no server answered" in screen_text(app)
+    app = Host(HistoryScreen(FakeSource({})))
+    async with app.run_test(size=(120, 30)):
+        await until(lambda: "No finished games" in screen_text(app))
+
+
+async def test_a_replay_of_another_engine_version_is_refused_with_a_message() -> None:
+    source = FakeSource({5: make_replay(5, 2, version="999")})
+    app = Host(HistoryScreen(source))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(lambda: app.screen.query_one(DataTable).row_count == 1)
+        await pilot.press("enter")
+        await until(lambda: any("'999'" in str(n.message) for n in app._notifications))
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_the_replay_app_opens_a_file_and_quits() -> None:
+    replay = make_replay(3, 5)
+    app = ReplayApp(replay)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        assert "game over" in screen_text(app)
+        await pilot.press("q")
+    assert app.return_value == 0
