@@ -186,3 +186,30 @@ async def test_lost_server_shows_reconnecting_then_resumes(fake_link, tui) -> No
         await tui.until(lambda: "reconnecting" in tui.text(app).splitlines()[0])
         await links[0].inbox.put(LinkStatus("connected", "session resumed"))
         await tui.until(lambda: "reconnecting" not in tui.text(app).splitlines()[0])
+
+
+async def test_lobby_creates_a_table_with_the_seats_chosen(fake_link, tui) -> None:
+    from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
+    from textual.widgets import Select
+
+    app, links = make_app(fake_link, players=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await tui.until(lambda: isinstance(app.screen, LobbyScreen))
+        await tui.until(lambda: "solo" in tui.text(app))  # the fake's table is listed
+        await tui.key(app, "n")
+        await tui.until(lambda: isinstance(app.screen, CreateTableDialog)
+                        and bool(app.screen.query("#seat-4")))
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#seat-3", Select).value = "human"
+        dialog.query_one("#seat-4", Select).value = "bot:expert"
+        dialog.query_one("#extra-salt").value = True
+        await pilot.pause()
+        dialog.query_one("#table-name").focus()
+        await tui.key(app, "enter")
+        await tui.until(lambda: any(isinstance(m, p.JoinOrCreate) for m in links[0].sent))
+        request = next(m for m in links[0].sent if isinstance(m, p.JoinOrCreate))
+        assert request.table == "Ann's table"
+        assert request.seats == ("human", "bot:greedy", "human", "bot:expert")
+        assert request.extra_salt and not request.double_target
+        await tui.until(lambda: isinstance(app.screen, TableScreen))
