@@ -39,8 +39,15 @@ class HistorySource(Protocol):
 class ServerHistory:
     """Asks a seasalt server over a session of its own (no seat: it never joins a table)."""
 
-    def __init__(self, address: str, name: str, identity: str | None = None) -> None:
+    def __init__(
+        self,
+        address: str,
+        name: str,
+        identity: str | None = None,
+        timeout: float = REQUEST_TIMEOUT,
+    ) -> None:
         self.address = address
+        self.timeout = timeout
         self.name = name
         self.identity = identity
         self._conn: Connection | None = None
@@ -51,7 +58,7 @@ class ServerHistory:
             conn = Connection(self.address, self.name[:24] or "player", reconnect=False)
             conn.identity = self.identity
             try:
-                await conn.connect(timeout=REQUEST_TIMEOUT)
+                await conn.connect(timeout=self.timeout)
             except (ConnectFailed, OSError) as exc:
                 raise HistoryUnavailable(str(exc)) from None
             self._conn = conn
@@ -62,7 +69,7 @@ class ServerHistory:
             conn = await self._connection()
             await conn.send(request)
             loop = asyncio.get_running_loop()
-            deadline = loop.time() + REQUEST_TIMEOUT
+            deadline = loop.time() + self.timeout
             try:
                 while (left := deadline - loop.time()) > 0:
                     message = await conn.recv(timeout=left)

@@ -1,0 +1,63 @@
+"""The history screens' source over a real Connection to an in-process server (issue 6)."""
+
+from __future__ import annotations
+
+import pytest
+import zmq.asyncio
+from seasalt.client.connection import Connection
+from seasalt.client.history_source import HistoryUnavailable, ServerHistory
+from seasalt.client.identity import load_identity
+from seasalt.client.replay_steps import build_steps
+from seasalt.server.history import player_id_of_identity
+from seasalt.server.seeds import token_hash
+from seasalt.server.testing import RawClient, play_seat, running_server
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def test_server_history_lists_replays_and_counts_a_played_game(tmp_path) -> None:
+    identity = load_identity(tmp_path / "identity")
+    assert identity is not None and load_identity(tmp_path / "identity") == identity  # kept
+    ctx = zmq.asyncio.Context()
+    try:
+        async with running_server() as server:
+            address = server.local_endpoint.removeprefix("tcp://")
+            player = RawClient(ctx, server.local_endpoint)
+            result = await play_seat(player, "t", ("human", "bot:random"), name="Cy")
+            player.close()
+            # a Connection with an identity: the server keys its statistics by its hash
+            conn = Connection(address, "Cy", reconnect=False)
+            conn.identity = identity
+            await conn.connect(timeout=10)
+            assert server.master is not None
+            stored = server.master.journal.connection.execute(
+                "SELECT player_id FROM identities WHERE token_hash=?", (token_hash(conn.token),)
+            ).fetchone()
+            assert stored == (player_id_of_identity(identity),)
+            assert identity not in str(server.master.journal.connection.execute(
+                "SELECT * FROM identities").fetchall())  # only the hash is kept
+            await conn.close()
+
+            source = ServerHistory(address, "viewer", identity)
+            try:
+                games = await source.list_games()
+                assert len(games) == 1 and games[0].scores == result.scores
+                replay = await source.replay(games[0].game)
+                assert build_steps(replay)[-1].state.scores == result.scores
+                stats = await source.stats()
+                assert {s.name for s in stats} == {"Cy", "bot:random"}
+                with pytest.raises(HistoryUnavailable, match="no finished game"):
+                    await source.replay(games[0].game + 100)
+            finally:
+                await source.close()
+    finally:
+        ctx.destroy(linger=0)
+
+
+async def test_server_history_without_a_server_says_so() -> None:
+    source = ServerHistory("127.0.0.1:1", "viewer", timeout=1.0)
+    try:
+        with pytest.raises(HistoryUnavailable):
+            await source.list_games()
+    finally:
+        await source.close()
