@@ -1,0 +1,222 @@
+"""Catalogue upkeep with Babel: extract the client's strings, merge them into every catalogue,
+and check the translations (complete, placeholders kept).
+
+    python -m seasalt.client.i18n_tools update   # extract, then merge into all four .po files
+    python -m seasalt.client.i18n_tools check    # list what is missing, empty or broken
+    python -m seasalt.client.i18n_tools pot      # print the template
+
+New strings arrive with an empty msgstr (English shows them as they are); ``check`` and the
+catalogue test fail until every language has them translated.
+"""
+
+from __future__ import annotations
+
+import io
+import string
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+from seasalt.client.i18n import (
+    CLIENT_DIR,
+    DEFAULT_LANGUAGE,
+    DOMAIN,
+    LANGUAGES,
+    TO_YOU,
+    YOU,
+    po_path,
+)
+
+KEYWORDS = {"_": None, "N_": None, "Y_": None, "YT_": None}
+# Y_ and YT_ are ``seasalt.client.i18n.about(...)``: their sentences also get a translation for
+# when the reader is the subject (context "you"), and YT_ for when the reader is the target.
+CONTEXT_KEYWORDS = {YOU: {"Y_": None, "YT_": None}, TO_YOU: {"YT_": None}}
+# Modules without prose for people (protocol plumbing, the headless player, argparse help in
+# English on purpose) are skipped: everything else under client/ is scanned.
+SKIP = {"connection.py", "headless.py", "cli.py", "i18n_tools.py"}
+
+ALL = frozenset({"pt", "es", "fr"})
+SAME_IN: dict[str, frozenset[str]] = {
+    # names and symbols
+    "Sea Salt & Paper": ALL,
+    "Extra Salt": ALL,
+    "{kind} ({color})": ALL,
+    "Bot {n}": ALL,
+    "bot {level}": ALL,
+    "bot: {level}": frozenset({"pt", "es"}),
+    "[bot: {level}]": frozenset({"pt", "es"}),
+    # words spelt the same
+    "total": ALL,
+    "total {n}": ALL,
+    "total {points}": ALL,
+    "multipl.": ALL,
+    "Chat": frozenset({"pt", "es"}),
+    "No": frozenset({"es"}),
+    "No (n)": frozenset({"es"}),
+    "STOP": frozenset({"es", "fr"}),  # GLOSSARY
+    "LAST CHANCE": frozenset({"es"}),  # GLOSSARY
+    "expert": frozenset({"fr"}),
+    "Date": frozenset({"fr"}),
+    "Table": frozenset({"fr"}),
+    "Options": frozenset({"fr"}),
+    "Port": frozenset({"fr"}),
+    "orange": frozenset({"fr"}),
+}
+"""Translations allowed to read the same as the English msgid, and where."""
+
+
+def source_files() -> list[Path]:
+    """Every client module that may hold strings for people."""
+    return sorted(
+        path for path in CLIENT_DIR.rglob("*.py")
+        if path.name not in SKIP and "locale" not in path.relative_to(CLIENT_DIR).parts
+    )
+
+
+def _extract(path: Path, keywords: dict[str, None]) -> Iterator[tuple[str, int]]:
+    for lineno, message, _comments, _context in extract_from_file(
+        "python", str(path), keywords=keywords
+    ):
+        if isinstance(message, str) and message:
+            yield message, lineno
+
+
+def iter_entries() -> Iterator[tuple[str | None, str, str, int]]:
+    """Every catalogue entry the client needs: (context, msgid, file, line)."""
+    for path in source_files():
+        rel = path.relative_to(CLIENT_DIR).as_posix()
+        for message, lineno in _extract(path, KEYWORDS):
+            yield None, message, rel, lineno
+        for context, keywords in CONTEXT_KEYWORDS.items():
+            for message, lineno in _extract(path, keywords):
+                yield context, message, rel, lineno
+
+
+def iter_msgids() -> Iterator[tuple[str, str, int]]:
+    """Every literal passed to ``_()`` (or ``N_``, ``Y_``, ``YT_``) in the client:
+    (msgid, file, line)."""
+    for context, msgid, path, line in iter_entries():
+        if context is None:
+            yield msgid, path, line
+
+
+def template() -> Catalog:
+    """The catalogue template for the current sources."""
+    catalog = Catalog(domain=DOMAIN, project="seasalt", fuzzy=False)
+    for context, msgid, path, line in iter_entries():
+        flags = ("python-brace-format",) if placeholders(msgid) else ()
+        catalog.add(msgid, locations=[(path, line)], flags=flags, context=context)
+    return catalog
+
+
+def _write(catalog: Catalog) -> str:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=False)
+    return buffer.getvalue().decode("utf-8")
+
+
+def render_template() -> str:
+    """The template as ``.pot`` text."""
+    return _write(template())
+
+
+def read(lang: str) -> Catalog:
+    """The catalogue of ``lang`` as it is in the repo (an empty one when missing)."""
+    path = po_path(lang)
+    if not path.is_file():
+        return Catalog(locale=lang, domain=DOMAIN, project="seasalt", fuzzy=False)
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+def update() -> dict[str, int]:
+    """Merge the current strings into every catalogue; returns the untranslated count by
+    language. Obsolete entries are dropped (git keeps them)."""
+    tpl = template()
+    untranslated: dict[str, int] = {}
+    for lang in LANGUAGES:
+        catalog = read(lang)
+        catalog.update(tpl, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        catalog.fuzzy = False
+        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
+        po_path(lang).write_text(_write(catalog), encoding="utf-8")
+        if lang != DEFAULT_LANGUAGE:
+            untranslated[lang] = sum(1 for m in catalog if m.id and not m.string)
+    return untranslated
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``str.format`` fields of ``text``, sorted (``{n}`` twice counts twice)."""
+    fields = []
+    for _literal, field, spec, conversion in string.Formatter().parse(text):
+        if field is not None:
+            fields.append(f"{{{field}{'!' + conversion if conversion else ''}"
+                          f"{':' + spec if spec else ''}}}")
+    return sorted(fields)
+
+
+# A "you" sentence may leave out the reader's name: "{who} drew…" -> "Robaste…".
+MAY_DROP = {None: set(), YOU: {"{who}"}, TO_YOU: {"{target}"}}
+
+
+def problems(lang: str) -> list[str]:
+    """What is wrong with the catalogue of ``lang`` for the current sources (empty: fine)."""
+    catalog = read(lang)
+    found: list[str] = []
+    for context, msgid in dict.fromkeys((c, m) for c, m, _path, _line in iter_entries()):
+        message = catalog.get(msgid, context=context)
+        where = f"[{context}] {msgid!r}" if context else repr(msgid)
+        if message is None:
+            found.append(f"missing: {where}")
+            continue
+        if lang == DEFAULT_LANGUAGE:
+            continue
+        text = message.string
+        if not isinstance(text, str) or not text.strip():
+            found.append(f"untranslated: {where}")
+            continue
+        if message.fuzzy:
+            found.append(f"fuzzy: {where}")
+        if text == msgid and context is None and lang not in SAME_IN.get(msgid, frozenset()):
+            found.append(f"same as English (add to SAME_IN if meant): {where}")
+        try:
+            have, want = placeholders(text), placeholders(msgid)
+        except ValueError as error:
+            found.append(f"bad format string ({error}): {text!r}")
+            continue
+        extra = set(have) - set(want)
+        dropped = set(want) - set(have)
+        if extra or not dropped <= MAY_DROP[context] or any(
+            have.count(f) > want.count(f) for f in have
+        ):
+            found.append(f"placeholders differ: {where} -> {text!r}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    command = args[0] if args else "check"
+    if command == "pot":
+        print(render_template(), end="")
+        return 0
+    if command == "update":
+        for lang, count in update().items():
+            print(f"{lang}: {count} untranslated")
+        return 0
+    if command == "check":
+        bad = 0
+        for lang in LANGUAGES:
+            for line in problems(lang):
+                print(f"{lang}: {line}")
+                bad += 1
+        return 1 if bad else 0
+    print(f"unknown command {command!r}: use update, check or pot", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
