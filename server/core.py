@@ -95,7 +95,7 @@ class ServerCore:
         """Tell every connected session the server is stopping (clients then resume later)."""
         goodbye = Error(ErrorCode.SHUTTING_DOWN, "the server is shutting down")
         for session in self.sessions.by_hash.values():
-            if self.connected(session):
+            if session.peer is not None:  # even a quiet one: the send never blocks
                 self.send(session, goodbye)
 
     # --- who is at a table --------------------------------------------------------------
