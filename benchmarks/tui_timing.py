@@ -26,21 +26,40 @@ import sys
 import time
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), 0.0 when unreadable."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+CPU: list[float] = []
+"""CPU seconds the client had used when each launch became interactive (load-independent)."""
+
+
 def tmux_launch(command: str, pattern: str, timeout: float = 60.0) -> float:
     """Seconds from starting ``command`` in tmux until ``pattern`` shows on the pane."""
     session = f"seasalt-timing-{os.getpid()}"
     start = time.perf_counter()
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
+        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40",
+         "exec " + command],
         check=True,
     )
+    pid = int(subprocess.run(["tmux", "display", "-p", "-t", session, "#{pane_pid}"],
+                             capture_output=True, text=True).stdout.strip() or 0)
     try:
         while time.perf_counter() - start < timeout:
             pane = subprocess.run(
                 ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
             ).stdout
             if re.search(pattern, pane):
-                return time.perf_counter() - start
+                elapsed = time.perf_counter() - start
+                CPU.append(cpu_seconds(pid))
+                return elapsed
             time.sleep(0.01)
         raise RuntimeError(f"{pattern!r} did not appear within {timeout} s")
     finally:
@@ -96,6 +115,7 @@ async def repaint_latencies(frames: int) -> list[float]:
             frame = Frame("bench", seq, view(state, 0), ())
             await pilot.pause(0.02)  # idle between frames, as between real updates
             painted.clear()
+            cpu_start = time.process_time()
             start = time.perf_counter()
             app.post_message(FrameArrived(frame))
             deadline = start + 5
@@ -105,7 +125,12 @@ async def repaint_latencies(frames: int) -> list[float]:
                 await asyncio.sleep(0.001)
             if painted:
                 latencies.append(painted[-1] - start)
+                REPAINT_CPU.append(time.process_time() - cpu_start)
     return latencies
+
+
+REPAINT_CPU: list[float] = []
+"""Process CPU seconds spent from each frame's arrival to its repaint (load-independent)."""
 
 
 def describe(values: list[float]) -> str:
@@ -126,13 +151,16 @@ def main() -> int:
         menu = [tmux_launch(f"{sys.executable} -m seasalt.client.cli --name Ann", r"Play solo")
                 for _ in range(args.runs)]
         print("launch to start menu:        " + describe(menu))
+        print("  client CPU time by then:   " + describe(CPU[-len(menu):]))
         solo = [tmux_launch(f"{sys.executable} -m seasalt.client.cli --solo --name Ann",
                             r"(?m)^\s*[1-9de]  \S") for _ in range(args.runs)]
         print("launch to first solo choice: " + describe(solo))
+        print("  client CPU time by then:   " + describe(CPU[-len(solo):]))
     else:
         print("tmux not found: launch times skipped")
     latencies = asyncio.run(repaint_latencies(args.frames))
     print("view received to repaint:    " + describe(latencies))
+    print("  CPU time per repaint:      " + describe(REPAINT_CPU))
     return 0
 
 
