@@ -170,6 +170,8 @@ def build_parser(default_db: str) -> argparse.ArgumentParser:
     ex = sub.add_parser("export", help="write a finished game's replay to FILE")
     ex.add_argument("id", type=int, metavar="ID")
     ex.add_argument("file", metavar="FILE")
+    for cmd in sub.choices.values():  # --db after the command works too
+        cmd.add_argument("--db", default=argparse.SUPPRESS, help="journal database")
     return p
 
 

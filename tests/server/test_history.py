@@ -32,6 +32,7 @@ from seasalt.protocol import (
     Welcome,
     replay_from_file_data,
 )
+from seasalt.server import cli as server_cli
 from seasalt.server import housekeeping
 from seasalt.server.history import player_id_of_identity
 from seasalt.server.journal import Journal
@@ -188,6 +189,10 @@ def test_games_list_shows_finished_games_with_all(played: dict, capsys) -> None:
     assert housekeeping.main(["list", "--all"], played["db"]) == 0
     out = capsys.readouterr().out
     assert out.count("finished") == 3 and "Annie" in out
+    # through the real command line, with --db before or after the command
+    assert server_cli.main(["games", "--db", played["db"], "list", "--all"]) == 0
+    assert server_cli.main(["games", "list", "--all", "--db", played["db"]]) == 0
+    assert capsys.readouterr().out.count("Annie") == 2
 
 
 # --- housekeeping of unfinished games -------------------------------------------------------
