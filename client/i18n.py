@@ -206,7 +206,11 @@ def about(actor: int | None, me: int | None, target: int | None = None) -> Calla
 def parse_po(text: str) -> dict[str, str]:
     """A ``.po`` file's msgid -> msgstr (an empty msgstr means the msgid), read by Babel."""
     catalog = read_po(io.StringIO(text))
-    return {m.id: (m.string or m.id) for m in catalog if m.id and isinstance(m.id, str)}
+    return {
+        m.id: (m.string if isinstance(m.string, str) and m.string else m.id)
+        for m in catalog
+        if isinstance(m.id, str) and m.id
+    }
 
 
 def iter_msgids() -> Iterator[tuple[str, str, int]]:

@@ -116,7 +116,12 @@ def _restore(screen: Screen[Any], state: dict[str, Any]) -> None:
 async def _settled(screen: Screen[Any]) -> None:
     """Wait until widgets that compose on mount (TabbedContent's panes) are in place."""
     done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    screen.call_after_refresh(lambda: done.done() or done.set_result(None))
+
+    def settle() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    screen.call_after_refresh(settle)
     await done
 
 
@@ -202,9 +207,9 @@ class LanguageCommands(Provider):
     """Command palette: "Language: Português" and so on (also found by the English word)."""
 
     def _commands(self) -> list[tuple[str, str, str]]:
-        label = _("Language")
         return [
-            (f"{label}: {name}", f"Language: {name}", code) for code, name in LANGUAGES.items()
+            (_("Language: {name}").format(name=name), f"Language: {name}", code)
+            for code, name in LANGUAGES.items()
         ]
 
     async def discover(self) -> Hits:

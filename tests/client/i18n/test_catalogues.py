@@ -1,0 +1,148 @@
+"""The catalogues: complete in all four languages, placeholders kept, GLOSSARY terms, and the
+language chosen from the command line or the environment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from seasalt.client import i18n, i18n_tools
+from seasalt.client.cli import build_parser
+from seasalt.client.words import color_name, kind_name
+from seasalt.engine import Color, Kind
+
+LANGS = tuple(i18n.LANGUAGES)
+GLOSSARY = Path(__file__).resolve().parents[3].parent / "shared" / "GLOSSARY.md"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_source_string_is_translated(lang: str) -> None:
+    problems = i18n_tools.problems(lang)
+    assert not problems, (
+        f"{len(problems)} problems in the {lang} catalogue (run `python -m "
+        f"seasalt.client.i18n_tools update`, then translate): {problems[:8]}"
+    )
+
+
+@pytest.mark.parametrize("lang", ("pt", "es", "fr"))
+def test_every_entry_keeps_its_placeholders(lang: str) -> None:
+    catalog = i18n_tools.read(lang)
+    checked = 0
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        want, have = i18n_tools.placeholders(message.id), i18n_tools.placeholders(message.string)
+        allowed = i18n_tools.MAY_DROP[message.context]
+        assert set(have) <= set(want), (message.id, message.string)
+        assert set(want) - set(have) <= allowed, (message.id, message.string)
+        checked += 1
+    assert checked > 300
+
+
+def test_the_check_catches_a_missing_or_broken_translation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = i18n_tools.read
+
+    def damaged(lang: str):  # type: ignore[no-untyped-def]
+        catalog = real(lang)
+        catalog.get("Crab").string = ""
+        catalog.get("Deck {n}").string = "Baralho {m}"
+        catalog.delete("End your turn")
+        return catalog
+
+    monkeypatch.setattr(i18n_tools, "read", damaged)
+    found = "\n".join(i18n_tools.problems("pt"))
+    assert "untranslated: 'Crab'" in found
+    assert "placeholders differ: 'Deck {n}'" in found
+    assert "missing: 'End your turn'" in found
+
+
+def _glossary() -> dict[str, dict[str, str]]:
+    """code -> {lang: name} from the GLOSSARY tables (the "(?)" marks dropped)."""
+    rows: dict[str, dict[str, str]] = {}
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0].isupper():
+            en, pt, es, fr = (c.replace("(?)", "").strip() for c in cells[1:])
+            rows[cells[0]] = {"en": en, "pt": pt, "es": es, "fr": fr}
+    return rows
+
+
+@pytest.mark.skipif(not GLOSSARY.is_file(), reason="shared/GLOSSARY.md is not beside the repo")
+@pytest.mark.parametrize("lang", ("pt", "es", "fr"))
+def test_card_and_colour_names_follow_the_glossary(lang: str) -> None:
+    glossary = _glossary()
+    i18n.set_language(lang)
+    for kind in Kind:
+        assert kind_name(kind) == glossary[kind.name][lang], kind
+    for color in Color:
+        assert color_name(color) == glossary[color.name][lang], color
+
+
+def test_glossary_calls_and_terms() -> None:
+    # RULES terms as GLOSSARY spells them (the second table of the glossary).
+    expected = {
+        "pt": {"STOP": "PARE", "LAST CHANCE": "ÚLTIMA CHANCE", "pair": "dupla"},
+        "es": {"STOP": "STOP", "LAST CHANCE": "LAST CHANCE", "pair": "dúo"},
+        "fr": {"STOP": "STOP", "LAST CHANCE": "DERNIÈRE CHANCE", "pair": "duo"},
+    }
+    for lang, words in expected.items():
+        t = i18n.translator(lang)
+        for msgid, word in words.items():
+            assert t.gettext(msgid) == word, (lang, msgid)
+    pt, fr = i18n.translator("pt"), i18n.translator("fr")
+    assert "baralho" in pt.gettext("Draw 2 from the deck: keep 1, discard the other")
+    assert "pioche" in fr.gettext("{who} drew the last card of the deck.")
+    assert "rodada" in i18n.translator("pt").gettext("round {n}")
+    assert "manche" in i18n.translator("fr").gettext("round {n}")
+    assert "ronda" in i18n.translator("es").gettext("round {n}")
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({}, "en"),
+        ({"LANG": "pt_BR.UTF-8"}, "pt"),
+        ({"LANG": "fr_FR.UTF-8", "LC_ALL": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "fr_FR", "LC_MESSAGES": "es_ES", "LC_ALL": ""}, "es"),
+        ({"LANGUAGE": "de:fr_CA:en", "LANG": "pt_BR"}, "fr"),
+        ({"LC_ALL": "C", "LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "es_MX@euro"}, "es"),
+    ],
+)
+def test_language_from_the_environment(env: dict[str, str], lang: str) -> None:
+    assert i18n.language_from_env(env) == lang
+
+
+def test_resolve_reads_the_environment_only_without_a_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.resolve(None) == "fr"
+    assert i18n.resolve("pt") == "pt"
+    assert i18n.resolve("xx") == "en"
+
+
+def test_lang_option() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["--lang", "pt"]).lang == "pt"
+    assert parser.parse_args(["--lang", "pt_BR"]).lang == "pt"
+    assert parser.parse_args([]).lang is None
+    with pytest.raises(SystemExit) as exit_info:
+        parser.parse_args(["--lang", "klingon"])
+    assert exit_info.value.code == 2
+
+
+def test_unknown_language_falls_back_to_english_and_contexts_to_the_plain_form() -> None:
+    assert i18n.translator("xx").gettext("End your turn") == "End your turn"
+    i18n.set_language("es")
+    assert i18n.pgettext("you", "Game over.") == "Fin de la partida."
+    assert i18n.about(0, 0)("{who} kept {card}.") == "Te quedaste {card}."
+    assert i18n.about(1, 0)("{who} kept {card}.") == "{who} se quedó {card}."
+    stole = "{who} stole {card} from {target}."
+    assert i18n.about(1, 0, target=0)(stole) == "{who} te robó {card}."
