@@ -43,6 +43,23 @@ def wait_for(pattern: str, timeout: float = 30.0) -> str:
     raise SystemExit(f"timed out waiting for {pattern!r}; the screen was:\n{screen()}")
 
 
+def wait_change(before: str, timeout: float = 10.0) -> str:
+    """The pane once it differs from ``before`` and has been still for 0.2 s."""
+    deadline = time.monotonic() + timeout
+    text = before
+    while time.monotonic() < deadline and text == before:
+        time.sleep(0.05)
+        text = screen()
+    still = screen()
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        now = screen()
+        if now == still:
+            break
+        still = now
+    return still
+
+
 def start_server() -> tuple[subprocess.Popen[str], str]:
     db = tempfile.mktemp(prefix="seasalt-e2e-", suffix=".db")
     server = subprocess.Popen(
@@ -83,15 +100,15 @@ def main() -> int:
             wait_for(r"New table")
             tmux("send-keys", "-t", SESSION, "Enter")
         for turn in range(1, args.turns + 1):
-            text = wait_for(r"(?m)^\s*[1-9de]  \S", timeout=60)
+            text = wait_for(r"Your turn\.(?s:.*)(?m:^\s*[1-9de]  \S)", timeout=90)
             while "Your turn." in text:
-                keys = re.findall(r"^\s*[▊█┃]?\s*([1-9de])\s{2}\S", text, flags=re.M)
+                keys = re.findall(r"(?m)^\s*([1-9de])  \S", text)
                 if not keys:
                     break
-                key = "e" if "e" in keys and ("d" not in keys) and turn % 2 else keys[0]
+                # Play a little: draw, keep the first card, play what is offered, end the turn.
+                key = "e" if "e" in keys and len(keys) == 1 else keys[0]
                 tmux("send-keys", "-t", SESSION, key)
-                time.sleep(0.4)
-                text = screen()
+                text = wait_change(text)
                 if key == "e":
                     break
             print(f"----- after turn {turn} ({args.size}) -----")
