@@ -12,6 +12,7 @@ from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.table import TableScreen
 from seasalt.engine import GameState, Phase, Rules, apply, legal_actions, new_game, view
+from textual import events
 from textual.app import App
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -85,6 +86,18 @@ async def until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
         await asyncio.sleep(0.01)
 
 
+async def keys(app: App[Any], *keys: str) -> None:
+    """Send key presses through the driver, as a terminal would (Pilot.press waits for an
+    idle CPU, which is slow on a busy machine)."""
+    for key in keys:
+        assert app._driver is not None
+        char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+        await asyncio.sleep(0)
+
+
 def table_ready(app: SeasaltApp) -> Callable[[], bool]:
     return lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None
 
@@ -96,3 +109,19 @@ def english_outside_apps() -> Any:
 
     yield
     i18n.set_language("en")
+
+
+class Kit:
+    """The helpers above, for test modules (importlib mode: they cannot import conftest)."""
+
+    mid_round = staticmethod(mid_round)
+    table_app = staticmethod(table_app)
+    screen_text = staticmethod(screen_text)
+    until = staticmethod(until)
+    table_ready = staticmethod(table_ready)
+    keys = staticmethod(keys)
+
+
+@pytest.fixture
+def kit() -> type[Kit]:
+    return Kit

@@ -1,0 +1,84 @@
+"""Each app reads the game in its own language; switching re-renders at once; names and chat
+are never translated."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.i18n import _
+from seasalt.client.language import LanguageSelect
+from seasalt.client.screens.start import StartScreen
+from seasalt.client.widgets.log import ChatPanel
+from textual.widgets import Input
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def test_two_apps_in_one_process_keep_their_own_language(kit: Any) -> None:
+    state = kit.mid_round(3)
+    pt, fr = kit.table_app(state, "pt"), kit.table_app(state, "fr")
+    async with pt.run_test(size=(100, 30)), fr.run_test(size=(100, 30)):
+        await kit.until(kit.table_ready(pt))
+        await kit.until(kit.table_ready(fr))
+        pt_text, fr_text = kit.screen_text(pt), kit.screen_text(fr)
+        assert "Sua vez." in pt_text and "Baralho" in pt_text
+        assert "À vous." in fr_text and "Pioche" in fr_text
+        assert "Your turn" not in pt_text + fr_text
+        assert pt.frame is not None and fr.frame is not None
+        assert pt.frame.view == fr.frame.view  # the same game, in other words
+
+
+async def test_the_start_menu_switch_rerenders_at_once_and_keeps_what_was_typed(kit: Any) -> None:
+    app = SeasaltApp(LaunchOptions(name="Ann", lang="en"))
+    async with app.run_test(size=(80, 24)):
+        await kit.until(lambda: isinstance(app.screen, StartScreen) and app.screen.is_mounted)
+        app.screen.query_one("#name", Input).value = "Zoé"
+        app.screen.query_one(LanguageSelect).value = "pt"
+        await kit.until(lambda: "Seu nome" in kit.screen_text(app))
+        await kit.until(lambda: "Ajuda" in kit.screen_text(app))
+        await kit.until(lambda: app.screen.query_one("#name", Input).value == "Zoé")
+        assert app.translator.lang == "pt"
+        assert "Jogar sozinho" in kit.screen_text(app) and "Play solo" not in kit.screen_text(app)
+        assert app.screen.query_one(LanguageSelect).value == "pt"
+
+
+async def test_the_command_palette_switches_the_language(kit: Any) -> None:
+    app = kit.table_app(kit.mid_round(3), "en")
+    async with app.run_test(size=(100, 30)):
+        await kit.until(kit.table_ready(app))
+        await kit.keys(app, "ctrl+p", *"language: fran")
+        await kit.until(lambda: "Language: Français" in kit.screen_text(app))
+        await kit.keys(app, "enter")
+        await kit.until(lambda: "À vous." in kit.screen_text(app), timeout=10)
+        assert app.translator.lang == "fr"
+        await kit.until(lambda: "Aide" in kit.screen_text(app))  # the footer's key hints too
+        # The palette lists the commands in the current language.
+        await kit.keys(app, "ctrl+p", *"lang")
+        await kit.until(lambda: "Langue : Español" in kit.screen_text(app))
+        await kit.keys(app, "escape")
+
+
+async def test_player_names_and_chat_are_never_translated(kit: Any) -> None:
+    names = ("Quit", "Crab", "Help", "You")
+    app = kit.table_app(kit.mid_round(4), "pt", names=names)
+    async with app.run_test(size=(120, 40)):
+        await kit.until(kit.table_ready(app))
+        chat = app.screen.query_one("#chat-input", Input)
+        chat.value = "End your turn"
+        await chat.action_submit()
+        await kit.until(lambda: "Quit: End your turn" in kit.screen_text(app))
+        await kit.until(lambda: "Crab" in kit.screen_text(app))
+        text = kit.screen_text(app)
+        assert "Crab" in text and "Help" in text and "You" in text  # opponents' names as typed
+        assert "Quit: End your turn" in text  # chat line: name and text as sent
+        app.set_language("fr")
+        await kit.until(lambda: "À vous." in kit.screen_text(app))
+        panel = app.screen.query_one(ChatPanel)
+        assert ("Quit", "End your turn") in panel.lines  # the chat survives the switch
+        assert "Quit: End your turn" in kit.screen_text(app)
+
+
+async def test_outside_an_app_strings_are_english() -> None:
+    assert _("End your turn") == "End your turn"
