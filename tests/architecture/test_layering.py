@@ -22,12 +22,15 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs"},
     "client": {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",
-        "textual", "rich",
+        "textual", "rich", "babel",
     },
 }  # fmt: skip
 
 # Parts of the client that may import Textual; the headless player must start without it.
-TEXTUAL_OK = ("client/app.py", "client/screens/", "client/widgets/", "client/tui")
+TEXTUAL_OK = (
+    "client/app.py", "client/screens/", "client/widgets/", "client/tui", "client/language.py",
+    "client/i18n.py",
+)
 
 
 def _imports(path: Path, package: str) -> list[str]:
