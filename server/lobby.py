@@ -196,14 +196,12 @@ class LobbyMixin(ServerCore):
 
     def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
         if not table.matches(msg.seats, msg.extra_salt, msg.double_target):
-            options = [*table.seat_kinds]
-            if table.extra_salt:
-                options.append("extra salt")
-            if table.double_target:
-                options.append("double target")
+            has = _describe(table.seat_kinds, table.extra_salt, table.double_target)
+            asked = _describe(msg.seats, msg.extra_salt, msg.double_target)
             return (
                 ErrorCode.TABLE_MISMATCH,
-                f"table {table.name!r} exists with other seats or options: {', '.join(options)}",
+                f"table {table.name!r} is {has}; you asked for {asked} "
+                "(ask for the same, or pick another name)",
             )
         if table.status in (Status.RUNNING, Status.ROUND_OVER):
             return (
@@ -380,3 +378,11 @@ class LobbyMixin(ServerCore):
         for member, _ in self.members(table):
             self.send(member, line)
 
+
+def _describe(seats: tuple[str, ...], extra_salt: bool, double_target: bool) -> str:
+    """``2 seats (human, bot:random), with Extra Salt, double target`` for error messages."""
+    parts = [f"{len(seats)} seats ({', '.join(seats)})"]
+    parts.append("with Extra Salt" if extra_salt else "without Extra Salt")
+    if double_target:
+        parts.append("double target")
+    return ", ".join(parts)

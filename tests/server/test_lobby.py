@@ -72,7 +72,9 @@ async def test_mismatch_running_and_full_are_clear_errors(
     ann, bob, cid = [await _player(connect, n) for n in ("Ann", "Bob", "Cid")]
     await _join(ann, "t", TWO)
     await cid.send(JoinOrCreate("t", TWO, extra_salt=True))
-    assert "extra" not in (await _error(cid, ErrorCode.TABLE_MISMATCH)).message
+    message = (await _error(cid, ErrorCode.TABLE_MISMATCH)).message
+    assert "is 2 seats (human, human), without Extra Salt" in message
+    assert "you asked for 2 seats (human, human), with Extra Salt" in message
     await cid.send(JoinOrCreate("t", ("human", "human", "human")))
     await _error(cid, ErrorCode.TABLE_MISMATCH)
     await _join(bob, "t", TWO)
