@@ -1,0 +1,153 @@
+"""No prompt, label, button, tab or key hint is wider than its region, in any language, at
+80 x 24 (the smallest supported terminal)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from seasalt import protocol as p
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.i18n import LANGUAGES
+from seasalt.client.screens.connecting import ConnectingScreen
+from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
+from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.screens.model import GameEnd
+from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.start import JoinPlan, StartScreen
+from seasalt.client.words import Names
+from seasalt.engine import (
+    Call,
+    CallKind,
+    PlayPair,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    view,
+)
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import TabbedContent
+
+pytestmark = pytest.mark.timeout(90)
+
+ONE_LINE = "Label, Button, Tab, FooterKey, Checkbox"
+BIG = Size(1000, 1000)
+
+
+def cropped(screen: Screen[Any]) -> list[str]:
+    """One-line controls whose text does not fit their region (or the screen)."""
+    found = []
+    width = screen.size.width
+    for widget in screen.query(ONE_LINE):
+        if not widget.display or not widget.visible or widget.region.area == 0:
+            continue
+        text = str(getattr(widget, "label", "") or widget.render())
+        need = widget.get_content_width(BIG, BIG)
+        have = widget.content_size.width
+        if need > have or widget.region.right > width:
+            found.append(f"{type(widget).__name__} {text!r}: needs {need}, has {have}")
+    return found
+
+
+class OneTableLink:
+    """Lists one table; joining it gives seat 0 of ``state``."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> Any:
+        return await self.inbox.get()
+
+    async def send(self, message: Any) -> None:
+        seats = tuple(
+            p.SeatInfo("human", name, True, False) for name in ("Ann", "Bob", "Cy", "Di")
+        )
+        info = p.TableInfo("t1", seats, True, True, p.TableState.RUNNING, 2)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Tables((info,)))
+        elif isinstance(message, p.JoinOrCreate):
+            await self.inbox.put(p.Joined("t1", 0))
+            await self.inbox.put(p.TableChanged(info))
+            await self.inbox.put(p.Snapshot("t1", 7, view(self.state, 0)))
+
+
+def round_result() -> Any:
+    state = new_game(Rules(3), seed=4)
+    while state.last_result is None:
+        options = legal_actions(state)
+        calls = [a for a in options if isinstance(a, Call) and a.kind is CallKind.LAST_CHANCE]
+        pairs = [a for a in options if isinstance(a, PlayPair)]
+        state = apply(state, (calls or pairs or options)[0]).state
+    return state.last_result
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
+    problems: list[str] = []
+
+    def check(where: str, screen: Screen[Any]) -> None:
+        problems.extend(f"{where}: {line}" for line in cropped(screen))
+
+    async def settle(app: SeasaltApp, kind: type[Screen[Any]]) -> None:
+        await kit.until(lambda: isinstance(app.screen, kind) and app.screen.is_mounted)
+        await asyncio.sleep(0.05)
+
+    state = kit.mid_round(4)
+    app = SeasaltApp(LaunchOptions(name="Ann", lang=lang),
+                     link_factory=lambda _a, _n: OneTableLink(state))
+    async with app.run_test(size=(80, 24)):
+        await kit.until(lambda: bool(app.screen.query(TabbedContent)))
+        for tab in ("solo", "join", "host"):
+            app.screen.query_one(TabbedContent).active = tab
+            await asyncio.sleep(0.05)
+            check(f"start/{tab}", app.screen)
+        app.push_screen(ConfirmDialog("?"))
+        await settle(app, ConfirmDialog)
+        check("confirm", app.screen)
+        app.pop_screen()
+        app.push_screen(HostQuitDialog())
+        await settle(app, HostQuitDialog)
+        check("host quit", app.screen)
+        app.pop_screen()
+        connecting = ConnectingScreen("…")
+        app.push_screen(connecting)
+        await settle(app, ConnectingScreen)
+        connecting.failed("x", ("y",))
+        await asyncio.sleep(0.05)
+        check("connecting", app.screen)
+        app.pop_screen()
+
+        app.post_message(StartScreen.Chosen(JoinPlan("Ann", "l:1")))
+        await settle(app, LobbyScreen)
+        await kit.until(lambda: "t1" in kit.screen_text(app))
+        check("lobby", app.screen)
+        lobby = app.screen
+        lobby.action_create()  # type: ignore[attr-defined]
+        await kit.until(lambda: bool(app.screen.query("#create")))
+        await asyncio.sleep(0.05)
+        check("new table", app.screen)
+        app.pop_screen()
+        lobby.action_join()  # type: ignore[attr-defined]
+
+        await kit.until(kit.table_ready(app))
+        await kit.until(lambda: "Bob" in kit.screen_text(app))
+        check("table", app.screen)
+        names = Names(["Ann", "Bob", "Cy"], 0)
+        app.push_screen(RoundResultScreen(round_result(), names, (0,)))
+        await settle(app, RoundResultScreen)
+        check("round result", app.screen)
+        app.push_screen(GameOverScreen(GameEnd((40, 12, 9), (0,), (0, 1, 2)), names))
+        await settle(app, GameOverScreen)
+        check("game over", app.screen)
+
+    assert not problems, "\n".join(problems)
