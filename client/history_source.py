@@ -55,7 +55,10 @@ class ServerHistory:
 
     async def _connection(self) -> Connection:
         if self._conn is None:
-            conn = Connection(self.address, self.name[:24] or "player", reconnect=False)
+            try:
+                conn = Connection(self.address, self.name[:24] or "player", reconnect=False)
+            except ValueError as exc:  # not an address
+                raise HistoryUnavailable(str(exc)) from None
             conn.identity = self.identity
             try:
                 await conn.connect(timeout=self.timeout)

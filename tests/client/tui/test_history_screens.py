@@ -206,3 +206,14 @@ async def test_the_replay_app_opens_a_file_and_quits() -> None:
         assert "game over" in screen_text(app)
         await pilot.press("q")
     assert app.return_value == 0
+
+
+async def test_the_lobby_opens_the_history_with_h() -> None:
+    from seasalt.client.screens.lobby import LobbyScreen
+
+    app = Host(LobbyScreen("Ann", "not a server address::"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("h")
+        await until(lambda: isinstance(app.screen, HistoryScreen))
+        await until(lambda: "Cannot get the history" in screen_text(app))
