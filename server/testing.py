@@ -66,7 +66,7 @@ class RawClient:
     async def send_raw(self, *frames: bytes) -> None:
         await self.sock.send_multipart(list(frames))
 
-    async def recv(self, timeout: float = 5.0) -> ServerMessage:
+    async def recv(self, timeout: float = 10.0) -> ServerMessage:
         if self.backlog:
             return self.backlog.pop(0)
         data = await asyncio.wait_for(self.sock.recv(), timeout)
@@ -76,7 +76,7 @@ class RawClient:
         return msg
 
     async def expect(
-        self, kind: type[M], timeout: float = 5.0, where: Callable[[M], bool] | None = None
+        self, kind: type[M], timeout: float = 10.0, where: Callable[[M], bool] | None = None
     ) -> M:
         """The next message of ``kind`` (matching ``where``); others stay queued in order."""
         deadline = time.monotonic() + timeout
