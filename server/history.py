@@ -13,6 +13,7 @@ import json
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from seasalt.engine import (
     ENGINE_VERSION,
@@ -48,6 +49,8 @@ from .tables import make_rules
 
 HistoryRequest = ListGames | GetReplay | GetStats
 HISTORY_REQUESTS = (ListGames, GetReplay, GetStats)
+MAX_STATS_PLAYERS = 500
+"""Players in one ``stats`` answer (most games first): keeps it far below the frame limit."""
 _FINISHED = "finished=1 AND final_scores IS NOT NULL"
 """A game played to its end (``mark_finished`` alone closes an abandoned game: no scores)."""
 
@@ -221,6 +224,20 @@ def seat_facts(rules: Rules, seed: int, actions: tuple[Action, ...]) -> list[Sea
     return facts
 
 
+def _facts_to_json(f: SeatFacts) -> dict[str, object]:
+    return {
+        "duos": dict(f.duos), "stop": f.stop_calls, "last_chance": f.last_chance_calls,
+        "bets_won": f.bets_won, "bets_lost": f.bets_lost, "mermaid_wins": f.mermaid_wins,
+    }  # fmt: skip
+
+
+def _facts_from_json(d: dict[str, Any]) -> SeatFacts:
+    return SeatFacts(
+        Counter(d["duos"]), d["stop"], d["last_chance"], d["bets_won"], d["bets_lost"],
+        d["mermaid_wins"],
+    )  # fmt: skip
+
+
 @dataclass(slots=True)
 class _Totals:
     name: str
@@ -244,6 +261,20 @@ class StatsBuilder:
         return self._facts[summary.game]
 
     def _replayed(self, db: sqlite3.Connection, summary: GameSummary) -> list[SeatFacts] | None:
+        # A finished game never changes: its facts are kept in the journal once counted.
+        row = db.execute("SELECT facts FROM game_facts WHERE game_id=?", (summary.game,))
+        if (stored := row.fetchone()) is not None:
+            return [_facts_from_json(f) for f in json.loads(stored[0])]
+        facts = self._count(db, summary)
+        if facts is not None:
+            with contextlib.suppress(sqlite3.Error):  # read-only: count again next time
+                db.execute(
+                    "INSERT OR REPLACE INTO game_facts VALUES (?,?)",
+                    (summary.game, json.dumps([_facts_to_json(f) for f in facts])),
+                )
+        return facts
+
+    def _count(self, db: sqlite3.Connection, summary: GameSummary) -> list[SeatFacts] | None:
         replay = load_replay(db, summary.game)
         if replay is None or replay.engine_version != ENGINE_VERSION:
             return None  # another engine's actions could mean another game: totals only
@@ -289,7 +320,7 @@ class StatsBuilder:
                 bets_lost=t.facts.bets_lost,
                 mermaid_wins=t.facts.mermaid_wins,
             )
-            for pid, t in ordered
+            for pid, t in ordered[:MAX_STATS_PLAYERS]
         )
 
 

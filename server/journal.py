@@ -62,6 +62,10 @@ CREATE TABLE IF NOT EXISTS identities (
     token_hash TEXT PRIMARY KEY,
     player_id TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS game_facts (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    facts TEXT NOT NULL
+);
 """
 _ADDED_COLUMNS = (
     # Added after schema 1 shipped (history, housekeeping); older databases get them on open.

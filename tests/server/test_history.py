@@ -34,7 +34,7 @@ from seasalt.protocol import (
 )
 from seasalt.server import cli as server_cli
 from seasalt.server import housekeeping
-from seasalt.server.history import player_id_of_identity
+from seasalt.server.history import StatsBuilder, player_id_of_identity
 from seasalt.server.journal import Journal
 from seasalt.server.testing import PlayerResult, RawClient, play_seat, running_server
 
@@ -284,3 +284,12 @@ async def test_games_older_than_max_resume_age_are_not_revived(tmp_path: Path) -
     async with running_server(db_path=db) as server:  # no limit: every unfinished game
         assert server.master is not None
         assert sorted(server.master.tables) == ["old0", "old1", "old2"]
+
+
+def test_counted_games_are_kept_and_read_back_the_same(played: dict) -> None:
+    db = housekeeping.open_read_only(played["db"])
+    try:
+        assert db.execute("SELECT COUNT(*) FROM game_facts").fetchone() == (3,)
+        assert StatsBuilder().build(db) == played["stats"]  # from the kept facts, not a replay
+    finally:
+        db.close()
