@@ -4,11 +4,12 @@ master tests do)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 from seasalt.bots import get_bot
-from seasalt.engine import view
+from seasalt.engine import Action, GameState, PlayerView, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
@@ -149,4 +150,44 @@ def test_the_lobby_holds_a_bounded_number_of_tables(tmp_path: Path) -> None:
     assert sorted(master.tables) == ["t0", "t1"]
     error = wire.last(b"c", Error)
     assert isinstance(error, Error) and error.code is ErrorCode.BAD_REQUEST
+    master.journal.close()
+
+
+class RecordingPool(BotPool):
+    """Decides inline like ``BotPool(0)`` and records what each bot was shown."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.seen: list[tuple[str, PlayerView, GameState]] = []
+        self.master: Master | None = None
+
+    async def decide(self, level: str, seed: int, view_: PlayerView) -> Action:
+        assert self.master is not None
+        self.seen.append((level, view_, self.master.tables["b"].state))
+        return await super().decide(level, seed, view_)
+
+
+async def test_bots_decide_from_their_own_seat_view_only(tmp_path: Path) -> None:
+    wire, pool = Wire(), RecordingPool()
+    config = ServerConfig(seed=3, bot_delay=0, bot_workers=0, continue_timeout=0)
+    master = Master(config, ManualClock(), Journal(str(tmp_path / "j.db")), pool, wire.send)
+    pool.master = master
+    master.handle(b"a", [encode(Hello(PROTOCOL_VERSION, "Ann"))])
+    master.handle(b"a", [encode(JoinOrCreate("b", ("human", "bot:random", "bot:greedy")))])
+    table = master.tables["b"]
+    human = get_bot("random", 9)
+    deadline = asyncio.get_running_loop().time() + 20
+    while len(pool.seen) < 40 and not table.state.is_over:
+        assert asyncio.get_running_loop().time() < deadline, "the bots stopped playing"
+        if table.status is Status.ROUND_OVER:
+            master.end_reading(table)
+        if table.state.to_act == 0 and table.status is Status.RUNNING:
+            action = human.choose(view(table.state, 0))
+            master.handle(b"a", [encode(ActionRequest("b", table.seq, action))])
+        await asyncio.sleep(0)
+    assert len(pool.seen) >= 40
+    for level, shown, state in pool.seen:
+        seat = shown.seat
+        assert seat in (1, 2) and level == ("random" if seat == 1 else "greedy")
+        assert shown == view(state, seat)  # exactly its seat's view, nothing more
     master.journal.close()
