@@ -60,11 +60,11 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-status { padding: 0 1; }
     """
     BINDINGS = [
-        Binding("enter,r", "replay", _("Watch replay")),
+        Binding("enter,r", "replay", _("Watch replay"), key_display="Enter"),
         Binding("e", "export", _("Export to a file")),
         Binding("s", "stats", _("Statistics")),
         Binding("f5", "refresh", _("Refresh")),
-        Binding("escape,b", "back", _("Back")),
+        Binding("escape,b", "back", _("Back"), key_display="Esc"),
     ]
 
     def __init__(

@@ -70,6 +70,10 @@ def step_header(step: Step, last: int, names: Names) -> Text:
     return text
 
 
+def count(n: int) -> str:
+    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+
+
 def board(step: Step, names: Names) -> RenderableType:
     """Every seat's cards, the piles and the deck, then what this step's action did."""
     state = step.state
@@ -77,8 +81,9 @@ def board(step: Step, names: Names) -> RenderableType:
     piles = []
     for i, pile in enumerate(state.piles):
         top = card_name(pile[-1]) if pile else _("empty")
-        piles.append(_("pile {n}: {top} ({size} cards)").format(n=i + 1, top=top, size=len(pile)))
-    parts.append(Text("  ·  ".join([_("deck: {n} cards").format(n=len(state.deck)), *piles])))
+        piles.append(_("pile {n}: {top} ({size})").format(n=i + 1, top=top, size=count(len(pile))))
+    deck = _("deck: {size}").format(size=count(len(state.deck)))
+    parts.append(Text("  ·  ".join([deck, *piles])))
     lines = [line for e in step.events if (line := describe_event(e, names))]
     title = _("The deal:") if step.action is None else _("This move:")
     parts.append(Text(title, style="bold"))
@@ -94,13 +99,13 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-board { padding: 0 1; }
     """
     BINDINGS = [
-        Binding("right,l,space", "step(1)", _("Next move")),
-        Binding("left,h,backspace", "step(-1)", _("Previous move")),
-        Binding("n,pagedown", "round(1)", _("Next round")),
-        Binding("p,pageup", "round(-1)", _("Previous round")),
-        Binding("home,g", "jump('first')", _("Start")),
-        Binding("end,G", "jump('last')", _("End")),
-        Binding("escape,q", "close", _("Close")),
+        Binding("right,l,space", "step(1)", _("Next move"), key_display="→"),
+        Binding("left,h,backspace", "step(-1)", _("Previous move"), key_display="←"),
+        Binding("n,pagedown", "round(1)", _("Next round"), key_display="n"),
+        Binding("p,pageup", "round(-1)", _("Previous round"), key_display="p"),
+        Binding("home,g", "jump('first')", _("Start"), key_display="Home"),
+        Binding("end,G", "jump('last')", _("End"), key_display="End"),
+        Binding("escape,q", "close", _("Close"), key_display="Esc"),
     ]
 
     def __init__(self, replay: Replay) -> None:

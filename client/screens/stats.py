@@ -53,7 +53,7 @@ class StatsScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("f5,r", "refresh", _("Refresh")),
-        Binding("escape,b", "back", _("Back")),
+        Binding("escape,b", "back", _("Back"), key_display="Esc"),
     ]
 
     def __init__(self, source: HistorySource) -> None:
