@@ -169,6 +169,34 @@ def load_checkpoint(path: Path, config: ArenaConfig) -> dict[int, GameRecord]:
     return done
 
 
+def read_records(path: Path) -> tuple[ArenaConfig, list[GameRecord]]:
+    """The config and every complete game record of a checkpoint file (for ``--report``).
+
+    Raises:
+        CheckpointError: the file is missing or is not an arena checkpoint.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        header = json.loads(lines[0])
+        stored = header["config"]
+        config = ArenaConfig(
+            lineup=tuple(stored["lineup"]),
+            games=stored["games"],
+            seed=stored["seed"],
+            extra_salt=stored["extra_salt"],
+            budget=stored["budget"],
+        )
+    except (OSError, IndexError, KeyError, TypeError, ValueError) as exc:
+        raise CheckpointError(f"{path} is not a readable arena checkpoint ({exc})") from exc
+    records = []
+    for line in lines[1:]:
+        try:
+            records.append(GameRecord(**json.loads(line)))
+        except (json.JSONDecodeError, TypeError):
+            continue  # a line cut short by a kill
+    return config, records
+
+
 def _config_json(config: ArenaConfig) -> dict[str, Any]:
     data = asdict(config)
     data["lineup"] = list(config.lineup)
@@ -348,6 +376,31 @@ def format_report(config: ArenaConfig, records: Sequence[GameRecord]) -> str:
     return "\n".join(lines)
 
 
+def _report_files(paths: Sequence[Path], as_json: bool) -> int:
+    """Report over existing checkpoints, merged (e.g. two seeds of one lineup)."""
+    merged: list[GameRecord] = []
+    first: ArenaConfig | None = None
+    try:
+        for path in paths:
+            config, records = read_records(path)
+            if first is None:
+                first = config
+            elif sorted(config.lineup) != sorted(first.lineup):
+                raise CheckpointError(f"{path} has lineup {config.lineup}, not {first.lineup}")
+            merged.extend(records)
+    except CheckpointError as exc:
+        print(f"seasalt-arena: {exc}", file=sys.stderr)
+        return 2
+    assert first is not None
+    if as_json:
+        print(json.dumps([asdict(r) for r in report(merged)], indent=2))
+    else:
+        names = ", ".join(str(p) for p in paths)
+        print(f"merged from {names}")
+        print(format_report(first, merged))
+    return 0
+
+
 class _Progress:
     """A one-line progress bar on stderr."""
 
@@ -389,8 +442,14 @@ def _parser() -> argparse.ArgumentParser:
         description="Seeded tournaments between seasalt bot levels (seats rotated).",
     )
     p.add_argument(
+        "--report",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="only report over these checkpoint files (same lineup), merged; plays nothing",
+    )
+    p.add_argument(
         "--lineup",
-        required=True,
         help=f"levels by seat, comma separated, 2-4 of: {', '.join(LEVELS)} "
         "(e.g. expert,greedy,greedy,greedy)",
     )
@@ -418,6 +477,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    if args.report:
+        return _report_files(args.report, args.json)
+    if not args.lineup:
+        parser.error("--lineup is required (or --report FILE...)")
     try:
         config = ArenaConfig(
             lineup=tuple(x.strip() for x in args.lineup.split(",") if x.strip()),

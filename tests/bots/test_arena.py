@@ -102,3 +102,21 @@ def test_cli_prints_the_report(tmp_path: Path, capsys) -> None:
     assert "greedy" in text and "95% CI" in text
     assert main(["--lineup", "random,random", "--games", "2", "--out", str(out), "--quiet"]) == 2
     assert "different run" in capsys.readouterr().err
+
+
+def test_report_merges_checkpoints(tmp_path: Path, capsys) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run_arena(ArenaConfig(("greedy", "random"), games=2, seed=1), out=a, workers=1)
+    run_arena(ArenaConfig(("greedy", "random"), games=2, seed=2), out=b, workers=1)
+    assert main(["--report", str(a), str(b), "--json"]) == 0
+    levels = {lv["level"]: lv for lv in json.loads(capsys.readouterr().out)}
+    assert levels["greedy"]["seats"] == 4 and levels["random"]["seats"] == 4
+    assert levels["greedy"]["wins"] + levels["random"]["wins"] == pytest.approx(4)
+    assert main(["--report", str(tmp_path / "missing.jsonl")]) == 2
+    assert "not a readable arena checkpoint" in capsys.readouterr().err
+
+
+def test_lineup_or_report_is_required(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main([])
+    assert "--lineup is required" in capsys.readouterr().err
