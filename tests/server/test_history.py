@@ -67,10 +67,8 @@ async def _play(
         client.close()
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    """Play the three games once; keep what the players saw and what the server answers."""
-    db = str(tmp_path_factory.mktemp("history") / "journal.sqlite3")
+def play_three_games(db: str) -> dict[str, object]:
+    """Play the three games; keep what the players saw and what the server answers."""
 
     async def main() -> dict[str, object]:
         ctx = zmq.asyncio.Context()
@@ -104,7 +102,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     return asyncio.run(main())
 
 
-def test_the_history_lists_every_finished_game_newest_first(played: dict) -> None:
+def check_the_history_lists_every_finished_game_newest_first(played: dict) -> None:
     games, results = played["games"], played["results"]
     assert [g.table for g in games] == ["t3", "t2", "t1"]
     for game, result, (table, name, _identity, seats) in zip(
@@ -121,7 +119,7 @@ def test_the_history_lists_every_finished_game_newest_first(played: dict) -> Non
         assert not game.extra_salt and not game.double_target
 
 
-def test_a_replay_reproduces_the_game_exactly_forwards_and_backwards(played: dict) -> None:
+def check_a_replay_reproduces_the_game_exactly_forwards_and_backwards(played: dict) -> None:
     replays = list(reversed(played["replays"]))  # oldest first, like GAMES
     for replay, result, seen in zip(replays, played["results"], played["views"], strict=True):
         steps = build_steps(replay)
@@ -139,7 +137,7 @@ def test_a_replay_reproduces_the_game_exactly_forwards_and_backwards(played: dic
             assert apply(steps[i - 1].state, steps[i].action).state == steps[i].state
 
 
-def test_statistics_add_up_over_the_games(played: dict) -> None:
+def check_statistics_add_up_over_the_games(played: dict) -> None:
     stats = {s.player: s for s in played["stats"]}
     games, results = played["games"], played["results"]
     ann = stats[player_id_of_identity(IDENTITY)]
@@ -167,11 +165,11 @@ def test_statistics_add_up_over_the_games(played: dict) -> None:
     assert sum(s.mermaid_wins for s in stats.values()) == kinds[EventKind.MERMAID_WIN]
 
 
-def test_an_unknown_game_is_refused(played: dict) -> None:
+def check_an_unknown_game_is_refused(played: dict) -> None:
     assert played["missing"].code is ErrorCode.UNKNOWN_TABLE
 
 
-def test_export_writes_a_replay_file_equal_to_the_server_replay(
+def check_export_writes_a_replay_file_equal_to_the_server_replay(
     played: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     replay = played["replays"][0]
@@ -183,7 +181,7 @@ def test_export_writes_a_replay_file_equal_to_the_server_replay(
     assert "no finished game 999" in capsys.readouterr().err
 
 
-def test_games_list_shows_finished_games_with_all(played: dict, capsys) -> None:
+def check_games_list_shows_finished_games_with_all(played: dict, capsys) -> None:
     assert housekeeping.main(["list"], played["db"]) == 0
     assert "no unfinished games" in capsys.readouterr().out
     assert housekeeping.main(["list", "--all"], played["db"]) == 0
@@ -193,6 +191,20 @@ def test_games_list_shows_finished_games_with_all(played: dict, capsys) -> None:
     assert server_cli.main(["games", "--db", played["db"], "list", "--all"]) == 0
     assert server_cli.main(["games", "list", "--all", "--db", played["db"]]) == 0
     assert capsys.readouterr().out.count("Annie") == 2
+
+
+def test_history_replays_and_statistics_of_three_seeded_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One test, so the games are played once (xdist would play them again for each worker).
+    played = play_three_games(str(tmp_path / "journal.sqlite3"))
+    check_the_history_lists_every_finished_game_newest_first(played)
+    check_a_replay_reproduces_the_game_exactly_forwards_and_backwards(played)
+    check_statistics_add_up_over_the_games(played)
+    check_an_unknown_game_is_refused(played)
+    check_export_writes_a_replay_file_equal_to_the_server_replay(played, tmp_path, capsys)
+    check_games_list_shows_finished_games_with_all(played, capsys)
+    check_counted_games_are_kept_and_read_back_the_same(played)
 
 
 # --- housekeeping of unfinished games -------------------------------------------------------
@@ -286,7 +298,7 @@ async def test_games_older_than_max_resume_age_are_not_revived(tmp_path: Path) -
         assert sorted(server.master.tables) == ["old0", "old1", "old2"]
 
 
-def test_counted_games_are_kept_and_read_back_the_same(played: dict) -> None:
+def check_counted_games_are_kept_and_read_back_the_same(played: dict) -> None:
     db = housekeeping.open_read_only(played["db"])
     try:
         assert db.execute("SELECT COUNT(*) FROM game_facts").fetchone() == (3,)
