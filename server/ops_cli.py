@@ -74,6 +74,7 @@ def setup_log_file(path: str | None, level: int) -> str | None:
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.setLevel(level)
     logging.getLogger().addHandler(handler)
+    logging.getLogger("seasalt.server").info("log file: %s", path)  # where to look later
     return path
 
 
