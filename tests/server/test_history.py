@@ -305,3 +305,27 @@ def check_counted_games_are_kept_and_read_back_the_same(played: dict) -> None:
         assert StatsBuilder().build(db) == played["stats"]  # from the kept facts, not a replay
     finally:
         db.close()
+
+
+def test_the_log_file_for_bug_reports(tmp_path: Path) -> None:
+    import logging
+
+    from seasalt.server.ops_cli import default_log_file, setup_log_file
+
+    assert default_log_file().endswith("server.log")
+    assert setup_log_file("none", logging.INFO) is None
+    root = logging.getLogger()
+    before = list(root.handlers)
+    path = setup_log_file(str(tmp_path / "logs" / "server.log"), logging.INFO)
+    try:
+        assert path is not None
+        logging.getLogger("seasalt.server").warning("something to report")
+        for handler in root.handlers:
+            handler.flush()
+        text = Path(path).read_text(encoding="utf-8")
+        assert "log file:" in text and "something to report" in text
+    finally:
+        for handler in root.handlers[:]:
+            if handler not in before:
+                root.removeHandler(handler)
+                handler.close()
