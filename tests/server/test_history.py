@@ -315,7 +315,8 @@ def test_the_log_file_for_bug_reports(tmp_path: Path) -> None:
     assert default_log_file().endswith("server.log")
     assert setup_log_file("none", logging.INFO) is None
     root = logging.getLogger()
-    before = list(root.handlers)
+    before, level = list(root.handlers), root.level
+    root.setLevel(logging.INFO)  # as the command line sets it with --log-level info
     path = setup_log_file(str(tmp_path / "logs" / "server.log"), logging.INFO)
     try:
         assert path is not None
@@ -325,6 +326,7 @@ def test_the_log_file_for_bug_reports(tmp_path: Path) -> None:
         text = Path(path).read_text(encoding="utf-8")
         assert "log file:" in text and "something to report" in text
     finally:
+        root.setLevel(level)
         for handler in root.handlers[:]:
             if handler not in before:
                 root.removeHandler(handler)
