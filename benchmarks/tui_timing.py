@@ -113,7 +113,7 @@ async def repaint_latencies(frames: int) -> list[float]:
             options = legal_actions(state)
             state = apply(state, options[seq % len(options)]).state
             frame = Frame("bench", seq, view(state, 0), ())
-            await pilot.pause(0.02)  # idle between frames, as between real updates
+            await pilot.pause(0.15)  # idle between frames, as between paced bot moves
             painted.clear()
             cpu_start = time.process_time()
             start = time.perf_counter()

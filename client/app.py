@@ -58,7 +58,10 @@ from textual.screen import Screen
 
 CONNECT_TIMEOUT = 8.0
 RENDER_COALESCE = 0.015
-"""Seconds a burst of updates may gather before one repaint (well under the 50 ms target)."""
+"""Seconds an update waits for others of the same burst before the repaint (under 50 ms)."""
+RENDER_BURST = 0.06
+"""Inside a burst (updates less than BURST_GAP apart), one repaint per this many seconds."""
+BURST_GAP = 0.1
 Plan = SoloPlan | JoinPlan | HostPlan
 
 
@@ -196,6 +199,7 @@ class SeasaltApp(App[int]):
         self.server_address = ""
         self.host_addresses: list[str] = []
         self._render_scheduled = False
+        self._last_frame_at = 0.0
         self.last_render_done = 0.0
         """perf_counter() when the table was last repainted (benchmarks read it)."""
         self.sent: list[Intent] = []
@@ -471,11 +475,15 @@ class SeasaltApp(App[int]):
             # A lock can last a single update: show it now rather than coalesce it away.
             await self._render_tables()
             return
+        now = time.perf_counter()
+        in_burst = now - self._last_frame_at < BURST_GAP
+        self._last_frame_at = now
         if not self._render_scheduled:
-            # Updates often come in bursts (bots moving): render only the newest frame, at most
-            # RENDER_COALESCE seconds after the first of a burst.
+            # Updates often come in bursts (bots moving without delay): render only the newest
+            # frame. A lone update is drawn RENDER_COALESCE after it arrives; inside a burst the
+            # screen is redrawn every RENDER_BURST at most, which nobody can follow faster anyway.
             self._render_scheduled = True
-            self.set_timer(RENDER_COALESCE, self._render_tables)
+            self.set_timer(RENDER_BURST if in_burst else RENDER_COALESCE, self._render_tables)
 
     async def _render_tables(self) -> None:
         self._render_scheduled = False

@@ -207,7 +207,6 @@ class TableScreen(Screen[None]):
         if choice.action not in self.frame.view.legal_actions:
             return
         self.sent = True
-        self.query_one(ActionList).add_class("-sent")
         self.app.post_message(IntentQueued(Intent("action", {"action": choice.action})))
 
     @on(ActionLine.Chosen)

@@ -97,16 +97,17 @@ class ActionList(VerticalScroll, can_focus=False):
         self.choices: list[Choice] = []
 
     async def show(self, choices: list[Choice]) -> None:
-        self.remove_class("-sent")
-        if choices == self.choices and len(self.children) == len(choices):
+        if choices == self.choices:
             return
         self.choices = choices
+        # Lines are reused and hidden rather than removed: mounting restyles, hiding is cheap.
         lines = list(self.query(ActionLine))
         for line, choice in zip(lines, choices, strict=False):
             line.set_choice(choice)
-        if len(lines) > len(choices):
-            await self.remove_children(lines[len(choices) :])
-        elif len(choices) > len(lines):
+            line.display = True
+        for line in lines[len(choices) :]:
+            line.display = False
+        if len(choices) > len(lines):
             await self.mount_all([ActionLine(c) for c in choices[len(lines) :]])
 
     def by_key(self, key: str) -> Choice | None:

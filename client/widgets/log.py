@@ -49,9 +49,10 @@ class ChatPanel(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.lines: deque[tuple[str, str]] = deque(maxlen=CHAT_LINES)
+        self.view = Static(Text(_("Chat"), style="bold underline"), id="chat-lines")
 
     def compose(self):  # type: ignore[no-untyped-def]
-        yield Static(id="chat-lines")
+        yield self.view
         yield Input(placeholder=_("Say something (t)…"), id="chat-input", max_length=200)
 
     def add(self, name: str, message: str) -> None:
@@ -63,7 +64,4 @@ class ChatPanel(Vertical):
             text.append(who, style="bold")  # appended as plain text: never markup
             text.append(": ")
             text.append(said)
-        self.query_one("#chat-lines", Static).update(text)
-
-    def on_mount(self) -> None:
-        self.query_one("#chat-lines", Static).update(Text(_("Chat"), style="bold underline"))
+        self.view.update(text)
