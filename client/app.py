@@ -462,6 +462,8 @@ class SeasaltApp(App[int]):
             frame = Frame(frame.table, frame.seq, frame.view, self.seats, frame.events)
         self.frame = frame
         self.table = frame.table
+        if not frame.view.is_over:
+            self.game_over = False  # a new game after "play again"
         screens = self._table_screens()
         if not screens:
             screen = TableScreen(frame.table)

@@ -100,3 +100,57 @@ def test_stop_and_last_chance_are_explained_with_your_numbers() -> None:
     assert "STOP [s]" in text and "LAST CHANCE [c]" in text
     assert f"you {v.breakdown.total}" in text
     assert f"colour bonus {v.breakdown.color_bonus}" in text
+
+
+class OneFrameLink:
+    """Answers the lobby request with one table frame (``seat`` None: watching)."""
+
+    def __init__(self, state, seat):  # type: ignore[no-untyped-def]
+        import asyncio
+
+        self.state, self.seat = state, seat
+        self.inbox: asyncio.Queue[object] = asyncio.Queue()
+        self.sent: list[object] = []
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> object:
+        return await self.inbox.get()
+
+    async def send(self, message: object) -> None:
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Joined("t", self.seat))
+            await self.inbox.put(p.Snapshot("t", 3, view(self.state, self.seat)))
+
+
+async def test_a_spectator_sees_every_seat_and_no_choices(tui) -> None:
+    link = OneFrameLink(position(), None)
+    app = SeasaltApp(LaunchOptions(address="lan:1", name="Zoe"), link_factory=lambda a, n: link)
+    async with app.run_test(size=(120, 40)):
+        await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.rendered)
+        text = tui.text(app)
+        assert "watching" in text and "You are watching this table" in text
+        assert text.count("hand ") >= 3  # all three seats, none of them "you"
+        assert not app.screen.query_one(ActionList).choices
+        assert "Waiting for" in text
+
+
+async def test_game_over_offers_play_again_and_sends_it(tui) -> None:
+    from seasalt.client.screens.model import GameEnd, GameOver
+    from seasalt.client.screens.result import GameOverScreen
+
+    link = OneFrameLink(position(), 0)
+    app = SeasaltApp(LaunchOptions(address="lan:1", name="Ann"), link_factory=lambda a, n: link)
+    async with app.run_test(size=(100, 30)):
+        await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.rendered)
+        app.post_message(GameOver(GameEnd((36, 20, 12), (0,), (0, 1, 2))))
+        await tui.until(lambda: isinstance(app.screen, GameOverScreen)
+                        and "You win" in tui.text(app))
+        assert "36" in tui.text(app)
+        await tui.key(app, "p")
+        await tui.until(lambda: any(isinstance(m, p.PlayAgain) for m in link.sent))
