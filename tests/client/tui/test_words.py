@@ -1,10 +1,8 @@
-"""The English catalogue is complete, and events and cards are worded from the player's seat."""
+"""Cards, events and actions worded from the player's seat (the catalogues are tested in
+tests/client/i18n by their owner)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from seasalt.client import i18n
 from seasalt.client.words import Names, action_label, card_name, describe_event
 from seasalt.engine import (
     ALL_CARDS,
@@ -19,30 +17,6 @@ from seasalt.engine import (
     new_game,
     view,
 )
-
-CATALOGUE = Path(i18n.__file__).parent / "locale" / "en" / "LC_MESSAGES" / "seasalt.po"
-
-
-def test_every_translatable_string_is_in_the_english_catalogue() -> None:
-    catalogue = i18n.parse_po(CATALOGUE.read_text(encoding="utf-8"))
-    missing = sorted({msgid for msgid, _path, _line in i18n.iter_msgids()} - set(catalogue))
-    assert not missing, (
-        f"{len(missing)} strings missing from {CATALOGUE}; regenerate with "
-        f"`python -m seasalt.client.i18n > {CATALOGUE}`: {missing[:5]}"
-    )
-
-
-def test_catalogue_is_read_at_run_time_and_unknown_languages_fall_back_to_english() -> None:
-    i18n.set_language("xx_YY")
-    try:
-        assert i18n._("End your turn") == "End your turn"
-    finally:
-        i18n.set_language("en")
-
-
-def test_po_parser_reads_escapes_and_multiline_entries() -> None:
-    text = 'msgid ""\nmsgstr "header"\n\nmsgid "a \\"b\\""\nmsgstr ""\n"x"\n"y"\n'
-    assert i18n.parse_po(text) == {'a "b"': "xy"}
 
 
 def test_every_card_names_its_colour_in_words() -> None:
