@@ -187,6 +187,8 @@ class SeasaltApp(App[int]):
         self.plan: Plan | None = None
         self.child: ChildServer | None = None
         self.hosting = False
+        self.left_running: ChildServer | None = None
+        """A hosted server the player chose to leave running when quitting."""
         self.outbox: asyncio.Queue[Intent] = asyncio.Queue()
         self.table: str | None = None
         self.seat: int | None = None
@@ -591,6 +593,7 @@ class SeasaltApp(App[int]):
             if stop_child:
                 self.child.stop()
             else:
+                self.left_running = self.child
                 self.child.process.returncode = 0  # we let it go: not ours to wait for
             self.child = None
         self.exit(0)
@@ -709,6 +712,10 @@ def run_app(
     finally:
         if app.child is not None and not app.hosting:
             app.child.stop()
+    if app.left_running is not None:
+        server = app.left_running
+        print(_("The seasalt server keeps running for the others (process {pid}); stop it with "
+                "`kill {pid}`. Its output: {log}").format(pid=server.pid, log=server.log_path))
     return result if isinstance(result, int) else 0
 
 
