@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -48,11 +49,12 @@ def headline(result: RoundResult, names: Names) -> Text:
 
 def score_table(result: RoundResult, names: Names) -> Table:
     """Numbers per seat: the breakdown, the points added and the totals."""
-    table = Table(expand=True, pad_edge=False)
+    # No vertical rules: eight numbers and a name must fit 80 columns with readable headers.
+    table = Table(expand=True, pad_edge=False, box=box.SIMPLE_HEAVY, collapse_padding=True)
     table.add_column(_("Player"), no_wrap=True, max_width=16)
-    for title in (_("pairs"), _("collectors"), _("multipl."), _("mermaids"), _("card pts"),
+    for title in (_("pairs"), _("sets"), _("mult."), _("mermaids"), _("points"),
                   _("colour"), _("+round"), _("total")):
-        table.add_column(title, justify="right")
+        table.add_column(title, justify="right", no_wrap=True)
     for seat, sr in enumerate(result.seats):
         b = sr.breakdown
         name = Text(names(seat), style="bold" if seat == names.me else "")
