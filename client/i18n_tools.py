@@ -2,6 +2,7 @@
 and check the translations (complete, placeholders kept).
 
     python -m seasalt.client.i18n_tools update   # extract, then merge into all four .po files
+    python -m seasalt.client.i18n_tools update --prune   # ... and drop strings no longer used
     python -m seasalt.client.i18n_tools check    # list what is missing, empty or broken
     python -m seasalt.client.i18n_tools pot      # print the template
 
@@ -54,6 +55,8 @@ SAME_IN: dict[str, frozenset[str]] = {
     "total {n}": ALL,
     "total {points}": ALL,
     "multipl.": ALL,
+    "mult.": ALL,
+    "points": frozenset({"fr"}),
     "Chat": frozenset({"pt", "es"}),
     "No": frozenset({"es"}),
     "No (n)": frozenset({"es"}),
@@ -142,14 +145,19 @@ def read(lang: str) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
-def update() -> dict[str, int]:
+def update(prune: bool = False) -> dict[str, int]:
     """Merge the current strings into every catalogue; returns the untranslated count by
-    language. Obsolete entries are dropped (git keeps them)."""
+    language. Entries no longer in the sources are kept (another checkout may still use them)
+    unless ``prune``; git keeps what pruning drops."""
     tpl = template()
     untranslated: dict[str, int] = {}
     for lang in LANGUAGES:
         catalog = read(lang)
         catalog.update(tpl, no_fuzzy_matching=True)
+        if not prune:
+            for message in catalog.obsolete.values():
+                message.locations = []
+                catalog[message.id] = message
         catalog.obsolete.clear()
         catalog.fuzzy = False
         po_path(lang).parent.mkdir(parents=True, exist_ok=True)
@@ -214,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         print(render_template(), end="")
         return 0
     if command == "update":
-        for lang, count in update().items():
+        for lang, count in update(prune="--prune" in args).items():
             print(f"{lang}: {count} untranslated")
         return 0
     if command == "check":

@@ -111,6 +111,35 @@ def english_outside_apps() -> Any:
     i18n.set_language("en")
 
 
+class OneTableLink:
+    """Lists one table; joining it gives seat 0 of ``state``."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> Any:
+        return await self.inbox.get()
+
+    async def send(self, message: Any) -> None:
+        seats = tuple(
+            p.SeatInfo("human", name, True, False) for name in ("Ann", "Bob", "Cy", "Di")
+        )
+        info = p.TableInfo("t1", seats, True, True, p.TableState.RUNNING, 2)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Tables((info,)))
+        elif isinstance(message, p.JoinOrCreate):
+            await self.inbox.put(p.Joined("t1", 0))
+            await self.inbox.put(p.TableChanged(info))
+            await self.inbox.put(p.Snapshot("t1", 7, view(self.state, 0)))
+
+
 class Kit:
     """The helpers above, for test modules (importlib mode: they cannot import conftest)."""
 
@@ -120,6 +149,7 @@ class Kit:
     until = staticmethod(until)
     table_ready = staticmethod(table_ready)
     keys = staticmethod(keys)
+    OneTableLink = OneTableLink
 
 
 @pytest.fixture

@@ -142,7 +142,7 @@ def test_unknown_language_falls_back_to_english_and_contexts_to_the_plain_form()
     assert i18n.translator("xx").gettext("End your turn") == "End your turn"
     i18n.set_language("es")
     assert i18n.pgettext("you", "Game over.") == "Fin de la partida."
-    assert i18n.about(0, 0)("{who} kept {card}.") == "Te quedaste {card}."
-    assert i18n.about(1, 0)("{who} kept {card}.") == "{who} se quedó {card}."
+    assert i18n.about(0, 0)("{who} kept {card}.") == "Te quedaste con {card}."
+    assert i18n.about(1, 0)("{who} kept {card}.") == "{who} se quedó con {card}."
     stole = "{who} stole {card} from {target}."
     assert i18n.about(1, 0, target=0)(stole) == "{who} te robó {card}."

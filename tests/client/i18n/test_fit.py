@@ -7,7 +7,6 @@ import asyncio
 from typing import Any
 
 import pytest
-from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.i18n import LANGUAGES
 from seasalt.client.screens.connecting import ConnectingScreen
@@ -25,7 +24,6 @@ from seasalt.engine import (
     apply,
     legal_actions,
     new_game,
-    view,
 )
 from textual.geometry import Size
 from textual.screen import Screen
@@ -52,35 +50,6 @@ def cropped(screen: Screen[Any]) -> list[str]:
     return found
 
 
-class OneTableLink:
-    """Lists one table; joining it gives seat 0 of ``state``."""
-
-    def __init__(self, state: Any) -> None:
-        self.state = state
-        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
-
-    async def send(self, message: Any) -> None:
-        seats = tuple(
-            p.SeatInfo("human", name, True, False) for name in ("Ann", "Bob", "Cy", "Di")
-        )
-        info = p.TableInfo("t1", seats, True, True, p.TableState.RUNNING, 2)
-        if isinstance(message, p.ListTables):
-            await self.inbox.put(p.Tables((info,)))
-        elif isinstance(message, p.JoinOrCreate):
-            await self.inbox.put(p.Joined("t1", 0))
-            await self.inbox.put(p.TableChanged(info))
-            await self.inbox.put(p.Snapshot("t1", 7, view(self.state, 0)))
-
-
 def round_result() -> Any:
     state = new_game(Rules(3), seed=4)
     while state.last_result is None:
@@ -104,7 +73,7 @@ async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
 
     state = kit.mid_round(4)
     app = SeasaltApp(LaunchOptions(name="Ann", lang=lang),
-                     link_factory=lambda _a, _n: OneTableLink(state))
+                     link_factory=lambda _a, _n: kit.OneTableLink(state))
     async with app.run_test(size=(80, 24)):
         await kit.until(lambda: bool(app.screen.query(TabbedContent)))
         for tab in ("solo", "join", "host"):

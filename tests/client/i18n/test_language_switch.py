@@ -82,3 +82,19 @@ async def test_player_names_and_chat_are_never_translated(kit: Any) -> None:
 
 async def test_outside_an_app_strings_are_english() -> None:
     assert _("End your turn") == "End your turn"
+
+
+async def test_the_lobby_and_a_result_screen_follow_a_switch(kit: Any) -> None:
+    from seasalt.client.screens.lobby import LobbyScreen
+
+    app = SeasaltApp(LaunchOptions(address="l:1", name="Ann", lang="en"),
+                     link_factory=lambda _a, _n: kit.OneTableLink(kit.mid_round(4)))
+    async with app.run_test(size=(100, 30)):
+        await kit.until(lambda: isinstance(app.screen, LobbyScreen))
+        await kit.until(lambda: "t1" in kit.screen_text(app))
+        assert "Seats" in kit.screen_text(app)
+        app.set_language("es")
+        await kit.until(lambda: "Asientos" in kit.screen_text(app))
+        await kit.until(lambda: "Nueva mesa" in kit.screen_text(app))  # footer key hints
+        await kit.until(lambda: "en juego (ronda 2)" in kit.screen_text(app))  # tables again
+        assert "Ann, Bob" in kit.screen_text(app)
