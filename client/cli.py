@@ -127,6 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.replay is not None:
+        from seasalt.client.i18n import resolve, set_language
+
+        set_language(resolve(args.lang))  # the replay app is alone in its process
         return run_replay(args.replay)
     if args.address is not None:
         try:

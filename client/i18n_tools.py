@@ -32,10 +32,13 @@ from seasalt.client.i18n import (
     po_path,
 )
 
-KEYWORDS = {"_": None, "N_": None, "Y_": None, "YT_": None}
+KEYWORDS: dict[str, None] = {"_": None, "N_": None, "Y_": None, "YT_": None}
 # Y_ and YT_ are ``seasalt.client.i18n.about(...)``: their sentences also get a translation for
 # when the reader is the subject (context "you"), and YT_ for when the reader is the target.
-CONTEXT_KEYWORDS = {YOU: {"Y_": None, "YT_": None}, TO_YOU: {"YT_": None}}
+CONTEXT_KEYWORDS: dict[str, dict[str, None]] = {
+    YOU: {"Y_": None, "YT_": None},
+    TO_YOU: {"YT_": None},
+}
 # Modules without prose for people (protocol plumbing, the headless player, argparse help in
 # English on purpose) are skipped: everything else under client/ is scanned.
 SKIP = {"connection.py", "headless.py", "cli.py", "i18n_tools.py"}
@@ -87,11 +90,11 @@ def _extract(path: Path, mtime: float) -> tuple[tuple[str, str, int], ...]:
     found = []
     with path.open("rb") as handle:
         for lineno, funcname, messages, _comments in extract_python(
-            handle, list(KEYWORDS), [], {"encoding": "utf-8"}
+            handle, KEYWORDS, [], {"encoding": "utf-8"}
         ):
             message = messages[0] if isinstance(messages, (tuple, list)) else messages
             if isinstance(message, str) and message:
-                found.append((funcname, message, lineno))
+                found.append((str(funcname), message, lineno))
     return tuple(found)
 
 

@@ -146,3 +146,10 @@ def test_unknown_language_falls_back_to_english_and_contexts_to_the_plain_form()
     assert i18n.about(1, 0)("{who} kept {card}.") == "{who} se quedó con {card}."
     stole = "{who} stole {card} from {target}."
     assert i18n.about(1, 0, target=0)(stole) == "{who} te robó {card}."
+
+
+def test_the_replay_viewer_speaks_the_chosen_language(tmp_path: Path) -> None:
+    from seasalt.client import cli
+
+    assert cli.main(["--replay", str(tmp_path / "missing.json"), "--lang", "pt"]) == 1
+    assert i18n._("End your turn") == "Encerrar o turno"  # the replay app has no translator
