@@ -175,8 +175,12 @@ async def rerender(app: App[Any]) -> None:
     """Every open screen, bottom to top, in the app's current language."""
     translate_bindings(app)
     for screen in list(app.screen_stack):
-        if screen.is_attached:
+        if not screen.is_attached:
+            continue
+        try:
             await relabel(screen)
+        except Exception as error:  # a screen torn down meanwhile: keep playing, say so in the log
+            app.log.error(f"language switch: {screen!r} not re-rendered: {error!r}")
 
 
 # --- the controls -------------------------------------------------------------------------------

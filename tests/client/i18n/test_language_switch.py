@@ -98,3 +98,24 @@ async def test_the_lobby_and_a_result_screen_follow_a_switch(kit: Any) -> None:
         await kit.until(lambda: "Nueva mesa" in kit.screen_text(app))  # footer key hints
         await kit.until(lambda: "en juego (ronda 2)" in kit.screen_text(app))  # tables again
         assert "Ann, Bob" in kit.screen_text(app)
+
+
+async def test_every_open_screen_follows_a_switch(kit: Any) -> None:
+    from seasalt.client.screens.help import HelpScreen
+    from seasalt.client.screens.model import GameEnd
+    from seasalt.client.screens.result import GameOverScreen
+    from seasalt.client.words import Names
+
+    app = kit.table_app(kit.mid_round(3), "en")
+    async with app.run_test(size=(100, 40)):
+        await kit.until(kit.table_ready(app))
+        app.push_screen(GameOverScreen(GameEnd((40, 12, 9), (0,), (0, 1, 2)), Names(
+            ["Ann", "Bob", "Cy"], 0)))
+        app.push_screen(HelpScreen())
+        await kit.until(lambda: "Scoring" in kit.screen_text(app))
+        app.set_language("es")
+        await kit.until(lambda: "Puntuación" in kit.screen_text(app))
+        app.pop_screen()
+        await kit.until(lambda: "¡Has ganado!" in kit.screen_text(app))
+        app.pop_screen()
+        await kit.until(lambda: "Tu turno." in kit.screen_text(app))
