@@ -200,6 +200,7 @@ class LanguageSelect(Select[str]):
             **kwargs,
         )
         self.styles.width = 20
+        self.tooltip = _("Language")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select is self and isinstance(event.value, str):
