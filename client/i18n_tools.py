@@ -12,6 +12,7 @@ catalogue test fail until every language has them translated.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import io
 import string
@@ -121,7 +122,8 @@ def iter_msgids() -> Iterator[tuple[str, str, int]]:
 
 def template() -> Catalog:
     """The catalogue template for the current sources."""
-    catalog = Catalog(domain=DOMAIN, project="seasalt", fuzzy=False)
+    catalog = Catalog(domain=DOMAIN, project="seasalt", version="", fuzzy=False,
+                      creation_date=FIXED_DATE)
     for context, msgid, path, line in iter_entries():
         flags = ("python-brace-format",) if placeholders(msgid) else ()
         catalog.add(msgid, locations=[(path, line)], flags=flags, context=context)
@@ -148,6 +150,24 @@ def read(lang: str) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
+FIXED_DATE = datetime.datetime(2026, 11, 29, tzinfo=datetime.UTC)
+"""Header dates stay put, so a catalogue's diff shows only its messages."""
+
+
+def _describe(catalog: Catalog, lang: str) -> None:
+    name = LANGUAGES[lang]
+    catalog.header_comment = (
+        f"# {name} catalogue of the seasalt Textual client.\n"
+        "# Card, colour and game terms follow shared/GLOSSARY.md.\n"
+        "# Update: python -m seasalt.client.i18n_tools update (then translate what is new);\n"
+        "# check: python -m seasalt.client.i18n_tools check"
+    )
+    catalog.project, catalog.version = "seasalt", ""
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = catalog.language_team = f"seasalt ({name})"
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
+
+
 def update(prune: bool = False) -> dict[str, int]:
     """Merge the current strings into every catalogue; returns the untranslated count by
     language. Entries no longer in the sources are kept (another checkout may still use them)
@@ -163,6 +183,7 @@ def update(prune: bool = False) -> dict[str, int]:
                 catalog[message.id] = message
         catalog.obsolete.clear()
         catalog.fuzzy = False
+        _describe(catalog, lang)
         po_path(lang).parent.mkdir(parents=True, exist_ok=True)
         po_path(lang).write_text(_write(catalog), encoding="utf-8")
         if lang != DEFAULT_LANGUAGE:
