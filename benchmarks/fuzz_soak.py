@@ -17,7 +17,7 @@ import time
 
 import zmq.asyncio
 from seasalt.server.config import ManualClock
-from seasalt.server.fuzzing import DROPPED, FuzzFailure, Fuzzer, soak
+from seasalt.server.fuzzing import DROPPED, Fuzzer, FuzzFailure, soak
 from seasalt.server.testing import running_server
 
 
