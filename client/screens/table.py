@@ -8,6 +8,7 @@ from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import Frame, Intent, IntentQueued
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
+from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.hand import HandPanel
 from seasalt.client.widgets.log import ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
@@ -157,7 +158,7 @@ class TableScreen(Screen[None]):
         status = self._status(frame, names)
         if status != self._last_status:
             self._last_status = status
-            self.query_one("#status", Static).update(status)
+            update_text(self.query_one("#status", Static), None, status)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
         # Actions first: "Your turn" must never show above an empty list of choices.
@@ -172,7 +173,7 @@ class TableScreen(Screen[None]):
         recent = Text("\n").join(Text("» " + line) for line in lines[-RECENT_LINES:])
         if recent != self._last_recent:
             self._last_recent = recent
-            self.query_one("#recent", Static).update(recent)
+            update_text(self.query_one("#recent", Static), None, recent)
         self.rendered = frame
 
     def _status(self, frame: Frame, names: Names) -> Text:

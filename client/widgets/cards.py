@@ -9,6 +9,7 @@ from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.words import color_short, kind_name
 from seasalt.engine import Color, Kind, card, is_pair
+from textual.widgets import Static
 
 # Background, foreground per colour: readable on dark and light themes alike.
 CARD_STYLES: dict[Color, tuple[str, str]] = {
@@ -122,3 +123,26 @@ class Memo:
             return False
         self.last = content
         return True
+
+
+def same_shape(old: Text | None, new: Text, width: int) -> bool:
+    """Whether ``new`` takes exactly the rows ``old`` took in ``width`` columns.
+
+    Only then may a widget skip the layout pass on update (a layout pass is the costliest part
+    of a repaint). Lines that could wrap make the answer "no", to stay on the safe side.
+    """
+    if old is None or width <= 0:
+        return False
+    old_lines, new_lines = old.split(), new.split()
+    if len(old_lines) != len(new_lines):
+        return False
+    return all(line.cell_len <= width for line in (*old_lines, *new_lines))
+
+
+def update_text(widget: Static, old: Text | None, new: Text) -> Text:
+    """``widget.update(new)``, skipping the layout pass when its size cannot change: a height
+    fixed in the stylesheet, or the same rows as before."""
+    height = widget.styles.height
+    fixed = height is not None and height.is_cells
+    widget.update(new, layout=not (fixed or same_shape(old, new, widget.content_size.width)))
+    return new

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import Memo, grouped_hand, table_groups
+from seasalt.client.widgets.cards import Memo, grouped_hand, table_groups, update_text
 from seasalt.engine import Breakdown, PlayerView
 from textual.widgets import Static
 
@@ -36,6 +36,7 @@ class HandPanel(Static):
     """Your table groups, your hand and your points."""
 
     memo: Memo | None = None
+    shown: Text | None = None
 
     def show(self, v: PlayerView, new_cards: Iterable[int] = ()) -> None:
         if self.memo is None:
@@ -53,4 +54,4 @@ class HandPanel(Static):
             + grouped_hand(v.hand, marked=new_cards),
             points_text(v.breakdown),
         ]
-        self.update(Text("\n").join(lines))
+        self.shown = update_text(self, self.shown, Text("\n").join(lines))

@@ -6,7 +6,7 @@ from collections import deque
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import Memo
+from seasalt.client.widgets.cards import Memo, update_text
 from seasalt.client.words import Names, describe_event
 from seasalt.engine import Event
 from textual.containers import Vertical
@@ -27,12 +27,32 @@ class LogPanel(Static):
     """Recent game events, worded from your seat; lines new since your last turn marked."""
 
     memo: Memo | None = None
+    shown: Text | None = None
+
+    last: tuple[list[str], int] = ([], 0)
+
+    def on_resize(self) -> None:
+        self.show(*self.last)  # how many lines fit depends on the size
 
     def show(self, lines: list[str], fresh: int = 0) -> None:
+        self.last = (lines, fresh)
         if self.memo is None:
             self.memo = Memo()
-        if not self.memo.changed((tuple(lines), fresh)):
+        width, height = self.content_size.width, self.content_size.height
+        if not self.memo.changed((tuple(lines), fresh, width, height)):
             return
+        if width > 2 and height > 1:
+            # Keep the newest lines that fit: the oldest go first (each line wraps under "· ").
+            fresh = min(fresh, len(lines))
+            rows = 1
+            kept = 0
+            for line in reversed(lines):
+                rows += -(-(len(line) + 2) // width)
+                if rows > height:
+                    break
+                kept += 1
+            lines = lines[len(lines) - kept :]
+            fresh = min(fresh, kept)
         text = Text()
         text.append(_("Recent events"), style="bold underline")
         for index, line in enumerate(lines):
@@ -40,7 +60,7 @@ class LogPanel(Static):
             is_fresh = index >= len(lines) - fresh
             text.append("✱ " if is_fresh else "· ", style="bold" if is_fresh else "dim")
             text.append(line, style="" if is_fresh else "dim")
-        self.update(text)
+        self.shown = update_text(self, self.shown, text)
 
 
 class ChatPanel(Vertical):

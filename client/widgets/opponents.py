@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import Frame, SeatLabel
-from seasalt.client.widgets.cards import Memo, chips, table_groups
+from seasalt.client.widgets.cards import Memo, chips, table_groups, update_text
 from seasalt.engine import PlayerView
 from textual.containers import Container
 from textual.widgets import Static
@@ -59,6 +59,7 @@ class OpponentCard(Static):
     """One opponent, boxed (wide layout) or on one line (collapsed layout)."""
 
     memo: Memo | None = None
+    shown: Text | None = None
 
     def show(self, frame: Frame, seat: int, *, changed: bool, collapsed: bool) -> None:
         v = frame.view
@@ -80,7 +81,7 @@ class OpponentCard(Static):
             line.append_text(status_text(v, seat))
             line.append(" │ ")
             line.append_text(table_groups(s.table) if s.table else Text("-", style="dim"))
-            self.update(line)
+            self.shown = update_text(self, self.shown, line)
             return
         lines = [name_text(name, label, turn=turn), status_text(v, seat)]
         lines.append(Text(_("table: ")) + table_groups(s.table))
@@ -88,7 +89,7 @@ class OpponentCard(Static):
             lines.append(Text(_("revealed: ")) + chips(s.revealed_hand))
         if changed:
             lines.append(Text(_("✱ changed since your last turn"), style="italic"))
-        self.update(Text("\n").join(lines))
+        self.shown = update_text(self, self.shown, Text("\n").join(lines))
 
 
 class OpponentsPanel(Container):

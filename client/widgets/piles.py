@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import Memo, chip
+from seasalt.client.widgets.cards import Memo, chip, update_text
 from seasalt.client.words import pile_name
 from seasalt.engine import PlayerView
 from textual.widgets import Static
@@ -14,6 +14,7 @@ class PilesPanel(Static):
     """``Deck 32 │ pile 1: [Crab·yellow] (4) │ pile 2: empty``."""
 
     memo: Memo | None = None
+    shown: Text | None = None
 
     def show(self, v: PlayerView, changed: set[int]) -> None:
         if self.memo is None:
@@ -31,4 +32,4 @@ class PilesPanel(Static):
                 text.append_text(chip(pile.top, mark=index in changed))
                 size = _("(1 card)") if pile.size == 1 else _("({n} cards)").format(n=pile.size)
                 text.append(" " + size, style="dim")
-        self.update(text)
+        self.shown = update_text(self, self.shown, text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import Memo, chips
+from seasalt.client.widgets.cards import Memo, chips, update_text
 from seasalt.client.words import Names, call_name, pile_name
 from seasalt.engine import Call, CallKind, Phase, PlayerView
 from textual.widgets import Static
@@ -114,13 +114,14 @@ class PromptPanel(Static):
     """The prompt above the action list."""
 
     memo: Memo | None = None
+    shown: Text | None = None
 
     def show(self, v: PlayerView, names: Names) -> None:
         if self.memo is None:
             self.memo = Memo()
         text = prompt_text(v, names)
         if self.memo.changed(text):
-            self.update(text)
+            self.shown = update_text(self, self.shown, text)
 
 
 __all__ = ["PromptPanel", "call_name", "prompt_text"]
