@@ -83,15 +83,46 @@ def _final_turns(s: GameState) -> tuple[int, ...]:
     return tuple(seat for seat in ((s.caller + i) % n for i in range(1, n)) if not s.revealed[seat])
 
 
-def view(state: GameState, seat: int | None) -> PlayerView:
-    """The view of ``seat`` (None: a spectator, who sees only public information).
+_LOG_MEMO_LIMIT = 4096
+_log_memo: dict[tuple[int | None, int], tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
+"""(seat, id of the log's first event) -> (a round log, ``events_for(that log, seat)``).
 
-    Raises:
-        ValueError: for a seat that is not in the game.
-    """
-    n = state.players
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
+A round's log only grows, so the next view of the same seat redacts only the new events. The
+stored log is compared with the new one's prefix by value (equal events redact equally), so a
+hit is exactly ``events_for(log, seat)`` whatever the key; the seat in the key keeps each seat's
+redaction apart, and the stored log keeps the id in the key from being reused."""
+
+
+def _log_for(log: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    if not log:
+        return ()
+    key = (seat, id(log[0]))
+    hit = _log_memo.get(key)
+    if hit is not None:
+        known, redacted = hit
+        if log is known:
+            return redacted
+        k = len(known)
+        if len(log) > k and log[:k] == known:
+            redacted = redacted + events_for(log[k:], seat)
+            _log_memo[key] = (log, redacted)
+            return redacted
+    redacted = events_for(log, seat)
+    if len(_log_memo) >= _LOG_MEMO_LIMIT:
+        _log_memo.clear()
+    _log_memo[key] = (log, redacted)
+    return redacted
+
+
+_seats_memo: tuple[GameState, tuple[SeatView, ...]] | None = None
+"""The last state's public seat facts: the same for every seat's view of one state."""
+
+
+def _seat_views(state: GameState) -> tuple[SeatView, ...]:
+    global _seats_memo
+    memo = _seats_memo
+    if memo is not None and memo[0] is state:
+        return memo[1]
     over = state.is_over
     seats = tuple(
         SeatView(
@@ -104,8 +135,23 @@ def view(state: GameState, seat: int | None) -> PlayerView:
             score=state.scores[s],
             last_round_score=state.last_round_scores[s],
         )
-        for s in range(n)
+        for s in range(state.players)
     )
+    _seats_memo = (state, seats)
+    return seats
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """The view of ``seat`` (None: a spectator, who sees only public information).
+
+    Raises:
+        ValueError: for a seat that is not in the game.
+    """
+    n = state.players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
+    over = state.is_over
+    seats = _seat_views(state)
     mine = seat is not None and seat == state.active and not over
     pending: tuple[int, ...] = ()
     if mine:
@@ -139,7 +185,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         crab_pile=state.crab_pile,
         legal_actions=legal_actions(state) if mine else (),
         last_result=state.last_result,
-        log=events_for(state.log, seat),
+        log=_log_for(state.log, seat),
         scores=state.scores,
         winners=state.winners,
         is_over=over,
