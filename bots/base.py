@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 from seasalt.engine import Action, PlayerView
 
+from .expert import choose_expert
+from .greedy import choose_greedy
+
 Policy = Callable[[PlayerView, random.Random, "int | None"], Action]
 """A level's decision function: (view, decision rng, budget) -> one of view.legal_actions."""
 
@@ -28,14 +31,10 @@ def _random_policy(view: PlayerView, rng: random.Random, budget: int | None) -> 
 
 
 def _greedy_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
-    from .greedy import choose_greedy
-
     return choose_greedy(view, rng)
 
 
 def _expert_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
-    from .expert import choose_expert
-
     return choose_expert(view, rng, budget)
 
 
