@@ -213,3 +213,20 @@ async def test_lobby_creates_a_table_with_the_seats_chosen(fake_link, tui) -> No
         assert request.seats == ("human", "bot:greedy", "human", "bot:expert")
         assert request.extra_salt and not request.double_target
         await tui.until(lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_no_color_keeps_every_card_readable(fake_link, tui, monkeypatch) -> None:
+    from textual.filter import Monochrome, NoColor
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _links = make_app(fake_link, players=2, seed=11)
+    assert any(isinstance(f, Monochrome | NoColor) for f in app._filters)
+    async with app.run_test(size=(120, 40)):
+        screen = await enter_table(app, tui)
+        await tui.until(lambda: screen.ready)
+        # Colour is never the only signal: every pile top spells its colour.
+        for pile in screen.frame.view.piles:
+            if pile.top is not None:
+                from seasalt.client.widgets.cards import chip
+
+                assert chip(pile.top).plain.strip() in tui.text(app)
