@@ -53,7 +53,6 @@ class _World:
     deck_size: int = 0
     pending_known: list[int] = field(default_factory=list)
     pending_unknown: int = 0
-    pending_seat: int | None = None
     placed: dict[int, str] = field(default_factory=dict)
     """Card -> where the world put it ("pile", "hand", "table", "deck", "pending")."""
 
@@ -205,7 +204,7 @@ def _replay(view: PlayerView, plan: _Plan, rng: random.Random) -> _World:
             w.deck_size = total - 2
         elif k is EventKind.DREW_FROM_DECK:
             assert s is not None
-            _pending_reset(w, s)
+            _pending_reset(w)
             hints = _draw_hints(view, plan, i, s) if w.deck_known and not e.cards else None
             visible = e.cards if e.cards else (None,) * e.n
             for c in visible:
@@ -277,7 +276,7 @@ def _replay(view: PlayerView, plan: _Plan, rng: random.Random) -> _World:
             )
         elif k is EventKind.LOBSTER_LOOKED:
             assert s is not None
-            _pending_reset(w, s)
+            _pending_reset(w)
             hints = _draw_hints(view, plan, i, s) if w.deck_known and not e.cards else None
             visible = e.cards if e.cards else (None,) * e.n
             for c in visible:
@@ -313,10 +312,9 @@ def _draw_hints(
     return frozenset(forced), plan.later_public[i]
 
 
-def _pending_reset(w: _World, seat: int) -> None:
+def _pending_reset(w: _World) -> None:
     w.pending_known = []
     w.pending_unknown = 0
-    w.pending_seat = seat
 
 
 def _to_pending(w: _World, card: int | None) -> None:
@@ -331,8 +329,7 @@ def _pending_to_hand(w: _World, seat: int) -> None:
     for c in w.pending_known:
         w.to_hand(seat, c)
     w.unknown[seat] += w.pending_unknown
-    _pending_reset(w, seat)
-    w.pending_seat = None
+    _pending_reset(w)
 
 
 def _must_dig(view: PlayerView, i: int, pile: list[int], p: int) -> list[int]:
@@ -453,8 +450,7 @@ def _lobster_kept(w: _World, seat: int, e: Event, rng: random.Random) -> None:
         w.deck_known.append(c)
         w.place(c, "deck")
     w.deck_size += len(w.pending_known) + w.pending_unknown
-    _pending_reset(w, seat)
-    w.pending_seat = None
+    _pending_reset(w)
 
 
 def _revealed(w: _World, seat: int, cards: tuple[int, ...]) -> None:
