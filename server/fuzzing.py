@@ -90,13 +90,11 @@ from .app import Server
 from .config import ManualClock
 from .master import Master
 
-TABLES = ("f0", "f1", "f2")
-SEATS = {
-    "f0": ("human", "bot:random"),
-    "f1": ("human", "human"),
-    "f2": ("human", "human", "bot:random"),
-}
-"""Each fuzz table's usual seats: joins mostly match, so games start and run."""
+_PATTERNS = (("human", "bot:random"), ("human", "human"), ("human", "human", "bot:random"))
+TABLES = tuple(f"f{i}" for i in range(9))
+SEATS = {name: _PATTERNS[i % len(_PATTERNS)] for i, name in enumerate(TABLES)}
+"""Each fuzz table's usual seats: joins mostly match, so games start and run; enough tables
+that a connection without a seat usually finds a free one."""
 
 VALID = (
     "hello", "resume_own", "list", "join", "watch", "leave", "play", "continue",
