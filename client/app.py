@@ -392,6 +392,8 @@ class SeasaltApp(App[int]):
                 screen.failed(message.detail, message.hints)
             else:
                 self.notify(message.detail, severity="error", timeout=10)
+                for table in self._table_screens():
+                    table.set_link_state(_("disconnected: press q to quit"))
         elif message.status == "connecting" and isinstance(screen, ConnectingScreen):
             screen.progress(message.detail)
         elif message.status == "reconnecting":
@@ -418,7 +420,8 @@ class SeasaltApp(App[int]):
 
     @on(TablesListed)
     def on_tables_listed(self, message: TablesListed) -> None:
-        lobby = self.screen if isinstance(self.screen, LobbyScreen) else None
+        # The lobby may be under a dialog (new table, help): update it there, don't replace it.
+        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
         if lobby is None and self.table is None:
             lobby = LobbyScreen(self.player, self.server_address, self.host_addresses)
             lobby.tables = message.tables

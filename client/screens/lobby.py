@@ -16,6 +16,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 SEAT_CHOICES = ("human", "bot:random", "bot:greedy", "bot:expert")
+LOBBY_REFRESH = 3.0
+"""Seconds between two refreshes of the table list while the lobby is shown."""
 
 
 def seat_choice_label(kind: str) -> str:
@@ -160,14 +162,19 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Friends create and fill tables while you look: keep the list fresh.
+        self.set_interval(LOBBY_REFRESH, self.action_refresh)
         table = self.query_one(DataTable)
         table.add_columns(_("Table"), _("Seats"), _("Options"), _("Status"))
         table.focus()
         self.show_tables(self.tables)
 
     def show_tables(self, tables: Sequence[TableSummary]) -> None:
+        if tuple(tables) == self.tables and self.query_one(DataTable).row_count:
+            return  # unchanged: keep the cursor where the player put it
         self.tables = tuple(tables)
         table = self.query_one(DataTable)
+        row = table.cursor_row
         table.clear()
         for summary in self.tables:
             options = []
@@ -182,6 +189,8 @@ class LobbyScreen(Screen[None]):
                 Text(summary.name), seats_text(summary), ", ".join(options) or "-", status,
                 key=summary.name,
             )
+        if self.tables:
+            table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
         self.query_one("#no-tables").display = not self.tables
 
     def _selected(self) -> TableSummary | None:
