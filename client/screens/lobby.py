@@ -71,7 +71,7 @@ class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | No
                 yield Input(self.default_name, id="table-name", max_length=32)
             yield Static(_("Seat 1: you"))
             for seat in (2, 3, 4):
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row compact-row"):
                     yield Label(_("Seat {n}").format(n=seat), classes="label")
                     options = [(seat_choice_label(k), k) for k in SEAT_CHOICES]
                     if seat > 2:
@@ -81,6 +81,7 @@ class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | No
                         value="bot:greedy" if seat == 2 else "none",
                         allow_blank=False,
                         id=f"seat-{seat}",
+                        compact=True,
                     )
             with Horizontal(classes="row"):
                 yield Checkbox(_("Extra Salt"), id="extra-salt")

@@ -96,17 +96,17 @@ class StartScreen(Screen[None]):
                 yield LanguageSelect(current_language(self.app), id="language")
             with TabbedContent(id="tabs"):
                 with TabPane(_("Play solo"), id="solo"):
-                    with Horizontal(classes="row"):
+                    with Horizontal(classes="row compact-row"):
                         yield Label(_("Opponents"), classes="label")
                         yield Select(
                             [(str(n), n) for n in (1, 2, 3)], value=2, allow_blank=False,
-                            id="opponents",
+                            id="opponents", compact=True,
                         )
-                    with Horizontal(classes="row"):
+                    with Horizontal(classes="row compact-row"):
                         yield Label(_("Bot level"), classes="label")
                         yield Select(
                             [(_(level), level) for level in LEVELS], value="greedy",
-                            allow_blank=False, id="level",
+                            allow_blank=False, id="level", compact=True,
                         )
                     with Horizontal(classes="row"):
                         yield Checkbox(_("Extra Salt"), id="extra-salt")
