@@ -141,13 +141,16 @@ class GameMixin(ServerCore):
         seq = table.seq
         members = list(self.members(table))
         frames: dict[int | None, bytes] = {}  # by seat; every spectator (None) shares one
-        for session, seat in members:
-            frame = frames.get(seat)
-            if frame is None:
-                frame = frames[seat] = encode(
+        for _, seat in members:
+            if seat not in frames:
+                frames[seat] = encode(
                     Update(table.name, seq, view(state, seat), events_for(result.events, seat))
                 )
-            if not self.send_encoded(session, frame):
+        # Every frame is ready before the first leaves: the sends go out back to back, so
+        # libzmq's I/O thread is woken once per update rather than once per seat (on a busy
+        # machine each wake-up can cost a trip through the run queue).
+        for session, seat in members:
+            if not self.send_encoded(session, frames[seat]):
                 session.resync.add(table.name)
         if round_ended:
             self.start_reading(table, members)
