@@ -90,6 +90,12 @@ class TableScreen(Screen[None]):
     async def on_mount(self) -> None:
         if self.frame is not None:
             await self.render_latest()
+        else:
+            # A new table starts when every human seat is taken: say so until then.
+            with contextlib.suppress(NoMatches):  # (already torn down)
+                self.query_one(PromptPanel).update(Text(
+                    _("Table {name}: waiting for the other players to sit down… Friends join "
+                      "it from their lobby.").format(name=self.table), style="italic"))
 
     # --- rendering -------------------------------------------------------------------------
 
