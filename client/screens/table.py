@@ -93,9 +93,9 @@ class TableScreen(Screen[None]):
         else:
             # A new table starts when every human seat is taken: say so until then.
             with contextlib.suppress(NoMatches):  # (already torn down)
-                self.query_one(PromptPanel).update(Text(
-                    _("Table {name}: waiting for the other players to sit down… Friends join "
-                      "it from their lobby.").format(name=self.table), style="italic"))
+                self.query_one(PromptPanel).update(
+                    Text(self.table + " · " + _("waiting for players"), style="italic")
+                )
 
     # --- rendering -------------------------------------------------------------------------
 
