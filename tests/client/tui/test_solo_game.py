@@ -116,6 +116,10 @@ async def test_solo_game_from_start_menu_to_game_over(tui, coverage_choose, monk
                         and table.frame.view.round == 1 and not table.frame.view.is_over
                         and table.frame.view.scores == (0, 0, 0), timeout=30)
         assert any(i.kind == "play_again" for i in app.sent)
+    # If the engine's deal or the greedy bot change, seed 1 may stop reaching a prompt: pick
+    # another seed with a quick headless run of conftest.choose (every prompt is also reached
+    # from exact positions in test_prompts.py, independent of seeds).
+    hint = "; seed 1 may no longer reach it after an engine or bot change"
     for goal, words in PROMPT_WORDS.items():
-        assert any(words in text for text in shown), f"the {goal} prompt was never shown"
-    assert set(GOALS) - {"LOCKED"} <= seen  # the lock is checked by its prompt above
+        assert any(words in text for text in shown), f"the {goal} prompt was never shown{hint}"
+    assert set(GOALS) - {"LOCKED"} <= seen, hint  # the lock is checked by its prompt above
