@@ -69,6 +69,13 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (all its threads, libzmq's I/O thread included)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -260,10 +267,12 @@ def run_phase(
             rss.append((time.monotonic() - started, rss_mb(pid)))
 
     sampler = threading.Thread(target=sample, daemon=True)
+    cpu_before = cpu_seconds(pid)
     for p in procs:
         p.start()
     sampler.start()
     results = [out.get(timeout=duration + 120) for _ in procs]
+    cpu_used = cpu_seconds(pid) - cpu_before
     stop.set()
     for p in procs:
         p.join(30)
@@ -277,6 +286,9 @@ def run_phase(
             else:
                 merged[key] = merged.get(key, 0) + value
     merged["duration"] = duration
+    merged["cpu"] = cpu_used
+    with open("/proc/loadavg") as f:
+        merged["loadavg"] = f.read().split()[0]
     return merged
 
 
@@ -292,6 +304,10 @@ def report(name: str, r: dict[str, Any]) -> None:
               f"{max(lat):.1f} ms ({len(lat)} samples)")  # fmt: skip
     print(f"seq checks: lost {r.get('lost', 0)}, duplicated {r.get('duplicated', 0)}, "
           f"reordered {r.get('reordered', 0)}")  # fmt: skip
+    actions = r.get("actions", 0)
+    per_action = f", {r['cpu'] / actions * 1000:.1f} ms per action" if actions else ""
+    print(f"server CPU {r['cpu']:.1f} s = {r['cpu'] / r['duration'] * 100:.0f} % of one core"
+          f"{per_action}; machine load average at the end {r['loadavg']}")  # fmt: skip
     if r["errors"]:
         print(f"errors: {dict(r['errors'])}")
     if "flood_sent" in r:

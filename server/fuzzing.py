@@ -93,6 +93,8 @@ from .master import Master
 _PATTERNS = (("human", "bot:random"), ("human", "human"), ("human", "human", "bot:random"))
 TABLES = tuple(f"f{i}" for i in range(9))
 SEATS = {name: _PATTERNS[i % len(_PATTERNS)] for i, name in enumerate(TABLES)}
+MORE_TABLES = 150
+"""Joins also try tables g0..g149 (under the server's default cap of 256 tables)."""
 """Each fuzz table's usual seats: joins mostly match, so games start and run; enough tables
 that a connection without a seat usually finds a free one."""
 
@@ -246,7 +248,7 @@ class Fuzzer:
     server: Server
     ctx: zmq.asyncio.Context
     clock: ManualClock
-    deadline: float = 5.0
+    deadline: float = 10.0
     """Seconds within which every probe must be answered."""
     clients: list[FuzzClient] = field(default_factory=list)
     sent: Counter[str] = field(default_factory=Counter)
@@ -460,8 +462,16 @@ class Fuzzer:
         return makers[kind]()
 
     def _join(self, rng: random.Random) -> JoinOrCreate:
-        table = rng.choice(TABLES)
-        seats = SEATS[table] if rng.random() < 0.85 else rng.choice(list(SEATS.values()))
+        # Tables whose seats are held by sessions that went away stay full until a bot takes
+        # over and everyone leaves; a wider pool of names keeps new games starting.
+        if rng.random() < 0.7:
+            table, usual = rng.choice(TABLES), None
+        else:
+            number = rng.randrange(MORE_TABLES)
+            table, usual = f"g{number}", _PATTERNS[number % len(_PATTERNS)]
+        seats = usual or SEATS[table]
+        if rng.random() < 0.15:
+            seats = rng.choice(_PATTERNS)
         return JoinOrCreate(table, seats, extra_salt=rng.random() < 0.1)
 
     def _play(self, c: FuzzClient, rng: random.Random) -> Message:
@@ -592,8 +602,10 @@ def next_kind(
     """A plausible next frame kind: sessions and seats first, then mostly play, with every
     kind of bad frame mixed in."""
     if not client.bound:  # mostly open a session first, so the game paths get exercised
-        kind = "hello" if client.token is None or rng.random() < 0.3 else "resume_own"
+        kind = "hello" if client.token is None else "resume_own"
         return kind if rng.random() < 0.9 else rng.choices(kinds, weights)[0]
+    if client.view is not None and client.view.is_over and rng.random() < 0.5:
+        return rng.choice(["play_again", "leave"])
     if client.table is None and rng.random() < 0.5:
         return "join"
     if client.view is not None and client.view.legal_actions and rng.random() < 0.6:

@@ -100,7 +100,9 @@ async def test_a_wrong_server_key_is_a_clear_refusal(secure_server: Server) -> N
 async def test_a_key_for_a_plain_server_says_it_is_not_encrypted() -> None:
     async with running_server() as plain:
         text, took = await refusal(plain, client_security(zmq.curve_keypair()[0].decode()))
-    assert "not encrypted" in text
+    # Usually the mechanism mismatch is reported; when the server hangs up first the client
+    # only knows the encrypted handshake failed, and its message names this case too.
+    assert "not encrypted" in text or "without --secure needs none" in text
     assert took < REFUSAL_DEADLINE
 
 
