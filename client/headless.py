@@ -190,6 +190,9 @@ class HeadlessPlayer:
             HeadlessFailed: no server, table refused, or the server gone for good.
         """
         opts = self.options
+        if self.conn.security is not None:
+            key = self.conn.security.public.decode("ascii")
+            self.say(f"encrypted; this client's public key (for a server's --allow-keys): {key}")
         try:
             welcome = await self.conn.connect(timeout=opts.connect_timeout)
         except ConnectFailed as e:
