@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._fast import positional_builder
 from .actions import Action, CallKind
 from .events import Event, events_for
 from .game import legal_actions
@@ -76,6 +77,11 @@ class PlayerView:
     is_over: bool
 
 
+_build_view = positional_builder(PlayerView)
+"""``PlayerView(...)`` with every field positionally, without the frozen ``__init__``'s cost
+(see _fast): every accepted action builds one view per seat."""
+
+
 def _final_turns(s: GameState) -> tuple[int, ...]:
     if s.call is not CallKind.LAST_CHANCE or s.caller is None or s.is_over:
         return ()
@@ -112,6 +118,23 @@ def _log_for(log: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
         _log_memo.clear()
     _log_memo[key] = (log, redacted)
     return redacted
+
+
+_BREAKDOWN_MEMO_LIMIT = 4096
+_breakdowns: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], Breakdown] = {}
+"""(hand, groups on the table) -> their breakdown; keyed by value. A seat's cards change only
+when it acts, so the other seats' views of each new state find theirs here."""
+
+
+def _breakdown(hand: tuple[int, ...], table: tuple[tuple[int, ...], ...]) -> Breakdown:
+    key = (hand, table)
+    found = _breakdowns.get(key)
+    if found is None:
+        found = _breakdown_ids(hand, table)
+        if len(_breakdowns) >= _BREAKDOWN_MEMO_LIMIT:
+            _breakdowns.clear()
+        _breakdowns[key] = found
+    return found
 
 
 _seats_memo: tuple[GameState, tuple[SeatView, ...]] | None = None
@@ -159,34 +182,33 @@ def view(state: GameState, seat: int | None) -> PlayerView:
             pending = state.piles[state.crab_pile]
         else:
             pending = state.pending
-    return PlayerView(
-        rules=state.rules,
-        seat=seat,
-        round=state.round,
-        move=state.move,
-        phase=state.phase,
-        to_act=state.to_act,
-        active=state.active,
-        hand=state.hands[seat] if seat is not None else (),
-        table=state.tables[seat] if seat is not None else (),
-        breakdown=_breakdown_ids(state.hands[seat], state.tables[seat])
-        if seat is not None
-        else None,
-        seats=seats,
-        deck_size=len(state.deck),
-        piles=(
+    # Positional, in PlayerView's field order (checked by tests/engine/test_view_memos.py).
+    return _build_view(
+        state.rules,
+        seat,
+        state.round,
+        state.move,
+        state.phase,
+        state.to_act,
+        state.active,
+        state.hands[seat] if seat is not None else (),
+        state.tables[seat] if seat is not None else (),
+        _breakdown(state.hands[seat], state.tables[seat]) if seat is not None else None,
+        seats,
+        len(state.deck),
+        (
             PileView(state.piles[0][-1] if state.piles[0] else None, len(state.piles[0])),
             PileView(state.piles[1][-1] if state.piles[1] else None, len(state.piles[1])),
         ),
-        call=state.call,
-        caller=state.caller,
-        final_turns=_final_turns(state),
-        pending=pending,
-        crab_pile=state.crab_pile,
-        legal_actions=legal_actions(state) if mine else (),
-        last_result=state.last_result,
-        log=_log_for(state.log, seat),
-        scores=state.scores,
-        winners=state.winners,
-        is_over=over,
+        state.call,
+        state.caller,
+        _final_turns(state),
+        pending,
+        state.crab_pile,
+        legal_actions(state) if mine else (),
+        state.last_result,
+        _log_for(state.log, seat),
+        state.scores,
+        state.winners,
+        over,
     )

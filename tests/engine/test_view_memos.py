@@ -11,8 +11,10 @@ import random
 
 from seasalt.engine import (
     GameState,
+    PlayerView,
     Rules,
     apply,
+    breakdown,
     events_for,
     legal_actions,
     new_game,
@@ -48,3 +50,22 @@ def test_memoised_views_equal_views_redacted_from_scratch() -> None:
                         assert event.redacted and event.card is None and event.cards == ()
                 # a copy of the state is another object: its seat facts are built afresh
                 assert view(dataclasses.replace(state), seat) == v
+                _check_fields(v, state, seat)
+
+
+def _check_fields(v: PlayerView, state: GameState, seat: int | None) -> None:
+    """Each field holds what it names (the view is built positionally)."""
+    assert (v.rules, v.seat, v.round, v.move) == (state.rules, seat, state.round, state.move)
+    assert (v.phase, v.to_act, v.active) == (state.phase, state.to_act, state.active)
+    assert (v.deck_size, v.call, v.caller) == (len(state.deck), state.call, state.caller)
+    assert (v.crab_pile, v.last_result) == (state.crab_pile, state.last_result)
+    assert (v.scores, v.winners, v.is_over) == (state.scores, state.winners, state.is_over)
+    assert [p.size for p in v.piles] == [len(p) for p in state.piles]
+    assert [s.seat for s in v.seats] == list(range(state.players))
+    if seat is None:
+        assert (v.hand, v.table, v.breakdown, v.pending) == ((), (), None, ())
+    else:
+        assert (v.hand, v.table) == (state.hands[seat], state.tables[seat])
+        assert v.breakdown == breakdown(state.hands[seat], state.tables[seat])
+    mine = seat is not None and seat == state.active and not state.is_over
+    assert v.legal_actions == (legal_actions(state) if mine else ())
