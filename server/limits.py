@@ -34,6 +34,8 @@ class PeerLimiter:
         self.rate = rate
         self.burst = burst
         self._buckets: dict[bytes, RateLimiter] = {}
+        self._told: set[bytes] = set()
+        """Connections refused since their last allowed frame and already told so."""
         self.refused = 0
         """Frames refused so far (all connections)."""
 
@@ -43,9 +45,18 @@ class PeerLimiter:
             bucket = RateLimiter(self.rate, self.burst, self.burst, now)
             self._buckets[peer] = bucket
         if bucket.allow(now):
+            if self._told:
+                self._told.discard(peer)
             return True
         self.refused += 1
         return False
+
+    def first_refusal(self, peer: bytes) -> bool:
+        """Whether this refused frame is the first of its spell (the one to answer)."""
+        if peer in self._told:
+            return False
+        self._told.add(peer)
+        return True
 
     def prune(self, now: float) -> None:
         """Forget the buckets that have refilled (their connections went quiet)."""
@@ -53,6 +64,7 @@ class PeerLimiter:
         quiet = [p for p, b in self._buckets.items() if now - b.stamp >= refill]
         for peer in quiet:
             del self._buckets[peer]
+            self._told.discard(peer)
 
     def __len__(self) -> int:
         return len(self._buckets)

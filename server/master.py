@@ -61,8 +61,11 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
     def handle(self, peer: bytes, frames: list[bytes]) -> None:
         """One inbound message (the frames after the routing id)."""
         if not self.peer_limits.allow(peer, self.clock.now()):
-            # before decoding: a flood costs a dict lookup and one pre-encoded reply
-            self._send_frame(peer, self._rate_limited)
+            # Before decoding: a flood costs a dict lookup. The first refused frame of a spell
+            # is answered; the rest are dropped unanswered, so a flooder that does not read
+            # costs no sends either.
+            if self.peer_limits.first_refusal(peer):
+                self._send_frame(peer, self._rate_limited)
             return
         if len(frames) != 1:
             self.error(

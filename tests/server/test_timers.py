@@ -167,5 +167,5 @@ async def test_a_flood_is_rate_limited(
     burst = int(server.config.rate_burst)
     for _ in range(burst + 10):
         await client.send(Heartbeat())
-    errors = [await client.expect(Error) for _ in range(10)]
-    assert all(e.code is ErrorCode.RATE_LIMITED for e in errors)
+    # the first refused frame is answered; the rest of the spell is dropped (test_limits.py)
+    assert (await client.expect(Error)).code is ErrorCode.RATE_LIMITED
