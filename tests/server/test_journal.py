@@ -78,3 +78,23 @@ def test_an_unreadable_database_is_a_clear_error(tmp_path: Path) -> None:
     path.write_bytes(b"this is not an sqlite database" * 100)
     with pytest.raises(JournalError, match="cannot use the database"):
         Journal(str(path))
+
+
+def test_last_played_is_kept_to_the_second_with_one_insert_per_action(tmp_path: Path) -> None:
+    now = [100.0]
+    journal = Journal(str(tmp_path / "j.db"), wall_clock=lambda: now[0])
+    gid = _game(journal)
+
+    def updated_at() -> float:
+        row = journal.connection.execute("SELECT updated_at FROM games WHERE id=?", (gid,))
+        return float(row.fetchone()[0])
+
+    for idx, at, expected in ((1, 100.2, 100.2), (2, 100.9, 100.2), (3, 101.3, 101.3)):
+        now[0] = at
+        journal.append_action(gid, idx, bytes([idx]))
+        assert updated_at() == expected  # never more than a second behind the last action
+    now[0] = 101.4
+    journal.append_action(gid, 4, b"r", round_result=(1, b"{}"))  # a round result: always
+    assert updated_at() == 101.4
+    assert journal.actions(gid) == [b"\x01", b"\x02", b"\x03", b"r"]
+    journal.close()
