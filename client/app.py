@@ -107,6 +107,8 @@ class LaunchOptions:
     """Solo/host child server ``--seed`` (tests)."""
     bot_delay: float | None = None
     """Solo/host child server ``--bot-delay`` (tests use 0)."""
+    server_key: str | None = None
+    """``--server-key``: talk CurveZMQ to a ``seasalt-server --secure`` (joined servers only)."""
 
 
 def normalise_address(address: str) -> str:
@@ -259,7 +261,11 @@ class SeasaltApp(App[int]):
             self.server_address = address
             self.post_message(LinkStatus("connecting", _("Connecting to {address}…").format(
                 address=address)))
-            link = self.link_factory(address, plan.name)
+            if self.link_factory is default_link_factory and self.child is None:
+                # A joined server may be --secure; our own child servers are local and plain.
+                link = default_link_factory(address, plan.name, self.options.server_key)
+            else:
+                link = self.link_factory(address, plan.name)
             try:
                 await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT + 2)
             except TimeoutError:
@@ -629,21 +635,26 @@ def error_text(code: str, message: str) -> str:
     return known.get(code, message or code)
 
 
-def default_link_factory(address: str, name: str) -> Link:
+def default_link_factory(address: str, name: str, server_key: str | None = None) -> Link:
     """The real connection (seasalt.client.connection), adapted to :class:`Link`."""
-    return ConnectionLink(address, name)
+    return ConnectionLink(address, name, server_key)
 
 
 class ConnectionLink:
     """:class:`seasalt.client.connection.Connection` as a :class:`Link`, with failures worded."""
 
-    def __init__(self, address: str, name: str) -> None:
+    def __init__(self, address: str, name: str, server_key: str | None = None) -> None:
         from seasalt.client.connection import Connection
         from seasalt.client.identity import load_identity
+        from seasalt.client.security import client_security
 
         self.address = address
         try:
-            self.conn = Connection(address, name[:24] or "player")
+            security = client_security(server_key) if server_key is not None else None
+        except ValueError as error:
+            raise LinkFailed(str(error), ()) from error
+        try:
+            self.conn = Connection(address, name[:24] or "player", security=security)
             self.conn.identity = load_identity()  # statistics follow this player (issue 6)
         except ValueError as error:
             raise LinkFailed(
@@ -652,10 +663,12 @@ class ConnectionLink:
             ) from error
 
     async def connect(self) -> None:
-        from seasalt.client.connection import ConnectFailed
+        from seasalt.client.connection import ConnectFailed, HandshakeRefused
 
         try:
             await self.conn.connect(timeout=CONNECT_TIMEOUT)
+        except HandshakeRefused as error:  # its message says which key to pass
+            raise LinkFailed(str(error), ()) from error
         except ConnectFailed as error:
             if "version" in str(error):
                 raise LinkFailed(
@@ -702,12 +715,14 @@ def run_app(
     extra_salt: bool = False,
     double_target: bool = False,
     lang: str | None = None,
+    server_key: str | None = None,
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
             extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
+            server_key=server_key,
         )
     )
     try:

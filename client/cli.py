@@ -194,6 +194,7 @@ def _tui(args: argparse.Namespace) -> int:
         extra_salt=args.extra_salt,
         double_target=args.double_target,
         lang=args.lang,
+        server_key=args.server_key,
     )
 
 
