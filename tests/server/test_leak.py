@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -43,6 +42,7 @@ from seasalt.protocol import (
     unpack,
 )
 from seasalt.server.app import Server
+from seasalt.server.fuzzing import visible  # one definition of 'may see now'
 from seasalt.server.journal import from_blob
 from seasalt.server.tables import make_rules
 from seasalt.server.testing import RawClient, play_seat
@@ -70,29 +70,6 @@ def card_ids(data: Any) -> list[int]:
         elif kind is int and key in CARD_FIELDS:
             found.append(value)
     return found
-
-
-def _event_cards(events: Iterable[Event]) -> set[int]:
-    return {c for e in events for c in ([e.card] if e.card is not None else []) + list(e.cards)}
-
-
-def visible(state: GameState, seat: int | None, step_events: tuple[Event, ...]) -> set[int]:
-    """The card ids ``seat`` may see at this moment (computed from the truth, not the frame)."""
-    if state.is_over:
-        return set(range(66))
-    seen = {c for groups in state.tables for group in groups for c in group}
-    seen |= {c for pile in state.piles for c in pile}  # buried discards are public (DESIGN)
-    seen |= {c for s, hand in enumerate(state.hands) if state.revealed[s] for c in hand}
-    if state.last_result is not None:
-        for part in state.last_result.seats:
-            seen |= set(part.hand) | {c for g in part.table for c in g}
-    if seat is not None:
-        seen |= set(state.hands[seat])
-        if state.active == seat:
-            seen |= set(state.pending)
-    seen |= _event_cards(events_for(state.log, seat))
-    seen |= _event_cards(events_for(step_events, seat))
-    return seen
 
 
 def permute_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
