@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from seasalt.bots import get_bot
-from seasalt.engine import PlayerView
+from seasalt.engine import EventKind, PlayerView
 from seasalt.protocol import (
     ActionRequest,
     Continue,
@@ -33,6 +33,8 @@ from seasalt.server.tables import Status
 from seasalt.server.testing import RawClient
 
 pytestmark = pytest.mark.timeout(30)
+
+_ROUND_ENDS = (EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)
 
 
 def _master(server: Server):  # type: ignore[no-untyped-def]
@@ -97,6 +99,8 @@ async def _play_until_round_over(
         msg = await client.recv()
         if isinstance(msg, Snapshot | Update):
             view, seq = msg.view, msg.seq
+            if isinstance(msg, Update) and any(e.kind in _ROUND_ENDS for e in msg.events):
+                continue  # the round_over message follows: never act before reading it
         elif isinstance(msg, RoundOver):
             assert view is not None
             return msg, view
