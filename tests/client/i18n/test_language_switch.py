@@ -11,6 +11,7 @@ from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect
 from seasalt.client.screens.start import StartScreen
 from seasalt.client.widgets.log import ChatPanel
+from textual.command import CommandPalette
 from textual.widgets import Input
 
 pytestmark = pytest.mark.timeout(60)
@@ -58,6 +59,8 @@ async def test_the_command_palette_switches_the_language(kit: Any) -> None:
         await kit.keys(app, "ctrl+p", *"lang")
         await kit.until(lambda: "Langue : Español" in kit.screen_text(app))
         await kit.keys(app, "escape")
+        # closed before the test leaves the app (a key still queued at exit finds no screen)
+        await kit.until(lambda: not isinstance(app.screen, CommandPalette))
 
 
 async def test_player_names_and_chat_are_never_translated(kit: Any) -> None:
