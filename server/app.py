@@ -21,7 +21,11 @@ from .master import Master
 from .security import make_server_secure, start_allow_list
 
 _DRAIN_BATCH = 64
-"""Frames handled after each awaited one before yielding to the event loop."""
+"""Frames handled in one go before yielding to the event loop (timers, bot turns)."""
+
+
+_NOBLOCK = int(zmq.NOBLOCK)
+_MORE_NOBLOCK = int(zmq.SNDMORE | zmq.NOBLOCK)
 
 
 class PortInUseError(OSError):
@@ -44,7 +48,12 @@ class Server:
         self.port = 0
         self.master: Master | None = None
         self._ctx: zmq.asyncio.Context | None = None
-        self._sock: zmq.asyncio.Socket | None = None
+        self._sock: zmq.Socket[bytes] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._reading = False
+        """Inside :meth:`_on_readable`: it checks the socket again before it returns."""
+        self._recheck_due = False
+        """A drain is scheduled (a send outside ``_on_readable`` may have taken the edge)."""
         self._journal: Journal | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
@@ -76,7 +85,17 @@ class Server:
         )
         self.master.restore()
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._receive()), loop.create_task(self._timers())]
+        self._loop = loop
+        assert self._sock is not None
+        try:
+            loop.add_reader(self._sock.FD, self._on_readable)
+        except NotImplementedError:
+            raise RuntimeError(
+                "seasalt-server needs an event loop with add_reader (a selector loop); "
+                "on Windows, run it through the seasalt-server command"
+            ) from None
+        self._tasks = [loop.create_task(self._timers())]
+        loop.call_soon(self._on_readable)  # frames that came before the reader was added
         for table in list(self.master.tables.values()):
             self.master.schedule_bot(table)
 
@@ -84,7 +103,10 @@ class Server:
         ctx = zmq.asyncio.Context()
         if self.config.allowed_keys is not None:  # the ZAP handler must exist before bind
             self._auth = start_allow_list(ctx, self.config.allowed_keys)
-        sock = ctx.socket(zmq.ROUTER)
+        # A plain (synchronous) socket on the asyncio context, read from the loop's own
+        # reader callback: an awaited pyzmq future per frame, and its callbacks after every
+        # send, cost more than the rest of the trip (docs/benchmarks.md, server latency).
+        sock: zmq.Socket[bytes] = zmq.Socket(ctx, zmq.ROUTER)
         if self.config.curve is not None:
             make_server_secure(sock, self.config.curve)
         sock.linger = 0
@@ -117,31 +139,40 @@ class Server:
 
     def _send(self, peer: bytes, frame: bytes) -> bool:
         assert self._sock is not None
-        # With NOBLOCK, pyzmq's asyncio socket tries at once and returns a settled future.
-        future = cast(
-            "asyncio.Future[object]",
-            self._sock.send_multipart([peer, frame], flags=zmq.NOBLOCK),
-        )
-        if future.done() and future.exception() is None:
+        try:
+            # Two plain sends with int flags: send_multipart combines enum flags per part,
+            # which costs more than the sends themselves.
+            self._sock.send(peer, _MORE_NOBLOCK)
+            self._sock.send(frame, _NOBLOCK)
             return True
-        if not future.done():
-            future.cancel()
-        return False  # zmq.Again (pipe full) or EHOSTUNREACH (peer gone): resync later
+        except zmq.ZMQError:  # zmq.Again (pipe full) or EHOSTUNREACH (peer gone): resync later
+            return False
+        finally:
+            # The socket's FD is edge-triggered and any operation on the socket may consume
+            # the edge of a frame that just arrived: look again unless a drain is running.
+            if not self._reading:
+                self._schedule_drain()
 
-    async def _receive(self) -> None:
-        assert self._sock is not None and self.master is not None
-        # A synchronous view of the same socket: frames already queued are read without an
-        # asyncio future each, which is most of the cost of refusing a flood (hardening).
-        queued: zmq.Socket[bytes] = zmq.Socket.shadow(self._sock.underlying)
-        while True:
-            self._handle(await self._sock.recv_multipart())
+    def _schedule_drain(self) -> None:
+        if not self._recheck_due and self._loop is not None:
+            self._recheck_due = True
+            self._loop.call_soon(self._on_readable)
+
+    def _on_readable(self) -> None:
+        """Handle every frame queued on the socket (ZMQ_FD is edge-triggered: drain it all)."""
+        sock = self._sock
+        self._recheck_due = False
+        if sock is None or self.master is None:
+            return
+        self._reading = True
+        try:
             for _ in range(_DRAIN_BATCH):
-                try:
-                    frames = queued.recv_multipart(zmq.NOBLOCK)
-                except zmq.Again:
-                    break
-                self._handle(frames)
-            await asyncio.sleep(0)  # let timers and bot turns run between batches
+                if not cast(int, sock.get(zmq.EVENTS)) & zmq.POLLIN:
+                    return
+                self._handle(sock.recv_multipart(zmq.NOBLOCK))
+            self._schedule_drain()  # more may be queued: go on after timers and bot turns
+        finally:
+            self._reading = False
 
     def _handle(self, frames: list[bytes]) -> None:
         assert self.master is not None
@@ -186,6 +217,8 @@ class Server:
             self.master.say_goodbye()
             await asyncio.sleep(0.05)  # linger is 0: give the goodbyes a moment to leave
         if self._sock is not None:
+            if self._loop is not None:
+                self._loop.remove_reader(self._sock.FD)
             self._sock.close(linger=0)
             self._sock = None
         self._stop_auth()
