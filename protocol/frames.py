@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import threading
 from typing import Any
 
 import msgpack
@@ -54,8 +55,17 @@ _packed_logs: dict[tuple[int | None, int], tuple[tuple[Event, ...], bytes]] = {}
 The stored log holds that first event, so the id stays its own while the entry exists."""
 
 
+_local = threading.local()
+"""One msgpack packer per thread, reused: ``msgpack.packb`` builds a new one every call, and
+a frame makes about five calls per seat."""
+
+
 def _packb(data: Any) -> bytes:
-    return msgpack.packb(data, use_bin_type=True)
+    try:
+        packer: msgpack.Packer = _local.packer
+    except AttributeError:
+        packer = _local.packer = msgpack.Packer(use_bin_type=True)
+    return packer.pack(data)
 
 
 def array_header(n: int) -> bytes:
