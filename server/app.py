@@ -91,8 +91,8 @@ class Server:
             loop.add_reader(self._sock.FD, self._on_readable)
         except NotImplementedError:
             raise RuntimeError(
-                "seasalt-server needs an event loop with add_reader (a selector loop); "
-                "on Windows, run it through the seasalt-server command"
+                "the seasalt server needs an event loop with add_reader (a selector loop, "
+                "which seasalt-server sets up on Windows)"
             ) from None
         self._tasks = [loop.create_task(self._timers())]
         loop.call_soon(self._on_readable)  # frames that came before the reader was added

@@ -165,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyError_ as exc:
         print(f"seasalt-server: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if sys.platform == "win32":  # the server reads its socket with loop.add_reader
+        asyncio.set_event_loop_policy(asyncio.WindowsSelectorEventLoopPolicy())
     try:
         return asyncio.run(_run(config))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed
