@@ -35,6 +35,8 @@ an id in it always belongs to the event stored with it)."""
 _packed_events: dict[int, tuple[Event, bytes]] = {}
 _encode_event = encoder_for(Event)
 _LOG_KEY = msgpack.packb("log")
+_VIEW_KEY = msgpack.packb("view")
+_EVENTS_KEY = msgpack.packb("events")
 
 _OWN_FIELDS = frozenset({"seat", "hand", "table", "breakdown", "pending", "legal_actions", "log"})
 """The view fields that depend on the seat (and the log, packed on its own)."""
@@ -166,7 +168,7 @@ def pack_view_message(
     """A ``snapshot`` (events None) or ``update`` frame."""
     head = {"t": tag, "table": table, "seq": seq}
     count = len(head) + (1 if events is None else 2)
-    parts = [map_header(count), _packb(head)[1:], _packb("view"), pack_view(view)]
+    parts = [map_header(count), _packb(head)[1:], _VIEW_KEY, pack_view(view)]
     if events is not None:
-        parts += [_packb("events"), pack_events(events)]
+        parts += [_EVENTS_KEY, pack_events(events)]
     return b"".join(parts)
