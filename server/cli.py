@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-workers", type=int, default=1, metavar="N",
                    help="bot processes (default 1)")
     p.add_argument("--takeover-after", type=_non_negative, default=60.0, metavar="S",
-                   help="seconds a player may be gone before a bot takes the seat (default 60)")
+                   help="seconds a player may be gone, counted once three heartbeats are "
+                        "missed, before a bot takes the seat (default 60)")
     p.add_argument("--continue-timeout", type=_non_negative, default=30.0, metavar="S",
                    help="seconds to wait for everyone to read a round's result (default 30)")
     p.add_argument("--heartbeat", type=_positive, default=2.0, metavar="S",
