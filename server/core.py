@@ -14,6 +14,7 @@ from seasalt.engine import view
 from seasalt.protocol import (
     Error,
     ErrorCode,
+    RoundOver,
     SeatInfo,
     ServerMessage,
     Snapshot,
@@ -171,6 +172,14 @@ class ServerCore:
         else:
             session.resync.add(table.name)
         return ok
+
+    def send_round_over_to(self, session: Session, table: Table) -> None:
+        """The result of the round just played and the seats still reading it."""
+        seat = session.seat if session.table == table.name else None
+        result = view(table.state, seat).last_result
+        if result is not None:
+            waiting = tuple(sorted(table.reading))
+            self.send(session, RoundOver(table.name, table.seq, result, waiting))
 
     # --- implemented by the mixins ------------------------------------------------------
 

@@ -22,7 +22,6 @@ from seasalt.protocol import (
     Continue,
     ErrorCode,
     GameOver,
-    RoundOver,
     Update,
     action_to_wire,
     encode,
@@ -35,7 +34,7 @@ from .seeds import bot_seed
 from .sessions import Session
 from .tables import Status, Table
 
-_ROUND_ENDS = (EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)
+ROUND_ENDS = (EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +121,7 @@ class GameMixin(ServerCore):
 
     def commit(self, table: Table, action: Action, result: ApplyResult) -> None:
         state = result.state
-        round_ended = any(e.kind in _ROUND_ENDS for e in result.events)
+        round_ended = any(e.kind in ROUND_ENDS for e in result.events)
         round_result = None
         if round_ended and state.last_result is not None:
             round_result = (
@@ -184,11 +183,8 @@ class GameMixin(ServerCore):
             self.announce(table)
 
     def send_round_over(self, table: Table) -> None:
-        waiting = tuple(sorted(table.reading))
-        for session, seat in self.members(table):
-            result = view(table.state, seat).last_result
-            if result is not None:
-                self.send(session, RoundOver(table.name, table.seq, result, waiting))
+        for session, _ in self.members(table):
+            self.send_round_over_to(session, table)
 
     def on_continue(self, session: Session, peer: bytes, msg: Continue) -> None:
         table = self.tables.get(msg.table)
@@ -205,6 +201,7 @@ class GameMixin(ServerCore):
     def end_reading(self, table: Table) -> None:
         table.status = Status.RUNNING
         table.reading.clear()
+        table.reading_restored = False
         table.continue_deadline = None
         self.announce(table)
         queued = self.queued.pop(table.name, None)

@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS game_facts (
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
     facts TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
 _ADDED_COLUMNS = (
     # Added after schema 1 shipped (history, housekeeping); older databases get them on open.
@@ -308,25 +309,37 @@ class Journal:
 
         ``active_since``: only games last played at or after this Unix time (--max-resume-age).
         """
-        games = []
-        rows = self._db.execute(
+        return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
             " seed, seq_base, engine_version FROM games WHERE finished=0 AND archived=0"
             " AND (? IS NULL OR COALESCE(updated_at, started_at, 0) >= ?) ORDER BY id",
             (active_since, active_since),
-        ).fetchall()
-        for row in rows:
+        )
+
+    def finished_tables(self, active_since: float) -> list[GameRecord]:
+        """The latest game of each table name when it was played to its end (scores, not
+        abandoned nor archived) at or after ``active_since``; newest first.
+
+        One query picks the latest game per name (``games_by_table`` index), so a journal of
+        thousands of finished games costs no replay but of the few recent ones.
+        """
+        return self._records(
+            "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
+            " seed, seq_base, engine_version FROM games"
+            " WHERE id IN (SELECT MAX(id) FROM games GROUP BY table_name)"
+            " AND finished=1 AND final_scores IS NOT NULL AND archived=0"
+            " AND COALESCE(updated_at, started_at, 0) >= ? ORDER BY id DESC",
+            (active_since,),
+        )
+
+    def _records(self, query: str, params: tuple[float | None, ...]) -> list[GameRecord]:
+        games = []
+        for row in self._db.execute(query, params).fetchall():
             seats = tuple(
                 SeatRecord(seat, name, token_hash)
                 for seat, name, token_hash in self._db.execute(
                     "SELECT seat, name, token_hash FROM seats WHERE game_id=? ORDER BY seat",
                     (row[0],),
-                )
-            )
-            actions = tuple(
-                bytes(a)
-                for (a,) in self._db.execute(
-                    "SELECT action FROM actions WHERE game_id=? ORDER BY idx", (row[0],)
                 )
             )
             games.append(
@@ -342,7 +355,7 @@ class Journal:
                     seq_base=row[8],
                     engine_version=row[9],
                     seats=seats,
-                    actions=actions,
+                    actions=tuple(self.actions(row[0])),
                 )
             )
         return games

@@ -109,12 +109,18 @@ class LobbyMixin(ServerCore):
         self.rejoin(session, current)
 
     def held_seat(self, hashed: str) -> tuple[Table, int] | None:
-        """A seat this token holds in a game not yet over (left to a bot, or from the journal)."""
+        """A seat this token holds in a game not yet over (left to a bot, or from the journal),
+        else at a game over it has not left (a finished table brought back from the journal)."""
+        over = None
         for table in self.tables.values():
             index = table.seat_of(hashed)
-            if index is not None and table.status in _ACTIVE:
+            if index is None:
+                continue
+            if table.status in _ACTIVE:
                 return table, index
-        return None
+            if over is None and not table.seats[index].bot_playing:
+                over = table, index  # one who left a game to a bot is not sent back to its end
+        return over
 
     def rejoin(self, session: Session, table: Table) -> None:
         """Put a session back at its table: the seat returns from any bot; a fresh snapshot."""
@@ -124,6 +130,8 @@ class LobbyMixin(ServerCore):
             table.watchers.add(session.token_hash)
         self.send(session, Joined(table.name, session.seat))
         self.snapshot(session, table)
+        if table.status is Status.ROUND_OVER:  # back during the pause: the result to read
+            self.send_round_over_to(session, table)
         self.announce(table)
 
     # --- the lobby ----------------------------------------------------------------------
@@ -160,6 +168,16 @@ class LobbyMixin(ServerCore):
                 )
                 return
             self.detach(session)
+        if (
+            table is not None
+            and table.status is Status.FINISHED
+            and table.seat_of(session.token_hash) is None
+            and not any(True for _ in self.members(table))
+        ):
+            # A game over brought back from the journal that nobody came back to: the name is
+            # free, as it is once everyone has left a live one.
+            del self.tables[name]
+            table = None
         if table is not None:
             index = table.seat_of(session.token_hash)
             if index is not None:  # a seat this player left to a bot: take it back
@@ -294,7 +312,11 @@ class LobbyMixin(ServerCore):
                     table.reading.discard(index)
                     if not table.reading:
                         self.end_reading(table)
-        empty = all(s.holder is None for s in table.seats) and not table.watchers
+        if table.status is Status.FINISHED:
+            # Holders not back since a restart are not at it: they do not keep it alive.
+            empty = not any(True for _ in self.members(table))
+        else:
+            empty = all(s.holder is None for s in table.seats) and not table.watchers
         if empty and table.status in (Status.WAITING, Status.FINISHED):
             if table.status is Status.WAITING:
                 self.journal.mark_finished(table.game_id)
@@ -315,20 +337,16 @@ class LobbyMixin(ServerCore):
             self.error(peer, ErrorCode.BAD_REQUEST, "the game is not over yet", msg.table)
             return
         table.again.add(session.seat)
-        present = {
-            s.index
-            for s in table.seats
-            if not s.is_bot and s.holder is not None and not s.bot_playing
-        }
-        if present <= table.again:
+        if self.present(table) <= table.again:
             self.next_game(table)
         else:
             self.announce(table)
 
     def next_game(self, table: Table) -> None:
         """A new game at the same table and seats, with a fresh seed."""
+        present = self.present(table)
         for seat in table.seats:
-            if seat.is_bot or (seat.holder is not None and not seat.bot_playing):
+            if seat.is_bot or seat.index in present:
                 continue
             if seat.holder is not None:  # gone during the last game: the seat is free again
                 gone = self.sessions.by_hash.get(seat.holder)
@@ -356,6 +374,17 @@ class LobbyMixin(ServerCore):
             self.snapshot(session, table)
         self.announce(table)
         self.schedule_bot(table)
+
+    def present(self, table: Table) -> set[int]:
+        """The human seats whose holder is at the table (not gone to a bot, and back since a
+        restart): each must agree to play again, and keeps its seat in the next game."""
+        return {
+            s.index
+            for s in table.seats
+            if not s.is_bot
+            and not s.bot_playing
+            and self.holder_session(table, s.index) is not None
+        }
 
     def on_sync(self, session: Session, peer: bytes, msg: Sync) -> None:
         table = self.tables.get(msg.table)

@@ -6,7 +6,7 @@ hands the message to the lobby or game mixins, which run the rest.
 
 from __future__ import annotations
 
-from seasalt.engine import ENGINE_VERSION, IllegalActionError, new_game, replay
+from seasalt.engine import ENGINE_VERSION, IllegalActionError, apply, replay
 from seasalt.protocol import (
     MAX_MESSAGE_SIZE,
     ActionRequest,
@@ -32,13 +32,18 @@ from seasalt.protocol.messages import Leave
 from .botpool import BotPool
 from .config import Clock, ServerConfig
 from .core import SendFn, log
-from .game import GameMixin
+from .game import ROUND_ENDS, GameMixin
 from .history import HISTORY_REQUESTS, HistoryMixin
 from .journal import GameRecord, Journal, from_blob
 from .limits import RATE_LIMITED_MESSAGE, PeerLimiter
 from .lobby import LobbyMixin
 from .presence import PresenceMixin
 from .tables import Seat, Status, Table, make_rules
+
+RESTORE_FINISHED_WITHIN = 3600.0
+"""Seconds: a table whose latest game ended longer ago is not brought back at start, and one
+brought back is forgotten this long after the restart if nobody came back to it (its players
+have gone; a finished table in memory counts against ``max_tables``)."""
 
 
 class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
@@ -135,7 +140,9 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
     # --- restart --------------------------------------------------------------------------
 
     def restore(self) -> None:
-        """Rebuild every unfinished journalled game with ``engine.replay`` and carry on."""
+        """Rebuild every unfinished journalled game with ``engine.replay`` and carry on, then
+        the game-over screen of each table whose latest game finished lately (DESIGN
+        "Durability"): its players come back to it and may play again."""
         cutoff = None
         if self.config.max_resume_age is not None:  # older games stay in the journal
             cutoff = self.journal.wall_clock() - self.config.max_resume_age
@@ -160,6 +167,32 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             log.info(
                 "table %s resumed at seq %d (%s)", table.name, table.seq, table.status.value
             )
+        self.restore_finished(cutoff)
+
+    def restore_finished(self, cutoff: float | None) -> None:
+        since = self.journal.wall_clock() - RESTORE_FINISHED_WITHIN
+        if cutoff is not None:
+            since = max(since, cutoff)
+        for record in self.journal.finished_tables(since):  # newest first
+            name = record.table_name
+            if name in self.tables or name in self.refused:
+                continue  # a game still to play (or refused) owns the name
+            if len(self.tables) >= self.config.max_tables:
+                log.info("finished tables not restored: the lobby is full")
+                return
+            if record.engine_version != ENGINE_VERSION:
+                continue  # over anyway: its history stays readable, the name is free
+            try:
+                table = self.rebuild(record)
+            except (DecodeError, IllegalActionError, ValueError) as exc:
+                log.warning("finished table %r cannot be replayed: %s", name, exc)
+                continue
+            if table.status is not Status.FINISHED:
+                log.warning("finished table %r does not replay to a game over", name)
+                continue
+            table.forget_at = self.clock.now() + RESTORE_FINISHED_WITHIN
+            self.tables[name] = table
+            log.info("table %s restored at its game over (game %d)", name, table.game_no)
 
     def rebuild(self, record: GameRecord) -> Table:
         rules = make_rules(record.players, record.extra_salt, record.double_target)
@@ -167,7 +200,14 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             action_from_wire(from_blob(blob), f"journal action {i + 1}")
             for i, blob in enumerate(record.actions)
         ]
-        state = replay(rules, record.seed, actions) if actions else new_game(rules, record.seed)
+        # The last action is applied apart from the rest: its events tell whether the server
+        # stopped during the reading pause after a round (DESIGN "The wire").
+        state = replay(rules, record.seed, actions[:-1])
+        round_ended = False
+        if actions:
+            result = apply(state, actions[-1])
+            state = result.state
+            round_ended = any(e.kind in ROUND_ENDS for e in result.events)
         seats = [Seat(i, kind) for i, kind in enumerate(record.seat_kinds)]
         for held in record.seats:
             if held.token_hash is not None and 0 <= held.seat < len(seats):
@@ -189,4 +229,17 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             table.status = Status.FINISHED
         elif table.humans_seated():
             table.status = Status.RUNNING
+            if round_ended:
+                self.restore_reading(table)
         return table
+
+    def restore_reading(self, table: Table) -> None:
+        """Stopped during the pause after a round: pause again, for every seated human (none
+        has a session yet; each holds the pause until the timeout unless it comes back)."""
+        reading = {s.index for s in table.seats if not s.is_bot and s.holder is not None}
+        if not reading:
+            return
+        table.status = Status.ROUND_OVER
+        table.reading = reading
+        table.reading_restored = True
+        table.continue_deadline = self.clock.now() + self.config.continue_timeout

@@ -39,6 +39,8 @@ class PresenceMixin(ServerCore):
                 self.sessions.unbind(session)
                 del self.sessions.by_hash[session.token_hash]
         for table in list(self.tables.values()):
+            if self.forgotten(table, now):
+                continue
             if self.check_takeovers(table, now):
                 changed.add(table.name)
             if table.status is Status.ROUND_OVER:
@@ -69,9 +71,26 @@ class PresenceMixin(ServerCore):
     def check_reading(self, table: Table, now: float) -> None:
         """End the pause after a round when everyone left reading is gone or time is up."""
         for index in list(table.reading):
-            session = self.holder_session(table, index)
-            if not self.connected(session) or table.seats[index].bot_playing:
+            seat = table.seats[index]
+            if seat.bot_playing:
+                table.reading.discard(index)
+            elif table.reading_restored and seat.holder not in self.sessions.by_hash:
+                continue  # not back since the restart: only the deadline stops waiting for it
+            elif not self.connected(self.holder_session(table, index)):
                 table.reading.discard(index)
         deadline = table.continue_deadline
         if not table.reading or (deadline is not None and now >= deadline):
             self.end_reading(table)
+
+    def forgotten(self, table: Table, now: float) -> bool:
+        """Drop a game-over table brought back from the journal that nobody came back to."""
+        if (
+            table.status is not Status.FINISHED
+            or table.forget_at is None
+            or now < table.forget_at
+            or any(True for _ in self.members(table))
+        ):
+            return False
+        del self.tables[table.name]
+        log.info("table %s forgotten: nobody came back to its game over", table.name)
+        return True

@@ -69,12 +69,17 @@ class Table:
     reading: set[int] = field(default_factory=set)
     """ROUND_OVER: seats whose ``continue`` the server still waits for."""
     continue_deadline: float | None = None
+    reading_restored: bool = False
+    """ROUND_OVER rebuilt from the journal: a reading seat whose human has not come back since
+    the restart holds the pause until ``continue_deadline`` (no session can say it left)."""
     again: set[int] = field(default_factory=set)
     """FINISHED: seats whose human asked to play again."""
     watchers: set[str] = field(default_factory=set)
     """Token hashes of spectator sessions."""
     refused: str | None = None
     """Why a journalled game could not be resumed (engine version), shown in the lobby."""
+    forget_at: float | None = None
+    """FINISHED table rebuilt from the journal: dropped at this clock time if nobody is at it."""
 
     @property
     def players(self) -> int:
