@@ -168,6 +168,7 @@ class LobbyMixin(ServerCore):
                 )
                 return
             self.detach(session)
+            table = self.tables.get(name)  # leaving (say, as its last watcher) may drop it
         if (
             table is not None
             and table.status is Status.FINISHED

@@ -35,6 +35,7 @@ from seasalt.protocol import (
     ServerMessage,
     Snapshot,
     Update,
+    Watch,
     Welcome,
     action_to_wire,
     decode_server_message,
@@ -402,3 +403,22 @@ async def test_a_finished_table_comes_back_and_both_players_play_again(
     async with _server(clock, db) as third:  # and that new game is what a restart resumes
         table = _master(third).tables["t"]
         assert table.status is Status.RUNNING and table.game_no == 2 and table.seq == seq
+
+
+def test_the_last_watcher_of_a_finished_table_may_take_its_name(tmp_path: Path) -> None:
+    # Leaving a table (as its last watcher) drops a finished one: joining must not then
+    # look the dropped table up again.
+    db, clock = tmp_path / "j.db", ManualClock()
+    journal = Journal(str(db), wall_clock=lambda: 1e9)
+    _journal_game(journal, "t", 1, 23, 0)
+    journal.close()
+    wire = Wire()
+    master = _new_master(db, wire, clock)
+    master.handle(b"c", [encode(Hello(PROTOCOL_VERSION, "Cy"))])
+    master.handle(b"c", [encode(Watch("t"))])
+    assert master.tables["t"].status is Status.FINISHED
+    master.handle(b"c", [encode(JoinOrCreate("t", ("human", "human")))])
+    assert not wire.of(b"c", Error)
+    table = master.tables["t"]
+    assert table.status is Status.WAITING and table.game_no == 2 and table.seats[0].name == "Cy"
+    master.journal.close()
