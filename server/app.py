@@ -162,8 +162,8 @@ class Server:
         """Handle every frame queued on the socket (ZMQ_FD is edge-triggered: drain it all)."""
         sock = self._sock
         self._recheck_due = False
-        if sock is None or self.master is None:
-            return
+        if sock is None or self.master is None or self._loop is None:
+            return  # not started, or stopping
         self._reading = True
         try:
             for _ in range(_DRAIN_BATCH):
@@ -201,6 +201,9 @@ class Server:
 
     async def stop(self) -> None:
         """Stop serving, close the socket, the pool and the journal (releasing its lock)."""
+        if self._loop is not None and self._sock is not None:
+            self._loop.remove_reader(self._sock.FD)
+            self._loop = None  # no more drains: nothing is handled once stopping has begun
         for task in self._tasks:
             task.cancel()
         if self.master is not None:
@@ -217,8 +220,6 @@ class Server:
             self.master.say_goodbye()
             await asyncio.sleep(0.05)  # linger is 0: give the goodbyes a moment to leave
         if self._sock is not None:
-            if self._loop is not None:
-                self._loop.remove_reader(self._sock.FD)
             self._sock.close(linger=0)
             self._sock = None
         self._stop_auth()
