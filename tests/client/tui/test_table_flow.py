@@ -10,6 +10,7 @@ from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
+from seasalt.client.widgets.log import ChatPanel
 from seasalt.engine import DrawFromDeck, EndTurn, KeepCard, TakeDiscard
 
 pytestmark = pytest.mark.timeout(60)
@@ -106,6 +107,9 @@ async def test_names_and_chat_with_markup_render_literally(fake_link, tui) -> No
         for char in "[link=x]hi[/link] [b]":
             await tui.key(app, char)
         await tui.key(app, "enter")
+        # The line is in the chat, not only still in the input (where it is typed literally).
+        panel = app.screen.query_one(ChatPanel)
+        await tui.until(lambda: any(text == "[link=x]hi[/link] [b]" for _, text in panel.lines))
         await tui.until(lambda: "[link=x]hi[/link] [b]" in tui.text(app))
 
 
