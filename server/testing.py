@@ -1,4 +1,5 @@
-"""Test and benchmark helpers: a raw DEALER client, a seeded player loop, a server runner.
+"""Test and benchmark helpers: a raw DEALER client, a seeded player loop, a server runner, and
+a wire that records what a socket-less Master sends.
 
 Not used by the server itself. Kept in the package so tests/server, tests/e2e and benchmarks/
 share one implementation (pytest's importlib mode cannot import between test folders).
@@ -254,3 +255,22 @@ class ServerProcess:
         assert self.proc is not None
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+
+
+class RecordingWire:
+    """A Master's ``send`` without sockets: every frame decoded and kept by peer."""
+
+    def __init__(self) -> None:
+        self.inbox: dict[bytes, list[ServerMessage]] = {}
+
+    def send(self, peer: bytes, frame: bytes) -> bool:
+        self.inbox.setdefault(peer, []).append(decode_server_message(frame))
+        return True
+
+    def take(self, peer: bytes) -> list[ServerMessage]:
+        """What ``peer`` got since the last take (and forget it)."""
+        return self.inbox.pop(peer, [])
+
+    def of(self, peer: bytes, kind: type) -> list[ServerMessage]:
+        """What ``peer`` got of one message type, oldest first."""
+        return [m for m in self.inbox.get(peer, []) if isinstance(m, kind)]

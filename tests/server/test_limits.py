@@ -21,7 +21,6 @@ from seasalt.protocol import (
     ServerMessage,
     Tables,
     Welcome,
-    decode_server_message,
     encode,
 )
 from seasalt.server.botpool import BotPool
@@ -30,22 +29,9 @@ from seasalt.server.config import ManualClock, ServerConfig
 from seasalt.server.journal import Journal
 from seasalt.server.limits import PeerLimiter, TextRefused, clean_text, strip_control
 from seasalt.server.master import Master
+from seasalt.server.testing import RecordingWire
 
 pytestmark = pytest.mark.timeout(20)
-
-
-class Wire:
-    """What the master sent, by peer (no sockets)."""
-
-    def __init__(self) -> None:
-        self.inbox: dict[bytes, list[ServerMessage]] = {}
-
-    def send(self, peer: bytes, frame: bytes) -> bool:
-        self.inbox.setdefault(peer, []).append(decode_server_message(frame))
-        return True
-
-    def take(self, peer: bytes) -> list[ServerMessage]:
-        return self.inbox.pop(peer, [])
 
 
 @pytest.fixture
@@ -53,7 +39,7 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-def make_master(clock: ManualClock, wire: Wire, **options: object) -> Master:
+def make_master(clock: ManualClock, wire: RecordingWire, **options: object) -> Master:
     config = ServerConfig(seed=3, bot_delay=0, bot_workers=0, **options)  # type: ignore[arg-type]
     return Master(config, clock, Journal(":memory:"), BotPool(0), wire.send)
 
@@ -67,7 +53,7 @@ def codes(messages: list[ServerMessage]) -> list[ErrorCode | str]:
     return [m.code if isinstance(m, Error) else type(m).__name__ for m in messages]
 
 
-def hello(master: Master, wire: Wire, peer: bytes, name: str = "Ann") -> Welcome:
+def hello(master: Master, wire: RecordingWire, peer: bytes, name: str = "Ann") -> Welcome:
     send(master, peer, Hello(PROTOCOL_VERSION, name))
     reply = wire.take(peer)
     assert isinstance(reply[0], Welcome), reply
@@ -80,7 +66,7 @@ def hello(master: Master, wire: Wire, peer: bytes, name: str = "Ann") -> Welcome
 def test_a_flood_is_refused_before_decoding_and_refills_with_the_clock(
     clock: ManualClock,
 ) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, rate_limit=2.0, rate_burst=5.0)
     # Garbage from a peer with no session: within the burst each frame is decoded (and
     # refused as malformed); past it the frame is not even decoded, the first refusal of the
@@ -101,7 +87,7 @@ def test_a_flood_is_refused_before_decoding_and_refills_with_the_clock(
 
 
 def test_the_limit_is_per_connection(clock: ManualClock) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, rate_limit=1.0, rate_burst=3.0)
     hello(master, wire, b"calm")
     for _ in range(10):
@@ -114,7 +100,7 @@ def test_the_limit_is_per_connection(clock: ManualClock) -> None:
 def test_a_session_cannot_dodge_the_limit_and_is_not_cut_off_for_good(
     clock: ManualClock,
 ) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, rate_limit=10.0, rate_burst=4.0)
     hello(master, wire, b"p")
     for _ in range(5):
@@ -128,7 +114,7 @@ def test_a_session_cannot_dodge_the_limit_and_is_not_cut_off_for_good(
 
 
 def test_quiet_connections_are_forgotten_by_the_timers(clock: ManualClock) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, rate_limit=10.0, rate_burst=20.0)
     for i in range(50):
         send(master, b"peer%d" % i, b"x")
@@ -152,7 +138,7 @@ def test_the_bucket_rejects_nonsense_settings() -> None:
 
 
 def test_at_the_session_cap_the_oldest_gone_lobby_session_makes_room(clock: ManualClock) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, max_sessions=2)
     first = hello(master, wire, b"a", "Ann")
     hello(master, wire, b"b", "Bob")
@@ -169,7 +155,7 @@ def test_at_the_session_cap_the_oldest_gone_lobby_session_makes_room(clock: Manu
 
 
 def test_seated_sessions_are_never_evicted(clock: ManualClock) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, max_sessions=2)
     for peer in (b"a", b"b"):
         hello(master, wire, peer)
@@ -182,7 +168,7 @@ def test_seated_sessions_are_never_evicted(clock: ManualClock) -> None:
 
 
 def test_the_table_cap_refuses_a_new_table_but_not_joining_one(clock: ManualClock) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, max_tables=1)
     hello(master, wire, b"a")
     send(master, b"a", JoinOrCreate("one", ("human", "human")))
@@ -225,7 +211,7 @@ def test_text_with_nothing_printable_or_too_long_is_refused() -> None:
 
 
 def test_the_server_caps_names_and_chat_lines(clock: ManualClock) -> None:
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire, max_name_length=5, max_chat_length=8)
     send(master, b"a", Hello(PROTOCOL_VERSION, "Annabelle"))
     refusal = wire.take(b"a")[0]
@@ -245,7 +231,7 @@ def test_the_server_caps_names_and_chat_lines(clock: ManualClock) -> None:
 def test_control_characters_never_reach_other_players(clock: ManualClock) -> None:
     # The wire refuses them outright (protocol validation); the server's own stripping is the
     # second line should that ever be relaxed.
-    wire = Wire()
+    wire = RecordingWire()
     master = make_master(clock, wire)
     hello(master, wire, b"a")
     send(master, b"a", JoinOrCreate("t", ("human", "human")))

@@ -38,7 +38,6 @@ from seasalt.protocol import (
     Watch,
     Welcome,
     action_to_wire,
-    decode_server_message,
     encode,
     result_to_wire,
 )
@@ -50,7 +49,7 @@ from seasalt.server.journal import Journal, to_blob
 from seasalt.server.master import RESTORE_FINISHED_WITHIN, Master
 from seasalt.server.seeds import token_hash
 from seasalt.server.tables import Status, Table, make_rules
-from seasalt.server.testing import RawClient, play_seat, running_server
+from seasalt.server.testing import RawClient, RecordingWire, play_seat, running_server
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -158,21 +157,8 @@ async def test_the_timeout_ends_a_restored_pause_nobody_comes_back_to(
         assert table.seq > paused.seq
 
 
-class Wire:
-    """Frames a Master sent, by peer (no sockets)."""
 
-    def __init__(self) -> None:
-        self.inbox: dict[bytes, list[ServerMessage]] = {}
-
-    def send(self, peer: bytes, frame: bytes) -> bool:
-        self.inbox.setdefault(peer, []).append(decode_server_message(frame))
-        return True
-
-    def of(self, peer: bytes, kind: type) -> list[ServerMessage]:
-        return [m for m in self.inbox.get(peer, []) if isinstance(m, kind)]
-
-
-def _new_master(path: Path, wire: Wire, clock: ManualClock, wall: float = 1e9) -> Master:
+def _new_master(path: Path, wire: RecordingWire, clock: ManualClock, wall: float = 1e9) -> Master:
     config = ServerConfig(seed=3, bot_delay=0, bot_workers=0, continue_timeout=TIMEOUT)
     journal = Journal(str(path), wall_clock=lambda: wall)
     master = Master(config, clock, journal, BotPool(0), wire.send)
@@ -180,7 +166,7 @@ def _new_master(path: Path, wire: Wire, clock: ManualClock, wall: float = 1e9) -
     return master
 
 
-def _hello_and_join(master: Master, wire: Wire, peer: bytes) -> str:
+def _hello_and_join(master: Master, wire: RecordingWire, peer: bytes) -> str:
     master.handle(peer, [encode(Hello(PROTOCOL_VERSION, peer.decode()))])
     master.handle(peer, [encode(JoinOrCreate("t", ("human", "human")))])
     welcome = wire.of(peer, Welcome)[-1]
@@ -189,7 +175,7 @@ def _hello_and_join(master: Master, wire: Wire, peer: bytes) -> str:
 
 
 def test_a_continue_from_each_held_seat_ends_a_restored_pause(tmp_path: Path) -> None:
-    wire, clock, db = Wire(), ManualClock(), tmp_path / "j.db"
+    wire, clock, db = RecordingWire(), ManualClock(), tmp_path / "j.db"
     first = _new_master(db, wire, clock)
     tokens = {peer: _hello_and_join(first, wire, peer) for peer in (b"a", b"b")}
     peers = {}
@@ -207,8 +193,8 @@ def test_a_continue_from_each_held_seat_ends_a_restored_pause(tmp_path: Path) ->
     seq = table.seq
     first.journal.close()
 
-    second = _new_master(db, Wire(), clock)
-    wire2 = Wire()
+    second = _new_master(db, RecordingWire(), clock)
+    wire2 = RecordingWire()
     second._send_frame = wire2.send
     table = second.tables["t"]
     assert table.status is Status.ROUND_OVER and table.reading == {0, 1}
@@ -276,7 +262,7 @@ def test_only_the_latest_recent_unarchived_finished_game_of_a_table_comes_back(
     _journal_game(stale, "stale", 1, 18, 0)
     stale.close()
 
-    master = _new_master(db, Wire(), ManualClock(), wall=now)
+    master = _new_master(db, RecordingWire(), ManualClock(), wall=now)
     assert sorted(master.tables) == ["kept", "running"]
     kept = master.tables["kept"]
     assert kept.status is Status.FINISHED and kept.game_no == 2 and kept.seq_base == done.move
@@ -288,13 +274,13 @@ def test_only_the_latest_recent_unarchived_finished_game_of_a_table_comes_back(
     # --max-resume-age applies too: "kept" ended at `now`, an hour ago as seen from here
     later = ServerConfig(seed=3, bot_workers=0, max_resume_age=1800)
     journal = Journal(str(db), wall_clock=lambda: now + 3600)
-    master = Master(later, ManualClock(), journal, BotPool(0), Wire().send)
+    master = Master(later, ManualClock(), journal, BotPool(0), RecordingWire().send)
     master.restore()
     assert "kept" not in master.tables
     journal.close()
 
 
-def _resume(master: Master, wire: Wire, peer: bytes, token: str) -> list[ServerMessage]:
+def _resume(master: Master, wire: RecordingWire, peer: bytes, token: str) -> list[ServerMessage]:
     wire.inbox.pop(peer, None)
     master.handle(peer, [encode(Resume(PROTOCOL_VERSION, token))])
     return wire.inbox[peer]
@@ -307,7 +293,7 @@ def test_a_restored_finished_table_nobody_stays_at_is_dropped(tmp_path: Path) ->
     journal.close()
 
     # nobody comes back: forgotten once the restore window has passed
-    master = _new_master(db, Wire(), clock)
+    master = _new_master(db, RecordingWire(), clock)
     clock.advance(RESTORE_FINISHED_WITHIN - 1)
     master.tick()
     assert master.tables["t"].status is Status.FINISHED
@@ -317,7 +303,7 @@ def test_a_restored_finished_table_nobody_stays_at_is_dropped(tmp_path: Path) ->
     master.journal.close()
 
     # Ann comes back, Bob does not; when Ann leaves, the table goes (as a live one would)
-    wire = Wire()
+    wire = RecordingWire()
     master = _new_master(db, wire, clock)
     got = _resume(master, wire, b"a", "ann-token")
     assert [type(m) for m in got[:3]] == [Welcome, Joined, Snapshot]
@@ -328,7 +314,7 @@ def test_a_restored_finished_table_nobody_stays_at_is_dropped(tmp_path: Path) ->
     master.journal.close()
 
     # nobody comes back, someone else asks for the name: a new table, the next game number
-    wire = Wire()
+    wire = RecordingWire()
     master = _new_master(db, wire, clock)
     assert master.tables["t"].status is Status.FINISHED
     master.handle(b"c", [encode(Hello(PROTOCOL_VERSION, "Cy"))])
@@ -339,7 +325,7 @@ def test_a_restored_finished_table_nobody_stays_at_is_dropped(tmp_path: Path) ->
 
 
 def test_play_again_at_a_restored_table_frees_the_seat_of_one_not_back(tmp_path: Path) -> None:
-    db, clock, wire = tmp_path / "j.db", ManualClock(), Wire()
+    db, clock, wire = tmp_path / "j.db", ManualClock(), RecordingWire()
     journal = Journal(str(db), wall_clock=lambda: 1e9)
     gid, done = _journal_game(journal, "t", 1, 22, 0)
     journal.close()
@@ -412,7 +398,7 @@ def test_the_last_watcher_of_a_finished_table_may_take_its_name(tmp_path: Path) 
     journal = Journal(str(db), wall_clock=lambda: 1e9)
     _journal_game(journal, "t", 1, 23, 0)
     journal.close()
-    wire = Wire()
+    wire = RecordingWire()
     master = _new_master(db, wire, clock)
     master.handle(b"c", [encode(Hello(PROTOCOL_VERSION, "Cy"))])
     master.handle(b"c", [encode(Watch("t"))])
