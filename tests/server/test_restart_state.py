@@ -157,7 +157,6 @@ async def test_the_timeout_ends_a_restored_pause_nobody_comes_back_to(
         assert table.seq > paused.seq
 
 
-
 def _new_master(path: Path, wire: RecordingWire, clock: ManualClock, wall: float = 1e9) -> Master:
     config = ServerConfig(seed=3, bot_delay=0, bot_workers=0, continue_timeout=TIMEOUT)
     journal = Journal(str(path), wall_clock=lambda: wall)
