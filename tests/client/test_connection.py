@@ -47,7 +47,7 @@ from seasalt.protocol import (
     decode_client_message,
     encode,
 )
-from seasalt.server.testing import running_server
+from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(30)
 

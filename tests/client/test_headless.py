@@ -25,7 +25,7 @@ from seasalt.client.headless import (
 )
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
-from seasalt.server.testing import ServerProcess
+from seasalt.testing.server import ServerProcess
 
 pytestmark = pytest.mark.timeout(90)
 SERVER_SEED = 7

@@ -19,7 +19,7 @@ from seasalt.bots import get_bot
 from seasalt.client.headless import GameSummary, HeadlessOptions, HeadlessPlayer
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
-from seasalt.server.testing import ServerProcess
+from seasalt.testing.server import ServerProcess
 
 KILLS = int(os.environ.get("SEASALT_SOAK_KILLS", "2"))
 pytestmark = pytest.mark.timeout(90 + 6 * KILLS)
