@@ -7,7 +7,6 @@ Regenerate after an intended change of the look: ``pytest tests/client/test_tui_
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from seasalt.engine import (
     new_game,
     view,
 )
+from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -105,11 +105,7 @@ def make_app(state: GameState, result: bool = False) -> SeasaltApp:
     )
 
 
-async def until(predicate: Any, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.01)
+until = kit.until
 
 
 def table_ready(app: SeasaltApp) -> Any:
