@@ -1,1 +1,93 @@
-"""Shared test configuration."""
+"""Shared test configuration: every test gets private user directories and fails when the code
+under test logs an error it did not expect."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ("pytester",)  # tests/test_error_logs.py tests the fixtures below
+
+USER_DIRS = {
+    "XDG_DATA_HOME": ".local/share",
+    "XDG_STATE_HOME": ".local/state",
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_CACHE_HOME": ".cache",
+}
+"""The variables platformdirs reads on Linux, and where a home keeps them by default."""
+
+OPT_OUT = "SEASALT_TEST_REAL_DIRS"
+"""Set to 1 to run with the real user directories (only tests/test_isolation.py's control run)."""
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """HOME and the XDG data/state/config/cache dirs point into a fresh temporary folder.
+
+    A test run must never fill the user's real log files (the ones the README asks people to
+    attach to bug reports), identity or keys. Child processes inherit the environment. Product
+    code computes these paths when called, never at import (tests/test_isolation.py checks).
+    """
+    home = tmp_path_factory.mktemp("home")
+    if os.environ.get(OPT_OUT) == "1":
+        return home
+    monkeypatch.setenv("HOME", str(home))
+    for variable, folder in USER_DIRS.items():
+        path = home / folder
+        path.mkdir(parents=True)
+        monkeypatch.setenv(variable, str(path))
+    return home
+
+
+# --- errors logged by the code under test -------------------------------------------------------
+
+
+class _ErrorRecords(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+_ERRORS = pytest.StashKey[_ErrorRecords]()
+
+
+@pytest.fixture(autouse=True)
+def fail_on_error_logs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test fails when the code under test logs at ERROR or above (as python-chess's suite
+    does): an error nobody looks at is a bug nobody fixes. A test that provokes one on purpose
+    takes the ``expect_error_logs`` fixture (and asserts on the records) or carries the
+    ``expect_error_logs`` marker."""
+    handler = _ErrorRecords()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    request.node.stash[_ERRORS] = handler
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+    expected = (
+        request.node.get_closest_marker("expect_error_logs") is not None
+        or "expect_error_logs" in request.fixturenames
+    )
+    if handler.records and not expected:
+        lines = [f"{r.levelname} {r.name}: {r.getMessage()}" for r in handler.records[:5]]
+        pytest.fail(
+            "the code under test logged errors (expect them with the expect_error_logs "
+            "fixture or marker if they are the point of the test):\n  " + "\n  ".join(lines),
+            pytrace=False,
+        )
+
+
+@pytest.fixture
+def expect_error_logs(
+    request: pytest.FixtureRequest, fail_on_error_logs: None
+) -> list[logging.LogRecord]:
+    """The ERROR records logged so far in this test (a live list): this test expects some."""
+    return request.node.stash[_ERRORS].records

@@ -56,9 +56,12 @@ def unmarked_sleeps(source: str) -> list[int]:
 
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and _fixed_wait(node) is not None:
-            if not marked(node.lineno, node.end_lineno or node.lineno):
-                found.append(node.lineno)
+        if (
+            isinstance(node, ast.Call)
+            and _fixed_wait(node) is not None
+            and not marked(node.lineno, node.end_lineno or node.lineno)
+        ):
+            found.append(node.lineno)
     return sorted(found)
 
 

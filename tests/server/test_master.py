@@ -190,4 +190,9 @@ async def test_bots_decide_from_their_own_seat_view_only(tmp_path: Path) -> None
         seat = shown.seat
         assert seat in (1, 2) and level == ("random" if seat == 1 else "greedy")
         assert shown == view(state, seat)  # exactly its seat's view, nothing more
+    # Stop the bot turn still in flight before closing its journal (as Server.stop does).
+    tasks = list(master.bot_tasks.values())
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
     master.journal.close()

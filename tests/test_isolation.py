@@ -1,0 +1,87 @@
+"""A test run never touches the user's real directories (tests/conftest.py's private_home).
+
+Every default path the product writes to (identity, keys, logs, the server's database) is
+computed when it is used, so it follows the environment a test sets; and a real run of a test
+that writes the server's default log leaves a user's home untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from seasalt.client import identity, ops
+from seasalt.client import security as client_security
+from seasalt.server import cli, ops_cli
+from seasalt.server import security as server_security
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULTS: dict[str, Callable[[], object]] = {
+    "client identity": identity.identity_path,
+    "client log": ops.log_file_path,
+    "client keys": client_security.default_key_dir,
+    "server database": cli.default_db,
+    "server log": ops_cli.default_log_file,
+    "server keys": server_security.default_key_dir,
+}
+WRITER = "tests/server/test_cli.py::test_the_server_process_lifecycle"
+"""A test that starts ``python -m seasalt.server`` without --log-file (it logs to the default)."""
+
+
+@pytest.mark.parametrize("what", list(DEFAULTS))
+def test_every_default_path_is_inside_the_private_home(what: str, private_home: Path) -> None:
+    path = Path(str(DEFAULTS[what]()))
+    assert path.is_relative_to(private_home), f"{what}: {path} is outside {private_home}"
+
+
+def test_the_client_writes_its_identity_and_log_into_the_private_home(private_home: Path) -> None:
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    token = identity.load_identity()
+    log = ops.setup_log_file()
+    try:
+        assert token and identity.identity_path().read_text().strip() == token
+        assert log is not None and log.is_relative_to(private_home) and log.exists()
+    finally:  # the log handler is the process's: take it away again
+        for handler in [h for h in root.handlers if h not in handlers]:
+            root.removeHandler(handler)
+            handler.close()
+        root.setLevel(level)
+
+
+def _run_writer(home: Path, *, opt_out: bool) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env["HOME"] = str(home)  # a user's shell: HOME set, no XDG variables
+    if opt_out:
+        env["SEASALT_TEST_REAL_DIRS"] = "1"
+    else:
+        env.pop("SEASALT_TEST_REAL_DIRS", None)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider", WRITER],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+def _files(home: Path) -> list[str]:
+    return sorted(str(p.relative_to(home)) for p in home.rglob("*") if p.is_file())
+
+
+@pytest.mark.timeout(240)
+def test_a_test_run_writes_nothing_to_the_real_dirs(tmp_path: Path) -> None:
+    home = tmp_path / "user"
+    home.mkdir()
+    run = _run_writer(home, opt_out=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert _files(home) == []
+    # The control: without the fixture the same test does write into that home, so the
+    # check above can fail.
+    control = tmp_path / "control"
+    control.mkdir()
+    run = _run_writer(control, opt_out=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert ".local/state/seasalt/log/server.log" in _files(control)
