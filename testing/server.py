@@ -282,14 +282,22 @@ class ServerProcess:
 
 
 class RecordingWire:
-    """A Master's ``send`` without sockets: every frame decoded and kept by peer."""
+    """A Master's ``send`` without sockets: every frame decoded and kept by peer; ``full``
+    peers refuse frames (a pipe that is full)."""
 
     def __init__(self) -> None:
         self.inbox: dict[bytes, list[ServerMessage]] = {}
+        self.full: set[bytes] = set()
 
     def send(self, peer: bytes, frame: bytes) -> bool:
+        if peer in self.full:
+            return False
         self.inbox.setdefault(peer, []).append(decode_server_message(frame))
         return True
+
+    def last(self, peer: bytes, kind: type) -> ServerMessage:
+        """The latest message of one type ``peer`` got."""
+        return self.of(peer, kind)[-1]
 
     def take(self, peer: bytes) -> list[ServerMessage]:
         """What ``peer`` got since the last take (and forget it)."""

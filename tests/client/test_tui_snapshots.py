@@ -13,13 +13,11 @@ import pytest
 from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.table import TableScreen
 from seasalt.engine import (
     Call,
     CallKind,
     DrawFromDeck,
     GameState,
-    Phase,
     PlayPair,
     Rules,
     apply,
@@ -42,13 +40,7 @@ def play_until(state: GameState, done: Any) -> GameState:
     return state
 
 
-def mid_round(players: int) -> GameState:
-    """Seat 0 to play, a few cards in every hand and some on the tables."""
-    state = new_game(Rules(players, extra_salt=True), seed=20)
-    return play_until(
-        state,
-        lambda s: s.move > 40 and s.active == 0 and s.phase is Phase.PLAY and len(s.hands[0]) >= 4,
-    )
+mid_round = kit.mid_round  # seat 0 to play, a few cards in every hand and on the tables
 
 
 def after_round() -> GameState:
@@ -106,10 +98,7 @@ def make_app(state: GameState, result: bool = False) -> SeasaltApp:
 
 
 until = kit.until
-
-
-def table_ready(app: SeasaltApp) -> Any:
-    return lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None
+table_ready = kit.table_ready
 
 
 def test_table_120x40(snap_compare: Any) -> None:
