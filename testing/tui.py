@@ -33,6 +33,7 @@ from seasalt.engine import (
 from seasalt.protocol import DuoCount, GameSummary, PlayerEntry, PlayerStats, Replay
 from textual import events
 from textual.app import App
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 
 from .waiting import until
@@ -52,6 +53,19 @@ async def settled(app: App[Any]) -> None:
     pilot: Pilot[Any] = Pilot(app)
     await pilot.pause()
     await pilot.pause()
+
+
+async def through(*pumps: MessagePump) -> None:
+    """Wait until each of ``pumps`` in turn has handled everything queued on it so far.
+
+    A key posted to the app is handled by the app, which passes it to the screen; the screen
+    may post a message back to the app: ``through(app, screen, app)`` returns once all of that
+    has happened (each message queue is first in, first out), without any timing guess.
+    """
+    for pump in pumps:
+        done = asyncio.Event()
+        pump.call_later(done.set)
+        await done.wait()
 
 
 async def press(app: App[Any], *keys: str) -> None:
@@ -361,5 +375,5 @@ class Host(App[None]):
 __all__ = [
     "NAMES", "STATS", "FakeLink", "FakeSource", "Host", "OneFrameLink", "OneTableLink",
     "StaticLink", "make_replay", "mid_round", "press", "screen_text", "settled", "table_app",
-    "table_ready", "until", "until_table",
+    "table_ready", "through", "until", "until_table",
 ]  # fmt: skip

@@ -34,6 +34,7 @@ class Tui:
     key = staticmethod(kit.press)
     until = staticmethod(kit.until)
     settled = staticmethod(kit.settled)
+    through = staticmethod(kit.through)
     until_table = staticmethod(kit.until_table)
 
 
