@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterator
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,40 @@ OPT_OUT = "SEASALT_TEST_REAL_DIRS"
 """Set to 1 to run with the real user directories (only tests/test_isolation.py's control run)."""
 
 
+_SESSION_HOME = pytest.StashKey[tuple[str, dict[str, str | None]]]()
+
+
+def _point_user_dirs_at(home: Path, setenv: Callable[[str, str], object]) -> None:
+    setenv("HOME", str(home))
+    for variable, folder in USER_DIRS.items():
+        path = home / folder
+        path.mkdir(parents=True, exist_ok=True)
+        setenv(variable, str(path))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything is collected or any fixture runs (a module-scoped server starts before
+    the per-test fixture below), the whole run gets its own home."""
+    if os.environ.get(OPT_OUT) == "1":
+        return
+    home = tempfile.mkdtemp(prefix="seasalt-test-home-")
+    saved = {name: os.environ.get(name) for name in ("HOME", *USER_DIRS)}
+    config.stash[_SESSION_HOME] = (home, saved)
+    _point_user_dirs_at(Path(home), os.environ.__setitem__)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SESSION_HOME not in config.stash:
+        return
+    home, saved = config.stash[_SESSION_HOME]
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    shutil.rmtree(home, ignore_errors=True)
+
+
 @pytest.fixture(autouse=True)
 def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """HOME and the XDG data/state/config/cache dirs point into a fresh temporary folder.
@@ -31,15 +67,11 @@ def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     A test run must never fill the user's real log files (the ones the README asks people to
     attach to bug reports), identity or keys. Child processes inherit the environment. Product
     code computes these paths when called, never at import (tests/test_isolation.py checks).
+    Fixtures of a wider scope run before this one: they get the run's home (pytest_configure).
     """
     home = tmp_path_factory.mktemp("home")
-    if os.environ.get(OPT_OUT) == "1":
-        return home
-    monkeypatch.setenv("HOME", str(home))
-    for variable, folder in USER_DIRS.items():
-        path = home / folder
-        path.mkdir(parents=True)
-        monkeypatch.setenv(variable, str(path))
+    if os.environ.get(OPT_OUT) != "1":
+        _point_user_dirs_at(home, monkeypatch.setenv)
     return home
 
 

@@ -29,8 +29,12 @@ DEFAULTS: dict[str, Callable[[], object]] = {
     "server log": ops_cli.default_log_file,
     "server keys": server_security.default_key_dir,
 }
-WRITER = "tests/server/test_cli.py::test_the_server_process_lifecycle"
-"""A test that starts ``python -m seasalt.server`` without --log-file (it logs to the default)."""
+WRITERS = (
+    "tests/server/test_cli.py::test_the_server_process_lifecycle",
+    "tests/client/test_headless.py::test_a_table_that_does_not_fit_is_a_clear_error",
+)
+"""Tests that start ``python -m seasalt.server`` without --log-file (it logs to the default):
+from a test, and from a module-scoped fixture (set up before any per-test fixture)."""
 
 
 @pytest.mark.parametrize("what", list(DEFAULTS))
@@ -54,7 +58,9 @@ def test_the_client_writes_its_identity_and_log_into_the_private_home(private_ho
         root.setLevel(level)
 
 
-def _run_writer(home: Path, *, opt_out: bool) -> subprocess.CompletedProcess[str]:
+def _run_writer(
+    home: Path, *writers: str, opt_out: bool
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
     env["HOME"] = str(home)  # a user's shell: HOME set, no XDG variables
     if opt_out:
@@ -62,7 +68,7 @@ def _run_writer(home: Path, *, opt_out: bool) -> subprocess.CompletedProcess[str
     else:
         env.pop("SEASALT_TEST_REAL_DIRS", None)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider", WRITER],
+        [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider", *writers],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
 
@@ -75,13 +81,13 @@ def _files(home: Path) -> list[str]:
 def test_a_test_run_writes_nothing_to_the_real_dirs(tmp_path: Path) -> None:
     home = tmp_path / "user"
     home.mkdir()
-    run = _run_writer(home, opt_out=False)
+    run = _run_writer(home, *WRITERS, opt_out=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert _files(home) == []
     # The control: without the fixture the same test does write into that home, so the
     # check above can fail.
     control = tmp_path / "control"
     control.mkdir()
-    run = _run_writer(control, opt_out=True)
+    run = _run_writer(control, WRITERS[0], opt_out=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert ".local/state/seasalt/log/server.log" in _files(control)
