@@ -22,8 +22,6 @@ USER_DIRS = {
 }
 """The variables platformdirs reads on Linux, and where a home keeps them by default."""
 
-OPT_OUT = "SEASALT_TEST_REAL_DIRS"
-"""Set to 1 to run with the real user directories (only tests/test_isolation.py's control run)."""
 
 
 _SESSION_HOME = pytest.StashKey[tuple[str, dict[str, str | None]]]()
@@ -40,8 +38,6 @@ def _point_user_dirs_at(home: Path, setenv: Callable[[str, str], object]) -> Non
 def pytest_configure(config: pytest.Config) -> None:
     """Before anything is collected or any fixture runs (a module-scoped server starts before
     the per-test fixture below), the whole run gets its own home."""
-    if os.environ.get(OPT_OUT) == "1":
-        return
     home = tempfile.mkdtemp(prefix="seasalt-test-home-")
     saved = {name: os.environ.get(name) for name in ("HOME", *USER_DIRS)}
     config.stash[_SESSION_HOME] = (home, saved)
@@ -70,8 +66,7 @@ def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     Fixtures of a wider scope run before this one: they get the run's home (pytest_configure).
     """
     home = tmp_path_factory.mktemp("home")
-    if os.environ.get(OPT_OUT) != "1":
-        _point_user_dirs_at(home, monkeypatch.setenv)
+    _point_user_dirs_at(home, monkeypatch.setenv)
     return home
 
 

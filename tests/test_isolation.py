@@ -19,8 +19,10 @@ from seasalt.client import identity, ops
 from seasalt.client import security as client_security
 from seasalt.server import cli, ops_cli
 from seasalt.server import security as server_security
+from seasalt.testing.server import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
+USER_DIRS = ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
 DEFAULTS: dict[str, Callable[[], object]] = {
     "client identity": identity.identity_path,
     "client log": ops.log_file_path,
@@ -58,15 +60,9 @@ def test_the_client_writes_its_identity_and_log_into_the_private_home(private_ho
         root.setLevel(level)
 
 
-def _run_writer(
-    home: Path, *writers: str, opt_out: bool
-) -> subprocess.CompletedProcess[str]:
+def _run_writer(home: Path, *writers: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
     env["HOME"] = str(home)  # a user's shell: HOME set, no XDG variables
-    if opt_out:
-        env["SEASALT_TEST_REAL_DIRS"] = "1"
-    else:
-        env.pop("SEASALT_TEST_REAL_DIRS", None)
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider", *writers],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
@@ -81,13 +77,18 @@ def _files(home: Path) -> list[str]:
 def test_a_test_run_writes_nothing_to_the_real_dirs(tmp_path: Path) -> None:
     home = tmp_path / "user"
     home.mkdir()
-    run = _run_writer(home, *WRITERS, opt_out=False)
+    run = _run_writer(home, *WRITERS)
     assert run.returncode == 0, run.stdout + run.stderr
     assert _files(home) == []
-    # The control: without the fixture the same test does write into that home, so the
-    # check above can fail.
-    control = tmp_path / "control"
-    control.mkdir()
-    run = _run_writer(control, WRITERS[0], opt_out=True)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert ".local/state/seasalt/log/server.log" in _files(control)
+
+
+def test_the_writers_do_write_to_a_home_left_as_it_is(tmp_path: Path) -> None:
+    """The control for the test above (so it can fail): the server those tests start logs into
+    the home it is given when nothing redirects it."""
+    home = tmp_path / "user"
+    home.mkdir()
+    unset = {variable: "" for variable in USER_DIRS}  # empty: platformdirs uses the default
+    server = ServerProcess(str(tmp_path / "db.sqlite3"), env={"HOME": str(home), **unset})
+    server.start()
+    server.terminate()
+    assert ".local/state/seasalt/log/server.log" in _files(home)
