@@ -22,8 +22,6 @@ USER_DIRS = {
 }
 """The variables platformdirs reads on Linux, and where a home keeps them by default."""
 
-
-
 _SESSION_HOME = pytest.StashKey[tuple[str, dict[str, str | None]]]()
 
 
