@@ -89,7 +89,7 @@ from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
 from seasalt.server.master import Master
 
-from .server import card_ids
+from .server import CARD_FIELDS, card_ids
 
 _PATTERNS = (("human", "bot:random"), ("human", "human"), ("human", "human", "bot:random"))
 TABLES = tuple(f"f{i}" for i in range(9))
@@ -585,6 +585,6 @@ async def soak(
 
 
 __all__ = [
-    "BAD", "DROPPED", "KINDS", "VALID", "FuzzClient", "FuzzFailure", "Fuzzer", "card_ids",
-    "invariant_problems", "random_action", "soak", "visible",
+    "BAD", "CARD_FIELDS", "DROPPED", "KINDS", "VALID", "FuzzClient", "FuzzFailure", "Fuzzer",
+    "card_ids", "invariant_problems", "random_action", "soak", "visible",
 ]  # fmt: skip
