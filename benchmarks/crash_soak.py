@@ -35,7 +35,7 @@ from seasalt.protocol import (
     Update,
 )
 from seasalt.server.seeds import bot_seed, game_seed
-from seasalt.server.testing import RawClient, ServerProcess
+from seasalt.testing.server import RawClient, ServerProcess
 
 SEATS = ("human", "bot:random")
 PLAYER_SEED = 3

@@ -1,7 +1,7 @@
 """Fuzz soak: at least 100,000 fuzzed frames against an in-process server, counts printed.
 
 Several connections send a seeded random mix of valid, invalid and malformed frames (see
-seasalt.server.fuzzing for the kinds and what is checked after each one). Any broken promise
+seasalt.testing.fuzzing for the kinds and what is checked after each one). Any broken promise
 (no answer in time, a bad frame without an error, a leak, a broken invariant) stops the run
 with exit code 1 and the reason.
 
@@ -17,8 +17,8 @@ import time
 
 import zmq.asyncio
 from seasalt.server.config import ManualClock
-from seasalt.server.fuzzing import DROPPED, Fuzzer, FuzzFailure, soak
-from seasalt.server.testing import running_server
+from seasalt.testing.fuzzing import DROPPED, Fuzzer, FuzzFailure, soak
+from seasalt.testing.server import running_server
 
 
 async def main_async(args: argparse.Namespace) -> int:

@@ -55,7 +55,7 @@ from seasalt.protocol import (
     decode_server_message,
     encode,
 )
-from seasalt.server.testing import ServerProcess
+from seasalt.testing.server import ServerProcess
 
 SEATS = ("human",) * 4
 HEARTBEAT = 2.0

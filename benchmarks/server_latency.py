@@ -45,7 +45,7 @@ from seasalt.protocol import (
     decode_server_message,
     encode,
 )
-from seasalt.server.testing import ServerProcess
+from seasalt.testing.server import ServerProcess
 
 
 def cpu_seconds(pid: int) -> float:

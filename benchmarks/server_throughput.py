@@ -25,7 +25,7 @@ import msgpack
 import zmq
 import zmq.asyncio
 from seasalt.protocol import PROTOCOL_VERSION
-from seasalt.server.testing import ServerProcess
+from seasalt.testing.server import ServerProcess
 
 
 def pack(message: dict[str, Any]) -> bytes:

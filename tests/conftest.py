@@ -1,1 +1,118 @@
-"""Shared test configuration."""
+"""Shared test configuration: every test gets private user directories and fails when the code
+under test logs an error it did not expect."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ("pytester",)  # tests/test_error_logs.py tests the fixtures below
+
+USER_DIRS = {
+    "XDG_DATA_HOME": ".local/share",
+    "XDG_STATE_HOME": ".local/state",
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_CACHE_HOME": ".cache",
+}
+"""The variables platformdirs reads on Linux, and where a home keeps them by default."""
+
+_SESSION_HOME = pytest.StashKey[tuple[str, dict[str, str | None]]]()
+
+
+def _point_user_dirs_at(home: Path, setenv: Callable[[str, str], object]) -> None:
+    setenv("HOME", str(home))
+    for variable, folder in USER_DIRS.items():
+        path = home / folder
+        path.mkdir(parents=True, exist_ok=True)
+        setenv(variable, str(path))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything is collected or any fixture runs (a module-scoped server starts before
+    the per-test fixture below), the whole run gets its own home."""
+    home = tempfile.mkdtemp(prefix="seasalt-test-home-")
+    saved = {name: os.environ.get(name) for name in ("HOME", *USER_DIRS)}
+    config.stash[_SESSION_HOME] = (home, saved)
+    _point_user_dirs_at(Path(home), os.environ.__setitem__)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SESSION_HOME not in config.stash:
+        return
+    home, saved = config.stash[_SESSION_HOME]
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """HOME and the XDG data/state/config/cache dirs point into a fresh temporary folder.
+
+    A test run must never fill the user's real log files (the ones the README asks people to
+    attach to bug reports), identity or keys. Child processes inherit the environment. Product
+    code computes these paths when called, never at import (tests/test_isolation.py checks).
+    Fixtures of a wider scope run before this one: they get the run's home (pytest_configure).
+    """
+    home = tmp_path_factory.mktemp("home")
+    _point_user_dirs_at(home, monkeypatch.setenv)
+    return home
+
+
+# --- errors logged by the code under test -------------------------------------------------------
+
+
+class _ErrorRecords(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+_ERRORS = pytest.StashKey[_ErrorRecords]()
+
+
+@pytest.fixture(autouse=True)
+def fail_on_error_logs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test fails when the code under test logs at ERROR or above (as python-chess's suite
+    does): an error nobody looks at is a bug nobody fixes. A test that provokes one on purpose
+    takes the ``expect_error_logs`` fixture (and asserts on the records) or carries the
+    ``expect_error_logs`` marker."""
+    handler = _ErrorRecords()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    request.node.stash[_ERRORS] = handler
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+    expected = (
+        request.node.get_closest_marker("expect_error_logs") is not None
+        or "expect_error_logs" in request.fixturenames
+    )
+    if handler.records and not expected:
+        lines = [f"{r.levelname} {r.name}: {r.getMessage()}" for r in handler.records[:5]]
+        pytest.fail(
+            "the code under test logged errors (expect them with the expect_error_logs "
+            "fixture or marker if they are the point of the test):\n  " + "\n  ".join(lines),
+            pytrace=False,
+        )
+
+
+@pytest.fixture
+def expect_error_logs(
+    request: pytest.FixtureRequest, fail_on_error_logs: None
+) -> list[logging.LogRecord]:
+    """The ERROR records logged so far in this test (a live list): this test expects some."""
+    return request.node.stash[_ERRORS].records

@@ -93,6 +93,13 @@ def _keys() -> Text:
         _("d draw · 1-9 the numbered choices · s STOP · c LAST CHANCE · e end turn · "
           "l log/chat panel · t chat · ? help · q quit. Every action can also be clicked.")
     )
+    text.append("\n")
+    text.append(
+        _("Lobby: n new table · j or Enter join · w watch · r refresh · h history. "
+          "History: Enter watch replay · e export · s statistics · F5 refresh · Esc back. "
+          "Replay: → or ← one move · n or p one round · Home or End first or last move · "
+          "Esc close.")
+    )
     return text
 
 

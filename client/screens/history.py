@@ -61,9 +61,10 @@ class HistoryScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("enter,r", "replay", _("Watch replay"), key_display="Enter"),
-        Binding("e", "export", _("Export to a file")),
+        Binding("e", "export", _("Export")),
         Binding("s", "stats", _("Statistics")),
-        Binding("f5", "refresh", _("Refresh")),
+        # Off the footer (it must fit 80 columns in every language); listed in help.
+        Binding("f5", "refresh", _("Refresh"), show=False),
         Binding("escape,b", "back", _("Back"), key_display="Esc"),
     ]
 

@@ -123,7 +123,9 @@ class LobbyScreen(Screen[None]):
         Binding("n", "create", _("New table")),
         Binding("j,enter", "join", _("Join")),
         Binding("w", "watch", _("Watch")),
-        Binding("r", "refresh", _("Refresh")),
+        # The list refreshes itself every few seconds: r stays a key (listed in help), off the
+        # footer, which must fit 80 columns in every language.
+        Binding("r", "refresh", _("Refresh"), show=False),
         Binding("h", "history", _("History")),
         Binding("question_mark,f1", "app.help", _("Help"), key_display="?"),
         Binding("q", "app.request_quit", _("Quit")),

@@ -99,12 +99,14 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-board { padding: 0 1; }
     """
     BINDINGS = [
-        Binding("right,l,space", "step(1)", _("Next move"), key_display="→"),
-        Binding("left,h,backspace", "step(-1)", _("Previous move"), key_display="←"),
+        # Short labels, first and last move off the footer: it must fit 80 columns in every
+        # language. Every key is listed in help.
+        Binding("right,l,space", "step(1)", _("Next"), key_display="→"),
+        Binding("left,h,backspace", "step(-1)", _("Previous"), key_display="←"),
         Binding("n,pagedown", "round(1)", _("Next round"), key_display="n"),
         Binding("p,pageup", "round(-1)", _("Previous round"), key_display="p"),
-        Binding("home,g", "jump('first')", _("Start"), key_display="Home"),
-        Binding("end,G", "jump('last')", _("End"), key_display="End"),
+        Binding("home,g", "jump('first')", _("Start"), key_display="Home", show=False),
+        Binding("end,G", "jump('last')", _("End"), key_display="End", show=False),
         Binding("escape,q", "close", _("Close"), key_display="Esc"),
     ]
 

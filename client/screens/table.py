@@ -64,9 +64,11 @@ class TableScreen(Screen[None]):
         self.link_state = ""
         self.previous_rendered: Frame | None = None
         self.rendered: Frame | None = None
+        """The frame on screen now: set once Textual has laid it out and drawn it (the opponent
+        panels mounted for a first frame are sized on the next refresh), not when the widgets
+        get their content. Tests and benchmarks wait for it."""
         self._last_status: Text | None = None
         self._last_recent: Text | None = None
-        """The frame on screen now (tests and benchmarks wait for it)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -180,6 +182,9 @@ class TableScreen(Screen[None]):
         if recent != self._last_recent:
             self._last_recent = recent
             update_text(self.query_one("#recent", Static), None, recent)
+        self.call_after_refresh(self._on_screen, frame)
+
+    def _on_screen(self, frame: Frame) -> None:
         self.rendered = frame
 
     def _status(self, frame: Frame, names: Names) -> Text:

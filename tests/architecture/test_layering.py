@@ -24,7 +24,16 @@ ALLOWED: dict[str, set[str]] = {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",
         "textual", "rich", "babel",
     },
+    # The shared test kit: may import every product package (and what they use); none of them
+    # imports it.
+    "testing": {
+        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.server", "seasalt.client",
+        "zmq", "textual", "rich",
+    },
 }  # fmt: skip
+PRODUCT = ("engine", "protocol", "bots", "server", "client")
+TEST_SUPPORT = ("seasalt.testing", "seasalt.engine.testing")
+"""Test support: product code never imports it (engine/testing.py is the engine's oracles)."""
 
 # Parts of the client that may import Textual; the headless player must start without it.
 TEXTUAL_OK = (
@@ -57,7 +66,7 @@ def _allowed(name: str, package: str, rel: str) -> bool:
     if name == f"seasalt.{package}" or name.startswith(f"seasalt.{package}."):
         return True
     allowed = ALLOWED[package]
-    if top in ("textual", "rich") and not rel.startswith(TEXTUAL_OK):
+    if top in ("textual", "rich") and package != "testing" and not rel.startswith(TEXTUAL_OK):
         return False
     return any(name == a or name.startswith(a + ".") for a in allowed)
 
@@ -83,3 +92,26 @@ def test_imports_point_down(package: str, path: Path) -> None:
 def test_the_client_never_imports_the_server() -> None:
     for path in sorted((ROOT / "client").rglob("*.py")) if (ROOT / "client").is_dir() else []:
         assert not any(n.startswith("seasalt.server") for n in _imports(path, "client")), path
+
+
+def test_no_product_package_imports_the_test_kit() -> None:
+    for package, path in _modules():
+        if package not in PRODUCT or path == ROOT / "engine" / "testing.py":
+            continue
+        used = [
+            n for n in _imports(path, package)
+            if any(n == t or n.startswith(t + ".") for t in TEST_SUPPORT)
+        ]
+        assert not used, f"{path.relative_to(ROOT)} imports test support {used}"
+
+
+def test_product_packages_hold_no_test_code() -> None:
+    """Test helpers live in seasalt.testing (and the engine's pure oracles in engine/testing.py),
+    not in the packages that ship the game."""
+    for package in PRODUCT:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel == "engine/testing.py":
+                continue
+            assert path.stem not in ("testing", "fuzzing", "conftest"), rel
+            assert not path.stem.startswith("test_"), rel

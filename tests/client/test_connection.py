@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import threading
 import time
 from collections.abc import AsyncIterator
 
@@ -47,7 +48,7 @@ from seasalt.protocol import (
     decode_client_message,
     encode,
 )
-from seasalt.server.testing import running_server
+from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -228,12 +229,22 @@ async def test_updates_in_order_pass_and_a_gap_asks_for_a_snapshot(fake: FakeSer
     assert conn.seq == 4 and conn.view == v
     update = await conn.recv(timeout=5)
     assert isinstance(update, Update) and update.seq == 5 and conn.seq == 5
-    assert await conn.recv(timeout=0.3) is None
+    # Keep reading (the connection asks for the snapshot while it reads) for as long as the
+    # frames take to come, and keep everything it lets through.
+    passed: list[object] = []
+
+    async def read_until_snapshot() -> None:
+        while not isinstance(message := await conn.recv(timeout=10), Snapshot):
+            assert message is not None, "nothing for 10 s"
+            passed.append(message)
+
+    reading = asyncio.create_task(read_until_snapshot())
     assert await fake.expect(Sync) == Sync("t")
     assert conn.gaps == 1 and conn.seq == 5
     await fake.send(Snapshot("t", 8, v))
     await fake.send(Update("t", 9, v, ()))
-    assert isinstance(await conn.recv(timeout=5), Snapshot) and conn.seq == 8
+    await asyncio.wait_for(reading, 15)
+    assert passed == [] and conn.seq == 8  # the duplicate, 7 and 8 were all swallowed
     assert isinstance(await conn.recv(timeout=5), Update) and conn.seq == 9
     await conn.close()
 
@@ -447,22 +458,25 @@ async def test_frames_waiting_after_a_busy_spell_are_not_a_lost_server(fake: Fak
     clock = ManualClock()
     conn = await connected(fake, clock)
     await fake.send(Joined("t", 0))
-    await asyncio.sleep(0.2)  # the frame is queued in the socket meanwhile
-    clock.now += 30  # the caller was busy for longer than the peer timeout
+    # The frame has reached the client's socket (poll does not take it) and waits there...
+    assert conn._sock is not None and await conn._sock.poll(10_000, zmq.POLLIN)
+    clock.now += 30  # ...while the caller was busy for longer than the peer timeout
     assert isinstance(await conn.recv(timeout=1), Joined)
     assert conn.connected
     await conn.close()
 
 
 class SlowBot:
-    """Thinks for a while (like the expert) before taking the first legal action."""
+    """Thinks (blocks, like the expert's search) until the test lets it go, then takes the first
+    legal action: the test sees the heartbeats sent meanwhile, however slow the machine."""
 
     def __init__(self) -> None:
         self.calls = 0
+        self.release = threading.Event()
 
     def choose(self, v: PlayerView) -> Action:
         self.calls += 1
-        time.sleep(0.4)
+        assert self.release.wait(30), "the test never saw the heartbeats"
         return v.legal_actions[0]
 
 
@@ -471,7 +485,8 @@ async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
 ) -> None:
     conn = Connection(fake.address, "ann", heartbeat_interval=0.05)
     player = HeadlessPlayer(HeadlessOptions(fake.address, "random", table="t"), connection=conn)
-    player.bot = SlowBot()  # type: ignore[assignment]
+    bot = SlowBot()
+    player.bot = bot  # type: ignore[assignment]
     run = asyncio.create_task(player.run())
     try:
         await fake.expect(Hello)
@@ -491,10 +506,14 @@ async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
             if isinstance(message, ActionRequest):
                 break
             assert isinstance(message, Heartbeat)
-            heartbeats += 1
+            if bot.calls:  # sent while the bot is thinking
+                heartbeats += 1
+            if heartbeats >= 3:
+                bot.release.set()  # three heartbeats while the bot was thinking: enough
         assert message == ActionRequest("t", 0, view(state, seat).legal_actions[0])
-        assert heartbeats >= 3  # sent during the 0.4 s the bot was thinking
+        assert heartbeats >= 3 and bot.calls == 1
     finally:
+        bot.release.set()
         run.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await run

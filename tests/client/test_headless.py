@@ -25,7 +25,8 @@ from seasalt.client.headless import (
 )
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
-from seasalt.server.testing import ServerProcess
+from seasalt.testing.server import ServerProcess
+from seasalt.testing.waiting import until
 
 pytestmark = pytest.mark.timeout(90)
 SERVER_SEED = 7
@@ -178,10 +179,7 @@ async def test_a_table_that_does_not_fit_is_a_clear_error(server: str) -> None:
     waiting = players(server, "two-only", 2, False)[0]
     task = asyncio.create_task(waiting.run())
     try:
-        deadline = time.monotonic() + 10
-        while waiting.conn.seat is None:
-            assert time.monotonic() < deadline, "the first player never sat down"
-            await asyncio.sleep(0.02)
+        await until(lambda: waiting.conn.seat is not None, 10, "the first player sitting down")
         code, _, err = await run_cli(
             server, "--bot", "random", "--table", "two-only", "--players", "3", timeout=30
         )
@@ -205,11 +203,11 @@ async def test_a_killed_client_resumes_with_its_token(server: str, tmp_path: Pat
         sys.executable, *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
     )
     try:
-        deadline = time.monotonic() + 40
-        while (opponent.conn.seq or 0) < 30:
-            assert time.monotonic() < deadline, "the game did not get going"
-            assert victim.returncode is None
-            await asyncio.sleep(0.02)
+        await until(
+            lambda: (opponent.conn.seq or 0) >= 30 or victim.returncode is not None, 40,
+            "the game getting going",
+        )
+        assert victim.returncode is None
         os.kill(victim.pid, signal.SIGKILL)
         await victim.wait()
         token = token_file.read_text().strip()

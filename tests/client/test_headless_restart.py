@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,8 @@ from seasalt.bots import get_bot
 from seasalt.client.headless import GameSummary, HeadlessOptions, HeadlessPlayer
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
-from seasalt.server.testing import ServerProcess
+from seasalt.testing.server import ServerProcess
+from seasalt.testing.waiting import until
 
 KILLS = int(os.environ.get("SEASALT_SOAK_KILLS", "2"))
 pytestmark = pytest.mark.timeout(90 + 6 * KILLS)
@@ -36,11 +37,8 @@ def player(address: str, seat_seed: int) -> HeadlessPlayer:
     return HeadlessPlayer(options, err=io.StringIO())
 
 
-async def wait_until(condition: object, what: str, timeout: float = 40) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.01)
+async def wait_until(condition: Callable[[], object], what: str, timeout: float = 40) -> None:
+    await until(condition, timeout, what)
 
 
 async def start_players(

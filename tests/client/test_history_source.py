@@ -10,7 +10,7 @@ from seasalt.client.identity import load_identity
 from seasalt.client.replay_steps import build_steps
 from seasalt.server.history import player_id_of_identity
 from seasalt.server.seeds import token_hash
-from seasalt.server.testing import RawClient, play_seat, running_server
+from seasalt.testing.server import RawClient, play_seat, running_server
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -7,20 +7,17 @@ Regenerate after an intended change of the look: ``pytest tests/client/test_tui_
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
 from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.table import TableScreen
 from seasalt.engine import (
     Call,
     CallKind,
     DrawFromDeck,
     GameState,
-    Phase,
     PlayPair,
     Rules,
     apply,
@@ -28,6 +25,7 @@ from seasalt.engine import (
     new_game,
     view,
 )
+from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -42,13 +40,7 @@ def play_until(state: GameState, done: Any) -> GameState:
     return state
 
 
-def mid_round(players: int) -> GameState:
-    """Seat 0 to play, a few cards in every hand and some on the tables."""
-    state = new_game(Rules(players, extra_salt=True), seed=20)
-    return play_until(
-        state,
-        lambda s: s.move > 40 and s.active == 0 and s.phase is Phase.PLAY and len(s.hands[0]) >= 4,
-    )
+mid_round = kit.mid_round  # seat 0 to play, a few cards in every hand and on the tables
 
 
 def after_round() -> GameState:
@@ -105,15 +97,8 @@ def make_app(state: GameState, result: bool = False) -> SeasaltApp:
     )
 
 
-async def until(predicate: Any, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.01)
-
-
-def table_ready(app: SeasaltApp) -> Any:
-    return lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None
+until = kit.until
+table_ready = kit.table_ready
 
 
 def test_table_120x40(snap_compare: Any) -> None:

@@ -27,7 +27,7 @@ from seasalt.protocol import (
     Update,
 )
 from seasalt.server.seeds import bot_seed, game_seed
-from seasalt.server.testing import RawClient, ServerProcess
+from seasalt.testing.server import RawClient, ServerProcess
 
 pytestmark = pytest.mark.timeout(90)
 

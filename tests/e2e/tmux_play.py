@@ -39,7 +39,7 @@ def wait_for(pattern: str, timeout: float = 30.0) -> str:
         text = screen()
         if re.search(pattern, text):
             return text
-        time.sleep(0.05)
+        time.sleep(0.05)  # sleep-ok: the polling interval of a condition wait
     raise SystemExit(f"timed out waiting for {pattern!r}; the screen was:\n{screen()}")
 
 
@@ -48,10 +48,11 @@ def wait_change(before: str, timeout: float = 10.0) -> str:
     deadline = time.monotonic() + timeout
     text = before
     while time.monotonic() < deadline and text == before:
-        time.sleep(0.05)
+        time.sleep(0.05)  # sleep-ok: the polling interval of a condition wait
         text = screen()
     still = screen()
     while time.monotonic() < deadline:
+        # sleep-ok: a tmux pane has no "drawn" signal; still for 0.2 s is the condition itself
         time.sleep(0.2)
         now = screen()
         if now == still:
@@ -113,8 +114,9 @@ def main() -> int:
                     break
             print(f"----- after turn {turn} ({args.size}) -----")
             print(screen())
+        before = screen()
         tmux("send-keys", "-t", SESSION, "C-c")
-        time.sleep(0.5)
+        wait_change(before)
         print("----- Ctrl-C -----")
         print(screen())
     finally:

@@ -23,6 +23,7 @@ from seasalt.engine import (
     new_game,
     view,
 )
+from seasalt.engine.testing import permute_unseen, visible
 
 E = EventKind
 
@@ -168,46 +169,11 @@ def check_events(tracker: Tracker, events: tuple[Event, ...], seen: dict[int | N
             seen[v] |= shown
 
 
-def hidden_slots(state: GameState, seat: int | None) -> list[tuple[str, int, int]]:
-    """Positions whose card ``seat`` cannot see: (zone, index, position).
-
-    Everything the view shows directly is excluded: own hand and pending cards, tables, pile
-    tops, revealed hands, and the crab pile being searched by ``seat``. Cards that ``seat``
-    remembers from the log (say, a card it saw an opponent take) are permuted too: the log is
-    part of the state and stays as it is, so this is a stronger check, not a weaker one.
-    """
-    slots: list[tuple[str, int, int]] = [("deck", 0, i) for i in range(len(state.deck))]
-    for t in range(state.players):
-        if t != seat and not state.revealed[t]:
-            slots += [("hand", t, i) for i in range(len(state.hands[t]))]
-    if state.active != seat:
-        slots += [("pending", 0, i) for i in range(len(state.pending))]
-    for p in (0, 1):
-        searching = state.phase is Phase.CRAB_TAKE and state.crab_pile == p
-        if not (searching and state.active == seat):
-            slots += [("pile", p, i) for i in range(len(state.piles[p]) - 1)]
-    return slots
-
-
 def permuted(state: GameState, seat: int | None, rng: random.Random) -> GameState:
-    slots = hidden_slots(state, seat)
-    zones = {
-        "deck": [list(state.deck)],
-        "hand": [list(h) for h in state.hands],
-        "pending": [list(state.pending)],
-        "pile": [list(p) for p in state.piles],
-    }
-    cards = [zones[z][i][j] for z, i, j in slots]
-    rng.shuffle(cards)
-    for (z, i, j), c in zip(slots, cards, strict=True):
-        zones[z][i][j] = c
-    return dataclasses.replace(
-        state,
-        deck=tuple(zones["deck"][0]),
-        hands=tuple(tuple(sorted(h)) for h in zones["hand"]),
-        pending=tuple(zones["pending"][0]),
-        piles=(tuple(zones["pile"][0]), tuple(zones["pile"][1])),
-    )
+    """Every card ``seat`` cannot see in its view, shuffled among those positions. Cards it
+    remembers from the log (say, one it saw an opponent take) are permuted too: the log stays
+    as it is, so this is a stronger check, not a weaker one."""
+    return permute_unseen(state, seat, rng)
 
 
 PRIVATE_PHASES = (Phase.KEEP, Phase.CRAB_TAKE, Phase.LOBSTER, Phase.ROB)
@@ -231,6 +197,8 @@ def play_and_check(players: int, extra_salt: bool, seed: int, coverage: Counter[
         check_events(tracker, result.events, seen, seats)
         state = result.state
         tracker.matches(state)
+        for v in seats:  # the tracker's stricter set lies within the shared oracle's
+            assert tracker.visible(v) <= visible(state, v, result.events), (v, state.phase)
         after_steal = any(e.kind is E.ROBBED for e in result.events)
         private = state.phase in PRIVATE_PHASES and state.phase is not Phase.KEEP
         if not (private or after_steal or rng.random() < 0.1):

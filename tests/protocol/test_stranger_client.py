@@ -11,7 +11,7 @@ import msgpack
 import pytest
 import zmq
 import zmq.asyncio
-from seasalt.server.testing import running_server
+from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(60)
 

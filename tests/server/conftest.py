@@ -8,7 +8,7 @@ import pytest
 import zmq.asyncio
 from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
-from seasalt.server.testing import RawClient, running_server
+from seasalt.testing.server import RawClient, running_server
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import pytest
 import zmq.asyncio
 from seasalt.protocol import Error, ErrorCode, Joined, JoinOrCreate
 from seasalt.server.cli import EXIT_DATABASE, EXIT_PORT_IN_USE, main
-from seasalt.server.testing import RawClient, ServerProcess
+from seasalt.testing.server import RawClient, ServerProcess
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -4,7 +4,7 @@ Three connections send random sequences of valid, invalid and malformed frames (
 wrong shapes, unknown and server-only tags, wrong types, other protocol versions, several
 frames in one message, frames over the application and the socket limits, bad tokens, stale
 seqs, illegal actions, actions for other seats and tables), while the server's clock jumps now
-and then. After every frame seasalt.server.fuzzing checks that the server answered in time,
+and then. After every frame seasalt.testing.fuzzing checks that the server answered in time,
 that a bad frame got a fitting error code (or, over the socket limit, a dropped connection),
 and that every frame that left the server carried only its seat's view and redacted events,
 named only cards that seat may see, and came from a state keeping the engine invariants.
@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from seasalt.server.config import ManualClock
-from seasalt.server.fuzzing import KINDS, Fuzzer, next_kind, soak
-from seasalt.server.testing import running_server
+from seasalt.testing.fuzzing import KINDS, Fuzzer, next_kind, soak
+from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -18,7 +18,7 @@ from seasalt.protocol import (
     Tables,
     Welcome,
 )
-from seasalt.server.testing import RawClient
+from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(30)
 pack = msgpack.packb

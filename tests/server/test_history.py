@@ -36,7 +36,7 @@ from seasalt.server import cli as server_cli
 from seasalt.server import housekeeping
 from seasalt.server.history import StatsBuilder, player_id_of_identity
 from seasalt.server.journal import Journal
-from seasalt.server.testing import PlayerResult, RawClient, play_seat, running_server
+from seasalt.testing.server import PlayerResult, RawClient, play_seat, running_server
 
 pytestmark = pytest.mark.timeout(60)
 

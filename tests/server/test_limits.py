@@ -29,7 +29,7 @@ from seasalt.server.config import ManualClock, ServerConfig
 from seasalt.server.journal import Journal
 from seasalt.server.limits import PeerLimiter, TextRefused, clean_text, strip_control
 from seasalt.server.master import Master
-from seasalt.server.testing import RecordingWire
+from seasalt.testing.server import RecordingWire
 
 pytestmark = pytest.mark.timeout(20)
 

@@ -25,7 +25,7 @@ from seasalt.protocol import (
 )
 from seasalt.server.app import Server
 from seasalt.server.tables import Status
-from seasalt.server.testing import RawClient, play_seat
+from seasalt.testing.server import RawClient, play_seat
 
 pytestmark = pytest.mark.timeout(30)
 TWO = ("human", "human")

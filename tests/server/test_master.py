@@ -18,10 +18,8 @@ from seasalt.protocol import (
     Hello,
     JoinOrCreate,
     Resume,
-    ServerMessage,
     Snapshot,
     Welcome,
-    decode_server_message,
     encode,
 )
 from seasalt.server.botpool import BotPool
@@ -29,25 +27,12 @@ from seasalt.server.config import ManualClock, ServerConfig
 from seasalt.server.journal import Journal
 from seasalt.server.master import Master
 from seasalt.server.tables import Status
+from seasalt.testing.server import RecordingWire
 
 pytestmark = pytest.mark.timeout(30)
 
 
-class Wire:
-    """Frames the master sent, by peer; ``full`` peers refuse frames (a full pipe)."""
-
-    def __init__(self) -> None:
-        self.inbox: dict[bytes, list[ServerMessage]] = {}
-        self.full: set[bytes] = set()
-
-    def send(self, peer: bytes, frame: bytes) -> bool:
-        if peer in self.full:
-            return False
-        self.inbox.setdefault(peer, []).append(decode_server_message(frame))
-        return True
-
-    def last(self, peer: bytes, kind: type) -> ServerMessage:
-        return [m for m in self.inbox[peer] if isinstance(m, kind)][-1]
+Wire = RecordingWire  # frames by peer; full peers refuse them
 
 
 def _master(path: Path, wire: Wire, clock: ManualClock) -> Master:
@@ -190,4 +175,9 @@ async def test_bots_decide_from_their_own_seat_view_only(tmp_path: Path) -> None
         seat = shown.seat
         assert seat in (1, 2) and level == ("random" if seat == 1 else "greedy")
         assert shown == view(state, seat)  # exactly its seat's view, nothing more
+    # Stop the bot turn still in flight before closing its journal (as Server.stop does).
+    tasks = list(master.bot_tasks.values())
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
     master.journal.close()

@@ -21,7 +21,7 @@ from seasalt.protocol import (
 from seasalt.server.app import Server
 from seasalt.server.seeds import game_seed
 from seasalt.server.tables import Status
-from seasalt.server.testing import RawClient
+from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(30)
 SEATS = ("human", "human")

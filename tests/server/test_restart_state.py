@@ -49,7 +49,7 @@ from seasalt.server.journal import Journal, to_blob
 from seasalt.server.master import RESTORE_FINISHED_WITHIN, Master
 from seasalt.server.seeds import token_hash
 from seasalt.server.tables import Status, Table, make_rules
-from seasalt.server.testing import RawClient, RecordingWire, play_seat, running_server
+from seasalt.testing.server import RawClient, RecordingWire, play_seat, running_server
 
 pytestmark = pytest.mark.timeout(60)
 

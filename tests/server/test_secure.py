@@ -23,7 +23,7 @@ from seasalt.client.security import ClientSecurity, client_security
 from seasalt.protocol import Welcome
 from seasalt.server.app import Server
 from seasalt.server.security import KeyError_, KeyPair, load_or_create_keys, read_allow_list
-from seasalt.server.testing import ServerProcess, running_server
+from seasalt.testing.server import ServerProcess, running_server
 
 pytestmark = [
     pytest.mark.timeout(60),

@@ -30,7 +30,7 @@ from seasalt.protocol import (
 from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
 from seasalt.server.tables import Status
-from seasalt.server.testing import RawClient
+from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(30)
 

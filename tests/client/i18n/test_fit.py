@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -69,7 +68,7 @@ async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
 
     async def settle(app: SeasaltApp, kind: type[Screen[Any]]) -> None:
         await kit.until(lambda: isinstance(app.screen, kind) and app.screen.is_mounted)
-        await asyncio.sleep(0.05)
+        await kit.settled(app)  # laid out: a control not sized yet would be skipped
 
     state = kit.mid_round(4)
     app = SeasaltApp(LaunchOptions(name="Ann", lang=lang),
@@ -78,7 +77,7 @@ async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
         await kit.until(lambda: bool(app.screen.query(TabbedContent)))
         for tab in ("solo", "join", "host"):
             app.screen.query_one(TabbedContent).active = tab
-            await asyncio.sleep(0.05)
+            await kit.settled(app)
             check(f"start/{tab}", app.screen)
         app.push_screen(ConfirmDialog("?"))
         await settle(app, ConfirmDialog)
@@ -92,24 +91,26 @@ async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
         app.push_screen(connecting)
         await settle(app, ConnectingScreen)
         connecting.failed("x", ("y",))
-        await asyncio.sleep(0.05)
+        await kit.settled(app)
         check("connecting", app.screen)
         app.pop_screen()
 
         app.post_message(StartScreen.Chosen(JoinPlan("Ann", "l:1")))
         await settle(app, LobbyScreen)
         await kit.until(lambda: "t1" in kit.screen_text(app))
+        await kit.settled(app)
         check("lobby", app.screen)
         lobby = app.screen
         lobby.action_create()  # type: ignore[attr-defined]
         await kit.until(lambda: bool(app.screen.query("#create")))
-        await asyncio.sleep(0.05)
+        await kit.settled(app)
         check("new table", app.screen)
         app.pop_screen()
         lobby.action_join()  # type: ignore[attr-defined]
 
         await kit.until(kit.table_ready(app))
         await kit.until(lambda: "Bob" in kit.screen_text(app))
+        await kit.settled(app)
         check("table", app.screen)
         names = Names(["Ann", "Bob", "Cy"], 0)
         app.push_screen(RoundResultScreen(round_result(), names, (0,)))
@@ -119,4 +120,29 @@ async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
         await settle(app, GameOverScreen)
         check("game over", app.screen)
 
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+async def test_history_replay_and_help_fit_at_80x24(lang: str, kit: Any) -> None:
+    from seasalt.client import i18n
+    from seasalt.client.screens.help import HelpScreen
+    from seasalt.client.screens.history import HistoryScreen
+    from seasalt.client.screens.replay import ReplayScreen
+    from seasalt.testing import tui
+
+    i18n.set_language(lang)  # a bare host app speaks the process default
+    problems: list[str] = []
+    replay = tui.make_replay(2, 8)
+    app = tui.Host(HistoryScreen(tui.FakeSource({2: replay}), "fake:7327"))
+    async with app.run_test(size=(80, 24)):
+        for kind, where in ((HistoryScreen, "history"), (ReplayScreen, "replay"),
+                            (HelpScreen, "help")):  # fmt: skip
+            if kind is ReplayScreen:
+                app.push_screen(ReplayScreen(replay))
+            elif kind is HelpScreen:
+                app.push_screen(HelpScreen())
+            await kit.until(lambda k=kind: isinstance(app.screen, k) and app.screen.is_mounted)
+            await kit.settled(app)
+            problems.extend(f"{where}: {line}" for line in cropped(app.screen))
     assert not problems, "\n".join(problems)

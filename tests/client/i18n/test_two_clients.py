@@ -11,7 +11,7 @@ from seasalt.client.screens.model import Intent, IntentQueued
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import DrawFromDeck
-from seasalt.server.testing import running_server
+from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(60)
 

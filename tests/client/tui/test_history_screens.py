@@ -2,104 +2,29 @@
 
 from __future__ import annotations
 
-import asyncio
-import random
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from seasalt.client.history_source import HistoryUnavailable
 from seasalt.client.replay_file import open_replay
 from seasalt.client.screens.history import HistoryScreen
 from seasalt.client.screens.replay import ReplayApp, ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
 from seasalt.client.words import card_name
-from seasalt.engine import ENGINE_VERSION, Rules, apply, legal_actions, new_game
 from seasalt.protocol import (
-    DuoCount,
-    GameSummary,
-    PlayerEntry,
-    PlayerStats,
     Replay,
 )
-from textual.app import App
+from seasalt.testing import tui as kit
 from textual.widgets import DataTable
 
 pytestmark = pytest.mark.timeout(60)
 
 
-def make_replay(game: int, seed: int, version: str = ENGINE_VERSION) -> Replay:
-    rules = Rules(2)
-    rng = random.Random(seed)
-    state = new_game(rules, seed)
-    actions = []
-    while not state.is_over:
-        action = rng.choice(legal_actions(state))
-        actions.append(action)
-        state = apply(state, action).state
-    players = (
-        PlayerEntry(0, "human", "Ann", "p:0123456789abcdef"),
-        PlayerEntry(1, "bot:greedy", None, "bot:greedy"),
-    )
-    summary = GameSummary(
-        game, f"table{game}", players, state.scores, state.winners, False, True, state.round,
-        1_700_000_000 + game, 1_700_000_500 + game,
-    )  # fmt: skip
-    return Replay(summary, rules, version, seed, tuple(actions))
-
-
-STATS = (
-    PlayerStats(
-        "p:0123456789abcdef", "Ann", 2, 1, 61, 9,
-        (DuoCount("crab", 3), DuoCount("shark+swimmer", 1)), 2, 1, 1, 0, 0,
-    ),
-    PlayerStats("bot:greedy", "bot:greedy", 2, 1, 70, 9, (), 1, 2, 1, 1, 0),
-)
-
-
-class FakeSource:
-    def __init__(self, replays: dict[int, Replay], fail: bool = False) -> None:
-        self.replays = replays
-        self.fail = fail
-        self.closed = False
-
-    async def list_games(self) -> tuple[GameSummary, ...]:
-        if self.fail:
-            raise HistoryUnavailable("no server answered")
-        newest_first = sorted(self.replays.values(), key=lambda r: -r.summary.game)
-        return tuple(r.summary for r in newest_first)
-
-    async def replay(self, game: int) -> Replay:
-        return self.replays[game]
-
-    async def stats(self) -> tuple[PlayerStats, ...]:
-        return STATS
-
-    async def close(self) -> None:
-        self.closed = True
-
-
-class Host(App[None]):
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
-
-
-def screen_text(app: App[Any]) -> str:
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
-
-
-async def until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.01)
+make_replay = kit.make_replay
+STATS = kit.STATS
+FakeSource = kit.FakeSource
+Host = kit.Host
+screen_text = kit.screen_text
+until = kit.until
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from seasalt.engine import (
     make_state,
     view,
 )
+from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -102,30 +103,7 @@ def test_stop_and_last_chance_are_explained_with_your_numbers() -> None:
     assert f"colour bonus {v.breakdown.color_bonus}" in text
 
 
-class OneFrameLink:
-    """Answers the lobby request with one table frame (``seat`` None: watching)."""
-
-    def __init__(self, state, seat):  # type: ignore[no-untyped-def]
-        import asyncio
-
-        self.state, self.seat = state, seat
-        self.inbox: asyncio.Queue[object] = asyncio.Queue()
-        self.sent: list[object] = []
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> object:
-        return await self.inbox.get()
-
-    async def send(self, message: object) -> None:
-        self.sent.append(message)
-        if isinstance(message, p.ListTables):
-            await self.inbox.put(p.Joined("t", self.seat))
-            await self.inbox.put(p.Snapshot("t", 3, view(self.state, self.seat)))
+OneFrameLink = kit.OneFrameLink  # answers the lobby request with one table frame
 
 
 async def test_a_spectator_sees_every_seat_and_no_choices(tui) -> None:

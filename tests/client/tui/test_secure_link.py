@@ -12,7 +12,7 @@ import zmq
 from seasalt.client.app import LinkFailed, default_link_factory
 from seasalt.server.app import Server
 from seasalt.server.security import KeyPair, load_or_create_keys
-from seasalt.server.testing import running_server
+from seasalt.testing.server import running_server
 
 pytestmark = [
     pytest.mark.timeout(60),

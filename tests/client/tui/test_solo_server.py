@@ -7,10 +7,10 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 from seasalt.client.solo import parse_listening
+from seasalt.testing.waiting import until_sync
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -44,12 +44,11 @@ def _gone(pid: int) -> bool:
 
 
 def _wait_gone(pid: int, timeout: float = 10.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if _gone(pid):
-            return True
-        time.sleep(0.02)
-    return False
+    try:
+        until_sync(lambda: _gone(pid), timeout, f"process {pid} gone")
+    except AssertionError:
+        return False
+    return True
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")

@@ -14,7 +14,8 @@ the probe's answer is the answer to the fuzzed frame. The fuzzer checks:
   that seat may see then, and the table's state keeps the engine invariants;
 - every frame a client receives decodes; the server never answers ``server_error``.
 
-Not used by the server itself.
+Not used by the server itself (it was seasalt.server.fuzzing). The oracles it checks with are
+seasalt.engine.testing's.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import asyncio
 import random
 import string
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +38,6 @@ from seasalt.engine import (
     DrawFromDeck,
     EndTurn,
     Event,
-    GameState,
     KeepCard,
     KeepLobsterCard,
     PlayerView,
@@ -47,9 +47,9 @@ from seasalt.engine import (
     TakeCrabCard,
     TakeDiscard,
     events_for,
-    legal_actions,
     view,
 )
+from seasalt.engine.testing import invariant_problems, visible
 from seasalt.protocol import (
     MAX_MESSAGE_SIZE,
     MAX_SERVER_MESSAGE_SIZE,
@@ -85,10 +85,11 @@ from seasalt.protocol import (
     unpack,
 )
 from seasalt.protocol.messages import Leave
+from seasalt.server.app import Server
+from seasalt.server.config import ManualClock
+from seasalt.server.master import Master
 
-from .app import Server
-from .config import ManualClock
-from .master import Master
+from .server import CARD_FIELDS, card_ids
 
 _PATTERNS = (("human", "bot:random"), ("human", "human"), ("human", "human", "bot:random"))
 TABLES = tuple(f"f{i}" for i in range(9))
@@ -131,82 +132,8 @@ DROPPED = "over_socket_limit"
 """A frame over libzmq's MAXMSGSIZE: no answer, the connection is dropped."""
 KINDS = (*VALID, *BAD, DROPPED)
 
-CARD_FIELDS = frozenset(
-    {"card", "cards", "hand", "table", "pending", "top", "revealed_hand", "starfish"}
-)
-
-
 class FuzzFailure(AssertionError):
     """The server broke a promise; the message says which."""
-
-
-# --- what a seat may see (DESIGN "Views, events and hidden information") ---------------------
-
-
-def card_ids(data: Any) -> list[int]:
-    """Every card id a frame names, read from its raw unpacked data by field name."""
-    found: list[int] = []
-    stack: list[tuple[Any, str]] = [(data, "")]
-    while stack:
-        value, key = stack.pop()
-        kind = type(value)
-        if kind is dict:
-            stack.extend((v, k) for k, v in value.items() if k != "breakdown")  # points
-        elif kind is list or kind is tuple:
-            stack.extend((v, key) for v in value)
-        elif kind is int and key in CARD_FIELDS:
-            found.append(value)
-    return found
-
-
-def _event_cards(events: Iterable[Event]) -> set[int]:
-    out: set[int] = set()
-    for e in events:
-        if e.card is not None:
-            out.add(e.card)
-        out.update(e.cards)
-    return out
-
-
-def visible(state: GameState, seat: int | None, step: tuple[Event, ...]) -> set[int]:
-    """The card ids ``seat`` may see now, from the truth (not from any frame)."""
-    if state.is_over:
-        return set(range(66))
-    seen = {c for groups in state.tables for group in groups for c in group}
-    seen |= {c for pile in state.piles for c in pile}  # buried discards were public
-    seen |= {c for s, hand in enumerate(state.hands) if state.revealed[s] for c in hand}
-    if state.last_result is not None:
-        for part in state.last_result.seats:
-            seen |= set(part.hand) | {c for g in part.table for c in g}
-    if seat is not None:
-        seen |= set(state.hands[seat])
-        if state.active == seat:
-            seen |= set(state.pending)
-    seen |= _event_cards(events_for(state.log, seat))
-    seen |= _event_cards(events_for(step, seat))
-    return seen
-
-
-def invariant_problems(state: GameState) -> list[str]:
-    """Engine invariants every state the server holds must keep."""
-    cards = [*state.deck, *state.piles[0], *state.piles[1], *state.pending]
-    for hand in state.hands:
-        cards.extend(hand)
-    for groups in state.tables:
-        for group in groups:
-            cards.extend(group)
-    size = 66 if state.rules.extra_salt else 58
-    problems = []
-    if sorted(cards) != list(range(len(cards))) or len(cards) != size:
-        problems.append(f"cards not conserved: {len(cards)} cards, {len(set(cards))} distinct")
-    if any(list(h) != sorted(h) for h in state.hands):
-        problems.append("a hand is not sorted")
-    if state.is_over:
-        if state.to_act is not None or legal_actions(state) or not state.winners:
-            problems.append("a finished game still has a seat to act or no winner")
-    elif state.to_act != state.active or not legal_actions(state):
-        problems.append("a running game has nobody to act or no legal action")
-    return problems
 
 
 # --- the clients ------------------------------------------------------------------------------
@@ -658,6 +585,6 @@ async def soak(
 
 
 __all__ = [
-    "BAD", "DROPPED", "KINDS", "VALID", "FuzzClient", "FuzzFailure", "Fuzzer", "card_ids",
-    "invariant_problems", "random_action", "soak", "visible",
+    "BAD", "CARD_FIELDS", "DROPPED", "KINDS", "VALID", "FuzzClient", "FuzzFailure", "Fuzzer",
+    "card_ids", "invariant_problems", "random_action", "soak", "visible",
 ]  # fmt: skip

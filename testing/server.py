@@ -1,8 +1,8 @@
 """Test and benchmark helpers: a raw DEALER client, a seeded player loop, a server runner, and
 a wire that records what a socket-less Master sends.
 
-Not used by the server itself. Kept in the package so tests/server, tests/e2e and benchmarks/
-share one implementation (pytest's importlib mode cannot import between test folders).
+Not used by the server itself (it was seasalt.server.testing). One public package so tests/ and
+benchmarks/ share one implementation (pytest's importlib mode cannot import between test folders).
 """
 
 from __future__ import annotations
@@ -40,12 +40,36 @@ from seasalt.protocol import (
     decode_server_message,
     encode,
 )
-
-from .app import Server
-from .botpool import BotPool
-from .config import Clock, ServerConfig
+from seasalt.server.app import Server
+from seasalt.server.botpool import BotPool
+from seasalt.server.config import Clock, ServerConfig
 
 M = TypeVar("M")
+
+CARD_FIELDS = frozenset(
+    {"card", "cards", "hand", "table", "pending", "top", "revealed_hand", "starfish"}
+)
+"""The wire fields that hold card ids (DESIGN: the leak test reads the plain wire data)."""
+
+
+def card_ids(data: Any) -> list[int]:
+    """Every card id a frame names, read from its raw unpacked data by field name.
+
+    Reading the plain wire data (not our decoding of it) keeps the check at the wire level.
+    """
+    found: list[int] = []
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, key = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            # "breakdown" holds points, not cards (its "starfish" is a score)
+            stack.extend((v, k) for k, v in value.items() if k != "breakdown")
+        elif kind is list or kind is tuple:
+            stack.extend((v, key) for v in value)
+        elif kind is int and key in CARD_FIELDS:
+            found.append(value)
+    return found
 
 
 class RawClient:
@@ -258,14 +282,22 @@ class ServerProcess:
 
 
 class RecordingWire:
-    """A Master's ``send`` without sockets: every frame decoded and kept by peer."""
+    """A Master's ``send`` without sockets: every frame decoded and kept by peer; ``full``
+    peers refuse frames (a pipe that is full)."""
 
     def __init__(self) -> None:
         self.inbox: dict[bytes, list[ServerMessage]] = {}
+        self.full: set[bytes] = set()
 
     def send(self, peer: bytes, frame: bytes) -> bool:
+        if peer in self.full:
+            return False
         self.inbox.setdefault(peer, []).append(decode_server_message(frame))
         return True
+
+    def last(self, peer: bytes, kind: type) -> ServerMessage:
+        """The latest message of one type ``peer`` got."""
+        return self.of(peer, kind)[-1]
 
     def take(self, peer: bytes) -> list[ServerMessage]:
         """What ``peer`` got since the last take (and forget it)."""

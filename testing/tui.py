@@ -1,0 +1,379 @@
+"""The shared kit for Textual tests: fake links (no sockets), and waiting for a settled screen.
+
+A test drives the app through :func:`press` and waits with :func:`settled` (Textual's Pilot:
+``pilot.pause()`` drains the screen's message queues and runs the pending layout and compositor
+refresh) or :func:`until` a condition, never a fixed sleep. ``TableScreen.rendered`` is set after
+the frame is drawn, so a test that waits for it reads a laid-out screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+from seasalt import protocol as p
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.history_source import HistoryUnavailable
+from seasalt.client.screens.table import TableScreen
+from seasalt.engine import (
+    ENGINE_VERSION,
+    Action,
+    EventKind,
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    events_for,
+    legal_actions,
+    new_game,
+    view,
+)
+from seasalt.protocol import DuoCount, GameSummary, PlayerEntry, PlayerStats, Replay
+from textual import events
+from textual.app import App
+from textual.message_pump import MessagePump
+from textual.pilot import Pilot
+
+from .waiting import until
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+# --- waiting and reading ----------------------------------------------------------------------
+
+
+async def settled(app: App[Any]) -> None:
+    """Wait until ``app`` has handled what is queued and drawn the result.
+
+    Twice: callbacks scheduled for after a refresh (``call_after_refresh``, as
+    ``TableScreen.rendered`` is) run after the first refresh and may change the screen again.
+    """
+    pilot: Pilot[Any] = Pilot(app)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def through(*pumps: MessagePump) -> None:
+    """Wait until each of ``pumps`` in turn has handled everything queued on it so far.
+
+    A key posted to the app is handled by the app, which passes it to the screen; the screen
+    may post a message back to the app: ``through(app, screen, app)`` returns once all of that
+    has happened (each message queue is first in, first out), without any timing guess.
+    """
+    for pump in pumps:
+        done = asyncio.Event()
+        pump.call_later(done.set)
+        await done.wait()
+
+
+async def press(app: App[Any], *keys: str) -> None:
+    """Key presses, as a terminal sends them (posted to the app in order, as its driver does).
+
+    ``Pilot.press`` also waits for the CPU to look idle after each key, which is slow and
+    proves nothing on a busy machine: wait for the condition you expect instead.
+    """
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app.post_message(event)
+        await asyncio.sleep(0)  # sleep-ok: yield, so the keys are handled in order
+
+
+def screen_text(app: App[Any]) -> str:
+    """The screen as drawn, plain text, one line per row.
+
+    Textual has no public plain-text export (``export_screenshot`` renders SVG from the same
+    compositor), so this is the kit's one read of a private name (Textual is pinned exactly).
+    """
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
+
+
+def table_ready(app: App[Any]) -> Callable[[], bool]:
+    """A condition: a table frame is on screen."""
+    return lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None
+
+
+async def until_table(app: App[Any], timeout: float = 10.0) -> TableScreen:
+    """Wait until a table frame is on screen; return the table screen."""
+    await until(table_ready(app), timeout, "a table frame on screen")
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+# --- positions ----------------------------------------------------------------------------------
+
+
+def mid_round(players: int, seed: int = 20) -> GameState:
+    """Seat 0 to play with a few cards in every hand (deterministic)."""
+    state = new_game(Rules(players, extra_salt=True), seed=seed)
+    while not (
+        state.move > 40 and state.active == 0 and state.phase is Phase.PLAY
+        and len(state.hands[0]) >= 4
+    ):
+        options = legal_actions(state)
+        state = apply(state, options[-1] if state.move % 3 else options[0]).state
+    return state
+
+
+class StaticLink:
+    """Answers the first request with one running table and one frame (seat 0), then waits.
+
+    Chat lines are echoed back, as the server does."""
+
+    def __init__(self, state: GameState, names: tuple[str, ...] = NAMES) -> None:
+        self.state = state
+        self.names = names
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> Any:
+        return await self.inbox.get()
+
+    async def send(self, message: Any) -> None:
+        if isinstance(message, p.Chat):
+            await self.inbox.put(p.ChatLine("t", self.names[0], 0, message.text))
+        if not isinstance(message, p.ListTables):
+            return
+        seats = tuple(
+            p.SeatInfo("human", self.names[i], True, False) for i in range(self.state.players)
+        )
+        info = p.TableInfo("t", seats, True, False, p.TableState.RUNNING, self.state.round)
+        await self.inbox.put(p.Joined("t", 0))
+        await self.inbox.put(p.TableChanged(info))
+        await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
+
+
+def table_app(state: GameState, lang: str, names: tuple[str, ...] = NAMES) -> SeasaltApp:
+    """An app in ``lang`` that goes straight to the table of ``state`` (seat 0)."""
+    return SeasaltApp(
+        LaunchOptions(address="t:7327", name=names[0], lang=lang),
+        link_factory=lambda _address, _name: StaticLink(state, names),
+    )
+
+
+
+
+# --- fake links (a :class:`seasalt.client.app.Link` without sockets) ----------------------------
+
+
+class FakeLink:
+    """A :class:`seasalt.client.app.Link` over an in-process engine game."""
+
+    def __init__(
+        self, address: str = "fake:1", name: str = "Ann", *, seed: int = 3, players: int = 3,
+        names: tuple[str, ...] = ("Bob", "Cy", "Di"), state: GameState | None = None,
+        fail: Exception | None = None,
+    ) -> None:  # fmt: skip
+        self.address = address
+        self.name = name
+        self.seed = seed
+        self.players = players
+        self.names = names
+        self.state = state
+        self.fail = fail
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.sent: list[Any] = []
+        self.seq = 0
+        self.rng = random.Random(seed)
+        self.table = "solo"
+
+    async def connect(self) -> None:
+        if self.fail is not None:
+            raise self.fail
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> Any:
+        return await self.inbox.get()
+
+    def info(self) -> p.TableInfo:
+        seats = [p.SeatInfo("human", self.name, True, False)] + [
+            p.SeatInfo("bot:random", self.names[i], True, True) for i in range(self.players - 1)
+        ]
+        return p.TableInfo(self.table, tuple(seats), False, False, p.TableState.RUNNING, 1)
+
+    async def send(self, message: Any) -> None:
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Tables((self.info(),)))
+        elif isinstance(message, p.JoinOrCreate):
+            self.table = message.table
+            if self.state is None:
+                self.state = new_game(Rules(self.players), self.seed)
+            await self.inbox.put(p.Joined(self.table, 0))
+            await self.inbox.put(p.TableChanged(self.info()))
+            await self.inbox.put(p.Snapshot(self.table, self.seq, view(self.state, 0)))
+            await self._bots()
+        elif isinstance(message, p.ActionRequest):
+            assert self.state is not None
+            if message.seq != self.seq:
+                await self.inbox.put(p.Error(p.ErrorCode.STALE_SEQ, "stale", self.table))
+                return
+            await self._apply(message.action)
+            await self._bots()
+        elif isinstance(message, p.Chat):
+            await self.inbox.put(p.ChatLine(self.table, self.name, 0, message.text))
+
+    async def _apply(self, action: Any) -> None:
+        assert self.state is not None
+        result = apply(self.state, action)
+        self.state = result.state
+        self.seq += 1
+        await self.inbox.put(
+            p.Update(self.table, self.seq, view(self.state, 0), events_for(result.events, 0))
+        )
+        for event in result.events:
+            if event.kind in (EventKind.ROUND_SCORED, EventKind.ROUND_VOID):
+                assert self.state.last_result is not None
+                await self.inbox.put(
+                    p.RoundOver(self.table, self.seq, self.state.last_result, (0,))
+                )
+        if self.state.is_over:
+            await self.inbox.put(
+                p.GameOver(self.table, self.seq, self.state.scores, self.state.winners,
+                           self.state.standings())
+            )
+
+    async def _bots(self) -> None:
+        assert self.state is not None
+        while not self.state.is_over and self.state.to_act != 0:
+            options = view(self.state, self.state.to_act).legal_actions
+            await self._apply(options[self.rng.randrange(len(options))])
+
+
+class OneTableLink:
+    """Lists one table; joining it gives seat 0 of ``state``."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> Any:
+        return await self.inbox.get()
+
+    async def send(self, message: Any) -> None:
+        seats = tuple(
+            p.SeatInfo("human", name, True, False) for name in ("Ann", "Bob", "Cy", "Di")
+        )
+        info = p.TableInfo("t1", seats, True, True, p.TableState.RUNNING, 2)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Tables((info,)))
+        elif isinstance(message, p.JoinOrCreate):
+            await self.inbox.put(p.Joined("t1", 0))
+            await self.inbox.put(p.TableChanged(info))
+            await self.inbox.put(p.Snapshot("t1", 7, view(self.state, 0)))
+
+
+class OneFrameLink:
+    """Answers the lobby request with one table frame (``seat`` None: watching)."""
+
+    def __init__(self, state: GameState, seat: int | None) -> None:
+        self.state, self.seat = state, seat
+        self.inbox: asyncio.Queue[object] = asyncio.Queue()
+        self.sent: list[object] = []
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> object:
+        return await self.inbox.get()
+
+    async def send(self, message: object) -> None:
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Joined("t", self.seat))
+            await self.inbox.put(p.Snapshot("t", 3, view(self.state, self.seat)))
+
+
+# --- history (fake source, replays) ----------------------------------------------------------
+
+
+def make_replay(game: int, seed: int, version: str = ENGINE_VERSION) -> Replay:
+    """A finished two-player game (Ann and a greedy bot) as the history server sends it."""
+    rules = Rules(2)
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    actions: list[Action] = []
+    while not state.is_over:
+        action = rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action).state
+    players = (
+        PlayerEntry(0, "human", "Ann", "p:0123456789abcdef"),
+        PlayerEntry(1, "bot:greedy", None, "bot:greedy"),
+    )
+    summary = GameSummary(
+        game, f"table{game}", players, state.scores, state.winners, False, True, state.round,
+        1_700_000_000 + game, 1_700_000_500 + game,
+    )  # fmt: skip
+    return Replay(summary, rules, version, seed, tuple(actions))
+
+
+STATS = (
+    PlayerStats(
+        "p:0123456789abcdef", "Ann", 2, 1, 61, 9,
+        (DuoCount("crab", 3), DuoCount("shark+swimmer", 1)), 2, 1, 1, 0, 0,
+    ),
+    PlayerStats("bot:greedy", "bot:greedy", 2, 1, 70, 9, (), 1, 2, 1, 1, 0),
+)
+
+
+class FakeSource:
+    """A :class:`seasalt.client.history_source.HistorySource` over in-memory replays."""
+
+    def __init__(self, replays: dict[int, Replay], fail: bool = False) -> None:
+        self.replays = replays
+        self.fail = fail
+        self.closed = False
+
+    async def list_games(self) -> tuple[GameSummary, ...]:
+        if self.fail:
+            raise HistoryUnavailable("no server answered")
+        newest_first = sorted(self.replays.values(), key=lambda r: -r.summary.game)
+        return tuple(r.summary for r in newest_first)
+
+    async def replay(self, game: int) -> Replay:
+        return self.replays[game]
+
+    async def stats(self) -> tuple[PlayerStats, ...]:
+        return STATS
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+class Host(App[None]):
+    """A bare app that opens one screen (a screen tested on its own)."""
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self.first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
+
+
+__all__ = [
+    "NAMES", "STATS", "FakeLink", "FakeSource", "Host", "OneFrameLink", "OneTableLink",
+    "StaticLink", "make_replay", "mid_round", "press", "screen_text", "settled", "table_app",
+    "table_ready", "through", "until", "until_table",
+]  # fmt: skip
