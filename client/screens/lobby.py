@@ -183,6 +183,9 @@ class LobbyScreen(Screen[None]):
         self.show_tables(self.tables)
 
     def show_tables(self, tables: Sequence[TableSummary]) -> None:
+        if not self.query(DataTable):
+            self.tables = tuple(tables)  # not composed yet: on_mount shows them
+            return
         if (
             tuple(tables) == self.tables
             and self.held == self._shown_held

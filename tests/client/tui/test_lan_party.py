@@ -70,7 +70,7 @@ async def test_keys_pressed_in_the_waiting_room_never_block_the_first_turn(tui) 
             await tui.until(lambda: lobby_up(ann) and lobby_up(bob))
             join(ann)
             await tui.until(lambda: isinstance(ann.screen, TableScreen)
-                            and ann.screen.waiting is not None)
+                            and "Free seats: 1 of 2" in tui.text(ann))
             for key in "d1d2ed":  # the impatient creator, alone at the table
                 await tui.key(ann, key)
             await tui.until(lambda: "waiting for players" in tui.text(ann))
@@ -97,7 +97,8 @@ class RefusingLink:
     def __init__(self, code: p.ErrorCode | None = p.ErrorCode.ILLEGAL_ACTION) -> None:
         self.state = new_game(Rules(2), 5)
         while self.state.to_act != 0:
-            self.state = apply(self.state, view(self.state, self.state.to_act).legal_actions[0]).state
+            first = view(self.state, self.state.to_act).legal_actions[0]
+            self.state = apply(self.state, first).state
         self.code = code
         """None: the first action gets no answer at all (a lost frame)."""
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
