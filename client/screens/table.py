@@ -137,7 +137,9 @@ class TableScreen(Screen[None]):
             # Any frame answers a pending action (even one equal to the last: a snapshot after
             # a refusal), so the player may choose again.
             self.sent = False
-            starts = self.waiting is not None or (previous is None and frame.view.move == 0)
+            # The moment the game starts, for those who waited for it (not for a resume or a
+            # spectator arriving at move 0: that game started already).
+            starts = self.waiting is not None
             self.waiting = None
             if starts and not frame.view.is_over:
                 self.add_notice(_("Every seat is taken: the game starts!"))
