@@ -495,8 +495,8 @@ class SeasaltApp(App[int]):
     @on(Joined)
     def on_joined(self, message: Joined) -> None:
         if not message.table:
-            if self.game_over or self.seat is None:
-                self.held_table = None  # nothing left to come back to
+            if self.game_over or self.seat is None or self.table_status == "waiting":
+                self.held_table = None  # nothing left to come back to (a waiting seat is freed)
             self.table = None
             self.seat = None
             self.frame = None
@@ -506,6 +506,7 @@ class SeasaltApp(App[int]):
         self.seat = message.seat
         self.game_over = False
         self.result_seq = None
+        self.table_status = ""
         if message.seat is not None:
             self.held_table = message.table
         self._goto(TableScreen(message.table, self.clock))
@@ -631,8 +632,10 @@ class SeasaltApp(App[int]):
         language.open_palette(self)
 
     def action_back_or_quit(self) -> None:
-        """``q`` at the table: a spectator goes back to the lobby; a player is asked."""
-        if self.table is not None and self.seat is None and self.plan is not None:
+        """``q`` at the table: a spectator, or a player in the waiting room (no game yet, so
+        nothing to lose), goes back to the lobby; a player in a game is asked."""
+        watching = self.seat is None or self.table_status == "waiting"
+        if self.table is not None and watching and self.plan is not None:
             self.post_message(IntentQueued(Intent("leave")))
             return
         self.action_request_quit()
@@ -660,7 +663,10 @@ class SeasaltApp(App[int]):
 
             self.push_screen(HostQuitDialog(), answered)
             return
-        in_game = bool(self._table_screens()) and not self.game_over and self.seat is not None
+        in_game = (
+            bool(self._table_screens()) and not self.game_over and self.seat is not None
+            and self.table_status != "waiting"  # no game yet: no bot will play the seat
+        )
         if in_game:
             def confirmed(yes: bool | None) -> None:
                 if yes:

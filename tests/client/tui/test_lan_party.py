@@ -402,6 +402,7 @@ class WaitingLink:
 
     def __init__(self) -> None:
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.seated = False
 
     async def connect(self) -> None:
         return None
@@ -413,7 +414,13 @@ class WaitingLink:
         return await self.inbox.get()
 
     async def send(self, message: Any) -> None:
-        if isinstance(message, p.ListTables):
+        if isinstance(message, p.Leave):
+            self.seated = False
+            await self.inbox.put(p.Left("duo"))
+        elif isinstance(message, p.ListTables) and self.seated:
+            await self.inbox.put(p.Tables(()))
+        elif isinstance(message, p.ListTables):
+            self.seated = True
             seats = (p.SeatInfo("human", "Ann", True, False), p.SeatInfo("human", None, False,
                                                                           False))
             await self.inbox.put(p.Joined("duo", 0))
@@ -430,3 +437,14 @@ async def test_the_join_address_is_in_the_waiting_room_and_in_help(tui) -> None:
         await tui.key(app, "question_mark")
         await tui.until(lambda: isinstance(app.screen, HelpScreen))
         await tui.until(lambda: "seasalt-client 192.168.1.20:7327" in tui.text(app))
+
+
+async def test_q_in_the_waiting_room_goes_back_to_the_lobby_without_promises(tui) -> None:
+    link = WaitingLink()
+    app = SeasaltApp(LaunchOptions(address="192.168.1.20:7327", name="Ann"),
+                     link_factory=lambda _a, _n: link)
+    async with app.run_test(size=(100, 30)):
+        await tui.until(lambda: "Free seats: 1 of 2" in tui.text(app))
+        await tui.key(app, "q")  # no game yet: nothing to lose, no dialog, no bot
+        await tui.until(lambda: lobby_up(app))
+        assert app.is_running and app.held_table is None
