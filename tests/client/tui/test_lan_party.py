@@ -415,7 +415,6 @@ class WaitingLink:
 
     async def send(self, message: Any) -> None:
         if isinstance(message, p.Leave):
-            self.seated = False
             await self.inbox.put(p.Left("duo"))
         elif isinstance(message, p.ListTables) and self.seated:
             await self.inbox.put(p.Tables(()))
