@@ -57,17 +57,23 @@ def tokens_path() -> Path:
 class Claim:
     """An ``flock`` on one (address, name) entry while this client uses it."""
 
-    def __init__(self, fd: int | None) -> None:
+    def __init__(self, fd: int | None, path: Path | None = None) -> None:
         self.fd = fd
+        self.path = path
 
     @property
     def held(self) -> bool:
         return self.fd is not None
 
     def release(self) -> None:
+        """Remove the lock file, then drop the lock (closing the descriptor): lock files do
+        not pile up, and :func:`claim` checks it locked the file that is still there."""
         if self.fd is not None:
+            if self.path is not None:
+                with contextlib.suppress(OSError):
+                    self.path.unlink()
             with contextlib.suppress(OSError):
-                os.close(self.fd)  # closing the descriptor drops the lock
+                os.close(self.fd)
             self.fd = None
 
 
@@ -77,17 +83,25 @@ def claim(address: str, name: str, path: Path | None = None) -> Claim:
     path = path or tokens_path()
     digest = hashlib.sha256(f"{address}\0{name}".encode()).hexdigest()[:16]
     lock = path.with_name(f".{path.name}.{digest}.lock")
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return Claim(None)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return Claim(None)
-    return Claim(fd)
+    for _attempt in range(5):
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return Claim(None)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return Claim(None)  # another live client uses this entry
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock).st_ino
+        except OSError:
+            same = False
+        if same:
+            return Claim(fd, lock)
+        os.close(fd)  # its holder removed that file as we opened it: lock the new one
+    return Claim(None)
 
 
 def _read(path: Path) -> dict[str, Any]:

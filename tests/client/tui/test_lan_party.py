@@ -228,7 +228,10 @@ def test_the_token_file_is_owner_only_per_address_and_name(data_home: Path) -> N
     first = tokens.claim("10.0.0.2:7327", "Ann")
     assert first.held and not tokens.claim("10.0.0.2:7327", "Ann").held
     first.release()
-    assert tokens.claim("10.0.0.2:7327", "Ann").held
+    again = tokens.claim("10.0.0.2:7327", "Ann")
+    assert again.held
+    again.release()
+    assert [f.name for f in path.parent.iterdir() if f.name.endswith(".lock")] == []
 
 
 @pytest.mark.parametrize("how", ["killed", "quit"])
