@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from seasalt.client import language
+from seasalt.client import language, solo, tokens
 from seasalt.client.i18n import _, resolve, translator
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
@@ -50,6 +50,7 @@ from seasalt.client.screens.start import (
 )
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.solo import ChildServer, ServerStartError, start_server_async
+from seasalt.client.where import join_line
 from seasalt.client.words import Names
 from textual import on, work
 from textual.app import App
@@ -156,6 +157,7 @@ def summary_from_info(info: Any) -> TableSummary:
     return TableSummary(
         name=info.name, seats=tuple(seats), kinds=tuple(kinds), extra_salt=info.extra_salt,
         double_target=info.double_target, status=status, round=info.round,
+        watchers=getattr(info, "watchers", 0),
     )
 
 
@@ -208,6 +210,13 @@ class SeasaltApp(App[int]):
         """perf_counter() when the table was last repainted (benchmarks read it)."""
         self.sent: list[Intent] = []
         """Every intent handed to the network, in order (tests read it)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Monotonic seconds for the table's pending-action timeout (tests inject one)."""
+        self.result_seq: int | None = None
+        """The seq of the round result on screen (a spectator's closes when play goes on)."""
+        self.held_table: str | None = None
+        """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
+        self.table_status = ""
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -261,9 +270,15 @@ class SeasaltApp(App[int]):
             self.server_address = address
             self.post_message(LinkStatus("connecting", _("Connecting to {address}…").format(
                 address=address)))
-            if self.link_factory is default_link_factory and self.child is None:
+            if self.link_factory is default_link_factory:
                 # A joined server may be --secure; our own child servers are local and plain.
-                link = default_link_factory(address, plan.name, self.options.server_key)
+                # The token is kept (to come back to the seat) except for a solo child server,
+                # which dies with this client.
+                key = self.options.server_key if self.child is None else None
+                link = default_link_factory(
+                    address, plan.name, key, remember=not isinstance(plan, SoloPlan)
+                )
+                self.held_table = getattr(link, "kept_table", None)
             else:
                 link = self.link_factory(address, plan.name)
             try:
@@ -348,6 +363,8 @@ class SeasaltApp(App[int]):
                                   bool(a.get("double_target")))
         if kind == "watch":
             return p.Watch(a["table"])
+        if kind == "sync":
+            return p.Sync(table)
         if kind == "leave":
             return p.Leave()
         return None
@@ -364,7 +381,7 @@ class SeasaltApp(App[int]):
             self.post_message(FrameArrived(
                 Frame(message.table, message.seq, message.view, self.seats, events)))
         elif tag == "round_over":
-            self.post_message(RoundOver(message.result, message.waiting))
+            self.post_message(RoundOver(message.result, message.waiting, message.seq))
         elif tag == "game_over":
             self.post_message(GameOver(GameEnd(
                 tuple(message.scores), tuple(message.winners), tuple(message.standings))))
@@ -428,12 +445,26 @@ class SeasaltApp(App[int]):
     def on_tables_listed(self, message: TablesListed) -> None:
         # The lobby may be under a dialog (new table, help): update it there, don't replace it.
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
+        held = self.held_table
+        if held is not None and not any(
+            t.name == held and t.status in ("waiting", "running", "round_over")
+            for t in message.tables
+        ):
+            self.held_table = held = None  # that game is over or gone: nothing to rejoin
         if lobby is None and self.table is None:
-            lobby = LobbyScreen(self.player, self.server_address, self.host_addresses)
+            lobby = LobbyScreen(self.player, self.server_address, self.host_addresses,
+                                hosting=self.hosting, held=held)
             lobby.tables = message.tables
             self._goto(lobby)
         elif lobby is not None:
+            lobby.held = held
             lobby.show_tables(message.tables)
+
+    def join_hint(self) -> str:
+        """How friends join this server (waiting room, help); empty in solo."""
+        if isinstance(self.plan, SoloPlan):
+            return ""
+        return join_line(self.hosting, self.host_addresses, self.server_address)
 
     @on(LobbyScreen.Request)
     def on_lobby_request(self, message: LobbyScreen.Request) -> None:
@@ -444,27 +475,41 @@ class SeasaltApp(App[int]):
         summary = message.summary
         if summary.name != self.table:
             return
+        self.table_status = summary.status
         self.seats = tuple(
             s if s is not None else SeatLabel(_("(free seat)"), None, False, False)
             for s in summary.seats
         )
+        hint = self.join_hint()
+        if summary.status == "waiting":
+            self.frame = None  # no game yet (or the last one is over): the waiting room
+        for table in self._table_screens():
+            if table.note_table(summary, hint):
+                self.call_later(table.render_waiting)
         if self.frame is not None:
             self.frame = Frame(self.frame.table, self.frame.seq, self.frame.view, self.seats,
                                self.frame.events)
             for table in self._table_screens():
-                self.call_later(table.show_frame, self.frame)
+                self.call_later(table.show_frame, self.frame, False)
 
     @on(Joined)
     def on_joined(self, message: Joined) -> None:
         if not message.table:
+            if self.game_over or self.seat is None or self.table_status == "waiting":
+                self.held_table = None  # nothing left to come back to (a waiting seat is freed)
             self.table = None
+            self.seat = None
             self.frame = None
             self.post_message(IntentQueued(Intent("list_tables")))
             return
         self.table = message.table
         self.seat = message.seat
         self.game_over = False
-        self._goto(TableScreen(message.table))
+        self.result_seq = None
+        self.table_status = ""
+        if message.seat is not None:
+            self.held_table = message.table
+        self._goto(TableScreen(message.table, self.clock))
 
     @on(FrameArrived)
     async def on_frame_arrived(self, message: FrameArrived) -> None:
@@ -477,12 +522,13 @@ class SeasaltApp(App[int]):
             self.game_over = False  # a new game after "play again"
         screens = self._table_screens()
         if not screens:
-            screen = TableScreen(frame.table)
+            screen = TableScreen(frame.table, self.clock)
             self._goto(screen)
             await asyncio.sleep(0)
             screens = [screen]
         for table in screens:
             table.note_frame(frame)
+        self._close_stale_result(frame)
         v = frame.view
         if v.seat is not None and v.seats[v.seat].locked:
             # A lock can last a single update: show it now rather than coalesce it away.
@@ -498,6 +544,15 @@ class SeasaltApp(App[int]):
             self._render_scheduled = True
             self.set_timer(RENDER_BURST if in_burst else RENDER_COALESCE, self._render_tables)
 
+    def _close_stale_result(self, frame: Frame) -> None:
+        """A spectator's round result closes once the next round is being played (nobody
+        waits for a spectator's Continue, so play goes on under the dialog)."""
+        if self.seat is not None or self.result_seq is None or frame.seq <= self.result_seq:
+            return
+        if isinstance(self.screen, RoundResultScreen):
+            self.screen.dismiss(None)
+        self.result_seq = None
+
     async def _render_tables(self) -> None:
         self._render_scheduled = False
         for table in self._table_screens():
@@ -511,6 +566,7 @@ class SeasaltApp(App[int]):
         if self.result_round == result.round:
             return
         self.result_round = result.round
+        self.result_seq = message.seq
         names = Names([s.name for s in self.seats], self.seat)
 
         def done(_answer: bool | None) -> None:
@@ -552,6 +608,10 @@ class SeasaltApp(App[int]):
 
     @on(ServerError)
     def on_server_error(self, message: ServerError) -> None:
+        # Any refusal frees the table's input: whatever was refused, the player may choose
+        # again (an action sent twice is refused as stale, never applied twice).
+        for table in self._table_screens():
+            table.release_input()
         if message.code == "stale_seq":
             return  # a newer view is on its way; the player simply chooses again
         self.notify(error_text(message.code, message.message), severity="error", timeout=8)
@@ -562,7 +622,7 @@ class SeasaltApp(App[int]):
     # --- help and quitting ---------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.join_hint() if self.table else ""))
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on; every open screen is re-rendered at once."""
@@ -570,6 +630,26 @@ class SeasaltApp(App[int]):
 
     def action_command_palette(self) -> None:
         language.open_palette(self)
+
+    def action_back_or_quit(self) -> None:
+        """``q`` at the table: a spectator, or a player in the waiting room (no game yet, so
+        nothing to lose), goes back to the lobby; a player in a game is asked."""
+        watching = self.seat is None or self.table_status == "waiting"
+        if self.table is not None and watching and self.plan is not None:
+            self.post_message(IntentQueued(Intent("leave")))
+            return
+        self.action_request_quit()
+
+    def quit_question(self) -> str:
+        """What the quit dialog tells a seated player: only what is true for this game."""
+        if isinstance(self.plan, SoloPlan):
+            if solo.SOLO_GAMES_RESUME:
+                return _("Quit? Your solo game is kept: start seasalt-client again to resume "
+                         "it from the start menu.")
+            return _("Quit? This solo game ends with the client: it cannot be resumed.")
+        return _("Leave the game? A bot plays your seat until you come back: start "
+                 "seasalt-client {address} again and you are back in your seat.").format(
+                     address=self.server_address)
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, (ConfirmDialog, HostQuitDialog)):
@@ -583,16 +663,16 @@ class SeasaltApp(App[int]):
 
             self.push_screen(HostQuitDialog(), answered)
             return
-        in_game = bool(self._table_screens()) and not self.game_over and self.seat is not None
+        in_game = (
+            bool(self._table_screens()) and not self.game_over and self.seat is not None
+            and self.table_status != "waiting"  # no game yet: no bot will play the seat
+        )
         if in_game:
             def confirmed(yes: bool | None) -> None:
                 if yes:
                     self._quit_app(stop_child=True)
 
-            self.push_screen(
-                ConfirmDialog(_("Leave the game? A bot plays your seat until you come back.")),
-                confirmed,
-            )
+            self.push_screen(ConfirmDialog(self.quit_question()), confirmed)
             return
         self._quit_app(stop_child=True)
 
@@ -635,28 +715,48 @@ def error_text(code: str, message: str) -> str:
     return known.get(code, message or code)
 
 
-def default_link_factory(address: str, name: str, server_key: str | None = None) -> Link:
+def default_link_factory(
+    address: str, name: str, server_key: str | None = None, *, remember: bool = False
+) -> Link:
     """The real connection (seasalt.client.connection), adapted to :class:`Link`."""
-    return ConnectionLink(address, name, server_key)
+    return ConnectionLink(address, name, server_key, remember=remember)
 
 
 class ConnectionLink:
-    """:class:`seasalt.client.connection.Connection` as a :class:`Link`, with failures worded."""
+    """:class:`seasalt.client.connection.Connection` as a :class:`Link`, with failures worded.
 
-    def __init__(self, address: str, name: str, server_key: str | None = None) -> None:
+    ``remember``: keep the session token for this address in the user data dir
+    (client/tokens.py) and resume with it at the next start, which puts a restarted client back
+    in its seat.
+    """
+
+    def __init__(
+        self, address: str, name: str, server_key: str | None = None, *, remember: bool = False
+    ) -> None:
         from seasalt.client.connection import Connection
         from seasalt.client.identity import load_identity
         from seasalt.client.security import client_security
 
-        self.address = address
         try:
             security = client_security(server_key) if server_key is not None else None
         except ValueError as error:
             raise LinkFailed(str(error), ()) from error
+        self.address = address
+        self.name = name
+        # Another window with this name on this server keeps its own session (and seat).
+        self.claim = tokens.claim(address, name) if remember else tokens.Claim(None)
+        self.remember = self.claim.held
+        kept = tokens.load(address, name) if self.remember else None
+        self.kept: tokens.Kept | None = kept
+        self.kept_table = kept.table if kept is not None else None
         try:
-            self.conn = Connection(address, name[:24] or "player", security=security)
+            self.conn = Connection(
+                address, name[:24] or "player", security=security,
+                token=kept.token if kept is not None else None,
+            )
             self.conn.identity = load_identity()  # statistics follow this player (issue 6)
         except ValueError as error:
+            self.claim.release()
             raise LinkFailed(
                 _("That is not a server address: {address}").format(address=address),
                 (_("type it as host:port, e.g. 192.168.1.20:7327 or [::1]:7327"),),
@@ -667,6 +767,7 @@ class ConnectionLink:
 
         try:
             await self.conn.connect(timeout=CONNECT_TIMEOUT)
+            self._keep()
         except HandshakeRefused as error:  # its message says which key to pass
             raise LinkFailed(str(error), ()) from error
         except ConnectFailed as error:
@@ -683,6 +784,20 @@ class ConnectionLink:
                 unreachable_hints(self.address),
             ) from error
 
+    def _keep(self) -> None:
+        """Write the token (and the seat) down when they changed: a new session, a seat."""
+        token = self.conn.token
+        if not self.remember or token is None:
+            return
+        table = self.conn.table if self.conn.seat is not None else None
+        kept = tokens.Kept(token, table, self.conn.seat if table is not None else None)
+        if self.kept is not None and self.kept.token == token and table is None:
+            kept = tokens.Kept(token, self.kept.table, self.kept.seat)  # left to the lobby:
+            # the seat may still be ours (a bot plays it): keep it marked
+        if kept != self.kept:
+            tokens.save(self.address, self.name, kept)
+            self.kept = kept
+
     async def send(self, message: Any) -> None:
         await self.conn.send(message)
 
@@ -696,14 +811,18 @@ class ConnectionLink:
                 _("The connection to the server is closed: {reason}").format(reason=error),
                 unreachable_hints(self.address),
             ) from error
+        if self.remember and getattr(type(message), "TAG", "") in ("welcome", "joined", "left"):
+            self._keep()
         if isinstance(message, LinkEvent):
             if message.state == "lost":
                 return LinkStatus("reconnecting", message.detail)
+            self._keep()  # a reconnect may have opened a new session
             return LinkStatus("connected", message.detail)
         return message
 
     async def close(self) -> None:
         await self.conn.close()
+        self.claim.release()
 
 
 def run_app(

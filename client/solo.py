@@ -23,6 +23,10 @@ from pathlib import Path
 from seasalt.client.i18n import _
 
 START_TIMEOUT = 15.0
+SOLO_GAMES_RESUME = False
+"""Whether a solo game survives quitting the client (its server journal kept and offered again
+at the next start). The quit dialog promises a return only when this is True; the change that
+makes solo games resumable sets it."""
 
 
 class ServerStartError(RuntimeError):

@@ -164,9 +164,18 @@ class ServerCore:
             self.send(session, message)
 
     def snapshot(self, session: Session, table: Table) -> bool:
-        """Send the session's full view of the table (its seat's, or the public one)."""
-        seat = session.seat if session.table == table.name else None
-        ok = self.send(session, Snapshot(table.name, table.seq, view(table.state, seat)))
+        """Send the session's full view of the table (its seat's, or the public one).
+
+        A table still WAITING for players has no game to show: it gets the table info (who is
+        seated, which seats are free) instead, and every member gets a snapshot when the game
+        starts (:meth:`start_game`). A waiting view would offer the first seat actions that the
+        server refuses (issue 13: "Your turn" in the waiting room, then a stuck screen).
+        """
+        if table.status is Status.WAITING:
+            ok = self.send(session, TableChanged(self.info(table)))
+        else:
+            seat = session.seat if session.table == table.name else None
+            ok = self.send(session, Snapshot(table.name, table.seq, view(table.state, seat)))
         if ok:
             session.resync.discard(table.name)
         else:

@@ -129,7 +129,8 @@ class LobbyMixin(ServerCore):
         elif session.token_hash not in table.watchers:
             table.watchers.add(session.token_hash)
         self.send(session, Joined(table.name, session.seat))
-        self.snapshot(session, table)
+        if table.status is not Status.WAITING:  # waiting: the table info below is the snapshot
+            self.snapshot(session, table)
         if table.status is Status.ROUND_OVER:  # back during the pause: the result to read
             self.send_round_over_to(session, table)
         self.announce(table)
@@ -206,12 +207,22 @@ class LobbyMixin(ServerCore):
             return
         self.take_seat(session, table, index)
         self.send(session, Joined(table.name, index))
-        self.snapshot(session, table)
         if table.status is Status.WAITING and table.humans_seated():
-            table.status = Status.RUNNING
-            log.info("table %s: game %d starts", table.name, table.game_no)
-        self.announce(table)
+            self.start_game(table)
+        else:
+            if table.status is not Status.WAITING:  # waiting: the table info is the snapshot
+                self.snapshot(session, table)
+            self.announce(table)
         self.schedule_bot(table)
+
+    def start_game(self, table: Table) -> None:
+        """Every human seat is taken: the game starts, and everyone at the table gets its
+        first snapshot (none was sent while the table waited: see ``snapshot``)."""
+        table.status = Status.RUNNING
+        log.info("table %s: game %d starts", table.name, table.game_no)
+        for member, _ in list(self.members(table)):
+            self.snapshot(member, table)
+        self.announce(table)
 
     def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
         if not table.matches(msg.seats, msg.extra_salt, msg.double_target):

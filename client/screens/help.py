@@ -110,9 +110,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark,f1", "dismiss", _("Close")),
     ]
 
+    def __init__(self, join_hint: str = "") -> None:
+        super().__init__()
+        self.join_hint = join_hint
+        """How friends join this server (empty: not on a LAN server)."""
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static(Text(_("Sea Salt & Paper — help"), style="bold"), id="help-title")
+            if self.join_hint:
+                yield Static(Text(self.join_hint, style="bold green"), id="help-join")
             yield Static(_keys())
             yield Static(_scoring())
             yield Static(_card_reference())

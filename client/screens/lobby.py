@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import TableSummary
+from seasalt.client.where import friend_addresses, join_line
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -139,12 +140,19 @@ class LobbyScreen(Screen[None]):
             self.kind = kind
             self.args = args
 
-    def __init__(self, player: str, server: str, host_addresses: Sequence[str] = ()) -> None:
+    def __init__(
+        self, player: str, server: str, host_addresses: Sequence[str] = (), *,
+        hosting: bool | None = None, held: str | None = None,
+    ) -> None:
         super().__init__(classes="menu-screen")
         self.player = player
         self.server = server
         self.host_addresses = tuple(host_addresses)
+        self.hosting = bool(host_addresses) if hosting is None else hosting
+        self.held = held
+        """A table where we hold a seat: its row says "your seat — rejoin"."""
         self.tables: tuple[TableSummary, ...] = ()
+        self._shown_held: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -153,10 +161,14 @@ class LobbyScreen(Screen[None]):
             header.append("  ·  " + _("you are "))
             header.append(self.player, style="bold")
             yield Static(header, id="lobby-header")
-            if self.host_addresses:
-                text = Text(_("You are hosting. Friends join with:"), style="bold green")
-                for address in self.host_addresses:
-                    text.append("\n   seasalt-client " + address)
+            if self.hosting:
+                friends = friend_addresses(self.host_addresses)
+                if friends:
+                    text = Text(_("You are hosting. Friends join with:"), style="bold green")
+                    for address in friends:
+                        text.append("\n   seasalt-client " + address)
+                else:  # loopback only: 127.0.0.1 would reach nobody else
+                    text = Text(join_line(True, (), self.server), style="bold yellow")
                 yield Static(text, id="host-banner")
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static(
@@ -173,9 +185,17 @@ class LobbyScreen(Screen[None]):
         self.show_tables(self.tables)
 
     def show_tables(self, tables: Sequence[TableSummary]) -> None:
-        if tuple(tables) == self.tables and self.query_one(DataTable).row_count:
+        if not self.query(DataTable):
+            self.tables = tuple(tables)  # not composed yet: on_mount shows them
+            return
+        if (
+            tuple(tables) == self.tables
+            and self.held == self._shown_held
+            and self.query_one(DataTable).row_count
+        ):
             return  # unchanged: keep the cursor where the player put it
         self.tables = tuple(tables)
+        self._shown_held = self.held
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
@@ -188,8 +208,12 @@ class LobbyScreen(Screen[None]):
             status = status_label(summary.status)
             if summary.status in ("running", "round_over") and summary.round:
                 status += " " + _("(round {n})").format(n=summary.round)
+            status_text = Text(status)
+            if summary.name == self.held and summary.status != "finished":
+                status_text = Text(_("your seat — rejoin"), style="bold green")
+                status_text.append(" · " + status, style="")
             table.add_row(
-                Text(summary.name), seats_text(summary), ", ".join(options) or "-", status,
+                Text(summary.name), seats_text(summary), ", ".join(options) or "-", status_text,
                 key=summary.name,
             )
         if self.tables:

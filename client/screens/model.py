@@ -38,6 +38,7 @@ class TableSummary:
     double_target: bool = False
     status: str = "waiting"
     round: int = 0
+    watchers: int = 0
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,14 @@ class FrameArrived(Message):
 class RoundOver(Message):
     """A round was scored or void: show the result until the player continues."""
 
-    def __init__(self, result: RoundResult, waiting: Sequence[int] = ()) -> None:
+    def __init__(
+        self, result: RoundResult, waiting: Sequence[int] = (), seq: int | None = None
+    ) -> None:
         super().__init__()
         self.result = result
         self.waiting = tuple(waiting)
+        self.seq = seq
+        """The seq of the update that ended the round."""
 
 
 class GameOver(Message):

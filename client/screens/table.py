@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import time
+from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.screens.model import Frame, Intent, IntentQueued
+from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.hand import HandPanel
@@ -29,6 +31,11 @@ NARROW_BELOW = 100
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 RECENT_LINES = 2
 """Log lines shown under the piles in the collapsed layout (the full log is one key away)."""
+PENDING_TIMEOUT = 5.0
+"""Seconds after which an action with no answer at all frees the input again (and a resync is
+asked for). A last resort: any frame or any refusal frees it long before."""
+PENDING_CHECK = 1.0
+"""Seconds between two checks of that timeout while an action is pending."""
 
 
 def _seat_signature(v: PlayerView, seat: int) -> tuple[object, ...]:
@@ -48,18 +55,29 @@ class TableScreen(Screen[None]):
         Binding("l", "toggle_side", _("Log/chat")),
         Binding("t", "chat", _("Chat")),
         Binding("escape", "unfocus", _("Back"), show=False),
-        Binding("q", "app.request_quit", _("Quit")),
+        Binding("q", "app.back_or_quit", _("Quit")),
     ]
 
-    def __init__(self, table: str) -> None:
+    def __init__(self, table: str, clock: Callable[[], float] | None = None) -> None:
         super().__init__(classes="table-screen")
         self.table = table
+        self.clock = clock or time.monotonic
+        """Monotonic seconds for the pending-action timeout (tests inject a manual clock)."""
         self.frame: Frame | None = None
         self.baseline: Frame | None = None
         """The frame when your last turn ended ("what changed since your last turn")."""
         self.my_turn = False
         self.sent = False
-        """An action was sent for the current frame: ignore keys until the next frame."""
+        """An action was sent for the current frame: keys wait for its answer (any frame, any
+        refusal, or PENDING_TIMEOUT), so one key press sends one action."""
+        self.sent_at = 0.0
+        self.waiting: TableSummary | None = None
+        """The table is still waiting for players: the waiting room is shown, no game."""
+        self.join_hint = ""
+        """How friends join (shown in the waiting room)."""
+        self.watchers = 0
+        self.notices: list[str] = []
+        """Table news (the game starts, someone watches), newest last; the latest is shown."""
         self.side_open = False
         self.link_state = ""
         self.previous_rendered: Frame | None = None
@@ -90,14 +108,12 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
-        if self.frame is not None:
+        self.set_interval(PENDING_CHECK, self.check_pending)
+        if self.frame is not None and self.waiting is None:
             await self.render_latest()
         else:
             # A new table starts when every human seat is taken: say so until then.
-            with contextlib.suppress(NoMatches):  # (already torn down)
-                self.query_one(PromptPanel).update(
-                    Text(self.table + " · " + _("waiting for players"), style="italic")
-                )
+            await self.render_waiting()
 
     # --- rendering -------------------------------------------------------------------------
 
@@ -114,12 +130,21 @@ class TableScreen(Screen[None]):
         assert self.frame is not None
         return Names(self.frame.names(), self.frame.view.seat)
 
-    def note_frame(self, frame: Frame) -> None:
-        """Take in a new frame (every snapshot or update); rendering may skip stale ones."""
+    def note_frame(self, frame: Frame, fresh: bool = True) -> None:
+        """Take in a frame; rendering may skip stale ones. ``fresh``: a snapshot or update
+        from the server (False: the same frame again with new seat names)."""
         previous = self.frame
         self.frame = frame
-        if previous is None or frame.seq != previous.seq or frame.view != previous.view:
-            self.sent = False  # a new view: the player may choose again
+        if fresh:
+            # Any frame answers a pending action (even one equal to the last: a snapshot after
+            # a refusal), so the player may choose again.
+            self.sent = False
+            # The moment the game starts, for those who waited for it (not for a resume or a
+            # spectator arriving at move 0: that game started already).
+            starts = self.waiting is not None
+            self.waiting = None
+            if starts and not frame.view.is_over:
+                self.add_notice(_("Every seat is taken: the game starts!"))
         now_my_turn = bool(frame.view.legal_actions)
         if previous is not None and self.my_turn and not now_my_turn:
             self.baseline = frame
@@ -129,10 +154,85 @@ class TableScreen(Screen[None]):
         if self.previous_rendered is None:
             self.previous_rendered = previous
 
-    async def show_frame(self, frame: Frame) -> None:
+    async def show_frame(self, frame: Frame, fresh: bool = True) -> None:
         """Take in and render a frame at once."""
-        self.note_frame(frame)
+        self.note_frame(frame, fresh)
         await self.render_latest()
+
+    # --- the waiting room and table news ---------------------------------------------------
+
+    def note_table(self, summary: TableSummary, join_hint: str) -> bool:
+        """The table's info changed: the waiting room while it waits, and who is watching.
+
+        Called in message order (never deferred), so a frame that follows the info always
+        ends the waiting room. True when the waiting room is to be (re)drawn.
+        """
+        self.join_hint = join_hint
+        if summary.watchers > self.watchers:
+            self.add_notice(_("Someone is watching this table."))
+        elif summary.watchers < self.watchers:
+            self.add_notice(_("A spectator left this table."))
+        self.watchers = summary.watchers
+        if summary.status == "waiting":
+            self.waiting = summary
+            self.my_turn = False
+            return True
+        return False
+
+    def waiting_text(self) -> Text:
+        """Who sits, how many seats are free, how friends join; no game yet."""
+        text = Text()
+        text.append(self.table, style="bold")
+        text.append(" · " + _("waiting for players"), style="italic")
+        summary = self.waiting
+        if summary is not None:
+            seated = []
+            for index, label in enumerate(summary.seats):
+                if label is None:
+                    continue
+                if label.bot:
+                    seated.append(_("Bot {n}").format(n=index + 1) + " ("
+                                  + _("bot {level}").format(level=_(label.bot)) + ")")
+                else:
+                    seated.append(label.name)
+            free = sum(1 for label in summary.seats if label is None)
+            text.append("\n" + _("Seated: {names}").format(names=", ".join(seated) or "-"))
+            text.append("\n" + _("Free seats: {n} of {total}").format(
+                n=free, total=len(summary.seats)), style="bold")
+        if self.join_hint:
+            text.append("\n" + self.join_hint)
+        text.append("\n" + _("The game starts when every seat is taken."), style="italic")
+        return text
+
+    async def render_waiting(self) -> None:
+        if self.waiting is None and self.frame is not None:
+            return  # the game started before this (deferred) redraw ran
+        with contextlib.suppress(NoMatches):  # (already torn down)
+            self.query_one(PromptPanel).set_class(False, "-my-turn")
+            await self.query_one(ActionList).show([])
+            self.query_one(PromptPanel).show_text(self.waiting_text())
+            status = Text()
+            status.append(" " + _("Sea Salt & Paper") + " ", style="bold reverse")
+            status.append("  ")
+            status.append(self.table, style="bold")
+            status.append(" · " + _("waiting for players"))
+            self._last_status = None
+            self.query_one("#status", Static).update(status)
+            self.show_notices()
+
+    def add_notice(self, notice: str) -> None:
+        self.notices.append(notice)
+        del self.notices[:-20]
+        self.notify(notice, timeout=4)
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        if self.waiting is None and self.frame is not None:
+            return  # in play the recent log lines are shown there (refresh_frame)
+        with contextlib.suppress(NoMatches):
+            recent = Text("» " + self.notices[-1]) if self.notices else Text()
+            self._last_recent = None
+            self.query_one("#recent", Static).update(recent)
 
     async def render_latest(self) -> None:
         """Render the latest frame noted."""
@@ -144,7 +244,7 @@ class TableScreen(Screen[None]):
 
     async def refresh_frame(self, previous: Frame | None = None) -> None:
         frame = self.frame
-        if frame is None:
+        if frame is None or self.waiting is not None:
             return
         v = frame.view
         names = self.names()
@@ -204,6 +304,8 @@ class TableScreen(Screen[None]):
             text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
         else:
             text.append(" · " + _("watching"), style="italic")
+        if self.watchers:
+            text.append(" · " + _("{n} watching").format(n=self.watchers), style="italic")
         return text
 
     def on_resize(self) -> None:
@@ -213,13 +315,31 @@ class TableScreen(Screen[None]):
     # --- input -------------------------------------------------------------------------------
 
     def choose(self, choice: Choice) -> None:
-        """Send the chosen legal action (once per frame)."""
-        if self.frame is None or self.sent:
+        """Send the chosen legal action (one at a time: see ``sent``)."""
+        if self.frame is None or self.waiting is not None:
+            return
+        if self.sent and not self.check_pending():
             return
         if choice.action not in self.frame.view.legal_actions:
             return
         self.sent = True
+        self.sent_at = self.clock()
         self.app.post_message(IntentQueued(Intent("action", {"action": choice.action})))
+
+    def release_input(self) -> None:
+        """The server refused something (most likely our action): choose again."""
+        self.sent = False
+
+    def check_pending(self) -> bool:
+        """Free an action that got no answer at all within PENDING_TIMEOUT (and ask for a
+        fresh snapshot): the input can never stay stuck. True when the input is free."""
+        if not self.sent:
+            return True
+        if self.clock() - self.sent_at < PENDING_TIMEOUT:
+            return False
+        self.sent = False
+        self.app.post_message(IntentQueued(Intent("sync")))
+        return True
 
     @on(ActionLine.Chosen)
     def on_action_chosen(self, message: ActionLine.Chosen) -> None:
@@ -245,7 +365,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         from seasalt.client.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.join_hint))
 
     def action_toggle_side(self) -> None:
         self.side_open = not self.side_open
@@ -262,7 +382,7 @@ class TableScreen(Screen[None]):
     def set_link_state(self, state: str) -> None:
         """Show "reconnecting…" (or nothing) in the status line."""
         self.link_state = state
-        if self.frame is not None:
+        if self.frame is not None and self.waiting is None:
             self.query_one("#status", Static).update(self._status(self.frame, self.names()))
 
     def add_chat(self, name: str, text: str) -> None:

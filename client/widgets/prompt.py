@@ -6,7 +6,19 @@ from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.widgets.cards import Memo, chips, update_text
 from seasalt.client.words import Names, call_name, pile_name
-from seasalt.engine import Call, CallKind, Phase, PlayerView
+from seasalt.engine import (
+    Call,
+    CallKind,
+    DrawFromDeck,
+    EndTurn,
+    EventKind,
+    KeepCard,
+    Phase,
+    PlayerView,
+    PlayPair,
+    PlayTrio,
+    TakeDiscard,
+)
 from textual.widgets import Static
 
 
@@ -31,6 +43,68 @@ def _call_help(v: PlayerView) -> Text:
             "their card points.").format(n=points, b=bonus)
     )
     return text
+
+
+def is_extra_turn(v: PlayerView) -> bool:
+    """This turn is a boat pair's extra turn: the round's log says so (``extra_turn`` right
+    before the turn's ``turn_started``)."""
+    log = v.log
+    for index in range(len(log) - 1, -1, -1):
+        if log[index].kind is EventKind.TURN_STARTED:
+            return index > 0 and log[index - 1].kind is EventKind.EXTRA_TURN
+    return False
+
+
+def _draw_text(v: PlayerView) -> str:
+    """The draw prompt, naming only the draws in the legal actions."""
+    deck = any(isinstance(a, DrawFromDeck) for a in v.legal_actions)
+    piles = [a.pile for a in v.legal_actions if isinstance(a, TakeDiscard)]
+    if deck and len(piles) == 2:
+        return _("Draw: two cards from the deck (keep one, the other goes face up on a discard "
+                 "pile), or the top card of a discard pile.")
+    if deck and piles:
+        return _("Draw: two cards from the deck (keep one, the other goes face up on a discard "
+                 "pile), or the top card of {pile}.").format(pile=pile_name(piles[0]))
+    if deck:
+        return _("Draw: two cards from the deck (keep one, the other goes face up on a discard "
+                 "pile); both discard piles are empty.")
+    if len(piles) == 2:
+        return _("Draw: the deck is empty; take the top card of a discard pile.")
+    return _("Draw: the deck is empty; take the top card of {pile}.").format(
+        pile=pile_name(piles[0]) if piles else "-"
+    )
+
+
+def _keep_text(v: PlayerView) -> str:
+    """Where the card not kept goes: a pile you choose, or (forced) the empty one."""
+    keeps = [a for a in v.legal_actions if isinstance(a, KeepCard)]
+    if any(a.pile is not None for a in keeps):
+        return _("Keep one; the other goes face up on the discard pile you choose.")
+    if len(v.pending) < 2:
+        return _("Keep it.")
+    empty = [index for index, pile in enumerate(v.piles) if pile.size == 0]
+    if len(empty) == 1:
+        return _("Keep one; the other goes face up on {pile}, the empty discard pile.").format(
+            pile=pile_name(empty[0])
+        )
+    return _("Keep one; the other goes face up on an empty discard pile.")
+
+
+def _play_text(v: PlayerView) -> str:
+    """The play prompt, naming only the kinds of choice in the legal actions."""
+    legal = v.legal_actions
+    pairs = any(isinstance(a, PlayPair | PlayTrio) for a in legal)
+    call = any(isinstance(a, Call) for a in legal)
+    end = any(isinstance(a, EndTurn) for a in legal)
+    if pairs and call:
+        return _("Play pairs from your hand (optional), call, or end your turn.")
+    if pairs:
+        return _("Play pairs from your hand (optional), or end your turn.")
+    if call:
+        return _("Call, or end your turn.")
+    if end:
+        return _("End your turn.")
+    return ""
 
 
 def prompt_text(v: PlayerView, names: Names) -> Text:
@@ -68,20 +142,18 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
     phase = v.phase
     text.append(_("Your turn. "), style="bold reverse")
     text.append(" ")
+    if is_extra_turn(v):
+        text.append(_("Extra turn (boats)."), style="bold cyan")
+        text.append(" ")
     if phase is Phase.DRAW:
-        text.append(
-            _("Draw: two cards from the deck (keep one, the other goes face up on a discard "
-              "pile), or the top card of a discard pile.")
-        )
+        text.append(_draw_text(v))
     elif phase is Phase.KEEP:
         text.append(_("You drew "))
         text.append_text(chips(v.pending))
         text.append(". ")
-        text.append(_("Keep one; the other goes face up on the discard pile you choose."))
+        text.append(_keep_text(v))
     elif phase is Phase.PLAY:
-        text.append(
-            _("Play pairs from your hand (optional), call, or end your turn.")
-        )
+        text.append(_play_text(v))
         if any(isinstance(a, Call) for a in v.legal_actions):
             text.append("\n")
             text.append(_("You have 7+ card points: you may call."), style="bold green")
@@ -119,7 +191,12 @@ class PromptPanel(Static):
     def show(self, v: PlayerView, names: Names) -> None:
         if self.memo is None:
             self.memo = Memo()
-        text = prompt_text(v, names)
+        self.show_text(prompt_text(v, names))
+
+    def show_text(self, text: Text) -> None:
+        """Show ``text`` (the waiting room's, say) unless it is already shown."""
+        if self.memo is None:
+            self.memo = Memo()
         if self.memo.changed(text):
             self.shown = update_text(self, self.shown, text)
 

@@ -111,6 +111,8 @@ async def test_a_spectator_sees_every_seat_and_no_choices(tui) -> None:
     app = SeasaltApp(LaunchOptions(address="lan:1", name="Zoe"), link_factory=lambda a, n: link)
     async with app.run_test(size=(120, 40)):
         await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.rendered)
+        # The seat panels are mounted by the render: wait for them to be painted too.
+        await tui.until(lambda: tui.text(app).count("hand ") >= 3)
         text = tui.text(app)
         assert "watching" in text and "You are watching this table" in text
         assert text.count("hand ") >= 3  # all three seats, none of them "you"

@@ -1,0 +1,49 @@
+"""The address friends type to join: the lobby banner, the waiting room and the help screen.
+
+A loopback address (127.0.0.1, ::1, localhost) only reaches this machine, so it is never offered
+to friends: with nothing else, the player is told that no network address was found.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Sequence
+
+from seasalt.client.i18n import _
+
+
+def host_of(address: str) -> str:
+    """``192.168.1.5`` of ``192.168.1.5:7327``; ``::1`` of ``[::1]:7327``."""
+    host = address.rpartition(":")[0] if ":" in address else address
+    return host.strip("[]")
+
+
+def is_loopback(address: str) -> bool:
+    host = host_of(address)
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name: another machine may well reach it
+
+
+def friend_addresses(addresses: Sequence[str]) -> list[str]:
+    """The addresses another machine can use (loopback ones left out)."""
+    return [a for a in addresses if a and not is_loopback(a)]
+
+
+def join_line(hosting: bool, host_addresses: Sequence[str], server_address: str) -> str:
+    """One line (or two) telling how friends join the server this client is on."""
+    if hosting:
+        friends = friend_addresses(host_addresses)
+        if not friends:
+            return _("No network address was found: friends on other machines cannot join "
+                     "(connect this machine to the network, then host again).")
+        return _("Friends join with: {command}").format(
+            command="  ·  ".join("seasalt-client " + a for a in friends)
+        )
+    if not server_address or is_loopback(server_address):
+        return _("The server runs on this machine: friends type its network address "
+                 "(seasalt-server prints it when it starts).")
+    return _("Friends join with: {command}").format(command="seasalt-client " + server_address)
