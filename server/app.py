@@ -18,7 +18,8 @@ from .config import Clock, MonotonicClock, ServerConfig
 from .core import log
 from .journal import Journal
 from .master import Master
-from .security import make_server_secure, start_allow_list
+from .peers import Origin
+from .security import make_server_secure, start_allow_list, start_any_key
 
 _DRAIN_BATCH = 64
 """Frames handled in one go before yielding to the event loop (timers, bot turns)."""
@@ -58,6 +59,7 @@ class Server:
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
         self._auth: AsyncioAuthenticator | None = None
+        self._secure = config.curve is not None
 
     @property
     def local_endpoint(self) -> str:
@@ -101,8 +103,12 @@ class Server:
 
     def _bind(self) -> None:
         ctx = zmq.asyncio.Context()
-        if self.config.allowed_keys is not None:  # the ZAP handler must exist before bind
+        # The ZAP handler must exist before bind. In secure mode there is always one, so that
+        # every frame carries its client's public key as User-Id (the session is bound to it).
+        if self.config.allowed_keys is not None:
             self._auth = start_allow_list(ctx, self.config.allowed_keys)
+        elif self.config.curve is not None:
+            self._auth = start_any_key(ctx)
         # A plain (synchronous) socket on the asyncio context, read from the loop's own
         # reader callback: an awaited pyzmq future per frame, and its callbacks after every
         # send, cost more than the rest of the trip (docs/benchmarks.md, server latency).
@@ -111,7 +117,10 @@ class Server:
             make_server_secure(sock, self.config.curve)
         sock.linger = 0
         sock.router_mandatory = 1  # a full pipe or a gone peer raises instead of dropping
-        sock.router_handover = 1  # a reconnecting peer with the same identity takes over
+        # A second peer presenting a routing id in use is ignored (issue 14: with handover, a
+        # socket that set a victim's id took its session). Clients reconnect with a new
+        # socket and ``resume`` with their token.
+        sock.router_handover = 0
         sock.maxmsgsize = SOCKET_MAX_MESSAGE_SIZE  # hard stop: libzmq drops that peer
         if ":" in self.config.host:
             sock.ipv6 = True
@@ -169,16 +178,20 @@ class Server:
             for _ in range(_DRAIN_BATCH):
                 if not cast(int, sock.get(zmq.EVENTS)) & zmq.POLLIN:
                     return
-                self._handle(sock.recv_multipart(zmq.NOBLOCK))
+                # copy=False: the frames' metadata (connection, CURVE key, address) tell the
+                # Master which connection a routing id really is (server/peers.py).
+                self._handle(sock.recv_multipart(zmq.NOBLOCK, copy=False))
             self._schedule_drain()  # more may be queued: go on after timers and bot turns
         finally:
             self._reading = False
 
-    def _handle(self, frames: list[bytes]) -> None:
+    def _handle(self, frames: list[zmq.Frame]) -> None:
         assert self.master is not None
-        peer, rest = frames[0], frames[1:]
+        peer = frames[0].bytes
+        rest = [f.bytes for f in frames[1:]]
+        origin = Origin(frames[-1], self._secure)
         try:
-            self.master.handle(peer, rest)
+            self.master.handle(peer, rest, origin)
         except Exception:
             log.exception("internal error while handling a message")
             with contextlib.suppress(Exception):

@@ -19,6 +19,7 @@ import zmq
 import zmq.asyncio
 import zmq.auth
 from zmq.auth.asyncio import AsyncioAuthenticator
+from zmq.auth.base import CURVE_ALLOW_ANY
 
 KEY_NAME = "server"
 Z85_KEY_LENGTH = 40
@@ -136,6 +137,15 @@ class _AllowList:
 
     def callback(self, domain: str, key: bytes) -> bool:
         return key in self.keys  # pyzmq passes the Z85 text of the key
+
+
+def start_any_key(ctx: zmq.asyncio.Context) -> AsyncioAuthenticator:
+    """Start a ZAP handler on ``ctx`` that admits every CURVE client (``--secure`` alone), so
+    libzmq stamps each frame with its client's public key (``User-Id``)."""
+    auth = AsyncioAuthenticator(ctx)
+    auth.start()
+    auth.configure_curve(domain="*", location=CURVE_ALLOW_ANY)
+    return auth
 
 
 def start_allow_list(ctx: zmq.asyncio.Context, keys: Iterable[bytes]) -> AsyncioAuthenticator:
