@@ -239,6 +239,8 @@ class Server:
         if self._ctx is not None:
             self._ctx.term()
             self._ctx = None
+        if self.master is not None:
+            self.master.close_history()
         if self._bots is not None:
             self._bots.shutdown()
         if self._journal is not None:

@@ -83,6 +83,13 @@ class ServerConfig:
     """Tables created from one remote address that are still waiting for players."""
     caps_exempt_loopback: bool = True
     """The per-address caps do not count this machine (solo and host mode, tests)."""
+    history_rate: float = 0.5
+    """``list_games``/``get_replay``/``get_stats`` a session may send a second on average..."""
+    history_burst: float = 8.0
+    """...and at once (a history screen asks for a few): their own budget, far below
+    ``rate_limit``, since each can cost a query over the whole journal."""
+    history_thread: bool = True
+    """Answer history requests in a thread off the event loop (a file journal only)."""
     max_name_length: int = 24
     """Characters in a player name (after control characters are stripped)."""
     max_chat_length: int = 500

@@ -62,6 +62,7 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
     ) -> None:
         super().__init__(config, clock, journal, bots, send, takeover_level)
         self.init_game()
+        self.init_history()
         self.peer_limits = PeerLimiter(config.rate_limit, config.rate_burst)
         self._rate_limited = encode(Error(ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE))
 

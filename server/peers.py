@@ -50,7 +50,7 @@ class Origin:
         """The remote IP address (``Peer-Address``): the key of the per-address caps."""
         if self._address is None and self._frame is not None:
             try:
-                self._address = self._frame.get("Peer-Address")
+                self._address = str(self._frame.get("Peer-Address"))
             except zmq.ZMQError:
                 self._address = None
         return self._address
