@@ -68,9 +68,13 @@ class LockoutMixin(ServerCore):
 
     def table_cap_refusal(self, session: Session) -> str | None:
         """Why this session's connection or address may not create another table now."""
-        waiting = [t for t in self.tables.values() if t.status is Status.WAITING and t.created_by]
+        waiting = [
+            t.created_by
+            for t in self.tables.values()
+            if t.status is Status.WAITING and t.created_by is not None
+        ]
         if session.opened_by is not None:
-            mine = sum(1 for t in waiting if t.created_by[0] == session.opened_by)
+            mine = sum(1 for by in waiting if by[0] == session.opened_by)
             if mine >= self.config.max_tables_per_connection:
                 return (
                     f"this connection already created {mine} tables still waiting for "
@@ -78,7 +82,7 @@ class LockoutMixin(ServerCore):
                 )
         address = self._capped_address(session.address)
         if address is not None:
-            there = sum(1 for t in waiting if t.created_by[1] == address)
+            there = sum(1 for by in waiting if by[1] == address)
             if there >= self.config.max_tables_per_address:
                 return (
                     f"{address} already created {there} tables still waiting for players "
