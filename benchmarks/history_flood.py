@@ -67,7 +67,8 @@ def build_journal(path: str, games: int, seed: int) -> float:
     """Write ``games`` finished 2- to 4-player games; return the seconds it took."""
     started = time.perf_counter()
     rng = random.Random(seed)
-    journal = Journal(path)
+    # Dated two hours ago: finished tables of the last hour come back to the lobby at start.
+    journal = Journal(path, wall_clock=lambda: time.time() - 7200)
     hashes = [hashlib.sha256(f"token-{i}".encode()).hexdigest() for i in range(PLAYERS)]
     for i, token_hash in enumerate(hashes):
         journal.remember_identity(token_hash, player_id_of_identity(f"identity-{i:04d}-padding"))

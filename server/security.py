@@ -21,6 +21,8 @@ import zmq.auth
 from zmq.auth.asyncio import AsyncioAuthenticator
 from zmq.auth.base import CURVE_ALLOW_ANY
 
+from .files import private_dirs
+
 KEY_NAME = "server"
 Z85_KEY_LENGTH = 40
 """A CURVE public key in Z85 text: 40 characters."""
@@ -68,7 +70,10 @@ def check_key(text: str | bytes, what: str = "key") -> bytes:
 
 
 def _private_dir(directory: Path) -> None:
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_dirs(str(directory))
+    if directory == default_key_dir():  # seasalt's own config folder too
+        with contextlib.suppress(OSError):
+            directory.parent.chmod(0o700)
     with contextlib.suppress(OSError):
         directory.chmod(0o700)
 
