@@ -4,8 +4,8 @@
    is played by seeded random choices straight through the engine (so statistics have real
    games to replay), among ten players with client identities.
 2. A ``seasalt-server`` process is started on it (bot delay 0). One honest client plays a
-   human seat against a random bot; a sample is one of its actions, from its send to the
-   ``update`` that carries it.
+   human seat against a random bot, one action every 25 ms or so (under the general rate
+   limit); a sample is one of its actions, from its send to the ``update`` that carries it.
 3. Without a flood: ``--samples`` samples. Then ``--flooders`` (30) connections in another
    process each send ``get_stats`` at ``--flood-rate`` (40) a second, under the general
    per-connection rate limit, reading every answer; after ``--settle`` seconds, the same
@@ -41,7 +41,7 @@ from seasalt.protocol import (
     GetStats,
     Hello,
     JoinOrCreate,
-    PlayAgain,
+    Leave,
     RoundOver,
     Snapshot,
     Stats,
@@ -56,6 +56,8 @@ from seasalt.server.journal import Journal, to_blob
 from seasalt.server.testing import ServerProcess
 
 PLAYERS = 10
+THINK = 0.025
+"""Seconds the honest player waits before each action (not timed)."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -153,13 +155,26 @@ class Honest:
         self.rng = random.Random(seed)
         self.seq = -1
         self.view = None
+        self.last: object = None
+        self.games = 0
+        self.table = ""
 
     async def recv(self) -> object:
-        return decode_server_message(await asyncio.wait_for(self.sock.recv(), 30))
+        try:
+            return decode_server_message(await asyncio.wait_for(self.sock.recv(), 30))
+        except TimeoutError:
+            raise TimeoutError(f"honest player stuck at seq {self.seq}: {self.last!r}") from None
 
     async def start(self) -> None:
         await self.sock.send(encode(Hello(PROTOCOL_VERSION, "honest")))
-        await self.sock.send(encode(JoinOrCreate("honest", ("human", "bot:random"))))
+        await self.join()
+
+    async def join(self) -> None:
+        """A new table for each game (a fresh name: no play-again round trip to time)."""
+        self.games += 1
+        self.table = f"honest{self.games}"
+        self.view = None
+        await self.sock.send(encode(JoinOrCreate(self.table, ("human", "bot:random"))))
 
     async def samples(self, n: int) -> list[float]:
         """Play until ``n`` of its own actions have been timed."""
@@ -168,15 +183,23 @@ class Honest:
         waiting_for = -1
         while len(out) < n:
             msg = await self.recv()
-            if isinstance(msg, Snapshot | Update) and msg.seq >= self.seq:
+            self.last = msg if not isinstance(msg, Snapshot | Update) else type(msg).__name__
+            if isinstance(msg, Snapshot) and msg.table == self.table and msg.seq == 0:
+                self.seq = -1  # a new table counts from 0
+            if (
+                isinstance(msg, Snapshot | Update)
+                and msg.table == self.table
+                and msg.seq >= self.seq
+            ):
                 self.seq, self.view = msg.seq, msg.view
                 if sent_at is not None and msg.seq == waiting_for:
                     out.append(time.perf_counter() - sent_at)
                     sent_at = None
             elif isinstance(msg, RoundOver):
-                await self.sock.send(encode(Continue("honest")))
+                await self.sock.send(encode(Continue(self.table)))
             elif isinstance(msg, GameOver):
-                await self.sock.send(encode(PlayAgain("honest")))
+                await self.sock.send(encode(Leave()))
+                await self.join()
             elif isinstance(msg, Error):
                 sent_at = None  # refused (a stale seq after a bot move): decide again
             view = self.view
@@ -186,10 +209,13 @@ class Honest:
                 and view.to_act == view.seat
                 and view.legal_actions
             ):
+                # Think time, outside the timed region: a person (and the server's general
+                # rate limit, 50 frames/s) does not act a thousand times a second.
+                await asyncio.sleep(THINK)
                 action = self.rng.choice(view.legal_actions)
                 waiting_for = self.seq + 1
                 sent_at = time.perf_counter()
-                await self.sock.send(encode(ActionRequest("honest", self.seq, action)))
+                await self.sock.send(encode(ActionRequest(self.table, self.seq, action)))
         return out
 
 
@@ -229,7 +255,7 @@ async def measure(args: argparse.Namespace, endpoint: str) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description="honest latency under a get_stats flood")
     p.add_argument("--games", type=int, default=400, help="finished games in the journal")
-    p.add_argument("--samples", type=int, default=1000, help="timed honest actions per phase")
+    p.add_argument("--samples", type=int, default=400, help="timed honest actions per phase")
     p.add_argument("--flooders", type=int, default=30)
     p.add_argument("--flood-rate", type=float, default=40.0, help="get_stats/s per flooder")
     p.add_argument("--settle", type=float, default=3.0, help="seconds of flood before timing")
@@ -243,6 +269,9 @@ def main() -> None:
         endpoint = server.start()
         try:
             asyncio.run(measure(args, endpoint))
+        except BaseException:
+            print("server log (tail):", Path(server.log_path).read_text()[-3000:])
+            raise
         finally:
             server.terminate()
 
