@@ -227,6 +227,19 @@ class SeasaltApp(App[int]):
         self.player = message.plan.name
         self.begin(message.plan)
 
+    @property
+    def server_key(self) -> str | None:
+        """The server key this client talks CurveZMQ with: its own ``--secure`` child's, or
+        ``--server-key`` for a joined server (None: plain, unencrypted)."""
+        if self.child is not None:
+            return self.child.server_key
+        return self.options.server_key
+
+    @property
+    def hosted_key(self) -> str | None:
+        """The key friends need to join the ``--secure`` server hosted here."""
+        return self.child.server_key if self.hosting and self.child is not None else None
+
     def begin(self, plan: Plan) -> None:
         """Show the connecting screen and start the network worker for ``plan``."""
         self.plan = plan
@@ -261,9 +274,10 @@ class SeasaltApp(App[int]):
             self.server_address = address
             self.post_message(LinkStatus("connecting", _("Connecting to {address}…").format(
                 address=address)))
-            if self.link_factory is default_link_factory and self.child is None:
-                # A joined server may be --secure; our own child servers are local and plain.
-                link = default_link_factory(address, plan.name, self.options.server_key)
+            if self.link_factory is default_link_factory:
+                # A joined server may be --secure (--server-key); a child we host with
+                # --secure printed its key.
+                link = default_link_factory(address, plan.name, self.server_key)
             else:
                 link = self.link_factory(address, plan.name)
             try:
@@ -307,10 +321,12 @@ class SeasaltApp(App[int]):
         if self.child is not None and self.child.alive():
             return self.child.address
         solo = isinstance(plan, SoloPlan)
+        secure = isinstance(plan, HostPlan) and plan.secure
         self.child = await start_server_async(
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
+            extra=["--secure"] if secure else [],
         )
         self.hosting = not solo
         self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
@@ -429,7 +445,10 @@ class SeasaltApp(App[int]):
         # The lobby may be under a dialog (new table, help): update it there, don't replace it.
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
         if lobby is None and self.table is None:
-            lobby = LobbyScreen(self.player, self.server_address, self.host_addresses)
+            lobby = LobbyScreen(
+                self.player, self.server_address, self.host_addresses,
+                encrypted=self.server_key is not None, server_key=self.hosted_key,
+            )  # fmt: skip
             lobby.tables = message.tables
             self._goto(lobby)
         elif lobby is not None:

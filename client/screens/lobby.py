@@ -137,11 +137,17 @@ class LobbyScreen(Screen[None]):
             self.kind = kind
             self.args = args
 
-    def __init__(self, player: str, server: str, host_addresses: Sequence[str] = ()) -> None:
+    def __init__(
+        self, player: str, server: str, host_addresses: Sequence[str] = (),
+        encrypted: bool = False, server_key: str | None = None,
+    ) -> None:  # fmt: skip
         super().__init__(classes="menu-screen")
         self.player = player
         self.server = server
         self.host_addresses = tuple(host_addresses)
+        self.encrypted = encrypted
+        self.server_key = server_key
+        """Hosting a --secure server: the key friends pass with --server-key."""
         self.tables: tuple[TableSummary, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -151,10 +157,19 @@ class LobbyScreen(Screen[None]):
             header.append("  ·  " + _("you are "))
             header.append(self.player, style="bold")
             yield Static(header, id="lobby-header")
+            if not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
+                yield Static(
+                    Text(
+                        _("Not encrypted: anyone on this network can read the cards."),
+                        style="bold yellow",
+                    ),
+                    id="plain-warning",
+                )
             if self.host_addresses:
                 text = Text(_("You are hosting. Friends join with:"), style="bold green")
+                key = f" --server-key {self.server_key}" if self.server_key else ""
                 for address in self.host_addresses:
-                    text.append("\n   seasalt-client " + address)
+                    text.append("\n   seasalt-client " + address + key)
                 yield Static(text, id="host-banner")
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static(
