@@ -134,10 +134,12 @@ class StartScreen(Screen[None]):
                         yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
                     with Horizontal(classes="row"):
                         # One switch away (issue 14): a plain server sends hands in clear.
-                        yield Checkbox(
-                            _("Encrypt (--secure): friends also need the key shown in the lobby"),
-                            id="host-secure",
-                        )
+                        yield Checkbox(_("Encrypt (--secure)"), id="host-secure")
+                    yield Static(
+                        _("Unencrypted, anyone on your network can read the cards; encrypted, "
+                          "friends also need the key shown in the lobby."),
+                        classes="hint",
+                    )
                     yield Button(_("Host"), id="go-host", variant="primary")
         yield Footer()
 
