@@ -11,6 +11,7 @@ import zmq
 import zmq.asyncio
 from seasalt.protocol import SOCKET_MAX_MESSAGE_SIZE
 from zmq.auth.asyncio import AsyncioAuthenticator
+from zmq.utils.monitor import parse_monitor_message
 
 from .addresses import endpoint, local_endpoint
 from .botpool import BotPool, takeover_level
@@ -60,6 +61,8 @@ class Server:
         self._stopped = asyncio.Event()
         self._auth: AsyncioAuthenticator | None = None
         self._secure = config.curve is not None
+        self._monitor: zmq.Socket[bytes] | None = None
+        """The ROUTER's disconnect events: a closed connection's routing id binds no session."""
 
     @property
     def local_endpoint(self) -> str:
@@ -91,6 +94,8 @@ class Server:
         assert self._sock is not None
         try:
             loop.add_reader(self._sock.FD, self._on_readable)
+            assert self._monitor is not None
+            loop.add_reader(self._monitor.FD, self._read_monitor)
         except NotImplementedError:
             raise RuntimeError(
                 "the seasalt server needs an event loop with add_reader (a selector loop, "
@@ -139,7 +144,12 @@ class Server:
             raise ListenError(f"cannot listen on {where}: {exc}") from None
         last = str(sock.get(zmq.LAST_ENDPOINT).decode())  # type: ignore[union-attr]
         self.port = int(last.rsplit(":", 1)[1])
-        self._ctx, self._sock = ctx, sock
+        address = f"inproc://seasalt-monitor-{id(self)}"
+        sock.monitor(address, zmq.EVENT_DISCONNECTED)
+        monitor: zmq.Socket[bytes] = zmq.Socket(ctx, zmq.PAIR)
+        monitor.linger = 0
+        monitor.connect(address)
+        self._ctx, self._sock, self._monitor = ctx, sock, monitor
 
     def _stop_auth(self) -> None:
         if self._auth is not None:
@@ -176,6 +186,9 @@ class Server:
         self._reading = True
         try:
             for _ in range(_DRAIN_BATCH):
+                # Disconnects first: a frame from a new connection that reuses a closed one's
+                # routing id (and file descriptor) must not find that session still bound.
+                self._read_monitor()
                 if not cast(int, sock.get(zmq.EVENTS)) & zmq.POLLIN:
                     return
                 # copy=False: the frames' metadata (connection, CURVE key, address) tell the
@@ -184,6 +197,17 @@ class Server:
             self._schedule_drain()  # more may be queued: go on after timers and bot turns
         finally:
             self._reading = False
+
+    def _read_monitor(self) -> None:
+        """Tell the Master about every connection the ROUTER has closed (edge-triggered FD,
+        like the ROUTER's: drain it all)."""
+        monitor = self._monitor
+        if monitor is None or self.master is None:
+            return
+        while cast(int, monitor.get(zmq.EVENTS)) & zmq.POLLIN:
+            event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
+            if event["event"] == zmq.EVENT_DISCONNECTED:
+                self.master.connection_closed(int(event["value"]))
 
     def _handle(self, frames: list[zmq.Frame]) -> None:
         assert self.master is not None
@@ -216,6 +240,8 @@ class Server:
         """Stop serving, close the socket, the pool and the journal (releasing its lock)."""
         if self._loop is not None and self._sock is not None:
             self._loop.remove_reader(self._sock.FD)
+            if self._monitor is not None:
+                self._loop.remove_reader(self._monitor.FD)
             self._loop = None  # no more drains: nothing is handled once stopping has begun
         for task in self._tasks:
             task.cancel()
@@ -233,8 +259,12 @@ class Server:
             self.master.say_goodbye()
             await asyncio.sleep(0.05)  # linger is 0: give the goodbyes a moment to leave
         if self._sock is not None:
+            self._sock.disable_monitor()
             self._sock.close(linger=0)
             self._sock = None
+        if self._monitor is not None:
+            self._monitor.close(linger=0)
+            self._monitor = None
         self._stop_auth()
         if self._ctx is not None:
             self._ctx.term()

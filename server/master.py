@@ -157,6 +157,18 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
         self.sessions.unbind(session)
         return None
 
+    def connection_closed(self, fd: int) -> None:
+        """The ROUTER closed the connection on ``fd``: sessions bound to it lose their routing
+        id (libzmq may give it to the next peer that presents it) and resume with their
+        token; a seat stays theirs."""
+        for session in [s for s in self.sessions.by_peer.values() if s.connection is not None]:
+            if session.connection is not None and session.connection[1] == fd:
+                self.sessions.unbind(session)
+                if session.table is not None:
+                    table = self.tables.get(session.table)
+                    if table is not None:
+                        self.announce(table)
+
     def tick(self) -> None:
         super().tick()
         self.peer_limits.prune(self.clock.now())
