@@ -179,3 +179,36 @@ async def test_a_dead_victims_routing_id_is_not_its_session(
         assert result.scores
         attacker.close()
         back.close()
+
+
+def test_the_master_serves_a_session_only_from_the_connection_that_bound_it() -> None:
+    """The rule itself, without sockets: same routing id, another connection (descriptor or
+    CURVE key) -> unauthorized, and the session must resume with its token."""
+    from seasalt.protocol import PROTOCOL_VERSION, Hello, Resume, Welcome, encode
+    from seasalt.server.botpool import BotPool
+    from seasalt.server.config import ManualClock, ServerConfig
+    from seasalt.server.journal import Journal
+    from seasalt.server.master import Master
+    from seasalt.server.peers import Origin
+    from seasalt.server.testing import RecordingWire
+
+    wire = RecordingWire()
+    master = Master(
+        ServerConfig(bot_workers=0), ManualClock(), Journal(":memory:"), BotPool(0), wire.send
+    )
+    ann = Origin.fixed("KEY-ANN", 7, "10.0.0.2")
+    master.handle(b"id", [encode(Hello(PROTOCOL_VERSION, "Ann"))], ann)
+    (welcome,) = wire.take(b"id")
+    assert isinstance(welcome, Welcome)
+    master.handle(b"id", [encode(ListTables())], ann)
+    assert isinstance(wire.take(b"id")[0], Tables)
+    for other in (Origin.fixed("KEY-EVE", 7, "10.0.0.3"), Origin.fixed("KEY-ANN", 8, "10.0.0.2")):
+        master.handle(b"id", [encode(ListTables())], other)
+        (error,) = wire.take(b"id")
+        assert isinstance(error, Error) and error.code is ErrorCode.UNAUTHORIZED
+        master.handle(b"id", [encode(ListTables())], ann)  # the binding is gone: resume
+        assert isinstance(wire.take(b"id")[0], Error)
+        master.handle(b"id", [encode(Resume(PROTOCOL_VERSION, welcome.token))], ann)
+        assert isinstance(wire.take(b"id")[0], Welcome)
+    master.handle(b"new", [encode(Resume(PROTOCOL_VERSION, welcome.token))], ann)
+    assert isinstance(wire.take(b"new")[0], Welcome)
