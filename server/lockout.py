@@ -119,7 +119,9 @@ class LockoutMixin(ServerCore):
             holders = [self.holder_session(table, s.index) for s in table.seats if s.holder]
             watchers = [self.sessions.by_hash.get(h) for h in table.watchers]
             people = [s for s in holders + watchers if s is not None]
-            if any(now - s.last_seen <= limit and s.peer is not None for s in people):
+            # Counted from when each was last heard, connected or not (a closed connection
+            # unbinds at once; its player may still resume within the delay).
+            if any(now - s.last_seen <= limit for s in people):
                 continue
             for session in people:
                 session.table = session.seat = None
