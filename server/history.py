@@ -423,12 +423,10 @@ class HistoryMixin(ServerCore):
     _history_worker: HistoryWorker | None = None
     _history_cache: dict[HistoryKey, tuple[tuple[int, ...], bytes | None]]
     _history_waiting: dict[tuple[HistoryKey, tuple[int, ...]], list[tuple[Session, bytes]]]
-    _history_limits: dict[str, RateLimiter]
 
     def init_history(self) -> None:
         self._history_cache = {}
         self._history_waiting = {}
-        self._history_limits = {}
         if self.journal.path != ":memory:" and self.config.history_thread:
             self._history_worker = HistoryWorker(self.journal.path)
 
@@ -445,11 +443,11 @@ class HistoryMixin(ServerCore):
 
     def history_allowed(self, session: Session) -> bool:
         now = self.clock.now()
-        limiter = self._history_limits.get(session.token_hash)
-        if limiter is None:
+        limiter = session.history_limiter
+        if limiter is None:  # kept on the session: it goes when the session does
             burst = self.config.history_burst
             limiter = RateLimiter(self.config.history_rate, burst, burst, now)
-            self._history_limits[session.token_hash] = limiter
+            session.history_limiter = limiter
         return limiter.allow(now)
 
     def on_history(self, session: Session, peer: bytes, msg: HistoryRequest) -> None:

@@ -58,6 +58,8 @@ class Session:
     session cap."""
     address: str | None = None
     """The remote address that created the session: the per-address caps."""
+    history_limiter: RateLimiter | None = None
+    """The budget of history requests (``history_rate``), made at the first one."""
 
     def connected(self, now: float, timeout: float) -> bool:
         return self.peer is not None and now - self.last_seen <= timeout
