@@ -236,6 +236,19 @@ class SeasaltApp(App[int]):
         self.player = message.plan.name
         self.begin(message.plan)
 
+    @property
+    def server_key(self) -> str | None:
+        """The server key this client talks CurveZMQ with: its own ``--secure`` child's, or
+        ``--server-key`` for a joined server (None: plain, unencrypted)."""
+        if self.child is not None:
+            return self.child.server_key
+        return self.options.server_key
+
+    @property
+    def hosted_key(self) -> str | None:
+        """The key friends need to join the ``--secure`` server hosted here."""
+        return self.child.server_key if self.hosting and self.child is not None else None
+
     def begin(self, plan: Plan) -> None:
         """Show the connecting screen and start the network worker for ``plan``."""
         self.plan = plan
@@ -271,12 +284,11 @@ class SeasaltApp(App[int]):
             self.post_message(LinkStatus("connecting", _("Connecting to {address}…").format(
                 address=address)))
             if self.link_factory is default_link_factory:
-                # A joined server may be --secure; our own child servers are local and plain.
-                # The token is kept (to come back to the seat) except for a solo child server,
-                # which dies with this client.
-                key = self.options.server_key if self.child is None else None
+                # A joined server may be --secure (--server-key); a child we host with
+                # --secure printed its key. The token is kept (to come back to the seat) except
+                # for a solo child server, which dies with this client.
                 link = default_link_factory(
-                    address, plan.name, key, remember=not isinstance(plan, SoloPlan)
+                    address, plan.name, self.server_key, remember=not isinstance(plan, SoloPlan)
                 )
                 self.held_table = getattr(link, "kept_table", None)
             else:
@@ -322,10 +334,12 @@ class SeasaltApp(App[int]):
         if self.child is not None and self.child.alive():
             return self.child.address
         solo = isinstance(plan, SoloPlan)
+        secure = isinstance(plan, HostPlan) and plan.secure
         self.child = await start_server_async(
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
+            extra=["--secure"] if secure else [],
         )
         self.hosting = not solo
         self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
@@ -452,8 +466,11 @@ class SeasaltApp(App[int]):
         ):
             self.held_table = held = None  # that game is over or gone: nothing to rejoin
         if lobby is None and self.table is None:
-            lobby = LobbyScreen(self.player, self.server_address, self.host_addresses,
-                                hosting=self.hosting, held=held)
+            lobby = LobbyScreen(
+                self.player, self.server_address, self.host_addresses,
+                hosting=self.hosting, held=held,
+                encrypted=self.server_key is not None, server_key=self.hosted_key,
+            )
             lobby.tables = message.tables
             self._goto(lobby)
         elif lobby is not None:

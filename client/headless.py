@@ -33,6 +33,7 @@ from seasalt.protocol import (
 )
 
 from .connection import ConnectFailed, Connection, ConnectionClosed, LinkEvent
+from .files import open_private
 from .security import ClientSecurity, client_security
 
 EXIT_OK = 0
@@ -130,8 +131,8 @@ def _write_token(path: Path | None, token: str | None) -> None:
     if path is None or token is None:
         return
     try:
-        path.write_text(token + "\n")
-        path.chmod(0o600)
+        with open_private(str(path), "w") as f:  # created 0600: never readable by others
+            f.write(token + "\n")
     except OSError as e:
         raise HeadlessFailed(EXIT_FAILED, f"cannot write the token file {path}: {e}") from None
 

@@ -12,6 +12,8 @@ import re
 import secrets
 from pathlib import Path
 
+from .files import private_dirs
+
 log = logging.getLogger("seasalt.client")
 _VALID = re.compile(r"[A-Za-z0-9_\-]{16,128}")
 
@@ -38,7 +40,7 @@ def load_identity(path: Path | None = None) -> str | None:
         pass
     identity = secrets.token_urlsafe(24)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dirs(str(path.parent))
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # a secret: owner only
         with os.fdopen(fd, "w", encoding="ascii") as f:
             f.write(identity + "\n")

@@ -12,6 +12,8 @@ from pathlib import Path
 from seasalt.engine import ENGINE_VERSION
 from seasalt.protocol import PROTOCOL_VERSION, ReplayFileError
 
+from .files import PrivateRotatingFileHandler, private_dirs
+
 EXIT_BAD_REPLAY = 1
 
 
@@ -38,8 +40,8 @@ def setup_log_file(path: Path | None = None) -> Path | None:
     """
     path = path or log_file_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
+        private_dirs(str(path.parent))
+        handler = PrivateRotatingFileHandler(
             path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
         )
     except OSError:

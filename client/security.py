@@ -20,6 +20,8 @@ import zmq.asyncio
 import zmq.auth
 from zmq.utils.monitor import recv_monitor_message
 
+from .files import private_dirs
+
 Z85_KEY_LENGTH = 40
 _Z85 = frozenset(
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
@@ -80,7 +82,7 @@ def client_security(server_key: str, key_dir: Path | None = None) -> ClientSecur
     directory = key_dir or default_key_dir()
     secret_file = directory / "client.key_secret"
     try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_dirs(str(directory))
         if not secret_file.exists():
             old = os.umask(0o077)
             try:

@@ -45,6 +45,8 @@ class ChildServer:
     log_path: Path | None = None
     db_path: Path | None = None
     owns_db: bool = False
+    server_key: str | None = None
+    """The public key a ``--secure`` child printed (None: a plain server)."""
 
     @property
     def pid(self) -> int:
@@ -75,6 +77,8 @@ class ChildServer:
 
 LISTENING_PREFIX = "SEASALT_LISTENING "
 JOIN_PREFIX = "seasalt-client "
+SERVER_KEY_PREFIX = "encrypted (CurveZMQ); server public key: "
+"""The ``seasalt-server --secure`` banner line naming its public key (server/secure_cli.py)."""
 
 
 def parse_listening(lines: Sequence[str]) -> tuple[str, list[str]] | None:
@@ -94,6 +98,15 @@ def parse_listening(lines: Sequence[str]) -> tuple[str, list[str]] | None:
     if address is None:
         return None
     return _loopback(address), joins or [address]
+
+
+def parse_server_key(lines: Sequence[str]) -> str | None:
+    """The public key in a ``--secure`` server's start-up output, or None (plain)."""
+    for raw in lines:
+        head, found, key = raw.strip().rpartition(SERVER_KEY_PREFIX)
+        if found and not head:
+            return key.strip() or None
+    return None
 
 
 def _loopback(address: str) -> str:
@@ -182,6 +195,7 @@ def wait_listening(child: ChildServer, timeout: float = START_TIMEOUT) -> ChildS
         parsed = parse_listening(lines)
         if parsed is not None:
             child.address, child.join_addresses = parsed
+            child.server_key = parse_server_key(lines)
             return child
         if child.process.poll() is not None:
             code = child.process.returncode

@@ -377,9 +377,13 @@ def _tag_table(parts: tuple[Any, ...]) -> dict[str, type]:
     return {tag_name(p): p for p in parts}
 
 
-def tagged_decoder(classes: dict[str, type], tag_key: str) -> Decoder:
-    """Decode a map whose ``tag_key`` names one of ``classes``: ``(wire, path) -> value``."""
-    inner = _tagged(classes, tag_key)
+def tagged_decoder(classes: dict[str, type], tag_key: str, tag_first: bool = False) -> Decoder:
+    """Decode a map whose ``tag_key`` names one of ``classes``: ``(wire, path) -> value``.
+
+    ``tag_first``: the tag must be the map's first key (messages: docs/protocol.md §1), so a
+    reader can dispatch on the first key alone and every encoding of a message is the same.
+    """
+    inner = _tagged(classes, tag_key, tag_first)
 
     def decode(w: Any, path: str = "") -> Any:
         try:
@@ -390,7 +394,7 @@ def tagged_decoder(classes: dict[str, type], tag_key: str) -> Decoder:
     return decode
 
 
-def _tagged(classes: dict[str, type], tag_key: str) -> _Dec:
+def _tagged(classes: dict[str, type], tag_key: str, tag_first: bool = False) -> _Dec:
     decoders = {tag: _dataclass_decoder(cls, skip=tag_key) for tag, cls in classes.items()}
 
     def decode_tagged(w: Any) -> Any:
@@ -399,6 +403,8 @@ def _tagged(classes: dict[str, type], tag_key: str) -> _Dec:
         tag = w.get(tag_key, _MISSING)
         if tag is _MISSING:
             raise _Fault(Reason.MISSING, parts=[tag_key])
+        if tag_first and next(iter(w)) != tag_key:
+            raise _Fault(Reason.INVALID, "must be the first key of the map", [tag_key])
         if type(tag) is not str:
             raise _Fault(Reason.WRONG_TYPE, _wrong("a string", tag).detail, [tag_key])
         dec = decoders.get(tag)

@@ -36,6 +36,9 @@ class ErrorCode(enum.Enum):
     RATE_LIMITED = "rate_limited"
     SESSION_REPLACED = "session_replaced"
     """Another connection resumed this session; this one is dropped."""
+    LIMIT_REACHED = "limit_reached"
+    """This connection or address holds as many sessions or waiting tables as the server
+    allows (nothing changed)."""
     SHUTTING_DOWN = "shutting_down"
     SERVER_ERROR = "server_error"
 

@@ -45,9 +45,14 @@ for _cls in CLIENT_MESSAGES + SERVER_MESSAGES:
 _encoders: dict[type, Encoder] = {
     cls: dataclass_encoder(cls, TAG_KEY, tag) for tag, cls in _tags_seen.items()
 }
-_decode_client: Decoder = tagged_decoder({message_tag(c): c for c in CLIENT_MESSAGES}, TAG_KEY)
-_decode_server: Decoder = tagged_decoder({message_tag(c): c for c in SERVER_MESSAGES}, TAG_KEY)
-_decode_any: Decoder = tagged_decoder(dict(_tags_seen), TAG_KEY)
+# "t" comes first in every message (docs/protocol.md §1): a map with it elsewhere is malformed.
+_decode_client: Decoder = tagged_decoder(
+    {message_tag(c): c for c in CLIENT_MESSAGES}, TAG_KEY, tag_first=True
+)
+_decode_server: Decoder = tagged_decoder(
+    {message_tag(c): c for c in SERVER_MESSAGES}, TAG_KEY, tag_first=True
+)
+_decode_any: Decoder = tagged_decoder(dict(_tags_seen), TAG_KEY, tag_first=True)
 
 
 def to_frame_data(message: Message) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import zmq
 import zmq.asyncio
 from seasalt.protocol import SOCKET_MAX_MESSAGE_SIZE
 from zmq.auth.asyncio import AsyncioAuthenticator
+from zmq.utils.monitor import parse_monitor_message
 
 from .addresses import endpoint, local_endpoint
 from .botpool import BotPool, takeover_level
@@ -18,7 +19,8 @@ from .config import Clock, MonotonicClock, ServerConfig
 from .core import log
 from .journal import Journal
 from .master import Master
-from .security import make_server_secure, start_allow_list
+from .peers import Origin
+from .security import make_server_secure, start_allow_list, start_any_key
 
 _DRAIN_BATCH = 64
 """Frames handled in one go before yielding to the event loop (timers, bot turns)."""
@@ -58,6 +60,9 @@ class Server:
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
         self._auth: AsyncioAuthenticator | None = None
+        self._secure = config.curve is not None
+        self._monitor: zmq.Socket[bytes] | None = None
+        """The ROUTER's disconnect events: a closed connection's routing id binds no session."""
 
     @property
     def local_endpoint(self) -> str:
@@ -89,6 +94,8 @@ class Server:
         assert self._sock is not None
         try:
             loop.add_reader(self._sock.FD, self._on_readable)
+            assert self._monitor is not None
+            loop.add_reader(self._monitor.FD, self._read_monitor)
         except NotImplementedError:
             raise RuntimeError(
                 "the seasalt server needs an event loop with add_reader (a selector loop, "
@@ -101,8 +108,12 @@ class Server:
 
     def _bind(self) -> None:
         ctx = zmq.asyncio.Context()
-        if self.config.allowed_keys is not None:  # the ZAP handler must exist before bind
+        # The ZAP handler must exist before bind. In secure mode there is always one, so that
+        # every frame carries its client's public key as User-Id (the session is bound to it).
+        if self.config.allowed_keys is not None:
             self._auth = start_allow_list(ctx, self.config.allowed_keys)
+        elif self.config.curve is not None:
+            self._auth = start_any_key(ctx)
         # A plain (synchronous) socket on the asyncio context, read from the loop's own
         # reader callback: an awaited pyzmq future per frame, and its callbacks after every
         # send, cost more than the rest of the trip (docs/benchmarks.md, server latency).
@@ -111,7 +122,10 @@ class Server:
             make_server_secure(sock, self.config.curve)
         sock.linger = 0
         sock.router_mandatory = 1  # a full pipe or a gone peer raises instead of dropping
-        sock.router_handover = 1  # a reconnecting peer with the same identity takes over
+        # A second peer presenting a routing id in use is ignored (issue 14: with handover, a
+        # socket that set a victim's id took its session). Clients reconnect with a new
+        # socket and ``resume`` with their token.
+        sock.router_handover = 0
         sock.maxmsgsize = SOCKET_MAX_MESSAGE_SIZE  # hard stop: libzmq drops that peer
         if ":" in self.config.host:
             sock.ipv6 = True
@@ -130,7 +144,12 @@ class Server:
             raise ListenError(f"cannot listen on {where}: {exc}") from None
         last = str(sock.get(zmq.LAST_ENDPOINT).decode())  # type: ignore[union-attr]
         self.port = int(last.rsplit(":", 1)[1])
-        self._ctx, self._sock = ctx, sock
+        address = f"inproc://seasalt-monitor-{id(self)}"
+        sock.monitor(address, zmq.EVENT_DISCONNECTED)
+        monitor: zmq.Socket[bytes] = zmq.Socket(ctx, zmq.PAIR)
+        monitor.linger = 0
+        monitor.connect(address)
+        self._ctx, self._sock, self._monitor = ctx, sock, monitor
 
     def _stop_auth(self) -> None:
         if self._auth is not None:
@@ -167,18 +186,36 @@ class Server:
         self._reading = True
         try:
             for _ in range(_DRAIN_BATCH):
+                # Disconnects first: a frame from a new connection that reuses a closed one's
+                # routing id (and file descriptor) must not find that session still bound.
+                self._read_monitor()
                 if not cast(int, sock.get(zmq.EVENTS)) & zmq.POLLIN:
                     return
-                self._handle(sock.recv_multipart(zmq.NOBLOCK))
+                # copy=False: the frames' metadata (connection, CURVE key, address) tell the
+                # Master which connection a routing id really is (server/peers.py).
+                self._handle(sock.recv_multipart(zmq.NOBLOCK, copy=False))
             self._schedule_drain()  # more may be queued: go on after timers and bot turns
         finally:
             self._reading = False
 
-    def _handle(self, frames: list[bytes]) -> None:
+    def _read_monitor(self) -> None:
+        """Tell the Master about every connection the ROUTER has closed (edge-triggered FD,
+        like the ROUTER's: drain it all)."""
+        monitor = self._monitor
+        if monitor is None or self.master is None:
+            return
+        while cast(int, monitor.get(zmq.EVENTS)) & zmq.POLLIN:
+            event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
+            if event["event"] == zmq.EVENT_DISCONNECTED:
+                self.master.connection_closed(int(event["value"]))
+
+    def _handle(self, frames: list[zmq.Frame]) -> None:
         assert self.master is not None
-        peer, rest = frames[0], frames[1:]
+        peer = frames[0].bytes
+        rest = [f.bytes for f in frames[1:]]
+        origin = Origin(frames[-1], self._secure)
         try:
-            self.master.handle(peer, rest)
+            self.master.handle(peer, rest, origin)
         except Exception:
             log.exception("internal error while handling a message")
             with contextlib.suppress(Exception):
@@ -203,6 +240,8 @@ class Server:
         """Stop serving, close the socket, the pool and the journal (releasing its lock)."""
         if self._loop is not None and self._sock is not None:
             self._loop.remove_reader(self._sock.FD)
+            if self._monitor is not None:
+                self._loop.remove_reader(self._monitor.FD)
             self._loop = None  # no more drains: nothing is handled once stopping has begun
         for task in self._tasks:
             task.cancel()
@@ -220,12 +259,18 @@ class Server:
             self.master.say_goodbye()
             await asyncio.sleep(0.05)  # linger is 0: give the goodbyes a moment to leave
         if self._sock is not None:
+            self._sock.disable_monitor()
             self._sock.close(linger=0)
             self._sock = None
+        if self._monitor is not None:
+            self._monitor.close(linger=0)
+            self._monitor = None
         self._stop_auth()
         if self._ctx is not None:
             self._ctx.term()
             self._ctx = None
+        if self.master is not None:
+            self.master.close_history()
         if self._bots is not None:
             self._bots.shutdown()
         if self._journal is not None:

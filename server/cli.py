@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import logging
 import os
 import signal
@@ -18,6 +19,7 @@ from seasalt.protocol import DEFAULT_PORT
 from .addresses import join_addresses
 from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
+from .files import tighten_dir
 from .journal import JournalError
 from .limits_cli import add_limit_options, limit_settings
 from .ops_cli import add_ops_options, games_command, ops_settings, setup_log_file
@@ -36,6 +38,16 @@ def default_db() -> str:
     from platformdirs import user_data_dir
 
     return os.path.join(user_data_dir("seasalt", appauthor=False), "server.sqlite3")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is an address only this machine can reach (127.0.0.0/8, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _non_negative(text: str) -> float:
@@ -78,7 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     p.add_argument("--db", default=None, help="journal database file (default: user data dir)")
     p.add_argument("--fsync", action="store_true", help="SQLite synchronous=FULL (power loss)")
-    p.add_argument("--seed", type=int, default=None, help="derive game seeds from N (tests)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="derive game seeds from N (tests only: anyone who learns N knows every "
+                   "hand, so it needs --host 127.0.0.1 or ::1)")
     p.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"],
         help="log verbosity (default info)",
@@ -161,11 +175,25 @@ def main(argv: list[str] | None = None) -> int:
         stream=sys.stderr,
     )
     setup_log_file(args.log_file, getattr(logging, args.log_level.upper()))
+    if args.seed is not None and not is_loopback(args.host):
+        print(
+            "seasalt-server: error: --seed makes every deal of every game follow from N, so "
+            "anyone who learns N (one finished replay gives it away) knows every hand: it is "
+            "for tests on this machine only; add --host 127.0.0.1 (or ::1), or leave it out",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     try:
         config = config_from(args)
     except KeyError_ as exc:
         print(f"seasalt-server: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if args.db is None:  # seasalt's own data folder holds the journal: owner only
+        try:
+            tighten_dir(os.path.dirname(config.db_path))
+        except OSError as exc:
+            print(f"seasalt-server: error: cannot use the data folder: {exc}", file=sys.stderr)
+            return EXIT_DATABASE
     if sys.platform == "win32":  # the server reads its socket with loop.add_reader
         asyncio.set_event_loop_policy(asyncio.WindowsSelectorEventLoopPolicy())
     try:

@@ -73,6 +73,23 @@ class ServerConfig:
     max_sessions: int = 1024
     """Sessions held at once; at the cap the oldest disconnected lobby session is forgotten,
     and with none such a ``hello`` is refused."""
+    max_sessions_per_connection: int = 4
+    """Sessions one connection may have opened and still hold (``limit_reached``)."""
+    max_sessions_per_address: int = 64
+    """Sessions opened from one remote address (``Peer-Address``) held at once."""
+    max_tables_per_connection: int = 2
+    """Tables one connection created that are still waiting for players."""
+    max_tables_per_address: int = 8
+    """Tables created from one remote address that are still waiting for players."""
+    caps_exempt_loopback: bool = True
+    """The per-address caps do not count this machine (solo and host mode, tests)."""
+    history_rate: float = 0.5
+    """``list_games``/``get_replay``/``get_stats`` a session may send a second on average..."""
+    history_burst: float = 8.0
+    """...and at once (a history screen asks for a few): their own budget, far below
+    ``rate_limit``, since each can cost a query over the whole journal."""
+    history_thread: bool = True
+    """Answer history requests in a thread off the event loop (a file journal only)."""
     max_name_length: int = 24
     """Characters in a player name (after control characters are stripped)."""
     max_chat_length: int = 500

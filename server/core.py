@@ -200,3 +200,9 @@ class ServerCore:
 
     def forget_queued(self, table_name: str, seat: int) -> None:
         raise NotImplementedError
+
+    def detach(self, session: Session) -> None:
+        raise NotImplementedError
+
+    def expire_abandoned_tables(self, now: float) -> None:
+        raise NotImplementedError

@@ -7,12 +7,17 @@ engine's own events, never re-derived from rules here.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 from seasalt.engine import (
@@ -39,12 +44,13 @@ from seasalt.protocol import (
     Replay,
     Stats,
     action_from_wire,
+    encode,
 )
 from seasalt.protocol.history import MAX_HISTORY_GAMES
 
 from .core import ServerCore, log
 from .journal import from_blob
-from .sessions import Session
+from .sessions import RateLimiter, Session
 from .tables import make_rules
 
 HistoryRequest = ListGames | GetReplay | GetStats
@@ -254,6 +260,7 @@ class StatsBuilder:
 
     def __init__(self) -> None:
         self._facts: dict[int, list[SeatFacts] | None] = {}
+        self.unsaved: list[tuple[int, str]] = []
 
     def facts_of(self, db: sqlite3.Connection, summary: GameSummary) -> list[SeatFacts] | None:
         if summary.game not in self._facts:
@@ -267,12 +274,19 @@ class StatsBuilder:
             return [_facts_from_json(f) for f in json.loads(stored[0])]
         facts = self._count(db, summary)
         if facts is not None:
-            with contextlib.suppress(sqlite3.Error):  # read-only: count again next time
+            row_facts = json.dumps([_facts_to_json(f) for f in facts])
+            try:
                 db.execute(
-                    "INSERT OR REPLACE INTO game_facts VALUES (?,?)",
-                    (summary.game, json.dumps([_facts_to_json(f) for f in facts])),
+                    "INSERT OR REPLACE INTO game_facts VALUES (?,?)", (summary.game, row_facts)
                 )
+            except sqlite3.Error:  # read-only (the history thread): the journal keeps them
+                self.unsaved.append((summary.game, row_facts))
         return facts
+
+    def take_unsaved(self) -> list[tuple[int, str]]:
+        """Facts counted on a read-only connection, for the writer to keep in the journal."""
+        out, self.unsaved = self.unsaved, []
+        return out
 
     def _count(self, db: sqlite3.Connection, summary: GameSummary) -> list[SeatFacts] | None:
         replay = load_replay(db, summary.game)
@@ -327,10 +341,99 @@ class StatsBuilder:
 # --- the server side -----------------------------------------------------------------------
 
 
+HistoryKey = tuple[str, int]
+"""("games", 0), ("stats", 0) or ("replay", game id): one cached answer."""
+
+_GENERATION = (
+    "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(MAX(finished_at), 0),"
+    f" COALESCE(SUM(archived), 0) FROM games WHERE {_FINISHED}"
+)
+"""What changes whenever the finished games do (a game ends, one is archived or deleted):
+the key that invalidates every cached answer. One small aggregate query per request."""
+
+
+def answer(db: sqlite3.Connection, key: HistoryKey, builder: StatsBuilder) -> bytes | None:
+    """The encoded answer to one history request (None: no finished game has that id)."""
+    kind, game = key
+    if kind == "games":
+        return encode(Games(tuple(finished_games(db))))
+    if kind == "replay":
+        replay = load_replay(db, game)
+        return None if replay is None else encode(replay)
+    return encode(Stats(builder.build(db)))
+
+
+class HistoryWorker:
+    """One thread that answers history requests from its own read-only connection to the
+    journal (SQLite WAL lets it read while the event loop writes), so game frames never wait
+    behind a statistics query. Results come back to the loop with ``call_soon_threadsafe``."""
+
+    def __init__(self, path: str) -> None:
+        self._uri = Path(path).absolute().as_uri() + "?mode=ro"
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seasalt-history")
+        self._db: sqlite3.Connection | None = None
+        """Opened in the worker thread, used only there."""
+        self._builder = StatsBuilder()
+
+    def submit(
+        self, key: HistoryKey, loop: asyncio.AbstractEventLoop,
+        done: Callable[[bytes | None, list[tuple[int, str]], BaseException | None], None],
+    ) -> None:  # fmt: skip
+        """Answer ``key`` in the thread; ``done(frame, unsaved facts, error)`` on the loop."""
+
+        def work() -> None:
+            result: bytes | None = None
+            error: BaseException | None = None
+            try:
+                result = self._answer(key)
+            except BaseException as exc:  # reported on the loop, never lost in the thread
+                error = exc
+            unsaved = self._builder.take_unsaved()
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                loop.call_soon_threadsafe(done, result, unsaved, error)
+
+        self._pool.submit(work)
+
+    def _answer(self, key: HistoryKey) -> bytes | None:
+        if self._db is None:
+            self._db = sqlite3.connect(self._uri, uri=True)
+        return answer(self._db, key, self._builder)
+
+    def close(self) -> None:
+        def close_db() -> None:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+        with contextlib.suppress(RuntimeError):
+            self._pool.submit(close_db)
+        self._pool.shutdown(wait=True, cancel_futures=False)
+
+
 class HistoryMixin(ServerCore):
-    """Answers ``list_games``, ``get_replay`` and ``get_stats`` from the journal."""
+    """Answers ``list_games``, ``get_replay`` and ``get_stats`` from the journal.
+
+    Cheap by construction (issue 14): each answer is encoded once and cached until the finished
+    games change; a session has its own, much lower rate budget for these requests
+    (``history_rate``); and a cache miss is computed in a :class:`HistoryWorker` thread, off the
+    event loop (inline only for an in-memory journal, which another connection cannot read).
+    """
 
     _stats_builder: StatsBuilder | None = None
+    _history_worker: HistoryWorker | None = None
+    _history_cache: dict[HistoryKey, tuple[tuple[int, ...], bytes | None]]
+    _history_waiting: dict[tuple[HistoryKey, tuple[int, ...]], list[tuple[Session, bytes]]]
+
+    def init_history(self) -> None:
+        self._history_cache = {}
+        self._history_waiting = {}
+        if self.journal.path != ":memory:" and self.config.history_thread:
+            self._history_worker = HistoryWorker(self.journal.path)
+
+    def close_history(self) -> None:
+        if self._history_worker is not None:
+            self._history_worker.close()
+            self._history_worker = None
 
     def note_identity(self, peer: bytes, identity: str | None) -> None:
         """After ``hello``: remember the session's player id (statistics key)."""
@@ -338,17 +441,87 @@ class HistoryMixin(ServerCore):
         if identity is not None and session is not None:
             self.journal.remember_identity(session.token_hash, player_id_of_identity(identity))
 
+    def history_allowed(self, session: Session) -> bool:
+        now = self.clock.now()
+        limiter = session.history_limiter
+        if limiter is None:  # kept on the session: it goes when the session does
+            burst = self.config.history_burst
+            limiter = RateLimiter(self.config.history_rate, burst, burst, now)
+            session.history_limiter = limiter
+        return limiter.allow(now)
+
     def on_history(self, session: Session, peer: bytes, msg: HistoryRequest) -> None:
-        db = self.journal.connection
+        if not self.history_allowed(session):
+            self.error(
+                peer, ErrorCode.RATE_LIMITED,
+                f"history requests: at most {self.config.history_rate:g} a second",
+            )  # fmt: skip
+            return
         if isinstance(msg, ListGames):
-            self.send(session, Games(tuple(finished_games(db))))
+            key: HistoryKey = ("games", 0)
         elif isinstance(msg, GetReplay):
-            replay = load_replay(db, msg.game)
-            if replay is None:
-                self.error(peer, ErrorCode.UNKNOWN_TABLE, f"no finished game {msg.game}")
-                return
-            self.send(session, replay)
+            key = ("replay", msg.game)
         else:
+            key = ("stats", 0)
+        generation = tuple(self.journal.connection.execute(_GENERATION).fetchone())
+        cached = self._history_cache.get(key)
+        if cached is not None and cached[0] == generation:
+            self._deliver(session, peer, key, cached[1])
+            return
+        loop = _running_loop()
+        if self._history_worker is None or loop is None:
             if self._stats_builder is None:
                 self._stats_builder = StatsBuilder()
-            self.send(session, Stats(self._stats_builder.build(db)))
+            frame = answer(self.journal.connection, key, self._stats_builder)
+            self._remember(key, generation, frame)
+            self._deliver(session, peer, key, frame)
+            return
+        waiting = self._history_waiting.setdefault((key, generation), [])
+        waiting.append((session, peer))
+        if len(waiting) == 1:  # the first asker starts the work; the others share its answer
+            self._history_worker.submit(key, loop, partial(self._answered, key, generation))
+
+    def _answered(
+        self, key: HistoryKey, generation: tuple[int, ...], frame: bytes | None,
+        unsaved: list[tuple[int, str]], error: BaseException | None,
+    ) -> None:  # fmt: skip
+        waiting = self._history_waiting.pop((key, generation), [])
+        if unsaved:  # counted once: the journal keeps them (the thread reads only)
+            with contextlib.suppress(sqlite3.Error):
+                self.journal.connection.executemany(
+                    "INSERT OR REPLACE INTO game_facts VALUES (?,?)", unsaved
+                )
+        if error is not None:
+            log.error("history request %s failed", key, exc_info=error)
+            for session, peer in waiting:
+                if session.peer == peer:
+                    self.error(peer, ErrorCode.SERVER_ERROR, "history: internal server error")
+            return
+        self._remember(key, generation, frame)
+        for session, peer in waiting:
+            if session.peer == peer:  # still the connection that asked
+                self._deliver(session, peer, key, frame)
+
+    def _remember(self, key: HistoryKey, generation: tuple[int, ...], frame: bytes | None) -> None:
+        if key[0] == "replay" and len(self._history_cache) >= _CACHED_ANSWERS:
+            # Replays are many and each is asked for rarely: keep the cache bounded.
+            for old in [k for k in self._history_cache if k[0] == "replay"][: _CACHED_ANSWERS // 2]:
+                del self._history_cache[old]
+        self._history_cache[key] = (generation, frame)
+
+    def _deliver(self, session: Session, peer: bytes, key: HistoryKey, frame: bytes | None) -> None:
+        if frame is None:
+            self.error(peer, ErrorCode.UNKNOWN_TABLE, f"no finished game {key[1]}")
+        else:
+            self.send_encoded(session, frame)
+
+
+_CACHED_ANSWERS = 256
+"""Cached history answers at most (replays are dropped oldest first past this)."""
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # a Master driven by a test without an event loop
+        return None

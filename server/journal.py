@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from .files import create_private, open_private, private_dirs
+
 SCHEMA_VERSION = "1"
 
 _SCHEMA = """
@@ -133,7 +135,7 @@ class DatabaseLock:
         self._file: IO[str] | None = None
 
     def acquire(self) -> None:
-        f = open(self.path, "a+")  # noqa: SIM115 (held open for the server's lifetime)
+        f = open_private(self.path, "a+")  # held open for the server's lifetime
         try:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -165,9 +167,15 @@ class Journal:
         """game id -> the wall time last written as its ``updated_at`` by this journal."""
         if path != ":memory:":
             directory = os.path.dirname(os.path.abspath(path))
-            os.makedirs(directory, exist_ok=True)
-            self._lock = DatabaseLock(path)
-            self._lock.acquire()
+            try:
+                private_dirs(directory)
+                self._lock = DatabaseLock(path)
+                self._lock.acquire()
+                # Mode 0600 from the start: the journal holds every running game's seed.
+                create_private(path)
+            except OSError as exc:
+                self.close()
+                raise JournalError(f"cannot use the database {path}: {exc}") from None
         try:
             self._db = sqlite3.connect(path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")

@@ -97,6 +97,22 @@ def clean_text(field: str, text: str, max_length: int) -> str:
     return cleaned
 
 
+def clean_name(text: str, max_length: int) -> str:
+    """A player name: as :func:`clean_text`, but invisible characters (zero-width, bidi
+    controls) are refused rather than stripped, so "A\u200bnn" cannot become "Ann".
+
+    Raises:
+        TextRefused: invisible characters, nothing printable, or too long.
+    """
+    from .names import invisible_characters
+
+    hidden = invisible_characters(text)
+    if hidden:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(hidden))
+        raise TextRefused(f"name: invisible characters are not allowed ({codes})")
+    return clean_text("name", text, max_length)
+
+
 def oldest_evictable(keys: Iterable[K], evictable: Callable[[K], bool]) -> K | None:
     """The first key (oldest, for a dict in creation order) that ``evictable`` accepts."""
     for key in keys:

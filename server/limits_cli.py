@@ -49,6 +49,21 @@ def add_limit_options(p: argparse.ArgumentParser) -> None:
                    metavar="N", help=f"tables at once (default {_DEFAULTS.max_tables})")
     g.add_argument("--max-sessions", type=_positive_int(), default=_DEFAULTS.max_sessions,
                    metavar="N", help=f"player sessions at once (default {_DEFAULTS.max_sessions})")
+    for flag, field, what in (
+        ("--max-sessions-per-connection", "max_sessions_per_connection",
+         "sessions one connection may hold"),
+        ("--max-sessions-per-address", "max_sessions_per_address",
+         "sessions opened from one remote address"),
+        ("--max-tables-per-connection", "max_tables_per_connection",
+         "waiting tables one connection may have created"),
+        ("--max-tables-per-address", "max_tables_per_address",
+         "waiting tables created from one remote address"),
+    ):  # fmt: skip
+        default = getattr(_DEFAULTS, field)
+        g.add_argument(flag, type=_positive_int(), default=default, metavar="N",
+                       help=f"{what} (default {default}; more gets limit_reached)")
+    g.add_argument("--caps-count-loopback", action="store_true",
+                   help="apply the per-address caps to this machine's own connections too")
     g.add_argument("--max-name-length", type=_positive_int(MAX_NAME_LENGTH),
                    default=_DEFAULTS.max_name_length, metavar="N",
                    help=f"characters in a player name (default {_DEFAULTS.max_name_length})")
@@ -66,6 +81,11 @@ def limit_settings(args: argparse.Namespace) -> dict[str, Any]:
         "rate_burst": args.rate_burst,
         "max_tables": args.max_tables,
         "max_sessions": args.max_sessions,
+        "max_sessions_per_connection": args.max_sessions_per_connection,
+        "max_sessions_per_address": args.max_sessions_per_address,
+        "max_tables_per_connection": args.max_tables_per_connection,
+        "max_tables_per_address": args.max_tables_per_address,
+        "caps_exempt_loopback": not args.caps_count_loopback,
         "max_name_length": args.max_name_length,
         "max_chat_length": args.max_chat_length,
     }

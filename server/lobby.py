@@ -27,7 +27,10 @@ from seasalt.protocol import (
 
 from .botpool import level_exists
 from .core import ServerCore, log
-from .limits import TextRefused, clean_text, oldest_evictable
+from .limits import TextRefused, clean_name, clean_text, oldest_evictable
+from .lockout import NOT_JOURNALLED, LockoutMixin
+from .names import look_alike
+from .peers import Origin
 from .seeds import game_seed, new_token, token_hash
 from .sessions import Session
 from .tables import BOT_PREFIX, Seat, Status, Table, make_rules
@@ -35,14 +38,19 @@ from .tables import BOT_PREFIX, Seat, Status, Table, make_rules
 _ACTIVE = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
 
 
-class LobbyMixin(ServerCore):
+class LobbyMixin(LockoutMixin, ServerCore):
     # --- sessions -----------------------------------------------------------------------
 
-    def on_hello(self, peer: bytes, msg: Hello) -> None:
+    def on_hello(self, peer: bytes, msg: Hello, origin: Origin | None = None) -> None:
         try:
-            name = clean_text("name", msg.name, self.config.max_name_length)
+            name = clean_name(msg.name, self.config.max_name_length)
         except TextRefused as exc:
             self.error(peer, ErrorCode.BAD_REQUEST, str(exc))
+            return
+        self.close_previous_session(peer)
+        capped = self.session_cap_refusal(peer, origin)
+        if capped is not None:
+            self.error(peer, ErrorCode.LIMIT_REACHED, capped)
             return
         if not self.room_for_a_session():
             self.error(
@@ -53,7 +61,9 @@ class LobbyMixin(ServerCore):
             return
         token = new_token()
         session = self.sessions.create(token_hash(token), name, self.clock.now())
+        self.mark_opened(session, peer, origin)
         self.sessions.bind(session, peer, self.clock.now())
+        session.connection = origin.connection if origin is not None else None
         self.send(session, Welcome(PROTOCOL_VERSION, token, session.id, session.name, False))
         log.info("session %s (%s) opened", session.id, session.name)
 
@@ -72,7 +82,7 @@ class LobbyMixin(ServerCore):
         del by_hash[gone]
         return True
 
-    def on_resume(self, peer: bytes, msg: Resume) -> None:
+    def on_resume(self, peer: bytes, msg: Resume, origin: Origin | None = None) -> None:
         now = self.clock.now()
         hashed = token_hash(msg.token)
         session = self.sessions.by_hash.get(hashed)
@@ -88,6 +98,7 @@ class LobbyMixin(ServerCore):
             table, index = held
             session = self.sessions.create(hashed, table.seats[index].name or "?", now)
         old = self.sessions.bind(session, peer, now)
+        session.connection = origin.connection if origin is not None else None
         if old is not None:
             self.send_peer(
                 old,
@@ -191,6 +202,9 @@ class LobbyMixin(ServerCore):
             if refusal is not None:
                 self.error(peer, refusal[0], refusal[1], name)
                 return
+        elif (capped := self.table_cap_refusal(session)) is not None:
+            self.error(peer, ErrorCode.LIMIT_REACHED, capped, name)
+            return
         elif len(self.tables) >= self.config.max_tables:
             self.error(
                 peer,
@@ -201,6 +215,15 @@ class LobbyMixin(ServerCore):
             return
         else:
             table = self.create_table(name, msg.seats, msg.extra_salt, msg.double_target)
+            self.mark_created(table, session)
+        taken = look_alike(session.name, [s.name for s in table.seats if s.name is not None])
+        if taken is not None:
+            self.error(
+                peer, ErrorCode.BAD_REQUEST,
+                f"name: {session.name!r} looks like {taken!r}, who sits at {name!r}: "
+                "pick a name others can tell apart", name,
+            )  # fmt: skip
+            return
         index = table.free_human_seat()
         if index is None:
             self.error(peer, ErrorCode.TABLE_FULL, f"every seat at {name!r} is taken", name)
@@ -217,7 +240,9 @@ class LobbyMixin(ServerCore):
 
     def start_game(self, table: Table) -> None:
         """Every human seat is taken: the game starts, and everyone at the table gets its
-        first snapshot (none was sent while the table waited: see ``snapshot``)."""
+        first snapshot (none was sent while the table waited: see ``snapshot``). Its game is
+        written to the journal only now (an empty table that never started leaves no rows)."""
+        self.journal_table(table)
         table.status = Status.RUNNING
         log.info("table %s: game %d starts", table.name, table.game_no)
         for member, _ in list(self.members(table)):
@@ -246,10 +271,7 @@ class LobbyMixin(ServerCore):
         game_no = len(self.journal.games_of(name)) + 1
         seed = game_seed(self.config.seed, name, game_no)
         rules = make_rules(len(seat_kinds), extra_salt, double_target)
-        game_id = self.journal.create_game(
-            name, game_no, len(seat_kinds), extra_salt, double_target, seat_kinds, seed, 0,
-            ENGINE_VERSION,
-        )  # fmt: skip
+        game_id = NOT_JOURNALLED  # journalled when the game starts (server/lockout.py)
         table = Table(
             name=name,
             extra_salt=extra_salt,
@@ -270,7 +292,7 @@ class LobbyMixin(ServerCore):
         seat = table.seats[index]
         seat.holder, seat.name, seat.bot_playing = session.token_hash, session.name, False
         session.table, session.seat = table.name, index
-        self.journal.set_seat(table.game_id, index, session.name, session.token_hash)
+        self.journal_seat(table, index, session.name, session.token_hash)
 
     def on_watch(self, session: Session, peer: bytes, msg: Watch) -> None:
         table = self.tables.get(msg.table)
@@ -316,7 +338,7 @@ class LobbyMixin(ServerCore):
                 seat.holder = seat.name = None
                 table.again.discard(index)
                 if table.status is Status.WAITING:
-                    self.journal.set_seat(table.game_id, index, None, None)
+                    self.journal_seat(table, index, None, None)
             else:
                 seat.bot_playing = True
                 log.info("table %s: seat %d left; a bot plays it", table.name, index)
@@ -330,7 +352,7 @@ class LobbyMixin(ServerCore):
         else:
             empty = all(s.holder is None for s in table.seats) and not table.watchers
         if empty and table.status in (Status.WAITING, Status.FINISHED):
-            if table.status is Status.WAITING:
+            if table.status is Status.WAITING and table.game_id != NOT_JOURNALLED:
                 self.journal.mark_finished(table.game_id)
             del self.tables[table.name]
             return

@@ -37,7 +37,9 @@ from .history import HISTORY_REQUESTS, HistoryMixin
 from .journal import GameRecord, Journal, from_blob
 from .limits import RATE_LIMITED_MESSAGE, PeerLimiter
 from .lobby import LobbyMixin
+from .peers import Origin
 from .presence import PresenceMixin
+from .sessions import Session
 from .tables import Seat, Status, Table, make_rules
 
 RESTORE_FINISHED_WITHIN = 3600.0
@@ -60,11 +62,16 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
     ) -> None:
         super().__init__(config, clock, journal, bots, send, takeover_level)
         self.init_game()
+        self.init_history()
         self.peer_limits = PeerLimiter(config.rate_limit, config.rate_burst)
         self._rate_limited = encode(Error(ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE))
 
-    def handle(self, peer: bytes, frames: list[bytes]) -> None:
-        """One inbound message (the frames after the routing id)."""
+    def handle(self, peer: bytes, frames: list[bytes], origin: Origin | None = None) -> None:
+        """One inbound message (the frames after the routing id).
+
+        ``origin``: the frame's metadata (server/peers.py); None when there is no socket
+        (unit tests), which trusts the routing id alone.
+        """
         if not self.peer_limits.allow(peer, self.clock.now()):
             # Before decoding: a flood costs a dict lookup. The first refused frame of a spell
             # is answered; the rest are dropped unanswered, so a flooder that does not read
@@ -91,13 +98,13 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             self.error(peer, exc.code, str(exc))
             return
         if isinstance(msg, Hello):
-            self.on_hello(peer, msg)
+            self.on_hello(peer, msg, origin)
             self.note_identity(peer, msg.identity)
             return
         if isinstance(msg, Resume):
-            self.on_resume(peer, msg)
+            self.on_resume(peer, msg, origin)
             return
-        session = self.sessions.of_peer(peer)
+        session = self.session_of(peer, origin)
         if session is None:
             self.error(peer, ErrorCode.UNAUTHORIZED, "no session: send hello or resume first")
             return
@@ -133,6 +140,35 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
         else:  # a client message type this server does not serve
             self.error(peer, ErrorCode.BAD_MESSAGE, f"t: {type(msg).__name__} not served")
 
+    def session_of(self, peer: bytes, origin: Origin | None) -> Session | None:
+        """The session bound to ``peer``, if this frame comes from the connection that bound
+        it. A frame from another connection under the same routing id (the first one has
+        gone: libzmq ignores a second peer with an id in use) proves the binding is stale:
+        the session loses it and must ``resume`` with its token; the frame is unauthorized."""
+        session = self.sessions.of_peer(peer)
+        if session is None or origin is None or session.connection is None:
+            return session
+        if origin.connection == session.connection:
+            return session
+        log.warning(
+            "session %s: a frame under its routing id from another connection; refused",
+            session.id,
+        )
+        self.sessions.unbind(session)
+        return None
+
+    def connection_closed(self, fd: int) -> None:
+        """The ROUTER closed the connection on ``fd``: sessions bound to it lose their routing
+        id (libzmq may give it to the next peer that presents it) and resume with their
+        token; a seat stays theirs."""
+        for session in [s for s in self.sessions.by_peer.values() if s.connection is not None]:
+            if session.connection is not None and session.connection[1] == fd:
+                self.sessions.unbind(session)
+                if session.table is not None:
+                    table = self.tables.get(session.table)
+                    if table is not None:
+                        self.announce(table)
+
     def tick(self) -> None:
         super().tick()
         self.peer_limits.prune(self.clock.now())
@@ -162,6 +198,12 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
                 reason = f"table {record.table_name!r} cannot be replayed: {exc}"
                 self.refused[record.table_name] = reason
                 log.warning("%s", reason)
+                continue
+            if table.status is Status.WAITING:
+                # Never started: nobody is owed it, and bringing it back would hold its name
+                # and a table slot for --max-resume-age (issue 14's lockout).
+                self.journal.mark_finished(record.id)
+                log.info("waiting table %s not restored", table.name)
                 continue
             self.tables[table.name] = table
             log.info(

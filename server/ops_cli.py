@@ -15,6 +15,7 @@ from typing import Any
 from seasalt.engine import ENGINE_VERSION
 from seasalt.protocol import PROTOCOL_VERSION
 
+from .files import PrivateRotatingFileHandler, private_dirs, tighten_dir
 from .housekeeping import parse_age
 
 DEFAULT_MAX_RESUME_AGE = "7d"
@@ -63,8 +64,11 @@ def setup_log_file(path: str | None, level: int) -> str | None:
         return None
     path = path or default_log_file()
     try:
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
+        if path == default_log_file():  # seasalt's own state folders (.../seasalt/log): 0700
+            tighten_dir(os.path.dirname(os.path.dirname(path)))
+            tighten_dir(os.path.dirname(path))
+        private_dirs(os.path.dirname(os.path.abspath(path)))
+        handler = PrivateRotatingFileHandler(
             path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
         )
     except OSError as exc:

@@ -38,6 +38,7 @@ class PresenceMixin(ServerCore):
             elif session.table is None and now - session.last_seen > timeout * _SESSION_IDLE_FACTOR:
                 self.sessions.unbind(session)
                 del self.sessions.by_hash[session.token_hash]
+        self.expire_abandoned_tables(now)
         for table in list(self.tables.values()):
             if self.forgotten(table, now):
                 continue

@@ -19,6 +19,9 @@ import zmq
 import zmq.asyncio
 import zmq.auth
 from zmq.auth.asyncio import AsyncioAuthenticator
+from zmq.auth.base import CURVE_ALLOW_ANY
+
+from .files import private_dirs
 
 KEY_NAME = "server"
 Z85_KEY_LENGTH = 40
@@ -67,7 +70,10 @@ def check_key(text: str | bytes, what: str = "key") -> bytes:
 
 
 def _private_dir(directory: Path) -> None:
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_dirs(str(directory))
+    if directory == default_key_dir():  # seasalt's own config folder too
+        with contextlib.suppress(OSError):
+            directory.parent.chmod(0o700)
     with contextlib.suppress(OSError):
         directory.chmod(0o700)
 
@@ -136,6 +142,15 @@ class _AllowList:
 
     def callback(self, domain: str, key: bytes) -> bool:
         return key in self.keys  # pyzmq passes the Z85 text of the key
+
+
+def start_any_key(ctx: zmq.asyncio.Context) -> AsyncioAuthenticator:
+    """Start a ZAP handler on ``ctx`` that admits every CURVE client (``--secure`` alone), so
+    libzmq stamps each frame with its client's public key (``User-Id``)."""
+    auth = AsyncioAuthenticator(ctx)
+    auth.start()
+    auth.configure_curve(domain="*", location=CURVE_ALLOW_ANY)
+    return auth
 
 
 def start_allow_list(ctx: zmq.asyncio.Context, keys: Iterable[bytes]) -> AsyncioAuthenticator:

@@ -49,6 +49,17 @@ class Session:
     """Connected at the last timer check (presence changes are announced)."""
     resync: set[str] = field(default_factory=set)
     """Tables whose stream this peer missed (full pipe): send a snapshot when it drains."""
+    connection: tuple[str | None, int | None] | None = None
+    """The connection ``peer`` was bound from (server/peers.py ``Origin.connection``): frames
+    under that routing id from any other connection are not this session's. None: unchecked
+    (a Master without sockets)."""
+    opened_by: tuple[object, ...] | None = None
+    """The connection that created the session (routing id + connection): the per-connection
+    session cap."""
+    address: str | None = None
+    """The remote address that created the session: the per-address caps."""
+    history_limiter: RateLimiter | None = None
+    """The budget of history requests (``history_rate``), made at the first one."""
 
     def connected(self, now: float, timeout: float) -> bool:
         return self.peer is not None and now - self.last_seen <= timeout

@@ -78,6 +78,9 @@ class Table:
     """Token hashes of spectator sessions."""
     refused: str | None = None
     """Why a journalled game could not be resumed (engine version), shown in the lobby."""
+    created_by: tuple[object, str | None] | None = None
+    """(creating connection, its capped address) while waiting: the per-connection and
+    per-address table caps (server/lockout.py)."""
     forget_at: float | None = None
     """FINISHED table rebuilt from the journal: dropped at this clock time if nobody is at it."""
 

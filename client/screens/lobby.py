@@ -143,6 +143,7 @@ class LobbyScreen(Screen[None]):
     def __init__(
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
+        encrypted: bool = False, server_key: str | None = None,
     ) -> None:
         super().__init__(classes="menu-screen")
         self.player = player
@@ -151,6 +152,9 @@ class LobbyScreen(Screen[None]):
         self.hosting = bool(host_addresses) if hosting is None else hosting
         self.held = held
         """A table where we hold a seat: its row says "your seat — rejoin"."""
+        self.encrypted = encrypted
+        self.server_key = server_key
+        """Hosting a --secure server: the key friends pass with --server-key."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
 
@@ -161,12 +165,21 @@ class LobbyScreen(Screen[None]):
             header.append("  ·  " + _("you are "))
             header.append(self.player, style="bold")
             yield Static(header, id="lobby-header")
+            if not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
+                yield Static(
+                    Text(
+                        _("Not encrypted: anyone on this network can read the cards."),
+                        style="bold yellow",
+                    ),
+                    id="plain-warning",
+                )
             if self.hosting:
                 friends = friend_addresses(self.host_addresses)
                 if friends:
                     text = Text(_("You are hosting. Friends join with:"), style="bold green")
+                    key = f" --server-key {self.server_key}" if self.server_key else ""
                     for address in friends:
-                        text.append("\n   seasalt-client " + address)
+                        text.append("\n   seasalt-client " + address + key)
                 else:  # loopback only: 127.0.0.1 would reach nobody else
                     text = Text(join_line(True, (), self.server), style="bold yellow")
                 yield Static(text, id="host-banner")

@@ -65,6 +65,8 @@ class HostPlan:
 
     name: str
     port: int = DEFAULT_PORT
+    secure: bool = False
+    """Start the server with ``--secure`` (friends then need its key)."""
 
 
 class StartScreen(Screen[None]):
@@ -130,6 +132,14 @@ class StartScreen(Screen[None]):
                     with Horizontal(classes="row"):
                         yield Label(_("Port"), classes="label")
                         yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
+                    with Horizontal(classes="row"):
+                        # One switch away (issue 14): a plain server sends hands in clear.
+                        yield Checkbox(_("Encrypt (--secure)"), id="host-secure")
+                    yield Static(
+                        _("Unencrypted, anyone on your network can read the cards; encrypted, "
+                          "friends also need the key shown in the lobby."),
+                        classes="hint",
+                    )
                     yield Button(_("Host"), id="go-host", variant="primary")
         yield Footer()
 
@@ -174,4 +184,7 @@ class StartScreen(Screen[None]):
         except ValueError:
             self.notify(_("The port must be a number from 0 to 65535."), severity="error")
             return
-        self.post_message(self.Chosen(HostPlan(name=self._player_name(), port=port)))
+        secure = self.query_one("#host-secure", Checkbox).value
+        self.post_message(
+            self.Chosen(HostPlan(name=self._player_name(), port=port, secure=secure))
+        )

@@ -1,0 +1,64 @@
+"""Files only their owner may read: the journal (every running game's seed, hence every card),
+logs, key and token files (issue 14, "the host's files").
+
+Created with their mode at the ``open`` itself (``os.open(..., 0o600)``, ``os.mkdir(..., 0o700)``),
+never written first and tightened after, so no umask (not even 000) leaves a moment when another
+user can read them. The client has the same helpers in ``seasalt.client.files`` (it may not
+import the server).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging.handlers
+import os
+from typing import IO, Any
+
+PRIVATE_FILE = 0o600
+PRIVATE_DIR = 0o700
+
+
+def private_dirs(directory: str) -> None:
+    """Create ``directory`` and every missing parent with mode 0700. Folders that already
+    exist are left as they are (a ``--db`` in a shared folder is the user's choice)."""
+    directory = os.path.abspath(directory)
+    missing = []
+    while not os.path.isdir(directory):
+        missing.append(directory)
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            break
+        directory = parent
+    for path in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # made meanwhile by another process
+            os.mkdir(path, PRIVATE_DIR)
+
+
+def tighten_dir(directory: str) -> None:
+    """Make one of seasalt's own folders (the default data, state or config folder) 0700,
+    also when an older version created it 0755."""
+    private_dirs(directory)
+    if os.stat(directory).st_mode & 0o077:
+        os.chmod(directory, PRIVATE_DIR)
+
+
+def create_private(path: str) -> None:
+    """Create ``path`` empty with mode 0600 if it does not exist (SQLite then opens it, and
+    gives its -wal and -shm files the same mode)."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE)
+    os.close(fd)
+
+
+def open_private(path: str, mode: str = "a+", encoding: str | None = None) -> IO[Any]:
+    """``open(path, mode)`` for ``a+``/``a``/``w``, creating the file with mode 0600."""
+    flags = {"a+": os.O_RDWR | os.O_APPEND, "a": os.O_WRONLY | os.O_APPEND,
+             "w": os.O_WRONLY | os.O_TRUNC}[mode]  # fmt: skip
+    fd = os.open(path, flags | os.O_CREAT, PRIVATE_FILE)
+    return os.fdopen(fd, mode, encoding=encoding)
+
+
+class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log whose files are created 0600 (the log names tables and players)."""
+
+    def _open(self) -> Any:
+        return open_private(self.baseFilename, "a", encoding=self.encoding)

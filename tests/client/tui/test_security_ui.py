@@ -1,0 +1,79 @@
+"""Issue 14 in the real app: a plain server's lobby warns that the cards can be read, hosting
+with the start menu's "Encrypt" switch runs a --secure server the app itself joins encrypted,
+and chat and names with markup stay literal when they come from a real server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import zmq
+import zmq.asyncio
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.dialogs import HostQuitDialog
+from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.screens.start import StartScreen
+from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets.log import ChatPanel
+from seasalt.protocol import Chat, Joined, JoinOrCreate
+from seasalt.testing.server import RawClient, running_server
+
+pytestmark = pytest.mark.timeout(90)
+
+WARNING = "Not encrypted: anyone on this network can read the cards."
+
+
+@pytest.fixture(autouse=True)
+def private_homes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keys, journals and logs of the app and its child server go to a temporary home."""
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var.lower()))
+
+
+async def test_a_plain_server_warns_and_markup_from_it_stays_literal(tui) -> None:  # type: ignore[no-untyped-def]
+    evil_name, evil_text = "[bold red]Eve[/]", "[link=x]hi[/link]"
+    ctx = zmq.asyncio.Context()
+    async with running_server() as server:
+        eve = RawClient(ctx, server.local_endpoint)
+        await eve.hello(evil_name)
+        await eve.send(JoinOrCreate("den", ("human", "human")))
+        await eve.expect(Joined)
+        app = SeasaltApp(LaunchOptions(address=f"127.0.0.1:{server.port}", name="Ann"))
+        async with app.run_test(size=(120, 40)):
+            await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=30)
+            await tui.until(lambda: WARNING in tui.text(app))
+            await tui.until(lambda: "den" in tui.text(app))
+            await tui.key(app, "enter")  # join the one table: the game starts
+            await tui.until(lambda: isinstance(app.screen, TableScreen), timeout=30)
+            await tui.until(lambda: evil_name in tui.text(app))
+            await eve.send(Chat("den", evil_text))
+            panel = app.screen.query_one(ChatPanel)
+            await tui.until(lambda: any(text == evil_text for _, text in panel.lines))
+            await tui.key(app, "t")  # the chat, in view
+            await tui.until(lambda: app.focused is not None and app.focused.id == "chat-input")
+            await tui.until(lambda: f"{evil_name}: {evil_text}" in tui.text(app))
+        eve.close()
+    ctx.destroy(linger=0)
+
+
+@pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")
+async def test_hosting_with_the_encrypt_switch_runs_a_secure_server(tui) -> None:  # type: ignore[no-untyped-def]
+    app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await tui.until(lambda: isinstance(app.screen, StartScreen))
+        app.screen.query_one("#tabs").active = "host"
+        await pilot.pause()
+        app.screen.query_one("#host-secure").value = True
+        port = app.screen.query_one("#port")
+        port.value = "0"
+        port.focus()
+        await tui.key(app, "enter")
+        await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=40)
+        child = app.child
+        assert child is not None and child.server_key is not None and len(child.server_key) == 40
+        await tui.until(lambda: f"--server-key {child.server_key}" in tui.text(app))
+        assert WARNING not in tui.text(app)
+        await tui.key(app, "ctrl+c")
+        await tui.until(lambda: isinstance(app.screen, HostQuitDialog))
+        await tui.key(app, "s")
+        await tui.until(lambda: not child.alive())
