@@ -122,6 +122,46 @@ class GameRecord:
     actions: tuple[bytes, ...] = field(default=(), repr=False)
 
 
+def _cannot_create(path: str, exc: OSError) -> str:
+    reason = os.strerror(exc.errno).lower() if exc.errno else str(exc)
+    return f"cannot create the journal at {path}: {reason}"
+
+
+def check_journal_path(path: str, make_parent: bool = True) -> None:
+    """Refuse, with one clear line, a path that cannot hold a journal (before SQLite or the
+    lock file say it with a traceback or a bare "unable to open database file").
+
+    Raises:
+        JournalError: a directory at the path, a parent that is a file or missing, or a
+            directory the server may not write to.
+    """
+    full = os.path.abspath(path)
+    if os.path.isdir(full):
+        raise JournalError(f"cannot create the journal at {path}: it is a directory")
+    parent = os.path.dirname(full)
+    ancestor = parent
+    while not os.path.exists(ancestor):
+        ancestor = os.path.dirname(ancestor)
+    if not os.path.isdir(ancestor):
+        raise JournalError(
+            f"cannot create the journal at {path}: {ancestor} is a file, not a directory"
+        )
+    if ancestor != parent:
+        if not make_parent:
+            raise JournalError(
+                f"cannot create the journal at {path}: no such directory {parent}"
+            )
+        try:
+            os.makedirs(parent, exist_ok=True)
+        except OSError as exc:
+            raise JournalError(_cannot_create(path, exc)) from None
+    if os.statvfs(parent).f_flag & os.ST_RDONLY:
+        raise JournalError(f"cannot create the journal at {path}: read-only file system")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        # SQLite needs to create the -wal and -shm files next to the database.
+        raise JournalError(f"cannot create the journal at {path}: {parent} is read-only")
+
+
 class DatabaseLock:
     """An exclusive, non-blocking ``flock`` on ``PATH.lock``: one server per database.
 
@@ -155,8 +195,21 @@ class Journal:
     """Append-only record of games. Single-threaded: the server's event loop owns it."""
 
     def __init__(
-        self, path: str, fsync: bool = False, wall_clock: Callable[[], float] = time.time
+        self,
+        path: str,
+        fsync: bool = False,
+        wall_clock: Callable[[], float] = time.time,
+        make_parent: bool = True,
     ) -> None:
+        """Open (or create) the journal at ``path``.
+
+        ``make_parent``: create a missing parent directory (the default database in the user
+        data dir); an explicit ``--db`` whose directory does not exist is refused instead, since
+        a typo should not grow a directory tree.
+
+        Raises:
+            JournalError: the path cannot hold a journal (one line, naming the path and why).
+        """
         self.path = path
         self.wall_clock = wall_clock
         """Unix time for the games' dates (history); injectable for tests."""
@@ -164,10 +217,12 @@ class Journal:
         self._touched: dict[int, float] = {}
         """game id -> the wall time last written as its ``updated_at`` by this journal."""
         if path != ":memory:":
-            directory = os.path.dirname(os.path.abspath(path))
-            os.makedirs(directory, exist_ok=True)
+            check_journal_path(path, make_parent=make_parent)
             self._lock = DatabaseLock(path)
-            self._lock.acquire()
+            try:
+                self._lock.acquire()
+            except OSError as exc:
+                raise JournalError(_cannot_create(path, exc)) from None
         try:
             self._db = sqlite3.connect(path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -188,6 +243,9 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             self.close()
             raise JournalError(f"cannot use the database {path}: {exc}") from None
+        except OSError as exc:
+            self.close()
+            raise JournalError(_cannot_create(path, exc)) from None
 
     @property
     def connection(self) -> sqlite3.Connection:
