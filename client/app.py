@@ -50,6 +50,13 @@ from seasalt.client.screens.start import (
 )
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.solo import ChildServer, ServerStartError, start_server_async
+from seasalt.client.solo_game import (
+    SavedSolo,
+    forget_solo,
+    save_solo,
+    solo_journal,
+    unfinished_solo,
+)
 from seasalt.client.words import Names
 from textual import on, work
 from textual.app import App
@@ -202,6 +209,12 @@ class SeasaltApp(App[int]):
         self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
+        self.solo_resumable = False
+        """This solo game can be resumed after the client closes: its journal is in the data
+        dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
+        always for host/join games and solo games on a temporary journal."""
+        self.solo_game: SavedSolo | None = None
+        """The solo game kept in the data dir (its seat token), for resuming it later."""
         self._render_scheduled = False
         self._last_frame_at = 0.0
         self.last_render_done = 0.0
@@ -266,6 +279,9 @@ class SeasaltApp(App[int]):
                 link = default_link_factory(address, plan.name, self.options.server_key)
             else:
                 link = self.link_factory(address, plan.name)
+            saved = unfinished_solo() if isinstance(plan, SoloPlan) and plan.resume else None
+            if saved is not None and isinstance(link, ConnectionLink):
+                link.conn.token = saved.token  # resume the seat kept in the solo journal
             try:
                 await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT + 2)
             except TimeoutError:
@@ -275,7 +291,10 @@ class SeasaltApp(App[int]):
                 ) from None
             self.post_message(LinkStatus("connected"))
             self.outbox = asyncio.Queue()
-            if isinstance(plan, SoloPlan):
+            resumed = isinstance(plan, SoloPlan) and self._keep_solo(link, plan)
+            if resumed:
+                pass  # the server sends joined and the snapshot of the resumed seat
+            elif isinstance(plan, SoloPlan):
                 seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
                 await self._send(link, Intent("join_or_create", {
                     "table": "solo", "seats": seats, "extra_salt": plan.extra_salt,
@@ -292,9 +311,10 @@ class SeasaltApp(App[int]):
         except LinkFailed as failure:
             self.post_message(LinkStatus("failed", failure.detail, failure.hints))
         except ServerStartError as failure:
-            self.post_message(LinkStatus("failed", str(failure), (
+            hints = () if isinstance(plan, SoloPlan) else (
                 _("another program may already use that port: try another one"),
-            )))
+            )
+            self.post_message(LinkStatus("failed", str(failure), hints))
         finally:
             if link is not None:
                 with contextlib.suppress(Exception):
@@ -307,14 +327,84 @@ class SeasaltApp(App[int]):
         if self.child is not None and self.child.alive():
             return self.child.address
         solo = isinstance(plan, SoloPlan)
+        db = None
+        if isinstance(plan, SoloPlan):
+            db = await asyncio.to_thread(solo_journal, plan.resume)
         self.child = await start_server_async(
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
+            db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
         )
         self.hosting = not solo
         self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
+        self._watch_child()
         return self.child.address
+
+    def _watch_child(self) -> None:
+        """Say so at once when our own server stops (it exits, refuses, crashes): no reconnect
+        will bring it back. The kernel tells (a pidfd); else a check every quarter second."""
+        child = self.child
+        if child is None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            fd = os.pidfd_open(child.pid)
+        except (AttributeError, OSError):
+            def check() -> None:
+                if self.child is child and child.alive():
+                    loop.call_later(0.25, check)
+                elif self.child is child:
+                    self._child_gone(child)
+
+            loop.call_later(0.25, check)
+            return
+
+        def exited() -> None:
+            loop.remove_reader(fd)
+            os.close(fd)
+            if self.child is child:
+                child.process.poll()
+                self._child_gone(child)
+
+        loop.add_reader(fd, exited)
+
+    def _child_gone(self, child: ChildServer) -> None:
+        if not self.screen_stack:
+            return  # the app is closing: it stops its server itself
+        words = child.last_words()
+        detail = _("The server stopped (exit code {code}).").format(
+            code=child.process.returncode)
+        if words:
+            detail += "\n" + words
+        self.workers.cancel_group(self, "net")
+        child.stop()
+        self.child = None
+        self.solo_resumable = False
+        screen = self.screen
+        if isinstance(screen, ConnectingScreen):
+            screen.failed(detail, ())
+        else:
+            self.notify(detail, severity="error", timeout=10)
+            for table in self._table_screens():
+                table.set_link_state(_("disconnected: press q to quit"))
+
+    def _keep_solo(self, link: Link, plan: SoloPlan) -> bool:
+        """Remember the solo seat's token next to the solo journal; True when the server
+        resumed the seat of the unfinished solo game (no new table is asked for then)."""
+        child = self.child
+        if not isinstance(link, ConnectionLink) or child is None or child.owns_db:
+            return False  # a test link, or a temporary journal: nothing survives the client
+        token = link.conn.token
+        if token is None:
+            return False
+        resumed = plan.resume and unfinished_solo() == SavedSolo(
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target
+        )
+        self.solo_game = SavedSolo(
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target)
+        self.solo_resumable = save_solo(self.solo_game)
+        return resumed
 
     async def _send_loop(self, link: Link) -> None:
         while True:
@@ -475,6 +565,8 @@ class SeasaltApp(App[int]):
         self.table = frame.table
         if not frame.view.is_over:
             self.game_over = False  # a new game after "play again"
+            if self.solo_game is not None and not self.solo_resumable:
+                self.solo_resumable = save_solo(self.solo_game)  # kept again for the new game
         screens = self._table_screens()
         if not screens:
             screen = TableScreen(frame.table)
@@ -526,6 +618,9 @@ class SeasaltApp(App[int]):
     @on(GameOver)
     def on_game_over(self, message: GameOver) -> None:
         self.game_over = True
+        if self.solo_resumable:
+            forget_solo()  # nothing left to resume
+            self.solo_resumable = False
         names = Names([s.name for s in self.seats], self.seat)
 
         def done(answer: str | None) -> None:
@@ -554,6 +649,13 @@ class SeasaltApp(App[int]):
     def on_server_error(self, message: ServerError) -> None:
         if message.code == "stale_seq":
             return  # a newer view is on its way; the player simply chooses again
+        if isinstance(self.screen, ConnectingScreen):  # e.g. a solo table the server refused
+            detail = error_text(message.code, message.message)
+            if message.message and message.message not in detail:
+                detail = f"{detail}\n{message.message}"
+            self.workers.cancel_group(self, "net")
+            self.screen.failed(detail, ())
+            return
         self.notify(error_text(message.code, message.message), severity="error", timeout=8)
 
     def _table_screens(self) -> list[TableScreen]:
@@ -609,7 +711,8 @@ class SeasaltApp(App[int]):
 
     def on_unmount(self) -> None:
         if self.child is not None and not self.hosting:
-            self.child.stop()
+            child, self.child = self.child, None
+            child.stop()
 
 
 def error_text(code: str, message: str) -> str:
