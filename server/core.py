@@ -191,3 +191,6 @@ class ServerCore:
 
     def forget_queued(self, table_name: str, seat: int) -> None:
         raise NotImplementedError
+
+    def release_lost(self, table: Table) -> bool:
+        raise NotImplementedError

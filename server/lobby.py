@@ -169,6 +169,9 @@ class LobbyMixin(ServerCore):
                 return
             self.detach(session)
             table = self.tables.get(name)  # leaving (say, as its last watcher) may drop it
+        if table is not None and table.seat_of(session.token_hash) is None:
+            if self.release_lost(table):  # no game starts with a player who has gone
+                table = None
         if (
             table is not None
             and table.status is Status.FINISHED
@@ -325,6 +328,21 @@ class LobbyMixin(ServerCore):
             return
         self.announce(table)
         self.schedule_bot(table)
+
+    def release_lost(self, table: Table) -> bool:
+        """Before the start and after the end, a member who is gone (closed the app without
+        leaving, lost the network) has left: the seat is free for the next joiner, so no game
+        starts with an absent player, and a finished table nobody is at leaves the lobby.
+        True when the table was dropped."""
+        if table.status not in (Status.WAITING, Status.FINISHED):
+            return False
+        lost = [s for s, _ in self.members(table) if not self.connected(s)]
+        for session in lost:
+            log.info("table %s: %s is gone; the seat is free", table.name, session.name)
+            self.detach(session)
+            if table.name not in self.tables:
+                return True
+        return False
 
     def on_play_again(self, session: Session, peer: bytes, msg: PlayAgain) -> None:
         table = self.tables.get(msg.table)

@@ -39,7 +39,7 @@ class PresenceMixin(ServerCore):
                 self.sessions.unbind(session)
                 del self.sessions.by_hash[session.token_hash]
         for table in list(self.tables.values()):
-            if self.forgotten(table, now):
+            if self.forgotten(table, now) or self.release_lost(table):
                 continue
             if self.check_takeovers(table, now):
                 changed.add(table.name)
