@@ -66,8 +66,26 @@ CREATE TABLE IF NOT EXISTS game_facts (
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
     facts TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS takeover_actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    level TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_name TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_name, idx)
+);
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
+# takeover_actions and chat were added after schema 1 shipped: CREATE ... IF NOT EXISTS adds
+# them to an older journal on open (an old journal simply has no takeovers and no chat).
 _ADDED_COLUMNS = (
     # Added after schema 1 shipped (history, housekeeping); older databases get them on open.
     ("started_at", "REAL"),
@@ -317,9 +335,13 @@ class Journal:
         round_result: tuple[int, bytes] | None = None,
         final_scores: tuple[int, ...] | None = None,
         winners: tuple[int, ...] | None = None,
+        takeover: tuple[int, int, str] | None = None,
     ) -> None:
         """Append accepted action number ``idx`` (1-based) in one transaction, together with
         the round result it produced and, when it ended the game, the final scores.
+
+        ``takeover``: (seat, round, bot level) when a bot played this action for a human who
+        had left (game over and statistics tell it apart from the human's own play).
 
         Most actions are a single ``INSERT`` (its own transaction): the game's ``updated_at``
         (when it was last played, for ``--max-resume-age`` and housekeeping) is rewritten at
@@ -329,12 +351,18 @@ class Journal:
         now = self.wall_clock()
         last = self._touched.get(game_id)
         touch = last is None or abs(now - last) >= _TOUCH_EVERY
-        if round_result is None and final_scores is None and not touch:
-            db.execute("INSERT INTO actions VALUES (?,?,?)", (game_id, idx, action))
+        insert = "INSERT INTO actions (game_id, idx, action) VALUES (?,?,?)"
+        if round_result is None and final_scores is None and takeover is None and not touch:
+            db.execute(insert, (game_id, idx, action))
             return
         db.execute("BEGIN")
         try:
-            db.execute("INSERT INTO actions VALUES (?,?,?)", (game_id, idx, action))
+            db.execute(insert, (game_id, idx, action))
+            if takeover is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO takeover_actions VALUES (?,?,?,?,?)",
+                    (game_id, idx, *takeover),
+                )
             db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
             if round_result is not None:
                 db.execute(
@@ -357,6 +385,46 @@ class Journal:
             db.execute("ROLLBACK")
             raise
         self._touched[game_id] = now
+
+    def takeovers(self, game_id: int) -> list[tuple[int, int, int, str]]:
+        """(action idx, seat, round, level) of every action a takeover bot played, in order."""
+        return list(
+            self._db.execute(
+                "SELECT idx, seat, round, level FROM takeover_actions WHERE game_id=?"
+                " ORDER BY idx",
+                (game_id,),
+            )
+        )
+
+    def append_chat(
+        self, table_name: str, name: str, seat: int | None, text: str, keep: int
+    ) -> None:
+        """Keep a chat line of a table; only its last ``keep`` lines stay in the journal."""
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            row = db.execute(
+                "SELECT COALESCE(MAX(idx), 0) FROM chat WHERE table_name=?", (table_name,)
+            ).fetchone()
+            idx = row[0] + 1
+            db.execute("INSERT INTO chat VALUES (?,?,?,?,?)", (table_name, idx, name, seat, text))
+            db.execute("DELETE FROM chat WHERE table_name=? AND idx<=?", (table_name, idx - keep))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def recent_chat(self, table_name: str, limit: int) -> list[tuple[str, int | None, str]]:
+        """The table's last ``limit`` chat lines, oldest first: (name, seat, text)."""
+        rows = self._db.execute(
+            "SELECT name, seat, text FROM chat WHERE table_name=? ORDER BY idx DESC LIMIT ?",
+            (table_name, limit),
+        ).fetchall()
+        return [(n, s, t) for n, s, t in reversed(rows)]
+
+    def clear_chat(self, table_name: str) -> None:
+        """The table is gone from the lobby: a new table of that name starts with no chat."""
+        self._db.execute("DELETE FROM chat WHERE table_name=?", (table_name,))
 
     def mark_finished(self, game_id: int) -> None:
         """Close a game that will never be played on (a refused or abandoned table)."""

@@ -10,6 +10,7 @@ from seasalt.engine import ENGINE_VERSION, new_game
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     Chat,
+    ChatEntry,
     ChatLine,
     Error,
     ErrorCode,
@@ -30,7 +31,7 @@ from .core import ServerCore, log
 from .limits import TextRefused, clean_text, oldest_evictable
 from .seeds import game_seed, new_token, token_hash
 from .sessions import Session
-from .tables import BOT_PREFIX, Seat, Status, Table, make_rules
+from .tables import BOT_PREFIX, CHAT_KEPT, Seat, Status, Table, make_rules
 
 _ACTIVE = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
 
@@ -130,6 +131,7 @@ class LobbyMixin(ServerCore):
             table.watchers.add(session.token_hash)
         self.send(session, Joined(table.name, session.seat))
         self.snapshot(session, table)
+        self.send_table_extras(session, table)
         if table.status is Status.ROUND_OVER:  # back during the pause: the result to read
             self.send_round_over_to(session, table)
         self.announce(table)
@@ -169,9 +171,12 @@ class LobbyMixin(ServerCore):
                 return
             self.detach(session)
             table = self.tables.get(name)  # leaving (say, as its last watcher) may drop it
-        if table is not None and table.seat_of(session.token_hash) is None:
-            if self.release_lost(table):  # no game starts with a player who has gone
-                table = None
+        if (
+            table is not None
+            and table.seat_of(session.token_hash) is None
+            and self.release_lost(table)  # no game starts with a player who has gone
+        ):
+            table = None
         if (
             table is not None
             and table.status is Status.FINISHED
@@ -210,6 +215,7 @@ class LobbyMixin(ServerCore):
         self.take_seat(session, table, index)
         self.send(session, Joined(table.name, index))
         self.snapshot(session, table)
+        self.send_table_extras(session, table)
         if table.status is Status.WAITING and table.humans_seated():
             table.status = Status.RUNNING
             log.info("table %s: game %d starts", table.name, table.game_no)
@@ -255,6 +261,7 @@ class LobbyMixin(ServerCore):
             takeover_level=self.takeover_level,
         )
         self.tables[name] = table
+        self.journal.clear_chat(name)  # a new table of an old name starts with no chat
         log.info("table %s created: %s", name, ", ".join(seat_kinds))
         return table
 
@@ -387,6 +394,7 @@ class LobbyMixin(ServerCore):
         table.seq_base = seq_base
         table.state = new_game(rules, table.seed)
         table.again.clear()
+        table.stand_in.clear()
         table.status = Status.RUNNING if table.humans_seated() else Status.WAITING
         log.info("table %s: game %d", table.name, table.game_no)
         for session, _ in list(self.members(table)):
@@ -423,6 +431,8 @@ class LobbyMixin(ServerCore):
             self.error(peer, ErrorCode.BAD_REQUEST, str(exc), msg.table)
             return
         line = ChatLine(table.name, session.name, session.seat, text)
+        table.chat.append(ChatEntry(session.name, session.seat, text))
+        self.journal.append_chat(table.name, session.name, session.seat, text, CHAT_KEPT)
         for member, _ in self.members(table):
             self.send(member, line)
 
