@@ -24,10 +24,12 @@ from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import (
     ChatArrived,
+    ChatHistoryArrived,
     Frame,
     FrameArrived,
     GameEnd,
     GameOver,
+    GameRecordArrived,
     Intent,
     IntentQueued,
     Joined,
@@ -57,6 +59,7 @@ from seasalt.client.solo_game import (
     solo_journal,
     unfinished_solo,
 )
+from seasalt.client.widgets.log import ChatPanel
 from seasalt.client.words import Names
 from textual import on, work
 from textual.app import App
@@ -213,6 +216,10 @@ class SeasaltApp(App[int]):
         """This solo game can be resumed after the client closes: its journal is in the data
         dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
         always for host/join games and solo games on a temporary journal."""
+        self.chat_lines: list[tuple[str, str]] = []
+        """The chat of the table we are at (ChatPanel shows it when a table screen opens)."""
+        self.game_record: Any = None
+        """The last ``game_record`` (how the finished game went)."""
         self.solo_game: SavedSolo | None = None
         """The solo game kept in the data dir (its seat token), for resuming it later."""
         self._render_scheduled = False
@@ -466,6 +473,11 @@ class SeasaltApp(App[int]):
             self.post_message(Joined(message.table, message.seat))
         elif tag == "chat_line":
             self.post_message(ChatArrived(message.name, message.text))
+        elif tag == "chat_history":
+            self.post_message(ChatHistoryArrived(
+                tuple((line.name, line.text) for line in message.lines)))
+        elif tag == "game_record":
+            self.post_message(GameRecordArrived(message))
         elif tag == "error":
             code = getattr(message.code, "value", str(message.code))
             self.post_message(ServerError(code, message.message))
@@ -551,6 +563,8 @@ class SeasaltApp(App[int]):
             self.frame = None
             self.post_message(IntentQueued(Intent("list_tables")))
             return
+        if message.table != self.table:
+            self.chat_lines = []  # another table: its chat_history follows the snapshot
         self.table = message.table
         self.seat = message.seat
         self.game_over = False
@@ -613,11 +627,14 @@ class SeasaltApp(App[int]):
                 self.pending_game_over = None
                 self.push_screen(screen, callback)
 
-        self.push_screen(RoundResultScreen(result, names, message.waiting), done)
+        view = self.frame.view if self.frame is not None else None
+        winners = view.winners if view is not None and view.is_over else None
+        self.push_screen(RoundResultScreen(result, names, message.waiting, winners), done)
 
     @on(GameOver)
     def on_game_over(self, message: GameOver) -> None:
         self.game_over = True
+        self.game_record = None  # this game's follows the game over
         if self.solo_resumable:
             forget_solo()  # nothing left to resume
             self.solo_resumable = False
@@ -642,8 +659,25 @@ class SeasaltApp(App[int]):
 
     @on(ChatArrived)
     def on_chat_arrived(self, message: ChatArrived) -> None:
+        self.chat_lines.append((message.name, message.text))
         for table in self._table_screens():
             table.add_chat(message.name, message.text)
+
+    @on(ChatHistoryArrived)
+    def on_chat_history(self, message: ChatHistoryArrived) -> None:
+        """The table's recent chat (on joining, watching, coming back): it replaces ours."""
+        self.chat_lines = list(message.lines)
+        for table in self._table_screens():
+            table.query_one(ChatPanel).replace(self.chat_lines)
+
+    @on(GameRecordArrived)
+    def on_game_record(self, message: GameRecordArrived) -> None:
+        self.game_record = message.record
+        screens = [s for s in self.screen_stack if isinstance(s, GameOverScreen)]
+        if self.pending_game_over is not None:
+            screens.append(self.pending_game_over[0])
+        for screen in screens:
+            screen.show_record(message.record)
 
     @on(ServerError)
     def on_server_error(self, message: ServerError) -> None:

@@ -37,6 +37,8 @@ from seasalt.protocol import (
     PlayerEntry,
     PlayerStats,
     Replay,
+    StandIns,
+    StandInStats,
     Stats,
     action_from_wire,
 )
@@ -189,6 +191,8 @@ class SeatFacts:
     bets_won: int = 0
     bets_lost: int = 0
     mermaid_wins: int = 0
+    stand_in: SeatFacts | None = None
+    """What a takeover bot did for this seat (its calls and their bets), counted apart."""
 
 
 def duo_kind(cards: tuple[int, ...]) -> str:
@@ -196,25 +200,40 @@ def duo_kind(cards: tuple[int, ...]) -> str:
     return "+".join(sorted({card(c).kind.value for c in cards}))
 
 
-def seat_facts(rules: Rules, seed: int, actions: tuple[Action, ...]) -> list[SeatFacts]:
-    """Replay a game through the engine and count what each seat did."""
-    facts = [SeatFacts() for _ in range(rules.players)]
+def seat_facts(
+    rules: Rules, seed: int, actions: tuple[Action, ...], bot_moves: frozenset[int] = frozenset()
+) -> list[SeatFacts]:
+    """Replay a game through the engine and count what each seat did.
+
+    ``bot_moves``: the (1-based) numbers of the actions a takeover bot played; what they did
+    goes to the seat's ``stand_in`` facts, and so does the bet of a call the bot made.
+    """
+    facts = [SeatFacts(stand_in=SeatFacts()) for _ in range(rules.players)]
+    bot_called = [False] * rules.players
     state = new_game(rules, seed)
-    for action in actions:
+    for number, action in enumerate(actions, 1):
+        by_bot = number in bot_moves
+        actor = state.to_act
         result = apply(state, action)
         state = result.state
         for e in result.events:
             if e.seat is None:
                 continue
             mine = facts[e.seat]
+            if by_bot and e.seat == actor and mine.stand_in is not None:
+                mine = mine.stand_in
             if e.kind is EventKind.PLAYED_PAIR:
                 mine.duos[duo_kind(e.cards)] += 1
             elif e.kind is EventKind.CALLED and e.call is not None:
+                bot_called[e.seat] = by_bot and e.seat == actor
                 if e.call.value == "stop":
                     mine.stop_calls += 1
                 else:
                     mine.last_chance_calls += 1
             elif e.kind is EventKind.ROUND_SCORED and e.won is not None:
+                mine = facts[e.seat]  # the bet is the caller's: the bot's if it called
+                if bot_called[e.seat] and mine.stand_in is not None:
+                    mine = mine.stand_in
                 if e.won:
                     mine.bets_won += 1
                 else:
@@ -225,16 +244,20 @@ def seat_facts(rules: Rules, seed: int, actions: tuple[Action, ...]) -> list[Sea
 
 
 def _facts_to_json(f: SeatFacts) -> dict[str, object]:
-    return {
+    d: dict[str, object] = {
         "duos": dict(f.duos), "stop": f.stop_calls, "last_chance": f.last_chance_calls,
         "bets_won": f.bets_won, "bets_lost": f.bets_lost, "mermaid_wins": f.mermaid_wins,
     }  # fmt: skip
+    if f.stand_in is not None:
+        d["bot"] = _facts_to_json(f.stand_in)
+    return d
 
 
 def _facts_from_json(d: dict[str, Any]) -> SeatFacts:
+    # Facts stored before takeovers were journalled have no "bot": none were told apart.
     return SeatFacts(
         Counter(d["duos"]), d["stop"], d["last_chance"], d["bets_won"], d["bets_lost"],
-        d["mermaid_wins"],
+        d["mermaid_wins"], _facts_from_json(d["bot"]) if "bot" in d else None,
     )  # fmt: skip
 
 
@@ -247,6 +270,25 @@ class _Totals:
     points: int = 0
     rounds: int = 0
     facts: SeatFacts = field(default_factory=SeatFacts)
+
+
+@dataclass(slots=True)
+class _StandInTotals:
+    games: int = 0
+    rounds: int = 0
+    wins: int = 0
+    stop_calls: int = 0
+    last_chance_calls: int = 0
+
+
+def _takeover_rounds(db: sqlite3.Connection) -> dict[tuple[int, int], set[int]]:
+    """(game id, seat) -> the rounds a takeover bot played, for every game (one query)."""
+    played: dict[tuple[int, int], set[int]] = {}
+    for game_id, seat, round_no in db.execute(
+        "SELECT game_id, seat, round FROM takeover_actions"
+    ):
+        played.setdefault((game_id, seat), set()).add(round_no)
+    return played
 
 
 class StatsBuilder:
@@ -278,24 +320,51 @@ class StatsBuilder:
         replay = load_replay(db, summary.game)
         if replay is None or replay.engine_version != ENGINE_VERSION:
             return None  # another engine's actions could mean another game: totals only
+        bot_moves = frozenset(
+            idx
+            for (idx,) in db.execute(
+                "SELECT idx FROM takeover_actions WHERE game_id=?", (summary.game,)
+            )
+        )
         try:
-            return seat_facts(replay.rules, replay.seed, replay.actions)
+            return seat_facts(replay.rules, replay.seed, replay.actions, bot_moves)
         except ValueError as exc:  # IllegalActionError: a damaged journal
             log.warning("game %d cannot be replayed for statistics: %s", summary.game, exc)
             return None
 
     def build(self, db: sqlite3.Connection) -> tuple[PlayerStats, ...]:
+        return self.build_all(db)[0]
+
+    def build_all(
+        self, db: sqlite3.Connection
+    ) -> tuple[tuple[PlayerStats, ...], tuple[StandInStats, ...]]:
+        """Every player's own statistics, and apart from them what takeover bots did for
+        them (a game won while a bot played the seat's last round is the bot's win)."""
         totals: dict[str, _Totals] = {}
+        stand_ins: dict[str, _StandInTotals] = {}
+        takeovers = _takeover_rounds(db)
         for summary in finished_games(db, limit=-1):
             facts = self.facts_of(db, summary)
             for entry in summary.players:
                 t = totals.setdefault(entry.player, _Totals(entry.name or entry.player))
                 if entry.name and summary.game > t.last_game:
                     t.name, t.last_game = entry.name, summary.game
+                won = entry.seat in summary.winners
+                bot_rounds = takeovers.get((summary.game, entry.seat), set())
+                bot_won = won and bool(bot_rounds) and max(bot_rounds) >= summary.rounds
                 t.games += 1
-                t.wins += entry.seat in summary.winners
+                t.wins += won and not bot_won
                 t.points += summary.scores[entry.seat] if entry.seat < len(summary.scores) else 0
                 t.rounds += summary.rounds
+                if bot_rounds:
+                    b = stand_ins.setdefault(entry.player, _StandInTotals())
+                    b.games += 1
+                    b.rounds += len(bot_rounds)
+                    b.wins += bot_won
+                    bot = facts[entry.seat].stand_in if facts is not None else None
+                    if bot is not None:
+                        b.stop_calls += bot.stop_calls
+                        b.last_chance_calls += bot.last_chance_calls
                 if facts is not None:
                     f = facts[entry.seat]
                     t.facts.duos.update(f.duos)
@@ -321,6 +390,10 @@ class StatsBuilder:
                 mermaid_wins=t.facts.mermaid_wins,
             )
             for pid, t in ordered[:MAX_STATS_PLAYERS]
+        ), tuple(
+            StandInStats(pid, s.games, s.rounds, s.wins, s.stop_calls, s.last_chance_calls)
+            for pid, _t in ordered[:MAX_STATS_PLAYERS]
+            if (s := stand_ins.get(pid)) is not None
         )
 
 
@@ -351,4 +424,8 @@ class HistoryMixin(ServerCore):
         else:
             if self._stats_builder is None:
                 self._stats_builder = StatsBuilder()
-            self.send(session, Stats(self._stats_builder.build(db)))
+            stats, stand_ins = self._stats_builder.build_all(db)
+            # Before stats: a client that waits for stats has it by then, and one that
+            # predates stand_ins drops it (docs/protocol.md §10).
+            self.send(session, StandIns(stand_ins))
+            self.send(session, Stats(stats))
