@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 import zmq.asyncio
-from textual.widgets import DataTable
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.history_source import ServerHistory
 from seasalt.client.screens.model import Intent, IntentQueued
@@ -27,6 +26,7 @@ from seasalt.protocol import (
     Takeover,
 )
 from seasalt.server.testing import RawClient, running_server
+from textual.widgets import DataTable
 
 pytestmark = pytest.mark.timeout(90)
 
