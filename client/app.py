@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from seasalt.client import language, solo, tokens
+from seasalt.client import language, tokens
 from seasalt.client.i18n import _, resolve, translator
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
@@ -24,10 +24,12 @@ from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import (
     ChatArrived,
+    ChatHistoryArrived,
     Frame,
     FrameArrived,
     GameEnd,
     GameOver,
+    GameRecordArrived,
     Intent,
     IntentQueued,
     Joined,
@@ -50,7 +52,15 @@ from seasalt.client.screens.start import (
 )
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.solo import ChildServer, ServerStartError, start_server_async
+from seasalt.client.solo_game import (
+    SavedSolo,
+    forget_solo,
+    save_solo,
+    solo_journal,
+    unfinished_solo,
+)
 from seasalt.client.where import join_line
+from seasalt.client.widgets.log import ChatPanel
 from seasalt.client.words import Names
 from textual import on, work
 from textual.app import App
@@ -204,6 +214,16 @@ class SeasaltApp(App[int]):
         self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
+        self.solo_resumable = False
+        """This solo game can be resumed after the client closes: its journal is in the data
+        dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
+        always for host/join games and solo games on a temporary journal."""
+        self.chat_lines: list[tuple[str, str]] = []
+        """The chat of the table we are at (ChatPanel shows it when a table screen opens)."""
+        self.game_record: Any = None
+        """The last ``game_record`` (how the finished game went)."""
+        self.solo_game: SavedSolo | None = None
+        """The solo game kept in the data dir (its seat token), for resuming it later."""
         self._render_scheduled = False
         self._last_frame_at = 0.0
         self.last_render_done = 0.0
@@ -293,6 +313,9 @@ class SeasaltApp(App[int]):
                 self.held_table = getattr(link, "kept_table", None)
             else:
                 link = self.link_factory(address, plan.name)
+            saved = unfinished_solo() if isinstance(plan, SoloPlan) and plan.resume else None
+            if saved is not None and isinstance(link, ConnectionLink):
+                link.conn.token = saved.token  # resume the seat kept in the solo journal
             try:
                 await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT + 2)
             except TimeoutError:
@@ -302,7 +325,10 @@ class SeasaltApp(App[int]):
                 ) from None
             self.post_message(LinkStatus("connected"))
             self.outbox = asyncio.Queue()
-            if isinstance(plan, SoloPlan):
+            resumed = isinstance(plan, SoloPlan) and self._keep_solo(link, plan)
+            if resumed:
+                pass  # the server sends joined and the snapshot of the resumed seat
+            elif isinstance(plan, SoloPlan):
                 seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
                 await self._send(link, Intent("join_or_create", {
                     "table": "solo", "seats": seats, "extra_salt": plan.extra_salt,
@@ -319,9 +345,10 @@ class SeasaltApp(App[int]):
         except LinkFailed as failure:
             self.post_message(LinkStatus("failed", failure.detail, failure.hints))
         except ServerStartError as failure:
-            self.post_message(LinkStatus("failed", str(failure), (
+            hints = () if isinstance(plan, SoloPlan) else (
                 _("another program may already use that port: try another one"),
-            )))
+            )
+            self.post_message(LinkStatus("failed", str(failure), hints))
         finally:
             if link is not None:
                 with contextlib.suppress(Exception):
@@ -335,15 +362,85 @@ class SeasaltApp(App[int]):
             return self.child.address
         solo = isinstance(plan, SoloPlan)
         secure = isinstance(plan, HostPlan) and plan.secure
+        db = None
+        if isinstance(plan, SoloPlan):
+            db = await asyncio.to_thread(solo_journal, plan.resume)
         self.child = await start_server_async(
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
             extra=["--secure"] if secure else [],
+            db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
         )
         self.hosting = not solo
         self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
+        self._watch_child()
         return self.child.address
+
+    def _watch_child(self) -> None:
+        """Say so at once when our own server stops (it exits, refuses, crashes): no reconnect
+        will bring it back. The kernel tells (a pidfd); else a check every quarter second."""
+        child = self.child
+        if child is None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            fd = os.pidfd_open(child.pid)
+        except (AttributeError, OSError):
+            def check() -> None:
+                if self.child is child and child.alive():
+                    loop.call_later(0.25, check)
+                elif self.child is child:
+                    self._child_gone(child)
+
+            loop.call_later(0.25, check)
+            return
+
+        def exited() -> None:
+            loop.remove_reader(fd)
+            os.close(fd)
+            if self.child is child:
+                child.process.poll()
+                self._child_gone(child)
+
+        loop.add_reader(fd, exited)
+
+    def _child_gone(self, child: ChildServer) -> None:
+        if not self.screen_stack:
+            return  # the app is closing: it stops its server itself
+        words = child.last_words()
+        detail = _("The server stopped (exit code {code}).").format(
+            code=child.process.returncode)
+        if words:
+            detail += "\n" + words
+        self.workers.cancel_group(self, "net")
+        child.stop()
+        self.child = None
+        self.solo_resumable = False
+        screen = self.screen
+        if isinstance(screen, ConnectingScreen):
+            screen.failed(detail, ())
+        else:
+            self.notify(detail, severity="error", timeout=10)
+            for table in self._table_screens():
+                table.set_link_state(_("disconnected: press q to quit"))
+
+    def _keep_solo(self, link: Link, plan: SoloPlan) -> bool:
+        """Remember the solo seat's token next to the solo journal; True when the server
+        resumed the seat of the unfinished solo game (no new table is asked for then)."""
+        child = self.child
+        if not isinstance(link, ConnectionLink) or child is None or child.owns_db:
+            return False  # a test link, or a temporary journal: nothing survives the client
+        token = link.conn.token
+        if token is None:
+            return False
+        resumed = plan.resume and unfinished_solo() == SavedSolo(
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target
+        )
+        self.solo_game = SavedSolo(
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target)
+        self.solo_resumable = save_solo(self.solo_game)
+        return resumed
 
     async def _send_loop(self, link: Link) -> None:
         while True:
@@ -407,6 +504,11 @@ class SeasaltApp(App[int]):
             self.post_message(Joined(message.table, message.seat))
         elif tag == "chat_line":
             self.post_message(ChatArrived(message.name, message.text))
+        elif tag == "chat_history":
+            self.post_message(ChatHistoryArrived(
+                tuple((line.name, line.text) for line in message.lines)))
+        elif tag == "game_record":
+            self.post_message(GameRecordArrived(message))
         elif tag == "error":
             code = getattr(message.code, "value", str(message.code))
             self.post_message(ServerError(code, message.message))
@@ -519,6 +621,8 @@ class SeasaltApp(App[int]):
             self.frame = None
             self.post_message(IntentQueued(Intent("list_tables")))
             return
+        if message.table != self.table:
+            self.chat_lines = []  # another table: its chat_history follows the snapshot
         self.table = message.table
         self.seat = message.seat
         self.game_over = False
@@ -537,6 +641,8 @@ class SeasaltApp(App[int]):
         self.table = frame.table
         if not frame.view.is_over:
             self.game_over = False  # a new game after "play again"
+            if self.solo_game is not None and not self.solo_resumable:
+                self.solo_resumable = save_solo(self.solo_game)  # kept again for the new game
         screens = self._table_screens()
         if not screens:
             screen = TableScreen(frame.table, self.clock)
@@ -594,11 +700,17 @@ class SeasaltApp(App[int]):
                 self.pending_game_over = None
                 self.push_screen(screen, callback)
 
-        self.push_screen(RoundResultScreen(result, names, message.waiting), done)
+        view = self.frame.view if self.frame is not None else None
+        winners = view.winners if view is not None and view.is_over else None
+        self.push_screen(RoundResultScreen(result, names, message.waiting, winners), done)
 
     @on(GameOver)
     def on_game_over(self, message: GameOver) -> None:
         self.game_over = True
+        self.game_record = None  # this game's follows the game over
+        if self.solo_resumable:
+            forget_solo()  # nothing left to resume
+            self.solo_resumable = False
         names = Names([s.name for s in self.seats], self.seat)
 
         def done(answer: str | None) -> None:
@@ -620,8 +732,25 @@ class SeasaltApp(App[int]):
 
     @on(ChatArrived)
     def on_chat_arrived(self, message: ChatArrived) -> None:
+        self.chat_lines.append((message.name, message.text))
         for table in self._table_screens():
             table.add_chat(message.name, message.text)
+
+    @on(ChatHistoryArrived)
+    def on_chat_history(self, message: ChatHistoryArrived) -> None:
+        """The table's recent chat (on joining, watching, coming back): it replaces ours."""
+        self.chat_lines = list(message.lines)
+        for table in self._table_screens():
+            table.query_one(ChatPanel).replace(self.chat_lines)
+
+    @on(GameRecordArrived)
+    def on_game_record(self, message: GameRecordArrived) -> None:
+        self.game_record = message.record
+        screens = [s for s in self.screen_stack if isinstance(s, GameOverScreen)]
+        if self.pending_game_over is not None:
+            screens.append(self.pending_game_over[0])
+        for screen in screens:
+            screen.show_record(message.record)
 
     @on(ServerError)
     def on_server_error(self, message: ServerError) -> None:
@@ -631,6 +760,13 @@ class SeasaltApp(App[int]):
             table.release_input()
         if message.code == "stale_seq":
             return  # a newer view is on its way; the player simply chooses again
+        if isinstance(self.screen, ConnectingScreen):  # e.g. a solo table the server refused
+            detail = error_text(message.code, message.message)
+            if message.message and message.message not in detail:
+                detail = f"{detail}\n{message.message}"
+            self.workers.cancel_group(self, "net")
+            self.screen.failed(detail, ())
+            return
         self.notify(error_text(message.code, message.message), severity="error", timeout=8)
 
     def _table_screens(self) -> list[TableScreen]:
@@ -660,7 +796,7 @@ class SeasaltApp(App[int]):
     def quit_question(self) -> str:
         """What the quit dialog tells a seated player: only what is true for this game."""
         if isinstance(self.plan, SoloPlan):
-            if solo.SOLO_GAMES_RESUME:
+            if self.solo_resumable:  # its journal and seat token are kept in the data dir
                 return _("Quit? Your solo game is kept: start seasalt-client again to resume "
                          "it from the start menu.")
             return _("Quit? This solo game ends with the client: it cannot be resumed.")
@@ -706,7 +842,8 @@ class SeasaltApp(App[int]):
 
     def on_unmount(self) -> None:
         if self.child is not None and not self.hosting:
-            self.child.stop()
+            child, self.child = self.child, None
+            child.stop()
 
 
 def error_text(code: str, message: str) -> str:

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from seasalt.bots import LEVELS
 from seasalt.protocol import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TABLE_NAME_LENGTH, MIN_PLAYERS
 
 from .connection import parse_address
@@ -108,8 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
         "it printed",
     )  # fmt: skip
     parser.add_argument("--solo", action="store_true", help="play against bots at once")
-    parser.add_argument("--opponents", type=int, default=2, help="solo: bot opponents (1-3)")
-    parser.add_argument("--level", default="greedy", help="solo: bot level (default: greedy)")
+    parser.add_argument(
+        "--opponents", type=int, choices=range(1, MAX_PLAYERS), default=2, metavar="N",
+        help=f"solo: bot opponents, 1-{MAX_PLAYERS - 1} (default: 2)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--level", choices=LEVELS, default="greedy",
+        help=f"solo: bot level, one of {', '.join(LEVELS)} (default: greedy)",
+    )  # fmt: skip
     parser.add_argument(
         "--lang", type=_language, metavar="LANG",
         help="language of the app: en, pt, es or fr (default: from LANGUAGE, LC_ALL, "
@@ -150,8 +157,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from seasalt.bots import LEVELS
-
     from .headless import HeadlessOptions, run
 
     if args.address is None:

@@ -4,6 +4,7 @@ tests, anything with the same three coroutines."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from seasalt.protocol import (
@@ -15,6 +16,8 @@ from seasalt.protocol import (
     ListGames,
     PlayerStats,
     Replay,
+    StandIns,
+    StandInStats,
     Stats,
 )
 
@@ -52,6 +55,8 @@ class ServerHistory:
         self.identity = identity
         self._conn: Connection | None = None
         self._lock = asyncio.Lock()
+        self.stand_ins: tuple[StandInStats, ...] = ()
+        """From the last :meth:`stats`: the takeover bots' share, per player id."""
 
     async def _connection(self) -> Connection:
         if self._conn is None:
@@ -67,7 +72,12 @@ class ServerHistory:
             self._conn = conn
         return self._conn
 
-    async def _ask(self, request: ListGames | GetReplay | GetStats, answer: type[A]) -> A:
+    async def _ask(
+        self,
+        request: ListGames | GetReplay | GetStats,
+        answer: type[A],
+        on_stand_ins: Callable[[StandIns], None] | None = None,
+    ) -> A:
         async with self._lock:
             conn = await self._connection()
             await conn.send(request)
@@ -78,6 +88,8 @@ class ServerHistory:
                     message = await conn.recv(timeout=left)
                     if isinstance(message, answer):
                         return message
+                    if isinstance(message, StandIns) and on_stand_ins is not None:
+                        on_stand_ins(message)  # it comes just before stats
                     if isinstance(message, Error):
                         raise HistoryUnavailable(message.message)
             except ConnectionClosed as exc:
@@ -92,7 +104,12 @@ class ServerHistory:
         return await self._ask(GetReplay(game), Replay)
 
     async def stats(self) -> tuple[PlayerStats, ...]:
-        return (await self._ask(GetStats(), Stats)).players
+        """Every player's statistics; what takeover bots did for them is then in
+        :attr:`stand_ins` (empty from a server that does not count it apart)."""
+        seen: list[StandIns] = []
+        players = (await self._ask(GetStats(), Stats, seen.append)).players
+        self.stand_ins = seen[-1].players if seen else ()
+        return players
 
     async def close(self) -> None:
         if self._conn is not None:

@@ -4,13 +4,21 @@ The client never imports the server: it runs it. The child's output goes to a lo
 pipe: a hosted server left running must not die writing to a closed pipe); the machine-readable
 listening line is read from that file. A solo child dies with the client: it is stopped on exit
 and, on Linux, the kernel sends it SIGTERM if the client dies first (PR_SET_PDEATHSIG).
+
+Files: host mode uses the server's own default journal (the user data dir), solo mode the solo
+journal there (``seasalt.client.solo_game``); only a fallback solo journal is temporary. The
+log is ``seasalt-server-PID.log`` in the temp dir (PID: the server's). Both are removed when
+the client stops its server, and :func:`clean_stale` removes those of dead servers (a kill -9,
+a crash) at the next start.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -23,10 +31,6 @@ from pathlib import Path
 from seasalt.client.i18n import _
 
 START_TIMEOUT = 15.0
-SOLO_GAMES_RESUME = False
-"""Whether a solo game survives quitting the client (its server journal kept and offered again
-at the next start). The quit dialog promises a return only when this is True; the change that
-makes solo games resumable sets it."""
 
 
 class ServerStartError(RuntimeError):
@@ -44,7 +48,9 @@ class ChildServer:
     """What friends type (host mode)."""
     log_path: Path | None = None
     db_path: Path | None = None
+    """The journal given with ``--db``; None: the server's default (host mode)."""
     owns_db: bool = False
+    """A temporary journal: removed with the server."""
     server_key: str | None = None
     """The public key a ``--secure`` child printed (None: a plain server)."""
 
@@ -70,9 +76,19 @@ class ChildServer:
             for suffix in ("", "-wal", "-shm", ".lock"):
                 with contextlib.suppress(OSError):
                     Path(str(self.db_path) + suffix).unlink()
-        if self.owns_db and self.log_path is not None:
+        if self.log_path is not None:
             with contextlib.suppress(OSError):
                 self.log_path.unlink()
+
+    def last_words(self, lines: int = 5) -> str:
+        """The end of the server's output (why it stopped), or "" when there is none."""
+        if self.log_path is None:
+            return ""
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
 
 
 LISTENING_PREFIX = "SEASALT_LISTENING "
@@ -127,12 +143,13 @@ def _pdeathsig() -> None:  # runs in the child between fork and exec
 
 
 def server_command(
-    *, host: str, port: int, db: Path, seed: int | None = None,
+    *, host: str, port: int, db: Path | None, seed: int | None = None,
     bot_delay: float | None = None, extra: Sequence[str] = (),
 ) -> list[str]:
-    """The child's command line."""
-    command = [sys.executable, "-m", "seasalt.server", "--host", host, "--port", str(port),
-               "--db", str(db)]
+    """The child's command line (``db`` None: the server's default journal)."""
+    command = [sys.executable, "-m", "seasalt.server", "--host", host, "--port", str(port)]
+    if db is not None:
+        command += ["--db", str(db)]
     if seed is not None:
         command += ["--seed", str(seed)]
     if bot_delay is not None:
@@ -140,25 +157,95 @@ def server_command(
     return command + list(extra)
 
 
+TEMP_DB_PREFIX = "seasalt-solo-"
+LOG_PREFIX = "seasalt-server-"
+_LOG_NAME = re.compile(re.escape(LOG_PREFIX) + r"(\d+)(?:-\d+)?(?:-starting)?\.log")
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's live process
+    return True
+
+
+def journal_in_use(db: Path) -> bool:
+    """A server still holds this journal (the kernel drops the lock of a dead one)."""
+    try:
+        with open(str(db) + ".lock", "a+") as f:
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        return True  # not ours to judge: leave it
+    return False
+
+
+def clean_stale(directory: Path | None = None) -> list[Path]:
+    """Remove the temporary journals and logs that dead child servers left behind.
+
+    A log names its server's pid; a temporary journal is stale when no server holds its lock.
+    Returns what was removed.
+    """
+    where = Path(directory or tempfile.gettempdir())
+    removed: list[Path] = []
+    with contextlib.suppress(OSError):
+        for path in where.iterdir():
+            name = path.name
+            match = _LOG_NAME.fullmatch(name)
+            stale = match is not None and not _pid_alive(int(match.group(1)))
+            if name.startswith(TEMP_DB_PREFIX) and name.endswith(".db"):
+                stale = not journal_in_use(path)
+                if stale:
+                    for suffix in ("-wal", "-shm", ".lock"):
+                        with contextlib.suppress(OSError):
+                            Path(str(path) + suffix).unlink()
+                            removed.append(Path(str(path) + suffix))
+            if stale:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed.append(path)
+        for path in where.glob(TEMP_DB_PREFIX + "*.db.lock"):  # a lock without its journal
+            if not Path(str(path)[: -len(".lock")]).exists() and not journal_in_use(
+                Path(str(path)[: -len(".lock")])
+            ):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed.append(path)
+    return removed
+
+
 def spawn_server(
     *, host: str = "127.0.0.1", port: int = 0, db: Path | None = None, solo: bool = True,
     seed: int | None = None, bot_delay: float | None = None, extra: Sequence[str] = (),
+    default_db: bool = False,
 ) -> ChildServer:
     """Start a child server (not yet waiting for it to listen).
+
+    ``db``: the journal; None with ``default_db`` is the server's default journal (host
+    mode), None without it a temporary journal removed with the server.
 
     Raises:
         ServerStartError: the process could not be started at all.
     """
-    owns = db is None
-    if db is None:
-        handle, name = tempfile.mkstemp(prefix="seasalt-solo-", suffix=".db")
+    clean_stale()
+    owns = db is None and not default_db
+    if owns:
+        handle, name = tempfile.mkstemp(prefix=f"{TEMP_DB_PREFIX}{os.getpid()}-", suffix=".db")
         os.close(handle)
         os.unlink(name)  # the server creates it; we only want a fresh private path
         db = Path(name)
+    # Named after this client until the child's pid is known (then renamed after it).
     log_path = Path(tempfile.gettempdir()) / (
-        f"seasalt-server-{os.getpid()}-{int(time.time() * 1000)}.log"
+        f"{LOG_PREFIX}{os.getpid()}-{int(time.time() * 1000)}-starting.log"
     )
-    log = open(log_path, "wb")  # noqa: SIM115 - handed to the child, closed below
+    # 0600 like every file of ours (issue 14); handed to the child, closed below.
+    log = os.fdopen(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
     try:
         process = subprocess.Popen(
             server_command(host=host, port=port, db=db, seed=seed, bot_delay=bot_delay,
@@ -176,6 +263,10 @@ def spawn_server(
         ) from error
     finally:
         log.close()
+    named = log_path.with_name(f"{LOG_PREFIX}{process.pid}.log")
+    with contextlib.suppress(OSError):  # the child keeps writing to the renamed file
+        log_path.rename(named)
+        log_path = named
     return ChildServer(process, "", [], log_path, db, owns)
 
 

@@ -177,6 +177,16 @@ class GameState:
         """Whether ``seat`` is under a jellyfish lock (RULES §11.2)."""
         return self.jellyfish_caster is not None and seat != self.jellyfish_caster
 
+    def tie_broken(self) -> bool:
+        """Whether the last round's points decided the winner (RULES §8.3): the game is over
+        on points and more seats share the best total than won."""
+        if not self.is_over or not self.winners or (
+            self.last_result is not None and self.last_result.end is RoundEnd.MERMAIDS
+        ):
+            return False
+        best = max(self.scores)
+        return sum(1 for total in self.scores if total == best) > len(self.winners)
+
     def standings(self) -> tuple[int, ...]:
         """Seats ordered best first: total, then final-round score (RULES §8.3).
 

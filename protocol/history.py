@@ -176,8 +176,38 @@ class Stats:
     players: tuple[PlayerStats, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class StandInStats:
+    """What takeover bots did for one player (who had left or gone silent): counted apart,
+    never in that player's own ``PlayerStats``."""
+
+    player: str
+    games: int
+    """Finished games in which a bot played some of this player's rounds."""
+    rounds: int
+    """Rounds in which the bot made at least one move for the player."""
+    wins: int
+    """Games won while a bot played the player's seat in the last round."""
+    stop_calls: int
+    last_chance_calls: int
+
+    def __post_init__(self) -> None:
+        _check_player_id("player", self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class StandIns:
+    """Sent after ``stats``: the takeover bots' share, per player (only players with one).
+
+    A message of its own so that a client that predates it (decoders are strict) drops this
+    frame and still reads ``stats``."""
+
+    TAG: ClassVar[str] = "stand_ins"
+    players: tuple[StandInStats, ...]
+
+
 HISTORY_CLIENT_MESSAGES: tuple[type, ...] = (ListGames, GetReplay, GetStats)
-HISTORY_SERVER_MESSAGES: tuple[type, ...] = (Games, Replay, Stats)
+HISTORY_SERVER_MESSAGES: tuple[type, ...] = (Games, Replay, Stats, StandIns)
 
 
 # --- the replay file -----------------------------------------------------------------------

@@ -22,6 +22,7 @@ from .history import (
     GetStats,
     ListGames,
     Replay,
+    StandIns,
     Stats,
     check_identity,
 )
@@ -394,6 +395,56 @@ class ChatLine:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatEntry:
+    """One line of a table's recent chat (``seat`` None: a spectator)."""
+
+    name: str
+    seat: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChatHistory:
+    """The table's recent chat (oldest first, at most 50 lines), sent after each snapshot that
+    puts you at a table (join, watch, resume). It replaces any chat you show for that table.
+
+    A message of its own rather than a snapshot field: decoders are strict, so a client that
+    predates it drops this frame (and keeps every snapshot)."""
+
+    TAG: ClassVar[str] = "chat_history"
+    table: str
+    lines: tuple[ChatEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Takeover:
+    """A seat a bot played for its human (who had left or gone silent)."""
+
+    seat: int
+    level: str
+    rounds: int
+    """Rounds in which the bot made at least one move for that seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """How a finished game went, sent after ``game_over`` (and with a game-over snapshot):
+    every round's points by seat from the server's journal, whether the tie-break decided
+    the winner (RULES §8.3: the last round's points), and the seats takeover bots played."""
+
+    TAG: ClassVar[str] = "game_record"
+    table: str
+    seq: int
+    rounds: tuple[tuple[int, ...], ...]
+    """Per scored or void round, in order: the points each seat scored in it."""
+    tie_break: bool
+    takeovers: tuple[Takeover, ...]
+
+    def __post_init__(self) -> None:
+        _check_seq("seq", self.seq)
+
+
+@dataclass(frozen=True, slots=True)
 class Error:
     """A request was refused or a frame was bad; nothing changed."""
 
@@ -432,11 +483,14 @@ ServerMessage = (
     | RoundOver
     | GameOver
     | ChatLine
+    | ChatHistory
+    | GameRecord
     | Heartbeat
     | Error
     | Games
     | Replay
     | Stats
+    | StandIns
 )
 Message = ClientMessage | ServerMessage
 
@@ -466,6 +520,8 @@ SERVER_MESSAGES: tuple[type, ...] = (
     RoundOver,
     GameOver,
     ChatLine,
+    ChatHistory,
+    GameRecord,
     Heartbeat,
     Error,
     *HISTORY_SERVER_MESSAGES,

@@ -76,7 +76,9 @@ class Server:
             JournalError: the database is locked by another server or unusable.
             PortInUseError: the port is taken.
         """
-        self._journal = Journal(self.config.db_path, fsync=self.config.fsync)
+        self._journal = Journal(
+            self.config.db_path, fsync=self.config.fsync, make_parent=self.config.make_db_dir
+        )
         try:
             self._bind()
         except BaseException:

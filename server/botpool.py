@@ -48,11 +48,12 @@ def takeover_level() -> str:
     return TAKEOVER_LEVELS[-1]
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
     # Ctrl-C reaches the whole process group: only the server decides when workers stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A server killed with -9 cannot stop its pool: each worker leaves when its parent is gone.
-    parent = os.getppid()
+    # The server's pid is passed in: a worker that starts after a quick kill has already been
+    # handed to init, and its getppid() would never change again (it lingered for good).
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
 
 
@@ -80,7 +81,10 @@ class BotPool:
     def _new_executor(self) -> ProcessPoolExecutor:
         # spawn, not fork: the parent holds a ZeroMQ context and an SQLite handle
         return ProcessPoolExecutor(
-            self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init
+            self._workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_init,
+            initargs=(os.getpid(),),
         )
 
     def warm_up(self) -> None:

@@ -119,6 +119,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         host=args.host,
         port=args.port,
         db_path=args.db or default_db(),
+        make_db_dir=args.db is None,
         seed=args.seed,
         fsync=args.fsync,
         bot_delay=args.bot_delay,

@@ -47,6 +47,9 @@ class ServerConfig:
     host: str = "0.0.0.0"
     port: int = 7327
     db_path: str = ":memory:"
+    make_db_dir: bool = True
+    """Create a missing directory for ``db_path`` (the default database); False for an
+    explicit ``--db``, whose missing directory is an error."""
     seed: int | None = None
     """Derive every game seed from this (tests); None draws them from ``secrets``."""
     fsync: bool = False

@@ -12,8 +12,10 @@ from collections.abc import Callable, Iterator
 
 from seasalt.engine import view
 from seasalt.protocol import (
+    ChatHistory,
     Error,
     ErrorCode,
+    GameRecord,
     RoundOver,
     SeatInfo,
     ServerMessage,
@@ -21,12 +23,14 @@ from seasalt.protocol import (
     TableChanged,
     TableInfo,
     TableState,
+    Takeover,
     encode,
+    result_from_wire,
 )
 
 from .botpool import BotPool
 from .config import Clock, ServerConfig
-from .journal import Journal
+from .journal import Journal, from_blob
 from .sessions import Session, SessionRegistry
 from .tables import Status, Table
 
@@ -190,6 +194,29 @@ class ServerCore:
             waiting = tuple(sorted(table.reading))
             self.send(session, RoundOver(table.name, table.seq, result, waiting))
 
+    def game_record(self, table: Table) -> GameRecord:
+        """How the finished game went: each round's points as journalled, the tie-break
+        (decided by the engine), and the seats takeover bots played."""
+        rounds = []
+        for _round, blob in self.journal.round_results(table.game_id):
+            result = result_from_wire(from_blob(blob), "journal round")
+            rounds.append(tuple(s.round_score for s in result.seats))
+        takeovers = tuple(
+            Takeover(seat, level, len(played))
+            for seat, (level, played) in sorted(table.stand_in.items())
+        )
+        return GameRecord(
+            table.name, table.seq, tuple(rounds), table.state.tie_broken(), takeovers
+        )
+
+    def send_table_extras(self, session: Session, table: Table) -> None:
+        """After a snapshot that puts a session at a table: its recent chat, and at a game
+        over how the game went."""
+        if table.chat:
+            self.send(session, ChatHistory(table.name, tuple(table.chat)))
+        if table.status is Status.FINISHED:
+            self.send(session, self.game_record(table))
+
     # --- implemented by the mixins ------------------------------------------------------
 
     def schedule_bot(self, table: Table) -> None:
@@ -205,4 +232,7 @@ class ServerCore:
         raise NotImplementedError
 
     def expire_abandoned_tables(self, now: float) -> None:
+        raise NotImplementedError
+
+    def release_lost(self, table: Table) -> bool:
         raise NotImplementedError

@@ -106,6 +106,11 @@ class GameMixin(ServerCore):
 
     def play(self, table: Table, action: Action, peer: bytes | None) -> bool:
         """Apply an action for the seat to act (checked by the caller) and commit it."""
+        seat, round_no = table.state.to_act, table.state.round
+        takeover = None
+        if peer is None and seat is not None and not table.seats[seat].is_bot:
+            level = table.bot_level(seat)  # a bot moving for a human: told apart (stats)
+            takeover = None if level is None else (seat, round_no, level)
         try:
             result = table.apply(action)
         except IllegalActionError as exc:
@@ -114,12 +119,20 @@ class GameMixin(ServerCore):
             else:
                 log.error("bot chose an illegal action at %s: %s", table.name, exc)
             return False
-        self.commit(table, action, result)
+        if takeover is not None:
+            table.note_stand_in(takeover[0], takeover[2], takeover[1])
+        self.commit(table, action, result, takeover)
         return True
 
     # --- commit: journal first, then every seat and watcher -------------------------------
 
-    def commit(self, table: Table, action: Action, result: ApplyResult) -> None:
+    def commit(
+        self,
+        table: Table,
+        action: Action,
+        result: ApplyResult,
+        takeover: tuple[int, int, str] | None = None,
+    ) -> None:
         state = result.state
         round_ended = any(e.kind in ROUND_ENDS for e in result.events)
         round_result = None
@@ -135,6 +148,7 @@ class GameMixin(ServerCore):
             round_result,
             state.scores if state.is_over else None,
             state.winners if state.is_over else None,
+            takeover,
         )
         self.actions_accepted += 1
         seq = table.seq
@@ -155,8 +169,10 @@ class GameMixin(ServerCore):
             self.start_reading(table, members)
         if state.is_over:
             over = GameOver(table.name, seq, state.scores, state.winners, state.standings())
+            record = encode(self.game_record(table))
             for session, _ in members:
                 self.send(session, over)
+                self.send_encoded(session, record)
             self.announce(table)
             if not members:  # everyone had left: nobody will ask to play again
                 del self.tables[table.name]

@@ -42,6 +42,8 @@ from seasalt.protocol import (
     PlayerEntry,
     PlayerStats,
     Replay,
+    StandIns,
+    StandInStats,
     Stats,
     action_from_wire,
     encode,
@@ -195,6 +197,8 @@ class SeatFacts:
     bets_won: int = 0
     bets_lost: int = 0
     mermaid_wins: int = 0
+    stand_in: SeatFacts | None = None
+    """What a takeover bot did for this seat (its calls and their bets), counted apart."""
 
 
 def duo_kind(cards: tuple[int, ...]) -> str:
@@ -202,25 +206,40 @@ def duo_kind(cards: tuple[int, ...]) -> str:
     return "+".join(sorted({card(c).kind.value for c in cards}))
 
 
-def seat_facts(rules: Rules, seed: int, actions: tuple[Action, ...]) -> list[SeatFacts]:
-    """Replay a game through the engine and count what each seat did."""
-    facts = [SeatFacts() for _ in range(rules.players)]
+def seat_facts(
+    rules: Rules, seed: int, actions: tuple[Action, ...], bot_moves: frozenset[int] = frozenset()
+) -> list[SeatFacts]:
+    """Replay a game through the engine and count what each seat did.
+
+    ``bot_moves``: the (1-based) numbers of the actions a takeover bot played; what they did
+    goes to the seat's ``stand_in`` facts, and so does the bet of a call the bot made.
+    """
+    facts = [SeatFacts(stand_in=SeatFacts()) for _ in range(rules.players)]
+    bot_called = [False] * rules.players
     state = new_game(rules, seed)
-    for action in actions:
+    for number, action in enumerate(actions, 1):
+        by_bot = number in bot_moves
+        actor = state.to_act
         result = apply(state, action)
         state = result.state
         for e in result.events:
             if e.seat is None:
                 continue
             mine = facts[e.seat]
+            if by_bot and e.seat == actor and mine.stand_in is not None:
+                mine = mine.stand_in
             if e.kind is EventKind.PLAYED_PAIR:
                 mine.duos[duo_kind(e.cards)] += 1
             elif e.kind is EventKind.CALLED and e.call is not None:
+                bot_called[e.seat] = by_bot and e.seat == actor
                 if e.call.value == "stop":
                     mine.stop_calls += 1
                 else:
                     mine.last_chance_calls += 1
             elif e.kind is EventKind.ROUND_SCORED and e.won is not None:
+                mine = facts[e.seat]  # the bet is the caller's: the bot's if it called
+                if bot_called[e.seat] and mine.stand_in is not None:
+                    mine = mine.stand_in
                 if e.won:
                     mine.bets_won += 1
                 else:
@@ -231,16 +250,20 @@ def seat_facts(rules: Rules, seed: int, actions: tuple[Action, ...]) -> list[Sea
 
 
 def _facts_to_json(f: SeatFacts) -> dict[str, object]:
-    return {
+    d: dict[str, object] = {
         "duos": dict(f.duos), "stop": f.stop_calls, "last_chance": f.last_chance_calls,
         "bets_won": f.bets_won, "bets_lost": f.bets_lost, "mermaid_wins": f.mermaid_wins,
     }  # fmt: skip
+    if f.stand_in is not None:
+        d["bot"] = _facts_to_json(f.stand_in)
+    return d
 
 
 def _facts_from_json(d: dict[str, Any]) -> SeatFacts:
+    # Facts stored before takeovers were journalled have no "bot": none were told apart.
     return SeatFacts(
         Counter(d["duos"]), d["stop"], d["last_chance"], d["bets_won"], d["bets_lost"],
-        d["mermaid_wins"],
+        d["mermaid_wins"], _facts_from_json(d["bot"]) if "bot" in d else None,
     )  # fmt: skip
 
 
@@ -253,6 +276,25 @@ class _Totals:
     points: int = 0
     rounds: int = 0
     facts: SeatFacts = field(default_factory=SeatFacts)
+
+
+@dataclass(slots=True)
+class _StandInTotals:
+    games: int = 0
+    rounds: int = 0
+    wins: int = 0
+    stop_calls: int = 0
+    last_chance_calls: int = 0
+
+
+def _takeover_rounds(db: sqlite3.Connection) -> dict[tuple[int, int], set[int]]:
+    """(game id, seat) -> the rounds a takeover bot played, for every game (one query)."""
+    played: dict[tuple[int, int], set[int]] = {}
+    for game_id, seat, round_no in db.execute(
+        "SELECT game_id, seat, round FROM takeover_actions"
+    ):
+        played.setdefault((game_id, seat), set()).add(round_no)
+    return played
 
 
 class StatsBuilder:
@@ -292,24 +334,51 @@ class StatsBuilder:
         replay = load_replay(db, summary.game)
         if replay is None or replay.engine_version != ENGINE_VERSION:
             return None  # another engine's actions could mean another game: totals only
+        bot_moves = frozenset(
+            idx
+            for (idx,) in db.execute(
+                "SELECT idx FROM takeover_actions WHERE game_id=?", (summary.game,)
+            )
+        )
         try:
-            return seat_facts(replay.rules, replay.seed, replay.actions)
+            return seat_facts(replay.rules, replay.seed, replay.actions, bot_moves)
         except ValueError as exc:  # IllegalActionError: a damaged journal
             log.warning("game %d cannot be replayed for statistics: %s", summary.game, exc)
             return None
 
     def build(self, db: sqlite3.Connection) -> tuple[PlayerStats, ...]:
+        return self.build_all(db)[0]
+
+    def build_all(
+        self, db: sqlite3.Connection
+    ) -> tuple[tuple[PlayerStats, ...], tuple[StandInStats, ...]]:
+        """Every player's own statistics, and apart from them what takeover bots did for
+        them (a game won while a bot played the seat's last round is the bot's win)."""
         totals: dict[str, _Totals] = {}
+        stand_ins: dict[str, _StandInTotals] = {}
+        takeovers = _takeover_rounds(db)
         for summary in finished_games(db, limit=-1):
             facts = self.facts_of(db, summary)
             for entry in summary.players:
                 t = totals.setdefault(entry.player, _Totals(entry.name or entry.player))
                 if entry.name and summary.game > t.last_game:
                     t.name, t.last_game = entry.name, summary.game
+                won = entry.seat in summary.winners
+                bot_rounds = takeovers.get((summary.game, entry.seat), set())
+                bot_won = won and bool(bot_rounds) and max(bot_rounds) >= summary.rounds
                 t.games += 1
-                t.wins += entry.seat in summary.winners
+                t.wins += won and not bot_won
                 t.points += summary.scores[entry.seat] if entry.seat < len(summary.scores) else 0
                 t.rounds += summary.rounds
+                if bot_rounds:
+                    b = stand_ins.setdefault(entry.player, _StandInTotals())
+                    b.games += 1
+                    b.rounds += len(bot_rounds)
+                    b.wins += bot_won
+                    bot = facts[entry.seat].stand_in if facts is not None else None
+                    if bot is not None:
+                        b.stop_calls += bot.stop_calls
+                        b.last_chance_calls += bot.last_chance_calls
                 if facts is not None:
                     f = facts[entry.seat]
                     t.facts.duos.update(f.duos)
@@ -335,6 +404,10 @@ class StatsBuilder:
                 mermaid_wins=t.facts.mermaid_wins,
             )
             for pid, t in ordered[:MAX_STATS_PLAYERS]
+        ), tuple(
+            StandInStats(pid, s.games, s.rounds, s.wins, s.stop_calls, s.last_chance_calls)
+            for pid, _t in ordered[:MAX_STATS_PLAYERS]
+            if (s := stand_ins.get(pid)) is not None
         )
 
 
@@ -352,15 +425,22 @@ _GENERATION = (
 the key that invalidates every cached answer. One small aggregate query per request."""
 
 
-def answer(db: sqlite3.Connection, key: HistoryKey, builder: StatsBuilder) -> bytes | None:
+Answer = tuple[bytes, ...]
+"""The encoded frames that answer one history request, in the order they are sent."""
+
+
+def answer(db: sqlite3.Connection, key: HistoryKey, builder: StatsBuilder) -> Answer | None:
     """The encoded answer to one history request (None: no finished game has that id)."""
     kind, game = key
     if kind == "games":
-        return encode(Games(tuple(finished_games(db))))
+        return (encode(Games(tuple(finished_games(db)))),)
     if kind == "replay":
         replay = load_replay(db, game)
-        return None if replay is None else encode(replay)
-    return encode(Stats(builder.build(db)))
+        return None if replay is None else (encode(replay),)
+    stats, stand_ins = builder.build_all(db)
+    # stand_ins before stats: a client that waits for stats has both by then, and one that
+    # predates stand_ins drops it (docs/protocol.md §10).
+    return (encode(StandIns(stand_ins)), encode(Stats(stats)))
 
 
 class HistoryWorker:
@@ -377,12 +457,12 @@ class HistoryWorker:
 
     def submit(
         self, key: HistoryKey, loop: asyncio.AbstractEventLoop,
-        done: Callable[[bytes | None, list[tuple[int, str]], BaseException | None], None],
+        done: Callable[[Answer | None, list[tuple[int, str]], BaseException | None], None],
     ) -> None:  # fmt: skip
         """Answer ``key`` in the thread; ``done(frame, unsaved facts, error)`` on the loop."""
 
         def work() -> None:
-            result: bytes | None = None
+            result: Answer | None = None
             error: BaseException | None = None
             try:
                 result = self._answer(key)
@@ -394,7 +474,7 @@ class HistoryWorker:
 
         self._pool.submit(work)
 
-    def _answer(self, key: HistoryKey) -> bytes | None:
+    def _answer(self, key: HistoryKey) -> Answer | None:
         if self._db is None:
             self._db = sqlite3.connect(self._uri, uri=True)
         return answer(self._db, key, self._builder)
@@ -421,7 +501,7 @@ class HistoryMixin(ServerCore):
 
     _stats_builder: StatsBuilder | None = None
     _history_worker: HistoryWorker | None = None
-    _history_cache: dict[HistoryKey, tuple[tuple[int, ...], bytes | None]]
+    _history_cache: dict[HistoryKey, tuple[tuple[int, ...], Answer | None]]
     _history_waiting: dict[tuple[HistoryKey, tuple[int, ...]], list[tuple[Session, bytes]]]
 
     def init_history(self) -> None:
@@ -482,7 +562,7 @@ class HistoryMixin(ServerCore):
             self._history_worker.submit(key, loop, partial(self._answered, key, generation))
 
     def _answered(
-        self, key: HistoryKey, generation: tuple[int, ...], frame: bytes | None,
+        self, key: HistoryKey, generation: tuple[int, ...], frame: Answer | None,
         unsaved: list[tuple[int, str]], error: BaseException | None,
     ) -> None:  # fmt: skip
         waiting = self._history_waiting.pop((key, generation), [])
@@ -502,17 +582,22 @@ class HistoryMixin(ServerCore):
             if session.peer == peer:  # still the connection that asked
                 self._deliver(session, peer, key, frame)
 
-    def _remember(self, key: HistoryKey, generation: tuple[int, ...], frame: bytes | None) -> None:
+    def _remember(
+        self, key: HistoryKey, generation: tuple[int, ...], frame: Answer | None
+    ) -> None:
         if key[0] == "replay" and len(self._history_cache) >= _CACHED_ANSWERS:
             # Replays are many and each is asked for rarely: keep the cache bounded.
             for old in [k for k in self._history_cache if k[0] == "replay"][: _CACHED_ANSWERS // 2]:
                 del self._history_cache[old]
         self._history_cache[key] = (generation, frame)
 
-    def _deliver(self, session: Session, peer: bytes, key: HistoryKey, frame: bytes | None) -> None:
-        if frame is None:
+    def _deliver(
+        self, session: Session, peer: bytes, key: HistoryKey, frames: Answer | None
+    ) -> None:
+        if frames is None:
             self.error(peer, ErrorCode.UNKNOWN_TABLE, f"no finished game {key[1]}")
-        else:
+            return
+        for frame in frames:
             self.send_encoded(session, frame)
 
 

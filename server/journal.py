@@ -68,8 +68,26 @@ CREATE TABLE IF NOT EXISTS game_facts (
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
     facts TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS takeover_actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    level TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_name TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_name, idx)
+);
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
+# takeover_actions and chat were added after schema 1 shipped: CREATE ... IF NOT EXISTS adds
+# them to an older journal on open (an old journal simply has no takeovers and no chat).
 _ADDED_COLUMNS = (
     # Added after schema 1 shipped (history, housekeeping); older databases get them on open.
     ("started_at", "REAL"),
@@ -124,6 +142,46 @@ class GameRecord:
     actions: tuple[bytes, ...] = field(default=(), repr=False)
 
 
+def _cannot_create(path: str, exc: OSError) -> str:
+    reason = os.strerror(exc.errno).lower() if exc.errno else str(exc)
+    return f"cannot create the journal at {path}: {reason}"
+
+
+def check_journal_path(path: str, make_parent: bool = True) -> None:
+    """Refuse, with one clear line, a path that cannot hold a journal (before SQLite or the
+    lock file say it with a traceback or a bare "unable to open database file").
+
+    Raises:
+        JournalError: a directory at the path, a parent that is a file or missing, or a
+            directory the server may not write to.
+    """
+    full = os.path.abspath(path)
+    if os.path.isdir(full):
+        raise JournalError(f"cannot create the journal at {path}: it is a directory")
+    parent = os.path.dirname(full)
+    ancestor = parent
+    while not os.path.exists(ancestor):
+        ancestor = os.path.dirname(ancestor)
+    if not os.path.isdir(ancestor):
+        raise JournalError(
+            f"cannot create the journal at {path}: {ancestor} is a file, not a directory"
+        )
+    if ancestor != parent:
+        if not make_parent:
+            raise JournalError(
+                f"cannot create the journal at {path}: no such directory {parent}"
+            )
+        try:
+            private_dirs(parent)  # 0700: the journal holds every running game's seed
+        except OSError as exc:
+            raise JournalError(_cannot_create(path, exc)) from None
+    if os.statvfs(parent).f_flag & os.ST_RDONLY:
+        raise JournalError(f"cannot create the journal at {path}: read-only file system")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        # SQLite needs to create the -wal and -shm files next to the database.
+        raise JournalError(f"cannot create the journal at {path}: {parent} is read-only")
+
+
 class DatabaseLock:
     """An exclusive, non-blocking ``flock`` on ``PATH.lock``: one server per database.
 
@@ -157,8 +215,21 @@ class Journal:
     """Append-only record of games. Single-threaded: the server's event loop owns it."""
 
     def __init__(
-        self, path: str, fsync: bool = False, wall_clock: Callable[[], float] = time.time
+        self,
+        path: str,
+        fsync: bool = False,
+        wall_clock: Callable[[], float] = time.time,
+        make_parent: bool = True,
     ) -> None:
+        """Open (or create) the journal at ``path``.
+
+        ``make_parent``: create a missing parent directory (the default database in the user
+        data dir); an explicit ``--db`` whose directory does not exist is refused instead, since
+        a typo should not grow a directory tree.
+
+        Raises:
+            JournalError: the path cannot hold a journal (one line, naming the path and why).
+        """
         self.path = path
         self.wall_clock = wall_clock
         """Unix time for the games' dates (history); injectable for tests."""
@@ -166,16 +237,15 @@ class Journal:
         self._touched: dict[int, float] = {}
         """game id -> the wall time last written as its ``updated_at`` by this journal."""
         if path != ":memory:":
-            directory = os.path.dirname(os.path.abspath(path))
+            check_journal_path(path, make_parent=make_parent)
+            self._lock = DatabaseLock(path)
             try:
-                private_dirs(directory)
-                self._lock = DatabaseLock(path)
                 self._lock.acquire()
                 # Mode 0600 from the start: the journal holds every running game's seed.
                 create_private(path)
             except OSError as exc:
                 self.close()
-                raise JournalError(f"cannot use the database {path}: {exc}") from None
+                raise JournalError(_cannot_create(path, exc)) from None
         try:
             self._db = sqlite3.connect(path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -196,6 +266,9 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             self.close()
             raise JournalError(f"cannot use the database {path}: {exc}") from None
+        except OSError as exc:
+            self.close()
+            raise JournalError(_cannot_create(path, exc)) from None
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -267,9 +340,13 @@ class Journal:
         round_result: tuple[int, bytes] | None = None,
         final_scores: tuple[int, ...] | None = None,
         winners: tuple[int, ...] | None = None,
+        takeover: tuple[int, int, str] | None = None,
     ) -> None:
         """Append accepted action number ``idx`` (1-based) in one transaction, together with
         the round result it produced and, when it ended the game, the final scores.
+
+        ``takeover``: (seat, round, bot level) when a bot played this action for a human who
+        had left (game over and statistics tell it apart from the human's own play).
 
         Most actions are a single ``INSERT`` (its own transaction): the game's ``updated_at``
         (when it was last played, for ``--max-resume-age`` and housekeeping) is rewritten at
@@ -279,12 +356,18 @@ class Journal:
         now = self.wall_clock()
         last = self._touched.get(game_id)
         touch = last is None or abs(now - last) >= _TOUCH_EVERY
-        if round_result is None and final_scores is None and not touch:
-            db.execute("INSERT INTO actions VALUES (?,?,?)", (game_id, idx, action))
+        insert = "INSERT INTO actions (game_id, idx, action) VALUES (?,?,?)"
+        if round_result is None and final_scores is None and takeover is None and not touch:
+            db.execute(insert, (game_id, idx, action))
             return
         db.execute("BEGIN")
         try:
-            db.execute("INSERT INTO actions VALUES (?,?,?)", (game_id, idx, action))
+            db.execute(insert, (game_id, idx, action))
+            if takeover is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO takeover_actions VALUES (?,?,?,?,?)",
+                    (game_id, idx, *takeover),
+                )
             db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
             if round_result is not None:
                 db.execute(
@@ -307,6 +390,46 @@ class Journal:
             db.execute("ROLLBACK")
             raise
         self._touched[game_id] = now
+
+    def takeovers(self, game_id: int) -> list[tuple[int, int, int, str]]:
+        """(action idx, seat, round, level) of every action a takeover bot played, in order."""
+        return list(
+            self._db.execute(
+                "SELECT idx, seat, round, level FROM takeover_actions WHERE game_id=?"
+                " ORDER BY idx",
+                (game_id,),
+            )
+        )
+
+    def append_chat(
+        self, table_name: str, name: str, seat: int | None, text: str, keep: int
+    ) -> None:
+        """Keep a chat line of a table; only its last ``keep`` lines stay in the journal."""
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            row = db.execute(
+                "SELECT COALESCE(MAX(idx), 0) FROM chat WHERE table_name=?", (table_name,)
+            ).fetchone()
+            idx = row[0] + 1
+            db.execute("INSERT INTO chat VALUES (?,?,?,?,?)", (table_name, idx, name, seat, text))
+            db.execute("DELETE FROM chat WHERE table_name=? AND idx<=?", (table_name, idx - keep))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def recent_chat(self, table_name: str, limit: int) -> list[tuple[str, int | None, str]]:
+        """The table's last ``limit`` chat lines, oldest first: (name, seat, text)."""
+        rows = self._db.execute(
+            "SELECT name, seat, text FROM chat WHERE table_name=? ORDER BY idx DESC LIMIT ?",
+            (table_name, limit),
+        ).fetchall()
+        return [(n, s, t) for n, s, t in reversed(rows)]
+
+    def clear_chat(self, table_name: str) -> None:
+        """The table is gone from the lobby: a new table of that name starts with no chat."""
+        self._db.execute("DELETE FROM chat WHERE table_name=?", (table_name,))
 
     def mark_finished(self, game_id: int) -> None:
         """Close a game that will never be played on (a refused or abandoned table)."""

@@ -10,6 +10,7 @@ from seasalt.engine import ENGINE_VERSION, new_game
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     Chat,
+    ChatEntry,
     ChatLine,
     Error,
     ErrorCode,
@@ -33,7 +34,7 @@ from .names import look_alike
 from .peers import Origin
 from .seeds import game_seed, new_token, token_hash
 from .sessions import Session
-from .tables import BOT_PREFIX, Seat, Status, Table, make_rules
+from .tables import BOT_PREFIX, CHAT_KEPT, Seat, Status, Table, make_rules
 
 _ACTIVE = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
 
@@ -142,6 +143,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
         self.send(session, Joined(table.name, session.seat))
         if table.status is not Status.WAITING:  # waiting: the table info below is the snapshot
             self.snapshot(session, table)
+        self.send_table_extras(session, table)
         if table.status is Status.ROUND_OVER:  # back during the pause: the result to read
             self.send_round_over_to(session, table)
         self.announce(table)
@@ -181,6 +183,12 @@ class LobbyMixin(LockoutMixin, ServerCore):
                 return
             self.detach(session)
             table = self.tables.get(name)  # leaving (say, as its last watcher) may drop it
+        if (
+            table is not None
+            and table.seat_of(session.token_hash) is None
+            and self.release_lost(table)  # no game starts with a player who has gone
+        ):
+            table = None
         if (
             table is not None
             and table.status is Status.FINISHED
@@ -236,6 +244,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
             if table.status is not Status.WAITING:  # waiting: the table info is the snapshot
                 self.snapshot(session, table)
             self.announce(table)
+        self.send_table_extras(session, table)  # the chat so far (a table's name may be reused)
         self.schedule_bot(table)
 
     def start_game(self, table: Table) -> None:
@@ -285,6 +294,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
             takeover_level=self.takeover_level,
         )
         self.tables[name] = table
+        self.journal.clear_chat(name)  # a new table of an old name starts with no chat
         log.info("table %s created: %s", name, ", ".join(seat_kinds))
         return table
 
@@ -359,6 +369,21 @@ class LobbyMixin(LockoutMixin, ServerCore):
         self.announce(table)
         self.schedule_bot(table)
 
+    def release_lost(self, table: Table) -> bool:
+        """Before the start and after the end, a member who is gone (closed the app without
+        leaving, lost the network) has left: the seat is free for the next joiner, so no game
+        starts with an absent player, and a finished table nobody is at leaves the lobby.
+        True when the table was dropped."""
+        if table.status not in (Status.WAITING, Status.FINISHED):
+            return False
+        lost = [s for s, _ in self.members(table) if not self.connected(s)]
+        for session in lost:
+            log.info("table %s: %s is gone; the seat is free", table.name, session.name)
+            self.detach(session)
+            if table.name not in self.tables:
+                return True
+        return False
+
     def on_play_again(self, session: Session, peer: bytes, msg: PlayAgain) -> None:
         table = self.tables.get(msg.table)
         if table is None:
@@ -402,6 +427,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
         table.seq_base = seq_base
         table.state = new_game(rules, table.seed)
         table.again.clear()
+        table.stand_in.clear()
         table.status = Status.RUNNING if table.humans_seated() else Status.WAITING
         log.info("table %s: game %d", table.name, table.game_no)
         for session, _ in list(self.members(table)):
@@ -438,6 +464,8 @@ class LobbyMixin(LockoutMixin, ServerCore):
             self.error(peer, ErrorCode.BAD_REQUEST, str(exc), msg.table)
             return
         line = ChatLine(table.name, session.name, session.seat, text)
+        table.chat.append(ChatEntry(session.name, session.seat, text))
+        self.journal.append_chat(table.name, session.name, session.seat, text, CHAT_KEPT)
         for member, _ in self.members(table):
             self.send(member, line)
 

@@ -11,6 +11,7 @@ from seasalt.protocol import (
     MAX_MESSAGE_SIZE,
     ActionRequest,
     Chat,
+    ChatEntry,
     Continue,
     DecodeError,
     Error,
@@ -40,7 +41,7 @@ from .lobby import LobbyMixin
 from .peers import Origin
 from .presence import PresenceMixin
 from .sessions import Session
-from .tables import Seat, Status, Table, make_rules
+from .tables import CHAT_KEPT, Seat, Status, Table, make_rules
 
 RESTORE_FINISHED_WITHIN = 3600.0
 """Seconds: a table whose latest game ended longer ago is not brought back at start, and one
@@ -267,6 +268,12 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             state=state,
             takeover_level=self.takeover_level,
         )
+        table.chat.extend(
+            ChatEntry(name, seat, text)
+            for name, seat, text in self.journal.recent_chat(table.name, CHAT_KEPT)
+        )
+        for _idx, seat, round_no, level in self.journal.takeovers(record.id):
+            table.note_stand_in(seat, level, round_no)
         if state.is_over:
             table.status = Status.FINISHED
         elif table.humans_seated():

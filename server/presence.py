@@ -40,7 +40,7 @@ class PresenceMixin(ServerCore):
                 del self.sessions.by_hash[session.token_hash]
         self.expire_abandoned_tables(now)
         for table in list(self.tables.values()):
-            if self.forgotten(table, now):
+            if self.forgotten(table, now) or self.release_lost(table):
                 continue
             if self.check_takeovers(table, now):
                 changed.add(table.name)

@@ -8,12 +8,16 @@ changes only through :meth:`Table.apply`, which calls ``engine.apply``.
 from __future__ import annotations
 
 import enum
+from collections import deque
 from dataclasses import dataclass, field
 
 from seasalt.engine import Action, ApplyResult, EventKind, GameState, Rules, apply
+from seasalt.protocol import ChatEntry
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
+CHAT_KEPT = 50
+"""Chat lines a table keeps (in memory and in the journal) for late comers and restarts."""
 
 
 class Status(enum.Enum):
@@ -83,6 +87,16 @@ class Table:
     per-address table caps (server/lockout.py)."""
     forget_at: float | None = None
     """FINISHED table rebuilt from the journal: dropped at this clock time if nobody is at it."""
+    chat: deque[ChatEntry] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    """The table's recent chat, sent to whoever comes to the table."""
+    stand_in: dict[int, tuple[str, set[int]]] = field(default_factory=dict)
+    """This game: seat -> (level, rounds) of the takeover bot that played for its human."""
+
+    def note_stand_in(self, seat: int, level: str, round_no: int) -> None:
+        """A takeover bot moved for ``seat`` in round ``round_no``."""
+        _, rounds = self.stand_in.setdefault(seat, (level, set()))
+        rounds.add(round_no)
+        self.stand_in[seat] = (level, rounds)
 
     @property
     def players(self) -> int:

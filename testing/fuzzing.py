@@ -195,9 +195,11 @@ class Fuzzer:
         commit = master.commit
         send_frame = master._send_frame
 
-        def recording_commit(table: Any, action: Any, result: Any) -> None:
+        def recording_commit(
+            table: Any, action: Any, result: Any, takeover: Any = None
+        ) -> None:
             self._step_events[table.name] = result.events
-            commit(table, action, result)
+            commit(table, action, result, takeover)
 
         def checking_send(peer: bytes, frame: bytes) -> bool:
             try:

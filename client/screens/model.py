@@ -128,6 +128,22 @@ class ChatArrived(Message):
         self.text = text
 
 
+class ChatHistoryArrived(Message):
+    """The table's recent chat, oldest first: (name, text) pairs that replace what is shown."""
+
+    def __init__(self, lines: tuple[tuple[str, str], ...]) -> None:
+        super().__init__()
+        self.lines = lines
+
+
+class GameRecordArrived(Message):
+    """How the finished game went (protocol ``game_record``): rounds, tie-break, takeovers."""
+
+    def __init__(self, record: Any) -> None:
+        super().__init__()
+        self.record = record
+
+
 class LinkStatus(Message):
     """The connection's state: connecting, connected, reconnecting, failed, closed."""
 

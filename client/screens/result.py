@@ -13,6 +13,7 @@ from seasalt.client.screens.model import GameEnd
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.words import Names
 from seasalt.engine import RoundEnd, RoundResult
+from seasalt.protocol import GameRecord
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -90,6 +91,44 @@ def hands_text(result: RoundResult, names: Names) -> Text:
     return Text("\n").join(lines)
 
 
+def game_over_line(winners: Sequence[int], names: Names) -> Text:
+    """"Game over — Ann wins" under the last round's result, before Continue."""
+    if len(winners) == 1 and winners[0] == names.me:
+        line = _("Game over — you win!")
+    elif len(winners) == 1:
+        line = _("Game over — {name} wins").format(name=names(winners[0]))
+    else:
+        line = _("Game over — shared win: {names}").format(
+            names=", ".join(names(s) for s in winners)
+        )
+    return Text(line, style="bold reverse")
+
+
+def rounds_table(record: GameRecord, names: Names, players: int) -> Table:
+    """The points each seat scored in every round (as the server journalled them)."""
+    table = Table(expand=True, box=box.SIMPLE_HEAVY, pad_edge=False)
+    table.add_column(_("Round"), justify="right", no_wrap=True)
+    for seat in range(players):
+        table.add_column(Text(names(seat)), justify="right", no_wrap=True, max_width=14)
+    for number, points in enumerate(record.rounds, start=1):
+        table.add_row(str(number), *(str(p) for p in points))
+    return table
+
+
+def record_notes(record: GameRecord, names: Names) -> Text:
+    """The tie-break, when it decided, and the seats a bot played for their human."""
+    lines: list[Text] = []
+    if record.tie_break:
+        lines.append(Text(_("Tied on total points: the points of the last round decided.")))
+    total = len(record.rounds)
+    for t in record.takeovers:
+        lines.append(Text(
+            _("{name}: a {level} bot played this seat for {n} of {total} rounds.").format(
+                name=names(t.seat), level=_(t.level), n=t.rounds, total=total)
+        ))  # fmt: skip
+    return Text("\n").join(lines)
+
+
 class RoundResultScreen(Screen[bool]):
     """Shown after a round until the player continues (sends the server's ``continue``)."""
 
@@ -98,15 +137,27 @@ class RoundResultScreen(Screen[bool]):
         Binding("question_mark", "app.help", _("Help"), show=False),
     ]
 
-    def __init__(self, result: RoundResult, names: Names, waiting: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        result: RoundResult,
+        names: Names,
+        waiting: Sequence[int] = (),
+        winners: Sequence[int] | None = None,
+    ) -> None:
         super().__init__(classes="result-screen")
         self.result = result
         self.names = names
         self.waiting = tuple(waiting)
+        self.winners = None if winners is None else tuple(winners)
+        """Set when this round ended the game (the winners, from the view)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
-            yield Static(headline(self.result, self.names), id="result-headline")
+            text = headline(self.result, self.names)
+            if self.winners is not None:
+                text.append("\n")
+                text.append_text(game_over_line(self.winners, self.names))
+            yield Static(text, id="result-headline")
             with VerticalScroll(id="result-body"):
                 yield Static(
                     Group(score_table(self.result, self.names), hands_text(self.result, self.names))
@@ -128,16 +179,17 @@ class GameOverScreen(Screen[str]):
         Binding("q", "answer('quit')", _("Quit")),
     ]
 
-    def __init__(self, end: GameEnd, names: Names) -> None:
+    def __init__(self, end: GameEnd, names: Names, record: GameRecord | None = None) -> None:
         super().__init__(classes="result-screen")
         self.end = end
         self.names = names
+        self.record = record
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
             yield Static(self._headline(), id="result-headline")
             with VerticalScroll(id="result-body"):
-                yield Static(self._standings())
+                yield Static(self._body(), id="game-over-body")
             with Horizontal(classes="buttons"):
                 yield Button(_("Play again (p)"), id="again", variant="primary")
                 yield Button(_("Lobby (b)"), id="lobby")
@@ -151,6 +203,22 @@ class GameOverScreen(Screen[str]):
         elif winners:
             text.append(_("Winner: {names}").format(names=", ".join(winners)))
         return text
+
+    def show_record(self, record: GameRecord) -> None:
+        """How the game went (it follows the game over from the server)."""
+        self.record = record
+        if self.is_mounted:
+            self.query_one("#game-over-body", Static).update(self._body())
+
+    def _body(self) -> Group:
+        parts: list[Table | Text] = [self._standings()]
+        if self.record is not None:
+            if self.record.rounds:
+                parts.append(rounds_table(self.record, self.names, len(self.end.scores)))
+            notes = record_notes(self.record, self.names)
+            if notes.plain:
+                parts.append(notes)
+        return Group(*parts)
 
     def _standings(self) -> Table:
         table = Table(expand=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
+from seasalt.client.solo_game import unfinished_solo
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -49,6 +50,8 @@ class SoloPlan:
     level: str = "greedy"
     extra_salt: bool = False
     double_target: bool = False
+    resume: bool = False
+    """Resume the unfinished solo game kept in the data dir (seasalt.client.solo_game)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ class StartScreen(Screen[None]):
         super().__init__(classes="menu-screen")
         self.initial_name = name or default_name()
         self.initial_address = address or ""
+        self.saved_solo = unfinished_solo()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -98,6 +102,11 @@ class StartScreen(Screen[None]):
                 yield LanguageSelect(current_language(self.app), id="language")
             with TabbedContent(id="tabs"):
                 with TabPane(_("Play solo"), id="solo"):
+                    if self.saved_solo is not None:
+                        yield Button(
+                            _("Resume your unfinished solo game"), id="resume-solo",
+                            variant="success",
+                        )  # fmt: skip
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Opponents"), classes="label")
                         yield Select(
@@ -144,7 +153,22 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#go-solo", Button).focus()
+        first = "#resume-solo" if self.saved_solo is not None else "#go-solo"
+        self.query_one(first, Button).focus()
+
+    @on(Button.Pressed, "#resume-solo")
+    def resume_solo(self) -> None:
+        saved = self.saved_solo
+        if saved is None:
+            return
+        self.post_message(
+            self.Chosen(
+                SoloPlan(
+                    name=self._player_name(), opponents=saved.opponents, level=saved.level,
+                    extra_salt=saved.extra_salt, double_target=saved.double_target, resume=True,
+                )
+            )
+        )
 
     def _player_name(self) -> str:
         name = self.query_one("#name", Input).value.strip()

@@ -7,7 +7,7 @@ from seasalt.client.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.i18n import _
 from seasalt.client.words import kind_name
 from seasalt.engine import Kind
-from seasalt.protocol import PlayerStats
+from seasalt.protocol import PlayerStats, StandInStats
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +33,16 @@ def average(stats: PlayerStats) -> str:
 
 def duos_text(stats: PlayerStats) -> str:
     return ", ".join(f"{duo_label(d.kind)} {d.count}" for d in stats.duos) or "-"
+
+
+def stand_in_text(stand_in: StandInStats | None) -> str:
+    """What takeover bots did for a player who had left (never counted as the player's)."""
+    if stand_in is None:
+        return "-"
+    return _("{wins} wins, {calls} calls in {rounds} rounds").format(
+        wins=stand_in.wins, calls=stand_in.stop_calls + stand_in.last_chance_calls,
+        rounds=stand_in.rounds,
+    )  # fmt: skip
 
 
 def player_label(stats: PlayerStats) -> Text:
@@ -73,7 +83,7 @@ class StatsScreen(Screen[None]):
         table.add_columns(
             _("Player"), _("Games"), _("Wins"), _("Average points"), _("Duos played"),
             _("STOP calls"), _("LAST CHANCE calls"), _("Bets won"), _("Bets lost"),
-            _("Mermaid wins"),
+            _("Mermaid wins"), _("Bot for them"),
         )  # fmt: skip
         table.focus()
         self.load()
@@ -85,17 +95,20 @@ class StatsScreen(Screen[None]):
         except HistoryUnavailable as exc:
             self.set_status(_("Cannot get the statistics: {reason}").format(reason=exc))
             return
-        self.show_stats(players)
+        self.show_stats(players, getattr(self.source, "stand_ins", ()))
 
-    def show_stats(self, players: tuple[PlayerStats, ...]) -> None:
+    def show_stats(
+        self, players: tuple[PlayerStats, ...], stand_ins: tuple[StandInStats, ...] = ()
+    ) -> None:
         self.players = players
+        by_player = {s.player: s for s in stand_ins}
         table = self.query_one(DataTable)
         table.clear()
         for p in players:
             table.add_row(
                 player_label(p), str(p.games), str(p.wins), average(p), duos_text(p),
                 str(p.stop_calls), str(p.last_chance_calls), str(p.bets_won), str(p.bets_lost),
-                str(p.mermaid_wins), key=p.player,
+                str(p.mermaid_wins), stand_in_text(by_player.get(p.player)), key=p.player,
             )  # fmt: skip
         self.set_status(
             _("{n} players.").format(n=len(players))

@@ -75,8 +75,22 @@ class ChatPanel(Vertical):
         yield self.view
         yield Input(placeholder=_("Say something (t)…"), id="chat-input", max_length=200)
 
+    def on_mount(self) -> None:
+        kept = getattr(self.app, "chat_lines", None)  # what came before this screen opened
+        if kept:
+            self.replace(kept)
+
+    def replace(self, lines: list[tuple[str, str]]) -> None:
+        """Show exactly these lines (the table's recent chat from the server)."""
+        self.lines.clear()
+        self.lines.extend(lines)
+        self._render_lines()
+
     def add(self, name: str, message: str) -> None:
         self.lines.append((name, message))
+        self._render_lines()
+
+    def _render_lines(self) -> None:
         text = Text()
         text.append(_("Chat"), style="bold underline")
         for who, said in self.lines:

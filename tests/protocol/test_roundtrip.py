@@ -16,11 +16,14 @@ from seasalt.protocol import (
     SERVER_MESSAGES,
     ActionRequest,
     Chat,
+    ChatEntry,
+    ChatHistory,
     ChatLine,
     Continue,
     Error,
     ErrorCode,
     GameOver,
+    GameRecord,
     Heartbeat,
     Hello,
     Joined,
@@ -38,6 +41,7 @@ from seasalt.protocol import (
     TableInfo,
     Tables,
     TableState,
+    Takeover,
     Update,
     Watch,
     Welcome,
@@ -135,6 +139,15 @@ MESSAGES: dict[type, st.SearchStrategy[object]] = {
         standings=int_tuples,
     ),
     ChatLine: st.builds(ChatLine, table=tables_, name=names, seat=seats, text=_text(50)),
+    ChatHistory: st.builds(ChatHistory, table=tables_, lines=st.lists(st.builds(
+        ChatEntry, name=names, seat=seats, text=_text(50)), max_size=4).map(tuple)),
+    GameRecord: st.builds(
+        GameRecord, table=tables_, seq=seqs,
+        rounds=st.lists(int_tuples, max_size=5).map(tuple), tie_break=st.booleans(),
+        takeovers=st.lists(st.builds(Takeover, seat=st.integers(0, 3),
+                                     level=st.sampled_from(["random", "greedy"]),
+                                     rounds=st.integers(1, 9)), max_size=3).map(tuple),
+    ),
     Error: st.builds(
         Error, code=st.sampled_from(ErrorCode), message=st.text(max_size=80),
         table=st.none() | tables_,
@@ -172,6 +185,11 @@ MESSAGES.update({
         seed=st.integers(0, 2**63 - 1), actions=st.lists(actions, max_size=5).map(tuple),
     ),
     h.Stats: st.builds(h.Stats, players=st.lists(_stats, max_size=3).map(tuple)),
+    h.StandIns: st.builds(h.StandIns, players=st.lists(st.builds(
+        h.StandInStats, player=_player_ids, games=st.integers(0, 99), rounds=st.integers(0, 99),
+        wins=st.integers(0, 99), stop_calls=st.integers(0, 50),
+        last_chance_calls=st.integers(0, 50),
+    ), max_size=3).map(tuple)),
 })  # fmt: skip
 
 

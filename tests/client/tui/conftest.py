@@ -43,6 +43,18 @@ def tui() -> type[Tui]:
     return Tui
 
 
+@pytest.fixture(autouse=True)
+def _own_user_dirs(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solo and host servers keep journals in the user data dir: each test gets its own (a
+    journal left by another test would change the game a seed deals, and the real home stays
+    untouched). Tests that set these themselves override it."""
+    home = tmp_path_factory.mktemp("xdg")
+    for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(name, str(home / name.lower()))
+
+
 @pytest.fixture
 def fake_link() -> type[kit.FakeLink]:
     return kit.FakeLink

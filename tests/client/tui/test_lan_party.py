@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client import solo, tokens
+from seasalt.client import tokens
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.help import HelpScreen
@@ -289,16 +289,14 @@ async def test_the_lobby_marks_the_table_where_you_hold_a_seat(tui) -> None:
         await tui.until(lambda: "your seat — rejoin" in tui.text(app))
 
 
-async def test_the_quit_dialog_promises_a_return_only_when_there_is_one(
-    tui, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_quit_dialog_promises_a_return_only_when_there_is_one(tui) -> None:
     link = RefusingLink()
     app = refusing_app(link)
     async with app.run_test(size=(120, 30)):
         await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.ready)
         assert "start seasalt-client lan:7327 again" in app.quit_question()
         app.plan = SoloPlan("Ann", 2, "greedy", False, False)
-        monkeypatch.setattr(solo, "SOLO_GAMES_RESUME", False)
+        app.solo_resumable = False  # e.g. a temporary journal: another solo client has the kept one
         await tui.key(app, "q")
         await tui.until(lambda: isinstance(app.screen, ConfirmDialog))
         dialog = app.screen
@@ -306,7 +304,7 @@ async def test_the_quit_dialog_promises_a_return_only_when_there_is_one(
         assert "cannot be resumed" in dialog.question
         assert "until you come back" not in dialog.question
         await tui.key(app, "n")
-        monkeypatch.setattr(solo, "SOLO_GAMES_RESUME", True)
+        app.solo_resumable = True  # the solo journal and its seat token are kept
         assert "is kept" in app.quit_question()
 
 
