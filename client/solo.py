@@ -290,6 +290,8 @@ def wait_listening(child: ChildServer, timeout: float = START_TIMEOUT) -> ChildS
             return child
         if child.process.poll() is not None:
             code = child.process.returncode
+            # Read again: it may have written its last words after the read above.
+            lines = child.last_words().splitlines()
             child.stop()
             raise ServerStartError(
                 _("The server stopped at once (exit code {code}). Its last words:\n{tail}").format(

@@ -48,7 +48,6 @@ async def test_a_player_who_closed_the_app_before_the_start_frees_the_seat(
     bob = await _hello(connect, "Bob")
     await bob.send(JoinOrCreate("t", TWO))
     assert (await bob.expect(Joined)).seat == 0  # Ann's seat was free again
-    await bob.expect(Snapshot)
     info = (await bob.expect(TableChanged)).info
     assert info.state is TableState.WAITING
     assert [s.name for s in info.seats] == ["Bob", None]
