@@ -47,8 +47,7 @@ from typing import Any
 import platformdirs
 from seasalt import protocol as p
 from seasalt.bots import get_bot
-from seasalt.client.app import SeasaltApp
-from seasalt.client.app import LaunchOptions
+from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.help import HelpScreen
@@ -152,6 +151,9 @@ class ChaosPlan:
     """Move keys in the waiting room, and the check that it offers no moves (issue 13
     defects 1 and 2: today its first seat to play is offered moves, and a move key pressed
     there freezes that seat for good)."""
+    waiting_room_check: bool = True
+    """With ``waiting_room``: fail as soon as an app offers moves before every seat is taken
+    (off: see what the move keys pressed there do)."""
     reopens: int = 1
     """Apps closed and reopened on the same data dir mid-game (today: issue 13 defect 3)."""
     restarts: int = 1
@@ -376,7 +378,7 @@ def screen_text(app: SeasaltApp) -> str:
     """The app's screen as plain text."""
     try:
         strips = app.screen._compositor.render_strips()
-    except Exception as error:  # noqa: BLE001 - diagnostics only
+    except Exception as error:
         return f"(no screen: {error})"
     return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
 
@@ -436,8 +438,9 @@ class Player:
         self.stop = asyncio.Event()
         ready = asyncio.Event()
         self.life = asyncio.create_task(self._life(app, ready, self.stop), name=self.name)
-        await asyncio.wait({asyncio.ensure_future(ready.wait()), self.life},
-                           return_when=asyncio.FIRST_COMPLETED)
+        waiter = asyncio.ensure_future(ready.wait())
+        await asyncio.wait({waiter, self.life}, return_when=asyncio.FIRST_COMPLETED)
+        waiter.cancel()
         if self.life.done():
             self.life.result()  # raises what stopped the app
         self.live_since = time.monotonic()
@@ -472,7 +475,7 @@ class Player:
 
     async def quit_keys(self, app: SeasaltApp) -> None:
         deadline = time.monotonic() + 10
-        while not app._exit and time.monotonic() < deadline:  # noqa: ASYNC110
+        while not app._exit and time.monotonic() < deadline:
             if isinstance(app.screen, ConfirmDialog):
                 await press(app, "y")
             elif isinstance(app.screen, HelpScreen):
@@ -581,10 +584,10 @@ class Player:
         rendered = screen.rendered
         try:
             choices = list(screen.query_one(ActionList).choices)
-        except Exception:  # noqa: BLE001 - torn down while we looked
+        except Exception:
             return
         if not truth.started:
-            if plan.waiting_room and choices and rendered is not None:
+            if plan.waiting_room and plan.waiting_room_check and choices and rendered:
                 raise chaos.fail(WaitingRoomShowsGame, (
                     f"{self.name}'s app offers {len(choices)} moves before every seat is taken "
                     f"({len(truth.seat_names)} of {truth.players} seated): issue 13 defect 2"),
@@ -976,6 +979,7 @@ class ChaosTable:
                 break
             await asyncio.sleep(TICK)
         self.check_journal()
+        self.check_data_dirs()
         self.report.seq = self.journal.seq
         state = self.journal.state
         self.report.rounds = state.round if state else 0
@@ -1041,7 +1045,8 @@ class ChaosTable:
         if truth.actions != actions:
             # Not a failure: an impatient key can land on a turn just as it opens (a legal move
             # the seed's script did not choose). Said in the report, for reproducing.
-            at = next((i for i, (a, b) in enumerate(zip(truth.actions, actions)) if a != b),
+            at = next((i for i, (a, b) in enumerate(zip(truth.actions, actions, strict=False))
+                       if a != b),
                       min(len(actions), len(truth.actions)))
             self.report.notes.append(f"left the seed's script at move {at + 1}")
         for player in self.players:
@@ -1067,6 +1072,19 @@ class ChaosTable:
                     raise self.fail(ChaosFailure, f"the journal has move {n + 1} "
                                     f"({p.action_to_wire(action)}) for {player.name}'s seat, "
                                     "which its app never sent", player, what="journal")
+
+    def check_data_dirs(self) -> None:
+        """Each app kept its files in its own data dir (the client's identity at least)."""
+        identities = set()
+        for player in self.players:
+            path = player.data_dir / "identity"
+            if not path.exists():
+                raise self.fail(ChaosFailure, f"{player.name}'s app wrote no identity in its "
+                                f"data dir {player.data_dir}: the per-app data dirs do not work "
+                                "(see separate_data_dirs)", what="driver")
+            identities.add(path.read_text())
+        if len(identities) != len(self.players):
+            raise self.fail(ChaosFailure, "two apps share an identity", what="driver")
 
     async def _teardown(self) -> None:
         for player in self.players:
