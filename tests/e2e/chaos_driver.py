@@ -159,7 +159,8 @@ class ChaosPlan:
     restarts: int = 1
     """Server kill -9 + restart on the same db and port, mid-game."""
     kill_in_flight: bool = True
-    """A restart may hit while a TUI's move is on its way (False: only while none is)."""
+    """Kill the server just as a TUI's move key was pressed (False: only while no move is on
+    its way): a move lost with the server must not freeze that seat (issue 13 defect 1)."""
     key_rate: float = 2.0
     """Random keys a player presses per second, on average."""
     stuck_after: float = 20.0
@@ -217,8 +218,8 @@ def separate_data_dirs(default: Path) -> Iterator[None]:
                                             "XDG_CACHE_HOME")}
     for key in saved:
         os.environ[key] = str(default / key.lower())
-    platformdirs.user_data_dir = user_data_dir  # type: ignore[assignment]
-    platformdirs.user_data_path = user_data_path  # type: ignore[assignment]
+    platformdirs.user_data_dir = user_data_dir
+    platformdirs.user_data_path = user_data_path
     try:
         yield
     finally:
@@ -555,13 +556,16 @@ class Player:
             return  # not composed yet: look again
         if dialog is self.filled:
             return  # Create was pressed: the dialog is on its way out
-        self.filled = dialog
-        self.note("create table " + TABLE + " with four human seats")
         assert self.app is not None
         with self.app._context():  # widgets start timers: in their app's context
-            name.value = TABLE
-            for select in seats:
-                select.value = "human"
+            try:
+                name.value = TABLE
+                for select in seats:
+                    select.value = "human"
+            except NoMatches:
+                return  # a Select not composed yet (no person is that quick): look again
+            self.filled = dialog
+            self.note("create table " + TABLE + " with four human seats")
             create.press()
 
     async def table(self, screen: TableScreen) -> None:
@@ -592,7 +596,7 @@ class Player:
                     f"{self.name}'s app offers {len(choices)} moves before every seat is taken "
                     f"({len(truth.seat_names)} of {truth.players} seated): issue 13 defect 2"),
                     self)
-            if self.noisy():
+            if self.noisy(2.0):  # nothing to do but fidget
                 keys = SAFE_NOISE + (WAITING_ACTION_KEYS if plan.waiting_room else ())
                 await self.key(rng.choice(keys), "in the waiting room")
             return
@@ -817,6 +821,10 @@ class ChaosTable:
                             f"journal ends at {self.journal.seq}", what="journal")
         for player in self.players:
             player.note(f"server killed at seq {self.journal.seq}; restarting")
+            if player.pending is not None and player.pending.seq == self.journal.seq:
+                self.report.notes.append(
+                    f"killed the server at seq {self.journal.seq} with {player.name}'s move "
+                    f"({player.pending.choice.label}) not in its journal")
         await asyncio.to_thread(self.server.start, 15.0, self.port)
         self.server_up_since = time.monotonic()
         self.hold_moves = False
@@ -994,14 +1002,21 @@ class ChaosTable:
                 if self.bot is None:
                     self.start_bot()
             else:
-                self.players[int(who)].may_join = True
+                player = self.players[int(who)]
+                if not player.may_join:
+                    # People arrive at their own pace: the waiting room lasts a while.
+                    player.may_join = True
+                    player.join_tried_at = time.monotonic() + player.rng.uniform(0.0, 2.0)
         if self.bot_seat is None and self.journal.started:
             self.bot_seat = next(s for s, n in self.journal.seat_names.items() if n == BOT_NAME)
 
     async def chaos_events(self) -> None:
         seq = self.journal.seq
         if self.restart_at and seq >= self.restart_at[0]:
-            in_flight = any(q.pending is not None and q.pending.seq == seq for q in self.players)
+            in_flight = any(q.pending is not None and q.pending.seq == seq
+                            and time.monotonic() - q.pending.at < 0.05 for q in self.players)
+            if self.plan.kill_in_flight and not in_flight and seq < self.restart_at[0] + 40:
+                return  # wait (a while) for a TUI's move key, then kill as it goes out
             if in_flight and not self.plan.kill_in_flight:
                 self.hold_moves = True  # let the move land, press no new one, then kill
                 return
