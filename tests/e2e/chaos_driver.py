@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import os
 import random
 import re
@@ -82,11 +83,13 @@ REPRESS_AFTER = 1.5
 """An impatient player presses its key again when nothing happened for this long."""
 
 WAITING_ACTION_KEYS = ("d", "e", "s", "c", "1", "2", "3")
-"""The keys of moves: pressed in the waiting room they reach the server (issue 13 defect 1)."""
+"""Keys of moves (draw, end, stop, last chance, the first numbered choices): pressed in the
+waiting room, one that is offered there reaches the server and is refused (issue 13 defect 1)."""
 SAFE_NOISE = ("x", "z", "g", "k", "9", "0", "left", "right", "up", "down", "tab", "space",
               "enter", "l", "question_mark")
 """Keys a player presses for nothing: no move, no quit (``?`` opens the help: closed again)."""
 HISTORY_SHOWN = 16
+"""The last things a player did, in a failure's diagnosis."""
 SCREEN_LAG = 3.0
 """Seconds a table screen may hold an older frame than the app's newest (a repaint is
 coalesced for at most 60 ms: this is only slack for a loaded machine)."""
@@ -348,14 +351,14 @@ class Journal:
             (game_id, len(self.actions)),
         ):
             assert idx == len(self.actions) + 1, f"journal: action {idx} after {len(self.actions)}"
-            action = action_from_wire(__import__("json").loads(blob), f"journal action {idx}")
+            action = action_from_wire(json.loads(blob), f"journal action {idx}")
             state = self.states[-1]
             assert state.to_act is not None
             self.actors.append(state.to_act)
             self.actions.append(action)
             self.states.append(apply(state, action).state)
         if final is not None:
-            self.final_scores = tuple(__import__("json").loads(final))
+            self.final_scores = tuple(json.loads(final))
 
     def close(self) -> None:
         if self.db is not None:
@@ -415,7 +418,6 @@ class Player:
         self.live_since = 0.0
         self.pending: Press | None = None
         self.history: collections.deque[str] = collections.deque(maxlen=40)
-        self.joined = False
         self.may_join = False
         self.creator = False
         self.join_tried_at = 0.0
