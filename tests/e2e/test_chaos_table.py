@@ -10,8 +10,9 @@ Two plans, one seed each (the seeds play short games: under 60 s of CI together)
   the help, the chat box), moves picked from the screen, the server killed -9 and restarted on
   the same database and port (never while a TUI's move is in flight), and every check.
 - ``full``: the same plus move keys in the waiting room (issue 13 defects 1 and 2), an app
-  closed and reopened on the same data dir mid-game (defect 3) and a kill that may catch a
-  move on its way. It fails today with one of those defects only (``raises``): remove the
+  closed and reopened on the same data dir mid-game (defect 3) and the kill made just as a
+  TUI's move key is pressed (that move is lost with the server: the seat must still be able to
+  play it again). It fails today with one of those defects only (``raises``): remove the
   xfail once the lan-client fixes are merged, and ``today`` is then a subset of it.
 """
 
@@ -48,9 +49,8 @@ async def test_chaos_table_keys_and_server_restarts(tmp_path: Path) -> None:
         print(error)  # the whole diagnosis (pytest -rx shows only the reason)
         pytest.xfail("NEW bug (not in issue 13): a table screen shows an older frame for good: "
                      + str(error).splitlines()[0])
-    assert report.restarts == 1
-    assert report.scores and report.seq >= 100
-    assert report.moves > 50 and report.keys > 50  # the players did play, and fidget
+    assert report.restarts == 1 and report.scores  # every other check is in play()
+    assert report.moves > 20 and report.keys > 20  # the players did play, and fidget
 
 
 @pytest.mark.xfail(
