@@ -608,8 +608,16 @@ class SeasaltApp(App[int]):
         if self.frame is not None:
             self.frame = Frame(self.frame.table, self.frame.seq, self.frame.view, self.seats,
                                self.frame.events)
-            for table in self._table_screens():
-                self.call_later(table.show_frame, self.frame, False)
+            self.call_later(self._relabel_table_screens)
+
+    async def _relabel_table_screens(self) -> None:
+        """New seat names on screen: with the latest frame when this runs, not the one of
+        the moment the names came (updates of the same burst may have arrived meanwhile)."""
+        frame = self.frame
+        if frame is None:
+            return
+        for table in self._table_screens():
+            await table.show_frame(frame, False)
 
     @on(Joined)
     def on_joined(self, message: Joined) -> None:

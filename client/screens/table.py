@@ -109,6 +109,15 @@ class TableScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.set_interval(PENDING_CHECK, self.check_pending)
+        # Frames that came while this screen was being put up went to the app: start from
+        # the newest one, never from an older frame handed over before (a stuck old turn).
+        latest = getattr(self.app, "frame", None)
+        if (
+            isinstance(latest, Frame)
+            and latest.table == self.table
+            and (self.frame is None or latest.seq > self.frame.seq)
+        ):
+            self.note_frame(latest)
         if self.frame is not None and self.waiting is None:
             await self.render_latest()
         else:
@@ -130,10 +139,16 @@ class TableScreen(Screen[None]):
         assert self.frame is not None
         return Names(self.frame.names(), self.frame.view.seat)
 
-    def note_frame(self, frame: Frame, fresh: bool = True) -> None:
+    def note_frame(self, frame: Frame, fresh: bool = True) -> bool:
         """Take in a frame; rendering may skip stale ones. ``fresh``: a snapshot or update
-        from the server (False: the same frame again with new seat names)."""
+        from the server (False: the same frame again with new seat names). False when the
+        frame is older than the one held, and ignored."""
         previous = self.frame
+        if previous is not None and previous.table == frame.table and frame.seq < previous.seq:
+            # A frame handed over late (a relabel deferred with call_later while updates of the
+            # same burst were taken in): going back to it would leave the player on an old
+            # turn for good. seq only grows at a table, across games and restarts too.
+            return False
         self.frame = frame
         if fresh:
             # Any frame answers a pending action (even one equal to the last: a snapshot after
@@ -153,11 +168,12 @@ class TableScreen(Screen[None]):
         self.my_turn = now_my_turn
         if self.previous_rendered is None:
             self.previous_rendered = previous
+        return True
 
     async def show_frame(self, frame: Frame, fresh: bool = True) -> None:
-        """Take in and render a frame at once."""
-        self.note_frame(frame, fresh)
-        await self.render_latest()
+        """Take in and render a frame at once (an older one than held is ignored)."""
+        if self.note_frame(frame, fresh):
+            await self.render_latest()
 
     # --- the waiting room and table news ---------------------------------------------------
 

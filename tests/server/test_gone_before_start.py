@@ -13,7 +13,6 @@ from seasalt.protocol import (
     Leave,
     Left,
     ListTables,
-    Snapshot,
     TableChanged,
     Tables,
     TableState,

@@ -1,0 +1,98 @@
+"""A table screen never goes back to an older frame (found by the chaos table, issue 13).
+
+Seat names arrive in a ``table`` message; the app re-labels the table screens with a deferred
+call. When updates of the same burst were queued behind that message, the deferred call used to
+hand the screen the frame of the moment the names came, after the newer ones: the player was
+left on an old turn for good ("Waiting for Bot 2…" on their own turn).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from typing import Any
+
+from seasalt import protocol as p
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.table import TableScreen
+from seasalt.engine import apply, events_for, legal_actions, view
+from seasalt.testing.tui import NAMES, mid_round
+
+
+class BurstLink:
+    """Answers the lobby request with one burst: joined, names, a snapshot, new names, then an
+    update, all queued at once (as a server sends them when bots move with no delay)."""
+
+    def __init__(self) -> None:
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.state = mid_round(3)
+        step = apply(self.state, legal_actions(self.state)[0])
+        self.after = step.state
+        self.events = events_for(step.events, 0)
+
+    async def connect(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def recv(self) -> Any:
+        return await self.inbox.get()
+
+    def info(self, names: tuple[str, ...]) -> p.TableInfo:
+        seats = tuple(p.SeatInfo("human", n, True, False) for n in names)
+        return p.TableInfo("t", seats, True, False, p.TableState.RUNNING, self.state.round)
+
+    async def send(self, message: Any) -> None:
+        if not isinstance(message, p.ListTables):
+            return
+        for item in (
+            p.Joined("t", 0),
+            p.TableChanged(self.info(NAMES[:3])),
+            p.Snapshot("t", 7, view(self.state, 0)),
+            p.TableChanged(self.info(("Ann", "Bea", "Cid"))),  # a seat changed hands
+            p.Update("t", 8, view(self.after, 0), self.events),
+        ):
+            self.inbox.put_nowait(item)
+
+
+async def test_names_that_come_between_two_frames_never_bring_the_older_one_back(tui) -> None:  # type: ignore[no-untyped-def]
+    link = BurstLink()
+    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
+    async with app.run_test(size=(120, 40)):
+        await tui.until(lambda: isinstance(app.screen, TableScreen)
+                        and app.screen.rendered is not None and app.screen.rendered.seq == 8)
+        await tui.settled(app)  # every deferred call has run
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.frame is not None and screen.frame.seq == 8
+        assert screen.rendered is not None and screen.rendered.seq == 8
+        assert screen.frame.names()[1] == "Bea"  # the new names, on the newest frame
+
+
+async def test_a_table_screen_ignores_an_older_frame_handed_to_it(tui) -> None:  # type: ignore[no-untyped-def]
+    link = BurstLink()
+    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
+    async with app.run_test(size=(120, 40)):
+        await tui.until(lambda: isinstance(app.screen, TableScreen)
+                        and app.screen.rendered is not None and app.screen.rendered.seq == 8)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.frame is not None
+        newest = screen.frame
+        older = dataclasses.replace(newest, seq=7, view=view(link.state, 0))
+        await screen.show_frame(older, False)
+        await screen.show_frame(older)  # not even as a fresh frame
+        assert screen.frame is newest and screen.rendered is newest
+
+
+async def test_a_table_screen_put_up_late_starts_from_the_newest_frame(tui) -> None:  # type: ignore[no-untyped-def]
+    link = BurstLink()
+    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
+    async with app.run_test(size=(120, 40)):
+        await tui.until(lambda: isinstance(app.screen, TableScreen)
+                        and app.screen.rendered is not None and app.screen.rendered.seq == 8)
+        assert app.frame is not None
+        late = TableScreen("t", app.clock)
+        await app.push_screen(late)
+        await tui.settled(app)
+        assert late.frame is app.frame and late.rendered is app.frame
