@@ -73,7 +73,7 @@ class Soak:
         server = ServerProcess(
             str(self.db), "--seed", str(self.server_seed), "--bot-delay", "0",
             "--takeover-after", "300", "--log-level", "warning",
-        )  # fmt: skip
+        )
         endpoint = server.start()
         port = int(endpoint.rsplit(":", 1)[1])
         ctx = zmq.asyncio.Context()
@@ -88,7 +88,7 @@ class Soak:
     async def game(
         self, ctx: zmq.asyncio.Context, server: ServerProcess, endpoint: str, port: int,
         table: str,
-    ) -> None:  # fmt: skip
+    ) -> None:
         bot = get_bot("random", PLAYER_SEED)
         client = RawClient(ctx, endpoint)
         token = (await client.hello("soak")).token
@@ -126,7 +126,7 @@ class Soak:
     async def kill_and_resume(
         self, ctx: zmq.asyncio.Context, server: ServerProcess, endpoint: str, port: int,
         table: str, token: str, highest: int,
-    ) -> tuple[RawClient, PlayerView, int]:  # fmt: skip
+    ) -> tuple[RawClient, PlayerView, int]:
         server.kill()
         self.kills += 1
         self.lost_actions += max(0, highest - journalled(self.db, table))
@@ -156,12 +156,12 @@ def main() -> int:
     restarts = sorted(soak.restart_seconds)
     print(f"kill -9 / restart cycles: {soak.kills}")
     print(f"games finished:           {soak.games} ({soak.games_matching} with the uninterrupted "
-          "game's final scores)")  # fmt: skip
+          "game's final scores)")
     print(f"accepted actions lost:    {soak.lost_actions}")
     print(f"failed resumes:           {soak.failed_resumes}")
     if restarts:
         print(f"restart to snapshot:      median {restarts[len(restarts) // 2]:.2f} s, "
-              f"max {restarts[-1]:.2f} s")  # fmt: skip
+              f"max {restarts[-1]:.2f} s")
     print(f"total time:               {elapsed:.1f} s")
     ok = soak.lost_actions == 0 and soak.failed_resumes == 0 and soak.games == soak.games_matching
     return 0 if ok else 1

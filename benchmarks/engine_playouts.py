@@ -103,7 +103,7 @@ def soak(games: int, seed0: int) -> int:
                 print(f"FAIL players={players} extra_salt={extra_salt} seed={seed}: {exc}")
         spent = time.perf_counter() - start
         print(f"soak players={players} extra_salt={int(extra_salt)}: {games} games "
-              f"checked in {spent:.1f} s")  # fmt: skip
+              f"checked in {spent:.1f} s")
     return failures
 
 
@@ -119,13 +119,13 @@ def main(argv: list[str] | None = None) -> int:
         print("soak:", "OK" if not failures else f"{failures} FAILED")
         return 1 if failures else 0
     print(f"# engine {ENGINE_VERSION}, Python {platform.python_version()}, "
-          f"{platform.processor() or platform.machine()}, {datetime.date.today()}")  # fmt: skip
+          f"{platform.processor() or platform.machine()}, {datetime.date.today()}")
     print(f"# {args.games} random games per configuration, best of {args.repeats}, one core")
     print("players  extra_salt  games/s  actions/s  actions/game")
     for players, extra_salt in CONFIGS:
         games_s, actions_s, per_game = measure(players, extra_salt, args.games, args.repeats)
         print(f"{players:>7}  {'yes' if extra_salt else 'no':>10}  {games_s:7.1f}  "
-              f"{actions_s:9.0f}  {per_game:12.0f}")  # fmt: skip
+              f"{actions_s:9.0f}  {per_game:12.0f}")
         sys.stdout.flush()
     return 0
 

@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"flake hunt {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC · "
           f"{platform.node()} · {os.cpu_count()} cores · Python {platform.python_version()}"
-          f" · {args.runs} runs{' · CPU hog on one core' if args.hog else ''}")  # fmt: skip
+          f" · {args.runs} runs{' · CPU hog on one core' if args.hog else ''}")
     hog = start_hog() if args.hog else None
     failures: collections.Counter[str] = collections.Counter()
     failed_runs: list[int] = []
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
                     failed_runs.append(run)
                     failures.update(names or [f"(exit {done.returncode}, no test named)"])
                 print(f"run {run:3}/{args.runs}: {'ok  ' if ok else 'FAIL'} {times[-1]:6.1f} s"
-                      f"  {summary_line(done.stdout)}", flush=True)  # fmt: skip
+                      f"  {summary_line(done.stdout)}", flush=True)
                 for name in names:
                     print(f"      failed: {name}")
                 if not ok and args.stop_on_failure:
@@ -99,9 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     runs = len(times)
     print()
     print(f"runs: {runs}   failed runs: {len(failed_runs)}"
-          + (f" ({', '.join(map(str, failed_runs))})" if failed_runs else ""))  # fmt: skip
+          + (f" ({', '.join(map(str, failed_runs))})" if failed_runs else ""))
     print(f"time per run: min {min(times):.1f} s, median {sorted(times)[runs // 2]:.1f} s, "
-          f"max {max(times):.1f} s")  # fmt: skip
+          f"max {max(times):.1f} s")
     if failures:
         print("failed tests (runs):")
         for name, count in failures.most_common():

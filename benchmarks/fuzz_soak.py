@@ -39,7 +39,7 @@ async def main_async(args: argparse.Namespace) -> int:
                 fuzzer = await soak(
                     server, ctx, clock, args.frames, clients=args.clients, seed=args.seed,
                     weights={DROPPED: 0.05}, progress=progress,
-                )  # fmt: skip
+                )
             except FuzzFailure as exc:
                 print(f"FAILED: {exc}", file=sys.stderr)
                 return 1
@@ -49,7 +49,7 @@ async def main_async(args: argparse.Namespace) -> int:
         ctx.destroy(linger=0)
     took = time.monotonic() - started
     print(f"fuzz soak: seed {args.seed}, {args.clients} clients, {took:.1f} s "
-          f"({sum(fuzzer.sent.values()) / took:.0f} frames/s)")  # fmt: skip
+          f"({sum(fuzzer.sent.values()) / took:.0f} frames/s)")
     for line in fuzzer.summary():
         print(line)
     print(f"actions accepted by the server: {accepted}; tables at the end: {tables}")

@@ -244,9 +244,9 @@ async def measure(args: argparse.Namespace, endpoint: str) -> None:
     q50, q99 = percentile(quiet, 0.5) * 1e6, percentile(quiet, 0.99) * 1e6
     f50, f99 = percentile(flooded, 0.5) * 1e6, percentile(flooded, 0.99) * 1e6
     print(f"honest action -> its update, no flood     n={len(quiet):5d}  p50 {q50:8.0f} us  "
-          f"p99 {q99:8.0f} us")  # fmt: skip
+          f"p99 {q99:8.0f} us")
     print(f"honest action -> its update, {args.flooders} flooding  n={len(flooded):5d}  "
-          f"p50 {f50:8.0f} us  p99 {f99:8.0f} us  ({took:.1f} s)")  # fmt: skip
+          f"p50 {f50:8.0f} us  p99 {f99:8.0f} us  ({took:.1f} s)")
     answers = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
     print(f"flooders got: {answers} (over {args.settle + took:.1f} s)")
     print(f"ratio flood/no flood: p50 {f50 / q50:.1f}x, p99 {f99 / q99:.1f}x (target p99 <= 2x)")

@@ -202,7 +202,7 @@ def client_process(
                    stats)
             for table in tables
             for i in range(len(SEATS))
-        ]  # fmt: skip
+        ]
         await asyncio.gather(*tasks)
         ctx.destroy(linger=0)
         return stats.as_dict()
@@ -297,22 +297,22 @@ def report(name: str, r: dict[str, Any]) -> None:
     print(f"\n== {name} ==")
     print(f"players joined {r.get('joined', 0)}, actions {r.get('actions', 0)} "
           f"({r.get('actions', 0) / r['duration']:.1f}/s), updates received "
-          f"{r.get('updates', 0)}, games finished {r.get('games', 0) // 4}")  # fmt: skip
+          f"{r.get('updates', 0)}, games finished {r.get('games', 0) // 4}")
     if lat:
         print(f"latency action -> own update: p50 {pct(lat, 0.5):.1f} ms, p99 "
               f"{pct(lat, 0.99):.1f} ms, mean {statistics.fmean(lat):.1f} ms, max "
-              f"{max(lat):.1f} ms ({len(lat)} samples)")  # fmt: skip
+              f"{max(lat):.1f} ms ({len(lat)} samples)")
     print(f"seq checks: lost {r.get('lost', 0)}, duplicated {r.get('duplicated', 0)}, "
-          f"reordered {r.get('reordered', 0)}")  # fmt: skip
+          f"reordered {r.get('reordered', 0)}")
     actions = r.get("actions", 0)
     per_action = f", {r['cpu'] / actions * 1000:.1f} ms per action" if actions else ""
     print(f"server CPU {r['cpu']:.1f} s = {r['cpu'] / r['duration'] * 100:.0f} % of one core"
-          f"{per_action}; machine load average at the end {r['loadavg']}")  # fmt: skip
+          f"{per_action}; machine load average at the end {r['loadavg']}")
     if r["errors"]:
         print(f"errors: {dict(r['errors'])}")
     if "flood_sent" in r:
         print(f"flooder sent {r['flood_sent']} frames "
-              f"({r['flood_sent'] / r['duration']:.0f}/s)")  # fmt: skip
+              f"({r['flood_sent'] / r['duration']:.0f}/s)")
     if r["rss"]:
         every = max(1, len(r["rss"]) // 12)
         line = ", ".join(f"{t:.0f}s {m:.0f}" for t, m in r["rss"][::every])
@@ -335,34 +335,34 @@ def main() -> int:
         server = ServerProcess(
             os.path.join(tmp, "load.sqlite3"), "--seed", str(args.seed), "--log-level", "warning",
             "--bot-delay", "3600", "--takeover-after", "3600", "--continue-timeout", "30",
-        )  # fmt: skip
+        )
         endpoint = server.start()
         pid = server.proc.pid if server.proc else 0
         print(f"server {endpoint} (pid {pid}), RSS at start {rss_mb(pid):.1f} MB; "
-              f"{args.clients} clients on {tables} tables, 2 client processes")  # fmt: skip
+              f"{args.clients} clients on {tables} tables, 2 client processes")
         try:
             think = tuple(args.think)
             main_phase = run_phase("think", endpoint, pid, tables, think, args.duration, args.seed)
             report(f"think time {think[0]:g}-{think[1]:g} s, {args.duration:g} s", main_phase)
             flood = run_phase("flood", endpoint, pid, tables, think, args.flood_duration,
-                              args.seed + 1, flood=True)  # fmt: skip
+                              args.seed + 1, flood=True)
             report(f"same load plus one flooding client, {args.flood_duration:g} s", flood)
             base99 = pct(main_phase["latencies"], 0.99)
             flood99 = pct(flood["latencies"], 0.99)
             change = (flood99 / base99 - 1) * 100 if base99 else float("nan")
             verdict = "within" if change <= 20 else "NOT within"
             print(f"flood: others' p99 {flood99 * 1000:.1f} ms vs {base99 * 1000:.1f} ms "
-                  f"without ({change:+.0f} %): {verdict} the 20 % tolerance")  # fmt: skip
+                  f"without ({change:+.0f} %): {verdict} the 20 % tolerance")
             peak = run_phase("peak", endpoint, pid, tables, (0.0, 0.0), args.peak_duration,
-                             args.seed + 2)  # fmt: skip
+                             args.seed + 2)
             report(f"peak, no think time, {args.peak_duration:g} s", peak)
             print(f"\npeak throughput: {peak.get('actions', 0) / args.peak_duration:.0f} "
-                  f"accepted actions/s ({tables} tables, {args.clients} clients)")  # fmt: skip
+                  f"accepted actions/s ({tables} tables, {args.clients} clients)")
         finally:
             print(f"server RSS at the end {rss_mb(pid):.1f} MB")
             server.terminate()
     bad = sum(r.get(k, 0) for r in (main_phase, flood, peak)
-              for k in ("lost", "duplicated", "reordered"))  # fmt: skip
+              for k in ("lost", "duplicated", "reordered"))
     return 1 if bad else 0
 
 

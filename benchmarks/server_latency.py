@@ -153,7 +153,7 @@ async def measure(games: int) -> tuple[Results, float]:
     results = Results()
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(str(Path(tmp) / "bench.sqlite3"), "--bot-delay", "0",
-                               "--log-level", "warning")  # fmt: skip
+                               "--log-level", "warning")
         endpoint = server.start()
         ctx = zmq.asyncio.Context()
         raw = RawEcho(ctx)
@@ -252,13 +252,13 @@ async def main_async(games: int) -> None:
     s50, s99 = report("seasalt action -> 4 seats updated", results.seasalt)
     r50, r99 = report("raw ROUTER/DEALER echo to 4", results.raw)
     print(f"ratio seasalt/raw: p50 {s50 / r50:.1f}x (target <= 2x), "
-          f"p99 {s99 / r99:.1f}x (target <= 3x)")  # fmt: skip
+          f"p99 {s99 / r99:.1f}x (target <= 3x)")
     pairs = sorted(s / r for s, r in zip(results.seasalt, results.raw, strict=True))
     print(f"per-sample ratio (each seasalt sample over its raw twin): median "
-          f"{statistics.median(pairs):.1f}x")  # fmt: skip
+          f"{statistics.median(pairs):.1f}x")
     d50, d99 = percentile(results.decodes, 0.5), percentile(results.decodes, 0.99)
     print(f"client work, not in the figures above: decode_server_message of one update "
-          f"p50 {d50 * 1e6:.0f} us, p99 {d99 * 1e6:.0f} us")  # fmt: skip
+          f"p50 {d50 * 1e6:.0f} us, p99 {d99 * 1e6:.0f} us")
 
 
 def main() -> None:

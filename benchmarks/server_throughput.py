@@ -44,14 +44,14 @@ class Table:
 async def _player(
     ctx: zmq.asyncio.Context, endpoint: str, table: Table, index: int, stop: asyncio.Event,
     started: asyncio.Event, counting: list[bool],
-) -> None:  # fmt: skip
+) -> None:
     sock = ctx.socket(zmq.DEALER)
     sock.linger = 0
     sock.connect(endpoint)
     try:
         await sock.send(pack({"t": "hello", "version": PROTOCOL_VERSION, "name": f"b{index}"}))
         await sock.send(pack({"t": "join_or_create", "table": table.name,
-                              "seats": ["human"] * table.players}))  # fmt: skip
+                              "seats": ["human"] * table.players}))
         started.set()
         acted = -1
         while not stop.is_set():
@@ -71,7 +71,7 @@ async def _player(
                     acted = seq
                     action = table.rng.choice(view["legal_actions"])
                     await sock.send(pack({"t": "action", "table": table.name, "seq": seq,
-                                          "action": action}))  # fmt: skip
+                                          "action": action}))
             elif tag == "round_over":
                 await sock.send(pack({"t": "continue", "table": table.name}))
             elif tag == "game_over":
@@ -142,14 +142,14 @@ def main() -> None:
     spawn = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(str(Path(tmp) / "tp.sqlite3"), "--bot-delay", "0",
-                               "--continue-timeout", "1", "--log-level", "warning")  # fmt: skip
+                               "--continue-timeout", "1", "--log-level", "warning")
         endpoint = server.start()
         results = spawn.Queue()
         procs = [
             spawn.Process(target=_client_process, args=(
                 (endpoint, args.tables, args.players, args.warmup, args.seconds, i), results))
             for i in range(args.clients)
-        ]  # fmt: skip
+        ]
         for proc in procs:
             proc.start()
         total = sum(results.get(timeout=args.warmup + args.seconds + 60) for _ in procs)
@@ -158,7 +158,7 @@ def main() -> None:
         server.terminate()
     tables = args.tables * args.clients
     print(f"{tables} tables of {args.players} players, {args.clients} client processes, "
-          f"{args.seconds:.0f} s measured")  # fmt: skip
+          f"{args.seconds:.0f} s measured")
     print(f"accepted actions: {total}  ->  {total / args.seconds:,.0f} actions/s")
 
 

@@ -31,7 +31,7 @@ from seasalt.engine import (
 )
 
 _DUO = frozenset({Kind.CRAB, Kind.BOAT, Kind.FISH, Kind.SWIMMER, Kind.SHARK, Kind.JELLYFISH,
-                  Kind.LOBSTER})  # fmt: skip
+                  Kind.LOBSTER})
 _HALF_SET = {Kind.SHELL: 0.7, Kind.OCTOPUS: 0.8, Kind.SAILOR: 1.2}
 _KIND = tuple(c.kind for c in build_deck(extra_salt=True))
 

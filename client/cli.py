@@ -82,11 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--table", type=_text(MAX_TABLE_NAME_LENGTH), default="lan",
         help="headless: table to join or create (default: lan)",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--players", type=_players, default=2,
         help="headless: seats at the table, all human (default: 2)",
-    )  # fmt: skip
+    )
     parser.add_argument("--extra-salt", action="store_true", help="with the Extra Salt cards")
     parser.add_argument(
         "--double-target", action="store_true", help="play to 80/70/60 instead of 40/35/30"
@@ -98,34 +98,34 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--connect-timeout", type=_positive_float, default=10.0,
         help="headless: give up when no server answers within this many seconds (default: 10)",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--token-file", type=Path,
         help="headless: keep the session token in this file to resume after a restart",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--server-key", metavar="KEY",
         help="connect encrypted (CurveZMQ) to a server started with --secure: the public key "
         "it printed",
-    )  # fmt: skip
+    )
     parser.add_argument("--solo", action="store_true", help="play against bots at once")
     parser.add_argument(
         "--opponents", type=int, choices=range(1, MAX_PLAYERS), default=2, metavar="N",
         help=f"solo: bot opponents, 1-{MAX_PLAYERS - 1} (default: 2)",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--level", choices=LEVELS, default="greedy",
         help=f"solo: bot level, one of {', '.join(LEVELS)} (default: greedy)",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--lang", type=_language, metavar="LANG",
         help="language of the app: en, pt, es or fr (default: from LANGUAGE, LC_ALL, "
         "LC_MESSAGES or LANG; else en)",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--replay", type=Path, metavar="FILE",
         help="watch a replay file (from the history screen or 'seasalt-server games export')",
-    )  # fmt: skip
+    )
     parser.add_argument("--version", action="version", version=version_text())
     return parser
 

@@ -52,7 +52,7 @@ def create_private(path: str) -> None:
 def open_private(path: str, mode: str = "a+", encoding: str | None = None) -> IO[Any]:
     """``open(path, mode)`` for ``a+``/``a``/``w``, creating the file with mode 0600."""
     flags = {"a+": os.O_RDWR | os.O_APPEND, "a": os.O_WRONLY | os.O_APPEND,
-             "w": os.O_WRONLY | os.O_TRUNC}[mode]  # fmt: skip
+             "w": os.O_WRONLY | os.O_TRUNC}[mode]
     fd = os.open(path, flags | os.O_CREAT, PRIVATE_FILE)
     return os.fdopen(fd, mode, encoding=encoding)
 

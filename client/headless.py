@@ -258,7 +258,7 @@ class HeadlessPlayer:
             return GameSummary(
                 message.table, conn.seat, message.scores, message.winners, message.standings,
                 dict(self.names), self._rounds_played(), message.seq,
-            )  # fmt: skip
+            )
         elif isinstance(message, ErrorMessage):
             self._on_error(message)
         return None
@@ -292,7 +292,7 @@ class HeadlessPlayer:
         return GameSummary(
             self.conn.table or self.options.table, self.conn.seat, view.scores, view.winners,
             standings, dict(self.names), view.round, seq,
-        )  # fmt: skip
+        )
 
     async def _maybe_act(self) -> None:
         conn, view = self.conn, self.conn.view

@@ -55,7 +55,7 @@ def unfinished_solo() -> SavedSolo | None:
         saved = SavedSolo(
             token=str(data["token"]), opponents=int(data["opponents"]), level=str(data["level"]),
             extra_salt=bool(data.get("extra_salt")), double_target=bool(data.get("double_target")),
-        )  # fmt: skip
+        )
     except (OSError, ValueError, KeyError, TypeError):
         return None
     if not _TOKEN.fullmatch(saved.token) or not solo_db_path().is_file():
@@ -106,7 +106,7 @@ def solo_journal(resume: bool) -> Path | None:
 
 def _archive_unfinished(path: Path) -> None:
     command = [sys.executable, "-m", "seasalt.server", "games", "archive", "--older-than", "0",
-               "--db", str(path)]  # fmt: skip
+               "--db", str(path)]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as exc:

@@ -54,4 +54,4 @@ __all__ = [
     "build_deck", "card", "card_code", "card_points", "cards_from_codes", "color_bonus",
     "events_for", "is_pair", "legal_actions",
     "make_state", "new_game", "parse_state", "render_state", "replay", "view",
-]  # fmt: skip
+]

@@ -139,7 +139,7 @@ def _hidden(event: Event) -> Event:
     copy = _build_event(
         event.kind, event.seat, None, (), event.pile, event.target, event.n, event.call,
         event.scores, event.winners, event.won, event.private_to, True,
-    )  # fmt: skip
+    )
     if len(_hidden_copies) >= _HIDDEN_LIMIT:
         _hidden_copies.clear()
     _hidden_copies[id(event)] = (event, copy)

@@ -78,7 +78,7 @@ class _Work:
         "deck", "piles", "hands", "tables", "active", "phase", "pending", "crab_pile", "call",
         "caller", "revealed", "jellyfish_caster", "winners", "log", "log_tail", "last_result",
         "events",
-    )  # fmt: skip
+    )
 
     def __init__(self, s: GameState) -> None:
         self.rules = s.rules

@@ -17,7 +17,7 @@ _COLOR_CODE = {
     Color.DARK_BLUE: "db", Color.LIGHT_BLUE: "lb", Color.BLACK: "bk", Color.YELLOW: "y",
     Color.GREEN: "g", Color.WHITE: "w", Color.PURPLE: "p", Color.GREY: "gy",
     Color.LIGHT_ORANGE: "lo", Color.PINK: "pk", Color.ORANGE: "o",
-}  # fmt: skip
+}
 
 
 _CODES = tuple(f"{c.kind.value}/{_COLOR_CODE[c.color]}#{c.id}" for c in ALL_CARDS)

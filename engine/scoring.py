@@ -99,13 +99,13 @@ def _collectors(kinds: list[int]) -> int:
     """RULES §5.1 and the seahorse (§11.5); ``kinds`` counts hand + table."""
     shells, octopuses, penguins, sailors = (
         kinds[_SHELL], kinds[_OCTOPUS], kinds[_PENGUIN], kinds[_SAILOR]
-    )  # fmt: skip
+    )
     points = _SHELLS[shells] + _OCTOPUSES[octopuses] + _PENGUINS[penguins] + _SAILORS[sailors]
     if kinds[_SEAHORSE]:
         # RULES §11.5: one extra card of the best set that has a real card and room left.
         gain = 0
         for table, n in ((_SHELLS, shells), (_OCTOPUSES, octopuses), (_PENGUINS, penguins),
-                         (_SAILORS, sailors)):  # fmt: skip
+                         (_SAILORS, sailors)):
             if 0 < n < len(table) - 1:
                 gain = max(gain, table[n + 1] - table[n])
         points += gain

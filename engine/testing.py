@@ -155,4 +155,4 @@ def permute_unseen(state: GameState, seat: int | None, rng: random.Random) -> Ga
 __all__ = [
     "all_cards", "deck_size", "event_cards", "hidden_slots", "invariant_problems",
     "permute_unseen", "visible",
-]  # fmt: skip
+]

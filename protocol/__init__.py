@@ -124,4 +124,4 @@ __all__ = [
     "DuoCount", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames", "PlayerEntry",
     "PlayerStats", "Replay", "ReplayFileError", "StandInStats", "StandIns", "Stats",
     "replay_from_file_data", "replay_to_file_data",
-]  # fmt: skip
+]

@@ -468,7 +468,7 @@ def _dataclass_decoder(cls: type, skip: str | None = None) -> _Dec:
         "_Fault": _Fault, "_wrong": _wrong, "_MISSING": _MISSING, "_cls": cls,
         "_unexpected": _unexpected, "_names": names, "_construct_failed": _construct_failed,
         "Reason": Reason, "_bad_enum": _bad_enum,
-    }  # fmt: skip
+    }
     lines = [
         "def decode(w):",
         "    if type(w) is not dict:",
@@ -530,7 +530,7 @@ def _sparse_decoder(cls: type, specs: list[tuple[str, Any, Any]], skip: str | No
     ns: dict[str, Any] = {
         "_Fault": _Fault, "_wrong": _wrong, "_MISSING": _MISSING, "_cls": cls,
         "_construct_failed": _construct_failed, "Reason": Reason, "_bad_enum": _bad_enum,
-    }  # fmt: skip
+    }
     lines = ["def decode(w):", "    if type(w) is not dict:", "        raise _wrong('a map', w)"]
     args = []
     for i, (_, _, default) in enumerate(specs):

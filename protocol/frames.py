@@ -155,7 +155,7 @@ def pack_view(view: PlayerView) -> bytes:
     return b"".join(
         (map_header(shared_count + len(own) + 1), shared, _packb(own)[_header_size(len(own)) :],
          _LOG_KEY, _pack_log(view.seat, view.log))
-    )  # fmt: skip
+    )
 
 
 def _header_size(n: int) -> int:

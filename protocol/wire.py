@@ -70,7 +70,7 @@ def encode(message: Message) -> bytes:
     """One frame for ``message``. Deterministic: equal messages give equal bytes."""
     if type(message) is Update:
         return pack_view_message("update", message.table, message.seq, message.view,
-                                 message.events)  # fmt: skip
+                                 message.events)
     if type(message) is Snapshot:
         return pack_view_message("snapshot", message.table, message.seq, message.view, None)
     return msgpack.packb(to_frame_data(message), use_bin_type=True)

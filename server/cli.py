@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--port", type=_port, default=DEFAULT_PORT,
         help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one and prints "
         f"'{LISTENING_PREFIX} tcp://HOST:PORT')",
-    )  # fmt: skip
+    )
     p.add_argument("--db", default=None, help="journal database file (default: user data dir)")
     p.add_argument("--fsync", action="store_true", help="SQLite synchronous=FULL (power loss)")
     p.add_argument("--seed", type=int, default=None,
@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"],
         help="log verbosity (default info)",
-    )  # fmt: skip
+    )
     p.add_argument("--bot-delay", type=_non_negative, default=0.8, metavar="S",
                    help="seconds a bot waits before each move (default 0.8)")
     p.add_argument("--bot-workers", type=int, default=1, metavar="N",

@@ -253,7 +253,7 @@ def _facts_to_json(f: SeatFacts) -> dict[str, object]:
     d: dict[str, object] = {
         "duos": dict(f.duos), "stop": f.stop_calls, "last_chance": f.last_chance_calls,
         "bets_won": f.bets_won, "bets_lost": f.bets_lost, "mermaid_wins": f.mermaid_wins,
-    }  # fmt: skip
+    }
     if f.stand_in is not None:
         d["bot"] = _facts_to_json(f.stand_in)
     return d
@@ -264,7 +264,7 @@ def _facts_from_json(d: dict[str, Any]) -> SeatFacts:
     return SeatFacts(
         Counter(d["duos"]), d["stop"], d["last_chance"], d["bets_won"], d["bets_lost"],
         d["mermaid_wins"], _facts_from_json(d["bot"]) if "bot" in d else None,
-    )  # fmt: skip
+    )
 
 
 @dataclass(slots=True)
@@ -458,7 +458,7 @@ class HistoryWorker:
     def submit(
         self, key: HistoryKey, loop: asyncio.AbstractEventLoop,
         done: Callable[[Answer | None, list[tuple[int, str]], BaseException | None], None],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Answer ``key`` in the thread; ``done(frame, unsaved facts, error)`` on the loop."""
 
         def work() -> None:
@@ -535,7 +535,7 @@ class HistoryMixin(ServerCore):
             self.error(
                 peer, ErrorCode.RATE_LIMITED,
                 f"history requests: at most {self.config.history_rate:g} a second",
-            )  # fmt: skip
+            )
             return
         if isinstance(msg, ListGames):
             key: HistoryKey = ("games", 0)
@@ -564,7 +564,7 @@ class HistoryMixin(ServerCore):
     def _answered(
         self, key: HistoryKey, generation: tuple[int, ...], frame: Answer | None,
         unsaved: list[tuple[int, str]], error: BaseException | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         waiting = self._history_waiting.pop((key, generation), [])
         if unsaved:  # counted once: the journal keeps them (the thread reads only)
             with contextlib.suppress(sqlite3.Error):

@@ -166,7 +166,7 @@ def build_parser(default_db: str) -> argparse.ArgumentParser:
         cmd.add_argument(
             "--older-than", type=parse_age, metavar="AGE",
             help="every unfinished game last played longer ago than AGE (e.g. 7d)",
-        )  # fmt: skip
+        )
     ex = sub.add_parser("export", help="write a finished game's replay to FILE")
     ex.add_argument("id", type=int, metavar="ID")
     ex.add_argument("file", metavar="FILE")

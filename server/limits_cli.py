@@ -58,7 +58,7 @@ def add_limit_options(p: argparse.ArgumentParser) -> None:
          "waiting tables one connection may have created"),
         ("--max-tables-per-address", "max_tables_per_address",
          "waiting tables created from one remote address"),
-    ):  # fmt: skip
+    ):
         default = getattr(_DEFAULTS, field)
         g.add_argument(flag, type=_positive_int(), default=default, metavar="N",
                        help=f"{what} (default {default}; more gets limit_reached)")

@@ -230,7 +230,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
                 peer, ErrorCode.BAD_REQUEST,
                 f"name: {session.name!r} looks like {taken!r}, who sits at {name!r}: "
                 "pick a name others can tell apart", name,
-            )  # fmt: skip
+            )
             return
         index = table.free_human_seat()
         if index is None:
@@ -420,7 +420,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
         table.game_id = self.journal.create_game(
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, seq_base, ENGINE_VERSION,
-        )  # fmt: skip
+        )
         for seat in table.seats:
             if seat.holder is not None:
                 self.journal.set_seat(table.game_id, seat.index, seat.name, seat.holder)

@@ -137,7 +137,7 @@ class LockoutMixin(ServerCore):
         table.game_id = self.journal.create_game(
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, table.seq_base, ENGINE_VERSION,
-        )  # fmt: skip
+        )
         for seat in table.seats:
             if seat.holder is not None:
                 self.journal.set_seat(table.game_id, seat.index, seat.name, seat.holder)

@@ -30,7 +30,7 @@ _LOOK_ALIKES = str.maketrans(
         # Latin look-alikes (written as escapes: the source itself must not be ambiguous)
         "\u0261": "g", "\u0131": "i", "0": "o", "1": "l", "|": "l",
     }
-)  # fmt: skip
+)
 _INVISIBLE_EXTRA = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Fillers that are not format characters but print as nothing (Hangul fillers, braille blank)."""
 

@@ -46,12 +46,12 @@ def add_ops_options(p: argparse.ArgumentParser) -> None:
         help="unfinished games last played longer ago are not revived at start; they stay "
         f"in the journal (see 'seasalt-server games list') (default {DEFAULT_MAX_RESUME_AGE}; "
         "e.g. 3600, 30m, 12h, 7d, 2w)",
-    )  # fmt: skip
+    )
     p.add_argument(
         "--log-file", default=None, metavar="PATH",
         help="also log to this file, rotated at 1 MB (default: server.log in the user log "
         "dir; 'none' to log to stderr only)",
-    )  # fmt: skip
+    )
 
 
 def ops_settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -73,7 +73,7 @@ def setup_log_file(path: str | None, level: int) -> str | None:
         )
     except OSError as exc:
         print(f"seasalt-server: warning: cannot write the log file {path}: {exc}",
-              file=sys.stderr)  # fmt: skip
+              file=sys.stderr)
         return None
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.setLevel(level)

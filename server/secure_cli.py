@@ -16,11 +16,11 @@ def add_secure_options(p: argparse.ArgumentParser) -> None:
         "--secure", action="store_true",
         help="encrypt every connection; the key pair lives in the user config directory and "
         "the public key is printed (clients pass it with --server-key)",
-    )  # fmt: skip
+    )
     g.add_argument(
         "--allow-keys", type=Path, metavar="FILE",
         help="admit only the client public keys listed in FILE, one per line (implies --secure)",
-    )  # fmt: skip
+    )
 
 
 def secure_settings(args: argparse.Namespace) -> dict[str, Any]:

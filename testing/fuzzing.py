@@ -102,7 +102,7 @@ that a connection without a seat usually finds a free one."""
 VALID = (
     "hello", "resume_own", "list", "join", "watch", "leave", "play", "continue",
     "play_again", "sync", "chat", "heartbeat",
-)  # fmt: skip
+)
 BAD: dict[str, frozenset[ErrorCode]] = {
     "random_bytes": frozenset({ErrorCode.BAD_MESSAGE}),
     "wrong_shape": frozenset({ErrorCode.BAD_MESSAGE}),
@@ -126,7 +126,7 @@ BAD: dict[str, frozenset[ErrorCode]] = {
         {ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_SEATED, ErrorCode.GAME_OVER,
          ErrorCode.UNKNOWN_TABLE, ErrorCode.UNAUTHORIZED, ErrorCode.STALE_SEQ}
     ),
-}  # fmt: skip
+}
 """Bad frame kinds and the error codes that may answer each."""
 DROPPED = "over_socket_limit"
 """A frame over libzmq's MAXMSGSIZE: no answer, the connection is dropped."""
@@ -453,7 +453,7 @@ class Fuzzer:
         lines.append(f"frames received (probe answers excluded): {sum(self.received.values())}")
         lines += [f"  {name:18} {n}" for name, n in sorted(self.received.items())]
         lines.append(f"game frames checked at the server (view, events, cards, invariants): "
-                     f"{self.checked}")  # fmt: skip
+                     f"{self.checked}")
         return lines
 
 
@@ -468,7 +468,7 @@ def random_action(rng: random.Random) -> EngineAction:
         PlayPair((min(c, d), max(c, d))), PlayTrio((c, d), rng.randrange(66)),
         ChooseCrabPile(rng.randrange(2)), TakeCrabCard(c), Rob(rng.randrange(4)),
         KeepLobsterCard(c), CallAction(rng.choice(list(CallKind))), EndTurn(),
-    ]  # fmt: skip
+    ]
     return rng.choice(options)
 
 
@@ -589,4 +589,4 @@ async def soak(
 __all__ = [
     "BAD", "CARD_FIELDS", "DROPPED", "KINDS", "VALID", "FuzzClient", "FuzzFailure", "Fuzzer",
     "card_ids", "invariant_problems", "random_action", "soak", "visible",
-]  # fmt: skip
+]

@@ -205,7 +205,7 @@ async def running_server(
     """An in-process server on 127.0.0.1, a free port, an in-memory journal, inline bots."""
     defaults: dict[str, Any] = {
         "host": "127.0.0.1", "port": 0, "bot_delay": 0.0, "bot_workers": 0, "seed": 1,
-    }  # fmt: skip
+    }
     defaults.update(options)
     config = ServerConfig(**defaults)
     server = Server(config, clock, BotPool(config.bot_workers))
@@ -236,7 +236,7 @@ class ServerProcess:
         cmd = [
             sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1",
             "--port", str(port), "--db", self.db, *self.args,
-        ]  # fmt: skip
+        ]
         self.log_path = self.db + ".log"
         with open(self.log_path, "ab") as log_file:  # never a pipe nobody reads
             self.proc = subprocess.Popen(

@@ -172,7 +172,7 @@ class FakeLink:
         self, address: str = "fake:1", name: str = "Ann", *, seed: int = 3, players: int = 3,
         names: tuple[str, ...] = ("Bob", "Cy", "Di"), state: GameState | None = None,
         fail: Exception | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.address = address
         self.name = name
         self.seed = seed
@@ -324,7 +324,7 @@ def make_replay(game: int, seed: int, version: str = ENGINE_VERSION) -> Replay:
     summary = GameSummary(
         game, f"table{game}", players, state.scores, state.winners, False, True, state.round,
         1_700_000_000 + game, 1_700_000_500 + game,
-    )  # fmt: skip
+    )
     return Replay(summary, rules, version, seed, tuple(actions))
 
 
@@ -376,4 +376,4 @@ __all__ = [
     "NAMES", "STATS", "FakeLink", "FakeSource", "Host", "OneFrameLink", "OneTableLink",
     "StaticLink", "make_replay", "mid_round", "press", "screen_text", "settled", "table_app",
     "table_ready", "through", "until", "until_table",
-]  # fmt: skip
+]

@@ -66,7 +66,7 @@ def _run_writer(home: Path, *writers: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider", *writers],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    )
 
 
 def _files(home: Path) -> list[str]:

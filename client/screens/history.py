@@ -32,7 +32,7 @@ def players_text(game: GameSummary) -> Text:
             label = Text(entry.name)
         elif entry.kind.startswith("bot:"):
             label = Text(_("bot {level}").format(level=_(entry.kind.removeprefix("bot:"))),
-                         style="italic")  # fmt: skip
+                         style="italic")
         else:
             label = Text(_("Seat {n}").format(n=entry.seat + 1))
         score = game.scores[entry.seat] if entry.seat < len(game.scores) else 0
@@ -80,7 +80,7 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             title = _("Finished games on {server}").format(server=self.server) if self.server \
-                else _("Finished games")  # fmt: skip
+                else _("Finished games")
             yield Static(Text(title, style="bold"), id="history-header")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(_("Loading…"), id="history-status")
@@ -89,7 +89,7 @@ class HistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(_("Date"), _("Table"), _("Players and scores"), _("Rounds"),
-                          _("Options"))  # fmt: skip
+                          _("Options"))
         table.focus()
         self.load()
 
@@ -110,7 +110,7 @@ class HistoryScreen(Screen[None]):
             table.add_row(
                 game_date(game.finished or game.started), Text(game.table), players_text(game),
                 str(game.rounds), options_text(game), key=str(game.game),
-            )  # fmt: skip
+            )
         self.set_status(
             _("{n} finished games. Enter: watch · e: export · s: statistics").format(n=len(games))
             if games

@@ -125,7 +125,7 @@ def record_notes(record: GameRecord, names: Names) -> Text:
         lines.append(Text(
             _("{name}: a {level} bot played this seat for {n} of {total} rounds.").format(
                 name=names(t.seat), level=_(t.level), n=t.rounds, total=total)
-        ))  # fmt: skip
+        ))
     return Text("\n").join(lines)
 
 

@@ -106,7 +106,7 @@ class StartScreen(Screen[None]):
                         yield Button(
                             _("Resume your unfinished solo game"), id="resume-solo",
                             variant="success",
-                        )  # fmt: skip
+                        )
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Opponents"), classes="label")
                         yield Select(

@@ -42,13 +42,13 @@ def stand_in_text(stand_in: StandInStats | None) -> str:
     return _("{wins} wins, {calls} calls in {rounds} rounds").format(
         wins=stand_in.wins, calls=stand_in.stop_calls + stand_in.last_chance_calls,
         rounds=stand_in.rounds,
-    )  # fmt: skip
+    )
 
 
 def player_label(stats: PlayerStats) -> Text:
     if stats.player.startswith("bot:"):
         return Text(_("bot {level}").format(level=_(stats.player.removeprefix("bot:"))),
-                    style="italic")  # fmt: skip
+                    style="italic")
     text = Text(stats.name)
     text.append(f" ({stats.player})", style="dim")
     return text
@@ -84,7 +84,7 @@ class StatsScreen(Screen[None]):
             _("Player"), _("Games"), _("Wins"), _("Average points"), _("Duos played"),
             _("STOP calls"), _("LAST CHANCE calls"), _("Bets won"), _("Bets lost"),
             _("Mermaid wins"), _("Bot for them"),
-        )  # fmt: skip
+        )
         table.focus()
         self.load()
 
@@ -109,7 +109,7 @@ class StatsScreen(Screen[None]):
                 player_label(p), str(p.games), str(p.wins), average(p), duos_text(p),
                 str(p.stop_calls), str(p.last_chance_calls), str(p.bets_won), str(p.bets_lost),
                 str(p.mermaid_wins), stand_in_text(by_player.get(p.player)), key=p.player,
-            )  # fmt: skip
+            )
         self.set_status(
             _("{n} players.").format(n=len(players))
             if players

@@ -30,7 +30,7 @@ ALLOWED: dict[str, set[str]] = {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.server", "seasalt.client",
         "zmq", "textual", "rich",
     },
-}  # fmt: skip
+}
 PRODUCT = ("engine", "protocol", "bots", "server", "client")
 TEST_SUPPORT = ("seasalt.testing", "seasalt.engine.testing")
 """Test support: product code never imports it (engine/testing.py is the engine's oracles)."""

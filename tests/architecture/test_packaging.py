@@ -42,7 +42,7 @@ def test_wheel_contains_every_module_and_data_file(tmp_path: Path) -> None:
          "-w", str(tmp_path), str(ROOT)],
         check=True,
         capture_output=True,
-    )  # fmt: skip
+    )
     (wheel,) = tmp_path.glob("seasalt-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())

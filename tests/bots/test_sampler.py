@@ -13,7 +13,7 @@ _VISIBLE = (
     "rules", "seat", "round", "move", "phase", "to_act", "active", "hand", "table", "breakdown",
     "seats", "deck_size", "piles", "call", "caller", "final_turns", "pending", "crab_pile",
     "legal_actions", "scores", "winners", "is_over",
-)  # fmt: skip
+)
 
 
 def _pinned(state: GameState, seat: int) -> dict[int, tuple[str, int]]:

@@ -497,7 +497,7 @@ async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
         await fake.send(Joined("t", seat))
         await fake.send(Snapshot("t", 0, view(state, seat)))
         info = TableInfo("t", (SeatInfo("human", "ann", True, False),) * 2, False, False,
-                         TableState.RUNNING, 1)  # fmt: skip
+                         TableState.RUNNING, 1)
         await fake.send(TableChanged(info))
         heartbeats = 0
         while True:

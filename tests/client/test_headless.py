@@ -70,7 +70,7 @@ def players(address: str, table: str, count: int, extra_salt: bool) -> list[Head
             err=io.StringIO(),
         )
         for i in range(count)
-    ]  # fmt: skip
+    ]
 
 
 def check_same_game(summaries: list[GameSummary], count: int) -> None:
@@ -79,7 +79,7 @@ def check_same_game(summaries: list[GameSummary], count: int) -> None:
     for s in summaries:
         assert (s.scores, s.winners, s.standings, s.seq) == (
             first.scores, first.winners, first.standings, first.seq,
-        )  # fmt: skip
+        )
     assert len(first.scores) == count and first.winners
     assert sorted(first.standings) == list(range(count))
     best = max(first.scores)
@@ -129,7 +129,7 @@ async def run_cli(*args: str, timeout: float = 80) -> tuple[int, str, str]:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-c", _CLI, *args,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+    )
     try:
         out, err = await asyncio.wait_for(proc.communicate(), timeout)
     except TimeoutError:
@@ -198,7 +198,7 @@ async def test_a_killed_client_resumes_with_its_token(server: str, tmp_path: Pat
     args = (
         "-c", _CLI, server, "--bot", "random", "--table", "phoenix", "--players", "2",
         "--seed", "5", "--delay", "0.01", "--token-file", str(token_file),
-    )  # fmt: skip
+    )
     victim = await asyncio.create_subprocess_exec(
         sys.executable, *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
     )
@@ -266,4 +266,4 @@ async def test_coming_back_after_the_end_prints_the_same_result(
     original = next(s for s in first if s.seat == again.seat)
     assert (again.scores, again.winners, again.standings, again.seq) == (
         original.scores, original.winners, original.standings, original.seq,
-    )  # fmt: skip
+    )

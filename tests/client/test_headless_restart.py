@@ -33,7 +33,7 @@ def player(address: str, seat_seed: int) -> HeadlessPlayer:
     options = HeadlessOptions(
         address, "random", name=f"p{seat_seed}", table=TABLE, players=2, seed=seat_seed,
         delay=0.005, connect_timeout=10, reconnect_for=60,
-    )  # fmt: skip
+    )
     return HeadlessPlayer(options, err=io.StringIO())
 
 
@@ -87,6 +87,6 @@ async def test_players_survive_server_kills_and_finish_the_same_game(tmp_path: P
     for summary in summaries:
         assert (summary.scores, summary.winners, summary.seq) == (
             expected.scores, expected.winners, expected.move,
-        )  # fmt: skip
+        )
     # Each kill forces at least one of the two players to resume.
     assert sum(p.conn.reconnects for p in players) >= KILLS

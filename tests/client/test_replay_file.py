@@ -44,12 +44,12 @@ def played_replay(seed: int = 4, players: int = 3, extra_salt: bool = True) -> R
         PlayerEntry(s, "human" if s == 0 else "bot:random", "Ann" if s == 0 else None,
                     "p:0123456789abcdef" if s == 0 else "bot:random")
         for s in range(players)
-    )  # fmt: skip
+    )
     summary = GameSummary(
         game=7, table="kitchen", players=entries, scores=state.scores, winners=state.winners,
         extra_salt=extra_salt, double_target=False, rounds=state.round, started=1_700_000_000,
         finished=1_700_000_900,
-    )  # fmt: skip
+    )
     return Replay(summary, rules, ENGINE_VERSION, seed, tuple(actions))
 
 
@@ -125,7 +125,7 @@ def test_the_client_command_refuses_bad_replay_files_clearly(
 def test_illegal_moves_in_a_replay_are_reported_not_raised() -> None:
     replay = played_replay()
     broken = Replay(replay.summary, replay.rules, replay.engine_version, replay.seed,
-                    replay.actions[1:])  # fmt: skip
+                    replay.actions[1:])
     with pytest.raises(ReplayFileError, match="not legal"):
         build_steps(broken)
 

@@ -778,7 +778,7 @@ class ChaosTable:
             str(self.db), "--seed", str(plan.server_seed if plan.server_seed is not None
                                         else plan.seed),
             "--bot-delay", "0", "--takeover-after", "600", "--continue-timeout", "5",
-        )  # fmt: skip
+        )
         self.journal = Journal(self.db)
         self.address = ""
         self.port = 0
@@ -804,7 +804,7 @@ class ChaosTable:
              "--table", TABLE, "--players", "4", "--name", BOT_NAME, "--delay", "0",
              "--seed", str(self.plan.seed), "--token-file", str(self.workdir / "bot.token")],
             stdout=out, stderr=err, env={**os.environ},
-        )  # fmt: skip
+        )
         out.close()
         err.close()
 

@@ -59,7 +59,7 @@ def journalled_actions(db: Path) -> int:
 async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(tmp_path: Path) -> None:
     db = tmp_path / "journal.sqlite3"
     server = ServerProcess(str(db), "--seed", str(SERVER_SEED), "--bot-delay", "0",
-                           "--takeover-after", "120")  # fmt: skip
+                           "--takeover-after", "120")
     endpoint = server.start()
     port = int(endpoint.rsplit(":", 1)[1])
     ctx = zmq.asyncio.Context()

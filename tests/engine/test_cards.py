@@ -7,7 +7,7 @@ from seasalt.engine import ALL_CARDS, Card, Color, Kind, build_deck, card, is_pa
 
 K, C = Kind, Color
 COLUMNS = (C.DARK_BLUE, C.LIGHT_BLUE, C.BLACK, C.YELLOW, C.GREEN, C.WHITE, C.PURPLE, C.GREY,
-           C.LIGHT_ORANGE, C.PINK, C.ORANGE)  # fmt: skip
+           C.LIGHT_ORANGE, C.PINK, C.ORANGE)
 
 # RULES §1.1: the colour x type matrix, copied row by row (DB LB Bk Y G W P Gy LO Pk O).
 BASE_MATRIX = {
@@ -25,7 +25,7 @@ BASE_MATRIX = {
     K.PENGUIN_COLONY: (0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0),
     K.CAPTAIN:        (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0),
     K.MERMAID:        (0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0),
-}  # fmt: skip
+}
 
 # RULES §1.3: the eight Extra Salt cards.
 EXTRA_MATRIX = {
@@ -34,7 +34,7 @@ EXTRA_MATRIX = {
     K.CAST_OF_CRABS: (0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0),
     K.STARFISH:      (1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0),
     K.SEAHORSE:      (0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0),
-}  # fmt: skip
+}
 
 
 def _matrix(rows: dict[Kind, tuple[int, ...]]) -> Counter[tuple[Kind, Color]]:
@@ -78,7 +78,7 @@ def test_colour_totals(extra_salt: bool, totals: tuple[int, ...]) -> None:
     [(K.CRAB, 9), (K.BOAT, 8), (K.FISH, 7), (K.SWIMMER, 5), (K.SHARK, 5), (K.SHELL, 6),
      (K.OCTOPUS, 5), (K.PENGUIN, 3), (K.SAILOR, 2), (K.MERMAID, 4), (K.JELLYFISH, 2),
      (K.LOBSTER, 1), (K.STARFISH, 3), (K.SEAHORSE, 1), (K.CAST_OF_CRABS, 1)],
-)  # fmt: skip
+)
 def test_kind_counts(kind: Kind, count: int) -> None:  # RULES §1.1, §1.3
     assert sum(c.kind is kind for c in build_deck(True)) == count
 
@@ -108,7 +108,7 @@ VALID_PAIRS = {
     frozenset({K.SWIMMER, K.SHARK}),
     frozenset({K.CRAB, K.LOBSTER}),  # RULES §11.1
     frozenset({K.SWIMMER, K.JELLYFISH}),  # RULES §11.2
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("a", list(Kind))

@@ -64,7 +64,7 @@ def test_lobster_with_a_short_deck(build: Builder) -> None:  # RULES §11.1
     t = apply(s, pair(s, Kind.CRAB, Kind.LOBSTER)).state  # one card: kept by the engine
     assert t.phase is Phase.PLAY and t.deck == () and s.deck[0] in t.hands[0]
     s = build(hands=["crab/db lobster/bk", "boat/db"], piles=("shell/db", ""), phase=Phase.PLAY,
-              call=CallKind.LAST_CHANCE, caller=1)  # fmt: skip
+              call=CallKind.LAST_CHANCE, caller=1)
     r = apply(s, pair(s, Kind.CRAB, Kind.LOBSTER))
     assert kinds(r.events, EventKind.EFFECT_SKIPPED)
 
@@ -80,7 +80,7 @@ def test_crab_lobster_is_a_pair_but_lobster_has_no_other_partner(build: Builder)
 def play_jellyfish_and_end(build: Builder, players: int, **kw: object) -> GameState:
     hands = ["swimmer/db jellyfish/p boat/db boat/lb"] + ["crab/db"] * (players - 1)
     s = build(players, hands=hands, deck=DECK8, piles=("fish/db", "fish/lb"),
-              phase=Phase.PLAY, **kw)  # fmt: skip
+              phase=Phase.PLAY, **kw)
     r = apply(s, pair(s, Kind.SWIMMER, Kind.JELLYFISH))
     assert kinds(r.events, EventKind.JELLYFISH_LOCK)
     return r.state
@@ -117,7 +117,7 @@ def test_jellyfish_does_not_lock_the_casters_boat_turn(build: Builder) -> None: 
 def test_jellyfish_then_last_chance_locks_the_final_turns(build: Builder) -> None:  # §11.2
     hands = ["swimmer/db jellyfish/p sailor/pk sailor/o captain/lo", "crab/db", "crab/lb"]
     s = build(3, hands=hands, deck="shell/db shell/lb shell/y", piles=("fish/db", "fish/lb"),
-              phase=Phase.PLAY)  # fmt: skip
+              phase=Phase.PLAY)
     s = apply(s, pair(s, Kind.SWIMMER, Kind.JELLYFISH)).state
     r = apply(s, Call(CallKind.LAST_CHANCE))
     assert [e.seat for e in kinds(r.events, EventKind.LOCKED_DRAW)] == [1, 2]
@@ -127,7 +127,7 @@ def test_jellyfish_then_last_chance_locks_the_final_turns(build: Builder) -> Non
 
 def test_locked_turn_with_empty_deck_during_last_chance(build: Builder) -> None:  # §11.2
     s = build(hands=["swimmer/db jellyfish/p sailor/pk sailor/o captain/lo", "crab/db"],
-              piles=("fish/db", ""), phase=Phase.PLAY)  # fmt: skip
+              piles=("fish/db", ""), phase=Phase.PLAY)
     s = apply(s, pair(s, Kind.SWIMMER, Kind.JELLYFISH)).state
     r = apply(s, Call(CallKind.LAST_CHANCE))
     (ev,) = kinds(r.events, EventKind.LOCKED_DRAW)
@@ -137,7 +137,7 @@ def test_locked_turn_with_empty_deck_during_last_chance(build: Builder) -> None:
 
 def test_locked_draw_of_the_last_card_voids_the_round(build: Builder) -> None:  # §11.2, §6.4
     s = build(hands=["swimmer/db jellyfish/p", "crab/db"], deck="shell/db",
-              piles=("fish/db", ""), phase=Phase.PLAY)  # fmt: skip
+              piles=("fish/db", ""), phase=Phase.PLAY)
     s = apply(s, pair(s, Kind.SWIMMER, Kind.JELLYFISH)).state
     r = apply(s, EndTurn())
     assert kinds(r.events, EventKind.LOCKED_DRAW) and kinds(r.events, EventKind.ROUND_VOID)
@@ -146,7 +146,7 @@ def test_locked_draw_of_the_last_card_voids_the_round(build: Builder) -> None:  
 
 def test_starfish_trio_cancels_the_effect(build: Builder) -> None:  # RULES §11.4
     s = build(hands=["boat/db boat/lb starfish/db starfish/lb", "crab/db"], deck=DECK8,
-              phase=Phase.PLAY)  # fmt: skip
+              phase=Phase.PLAY)
     trios = [a for a in legal_actions(s) if isinstance(a, PlayTrio)]
     assert len(trios) == 2  # one per starfish
     r = apply(s, trios[0])

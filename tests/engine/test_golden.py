@@ -47,7 +47,7 @@ GOLDEN = [
 
 
 @pytest.mark.parametrize(("players", "extra_salt", "seed", "digest", "scores", "winners", "moves"),
-                         GOLDEN)  # fmt: skip
+                         GOLDEN)
 def test_golden_random_game(
     players: int,
     extra_salt: bool,
@@ -93,6 +93,6 @@ def test_reprs_do_not_depend_on_hash_seeds() -> None:  # DESIGN: deterministic r
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "-c", REPR_PROBE], env=env, capture_output=True,
-                             text=True, check=True, timeout=50)  # fmt: skip
+                             text=True, check=True, timeout=50)
         digests.add(out.stdout.strip())
     assert len(digests) == 1

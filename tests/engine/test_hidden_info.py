@@ -148,7 +148,7 @@ def named_cards(event: Event) -> set[int]:
 
 
 def check_events(tracker: Tracker, events: tuple[Event, ...], seen: dict[int | None, set[int]],
-                 seats: list[int | None]) -> None:  # fmt: skip
+                 seats: list[int | None]) -> None:
     """Every card named to a seat is one it can see just before or just after the event."""
     redacted = {v: events_for(events, v) for v in seats}
     for i, event in enumerate(events):
@@ -249,7 +249,7 @@ def test_game_over_hides_nothing() -> None:  # DESIGN: after a game nothing is s
 
 def test_redaction_keeps_every_other_field() -> None:
     event = Event(E.ROBBED, seat=0, card=5, cards=(5,), pile=1, target=2, n=3, scores=(1, 2),
-                  winners=(0,), won=True, private_to=(0, 2))  # fmt: skip
+                  winners=(0,), won=True, private_to=(0, 2))
     hidden = events_for([event], 1)[0]
     assert hidden == dataclasses.replace(event, card=None, cards=(), redacted=True)
     assert events_for([event], 2)[0] is event and events_for([event], None)[0] == hidden

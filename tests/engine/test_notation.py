@@ -57,7 +57,7 @@ def test_cards_from_codes() -> None:
     assert cards_from_codes("crab/db crab/db crab/lb") == (0, 1, 2)
     assert cards_from_codes("crab/db#1 crab/db") == (1, 0)
     for bad in ("crab/xx", "crab", "dragon/db", "crab/db#2", "sailor/o sailor/o",
-                "crab/db#1 crab/db#1", "starfish/db"):  # fmt: skip
+                "crab/db#1 crab/db#1", "starfish/db"):
         with pytest.raises(IllegalActionError):
             cards_from_codes(bad, extra_salt=bad != "starfish/db")
     with pytest.raises(IllegalActionError):
@@ -105,7 +105,7 @@ C = cards_from_codes
 
 def base(**changes: Any) -> dict[str, Any]:
     kw: dict[str, Any] = dict(hands=[C("crab/db"), C("crab/lb")], deck=C("fish/db fish/lb"),
-                              piles=(C("shell/db"), C("shell/lb")), complete=False)  # fmt: skip
+                              piles=(C("shell/db"), C("shell/lb")), complete=False)
     kw.update(changes)
     return kw
 
@@ -151,11 +151,11 @@ def test_make_state_validation(changes: dict[str, Any], message: str) -> None:
 
 def test_make_state_accepts_a_consistent_position() -> None:
     s = make_state(R2, **base(phase=Phase.KEEP, pending=C("octopus/y octopus/g"),
-                              jellyfish_caster=0))  # fmt: skip
+                              jellyfish_caster=0))
     assert s.hands == ((0,), (2,)) and s.pending == C("octopus/y octopus/g")
     assert len(legal_actions(s)) == 4
     s = make_state(R2, **base(call=CallKind.LAST_CHANCE, caller=1))
     assert s.revealed == (False, True)  # the caller's hand is revealed (RULES §6.3)
     full = make_state(Rules(2), hands=[range(10), range(10, 20)], deck=range(20, 56),
-                      piles=([56], [57]))  # fmt: skip
+                      piles=([56], [57]))
     assert len(full.deck) == 36

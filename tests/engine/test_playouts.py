@@ -52,7 +52,7 @@ def random_action(rng: random.Random, state: GameState, size: int) -> object:
         PlayTrio((c, d), rng.randrange(size)), ChooseCrabPile(rng.randrange(-1, 3)),
         TakeCrabCard(c), Rob(seat), KeepLobsterCard(c), Call(rng.choice(list(CallKind))),
         EndTurn(), None, "end turn", 3, (c, d),
-    ]  # fmt: skip
+    ]
     return rng.choice(options)
 
 

@@ -26,7 +26,7 @@ def test_importing_the_engine_loads_only_the_standard_library() -> None:
     outside = [
         m for m in loaded
         if m.split(".")[0] not in sys.stdlib_module_names and m.split(".")[0] != "seasalt"
-    ]  # fmt: skip
+    ]
     assert outside == []
     ours = [m for m in loaded if m.split(".")[0] == "seasalt"]
     assert all(m == "seasalt" or m.startswith("seasalt.engine") for m in ours), ours

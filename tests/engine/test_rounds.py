@@ -63,7 +63,7 @@ def test_round_settlement(build: Builder, players: int, outcome: str) -> None:
     if outcome == "stop":
         # RULES §6.1: the caller calls STOP; every player scores card points, no bonus.
         s = build(players, hands=hands, deck="fish/db", phase=Phase.PLAY, active=caller,
-                  scores=[5] * players)  # fmt: skip
+                  scores=[5] * players)
         r = apply(s, Call(CallKind.STOP))
         expected = pts
         assert len(kinds(r.events, EventKind.REVEALED)) == players
@@ -87,7 +87,7 @@ def test_round_settlement(build: Builder, players: int, outcome: str) -> None:
             (pts[i] + bonus[i] if won else bonus[i]) if i == caller
             else (bonus[i] if won else pts[i])
             for i in range(players)
-        ]  # fmt: skip
+        ]
         (scored,) = kinds(r.events, EventKind.ROUND_SCORED)
         assert scored.won is won
         assert [e.seat for e in kinds(r.events, EventKind.REVEALED)] == [last]
@@ -108,7 +108,7 @@ def test_official_end_of_round_example(build: Builder) -> None:  # RULES §5.6 e
     s = build(hands=[p1, p2], deck="shell/db", phase=Phase.PLAY)
     assert apply(s, Call(CallKind.STOP)).state.last_round_scores == (7, 4)
     s = build(hands=[p1, p2], deck="shell/db", phase=Phase.PLAY, active=1,
-              call=CallKind.LAST_CHANCE, caller=0)  # fmt: skip
+              call=CallKind.LAST_CHANCE, caller=0)
     assert apply(s, EndTurn()).state.last_round_scores == (9, 2)
 
 
@@ -122,7 +122,7 @@ def test_last_chance_example_three_players(
     b = "crab/db crab/db boat/db penguin/lo penguin/pk sailor/o penguin_colony/g"  # 8, bonus 3
     c = "crab/y crab/bk octopus/y octopus/p octopus/gy mermaid/w " + c_extra  # 9 or 10, bonus 2
     s = build(3, hands=[a, b, c], deck="fish/y", phase=Phase.PLAY, active=2,
-              call=CallKind.LAST_CHANCE, caller=0, revealed=[True, True, False])  # fmt: skip
+              call=CallKind.LAST_CHANCE, caller=0, revealed=[True, True, False])
     assert apply(s, EndTurn()).state.last_round_scores == expected
 
 
@@ -149,7 +149,7 @@ def test_final_turn_procedure(build: Builder) -> None:  # RULES §6.2.1, §6.3, 
     assert s.active == 1 and s.phase is Phase.DRAW  # (c) boats give an extra turn
     s = apply(s, TakeDiscard(1)).state
     steal = next(a for a in legal_actions(s) if isinstance(a, PlayPair)
-                 and {card(c).kind for c in a.cards} == {Kind.SWIMMER, Kind.SHARK})  # fmt: skip
+                 and {card(c).kind for c in a.cards} == {Kind.SWIMMER, Kind.SHARK})
     r = apply(s, steal)  # only seat 2 is eligible: the caller is protected
     (robbed,) = kinds(r.events, EventKind.ROBBED)
     assert robbed.target == 2
@@ -162,7 +162,7 @@ def test_final_turn_procedure(build: Builder) -> None:  # RULES §6.2.1, §6.3, 
     assert s.phase is Phase.KEEP  # both piles are empty: the engine drew (RULES §3.5)
     s = apply(s, legal_actions(s)[0]).state  # keep a card
     steal = next(a for a in legal_actions(s) if isinstance(a, PlayPair)
-                 and {card(c).kind for c in a.cards} == {Kind.SWIMMER, Kind.SHARK})  # fmt: skip
+                 and {card(c).kind for c in a.cards} == {Kind.SWIMMER, Kind.SHARK})
     r = apply(s, steal)  # seats 0 and 1 are both protected now
     assert kinds(r.events, EventKind.EFFECT_SKIPPED) and not any(
         isinstance(a, Rob) for a in legal_actions(r.state)
@@ -175,7 +175,7 @@ def test_final_turn_procedure(build: Builder) -> None:  # RULES §6.2.1, §6.3, 
 def test_void_round(build: Builder) -> None:  # RULES §6.4, §3.4 step 4, §7
     s = build(3, hands=["crab/db", "shell/db", "mermaid/w"], deck="fish/db",
               piles=("boat/db", "boat/lb"), active=1, scores=[3, 4, 5],
-              last_round_scores=[1, 2, 3])  # fmt: skip
+              last_round_scores=[1, 2, 3])
     s = apply(s, DrawFromDeck()).state
     r = apply(s, EndTurn())
     assert kinds(r.events, EventKind.ROUND_VOID) and not kinds(r.events, EventKind.REVEALED)
@@ -187,7 +187,7 @@ def test_void_round(build: Builder) -> None:  # RULES §6.4, §3.4 step 4, §7
 
 def test_void_is_checked_after_the_whole_boat_sequence(build: Builder) -> None:  # RULES §4.2
     s = build(hands=["boat/db boat/lb", "shell/db"], deck="fish/db", piles=("crab/db", ""),
-              phase=Phase.PLAY)  # fmt: skip
+              phase=Phase.PLAY)
     s = apply(s, PlayPair(tuple(sorted(s.hands[0])))).state  # type: ignore[arg-type]
     s = apply(s, DrawFromDeck()).state  # the extra turn empties the deck
     assert s.deck == () and s.phase is Phase.PLAY and s.round == 1
@@ -208,7 +208,7 @@ def test_rules_reject_bad_player_counts(bad: object) -> None:  # RULES §2.6
 
 def test_game_ends_at_target_and_highest_total_wins(build: Builder) -> None:  # RULES §8.1
     s = build(hands=["sailor/pk sailor/o captain/lo", "shell/db shell/lb"], deck="fish/db",
-              phase=Phase.PLAY, scores=[20, 38])  # fmt: skip
+              phase=Phase.PLAY, scores=[20, 38])
     r = apply(s, Call(CallKind.STOP))
     assert r.state.is_over and r.state.scores == (31, 40) and r.state.winners == (1,)
     assert r.state.to_act is None and legal_actions(r.state) == ()
@@ -218,14 +218,14 @@ def test_game_ends_at_target_and_highest_total_wins(build: Builder) -> None:  # 
 
 def test_double_target_plays_on(build: Builder) -> None:  # RULES §2.5 option
     s = build(hands=["sailor/pk sailor/o captain/lo", "shell/db shell/lb"], deck="fish/db",
-              phase=Phase.PLAY, scores=[20, 38], target=80)  # fmt: skip
+              phase=Phase.PLAY, scores=[20, 38], target=80)
     r = apply(s, Call(CallKind.STOP))
     assert not r.state.is_over and r.state.round == 2
 
 
 def test_ranking_uses_final_round_score(build: Builder) -> None:  # RULES §8.3
     s = build(3, hands=["sailor/pk sailor/o captain/lo", "shell/db shell/lb", "crab/db crab/lb"],
-              deck="fish/db", phase=Phase.PLAY, scores=[30, 39, 40])  # fmt: skip
+              deck="fish/db", phase=Phase.PLAY, scores=[30, 39, 40])
     r = apply(s, Call(CallKind.STOP)).state
     # Totals 41, 41, 41; final-round scores 11, 2, 1.
     assert r.scores == (41, 41, 41) and r.winners == (0,) and r.standings() == (0, 1, 2)
@@ -233,14 +233,14 @@ def test_ranking_uses_final_round_score(build: Builder) -> None:  # RULES §8.3
 
 def test_mermaid_winner_ranks_first_even_with_fewer_points(build: Builder) -> None:  # §8.2
     s = build(hands=["mermaid/w mermaid/w mermaid/w", "crab/db"], deck="fish/db",
-              piles=("mermaid/w", "shell/db"), scores=[0, 30])  # fmt: skip
+              piles=("mermaid/w", "shell/db"), scores=[0, 30])
     r = apply(s, TakeDiscard(0)).state
     assert r.winners == (0,) and r.standings() == (0, 1) and r.scores == (0, 30)
 
 
 def test_four_mermaids_checked_before_a_call(build: Builder) -> None:  # RULES §3.4, §8.2
     s = build(hands=["mermaid/w mermaid/w mermaid/w mermaid/w sailor/pk sailor/o", "crab/db"],
-              deck="fish/db", phase=Phase.PLAY)  # fmt: skip
+              deck="fish/db", phase=Phase.PLAY)
     assert Call(CallKind.STOP) in legal_actions(s)
     r = apply(s, Call(CallKind.STOP))
     assert r.state.winners == (0,) and not kinds(r.events, EventKind.CALLED)
@@ -268,14 +268,14 @@ def test_setup(extra_salt: bool) -> None:  # RULES §2
 def test_forced_choices_are_made_by_the_engine(build: Builder) -> None:  # RULES §3.5
     # The only draw source is a pile (deck empty during LAST CHANCE): taken at once.
     s = build(hands=["crab/db", "sailor/pk sailor/o captain/lo"], piles=("", "shell/db"),
-              phase=Phase.PLAY, active=1)  # fmt: skip
+              phase=Phase.PLAY, active=1)
     r = apply(s, Call(CallKind.LAST_CHANCE))
     t = r.state
     assert t.active == 0 and t.phase is Phase.PLAY and len(t.hands[0]) == 2
     assert kinds(r.events, EventKind.TOOK_DISCARD)
     # Only the deck: drawn at once, and the unkept card's pile is forced (names no pile).
     s = build(hands=["crab/db", "sailor/pk sailor/o captain/lo"], deck="fish/db fish/lb",
-              phase=Phase.PLAY, active=1)  # fmt: skip
+              phase=Phase.PLAY, active=1)
     t = apply(s, EndTurn()).state
     assert t.active == 0 and t.phase is Phase.KEEP
     assert all(a.pile is None for a in legal_actions(t))  # type: ignore[union-attr]
@@ -295,7 +295,7 @@ def test_view_lists_legal_actions_for_the_seat_to_act_only() -> None:
     "bad",
     [dict(players=True), dict(players=2, target=True), dict(players=2, target=-5),
      dict(players=2, extra_salt="no"), dict(players=2, extra_salt=2)],
-)  # fmt: skip
+)
 def test_rules_reject_bad_options(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         Rules(**bad)  # type: ignore[arg-type]

@@ -344,12 +344,12 @@ def test_row_23_four_mermaids_win_after_the_completed_action(build: Builder) -> 
 def test_row_24_next_round_starter(build: Builder) -> None:
     # After a call: left of the caller.
     s = build(3, hands=["", "sailor/pk sailor/o captain/lo", ""], deck="fish/db",
-              phase=Phase.PLAY, active=1)  # fmt: skip
+              phase=Phase.PLAY, active=1)
     r = apply(s, Call(CallKind.STOP))
     assert r.state.round == 2 and r.state.active == 2
     # After a void round: left of the player whose turn emptied the deck.
     s = build(3, hands=["", "", "crab/db"], deck="fish/db", piles=("shell/db", "shell/lb"),
-              active=2)  # fmt: skip
+              active=2)
     s = apply(s, DrawFromDeck()).state
     r = apply(s, EndTurn())
     assert kinds_of(r.events, EventKind.ROUND_VOID) and r.state.active == 0

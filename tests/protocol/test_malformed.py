@@ -54,7 +54,7 @@ msgpack_values = st.recursive(
     | st.dictionaries(st.sampled_from(["t", "table", "seq", "action", "type", "card", "x"])
                       | st.text(max_size=5), inner, max_size=4),
     max_leaves=12,
-)  # fmt: skip
+)
 
 
 @settings(max_examples=120, deadline=None)
@@ -124,7 +124,7 @@ def test_valid_msgpack_of_any_shape_gives_decode_error_or_a_message(
         (action(type="call", kind="win"), "action.kind", Reason.INVALID),
         (action(type="call", kind=None), "action.kind", Reason.WRONG_TYPE),
     ],
-)  # fmt: skip
+)
 def test_malformed_message_names_the_field(frame: bytes, field: str, reason: Reason) -> None:
     err = fail(frame)
     assert (err.field, err.reason) == (field, reason), str(err)
@@ -177,7 +177,7 @@ def test_version_mismatch_is_reported_before_the_shape() -> None:
         err = fail(frame)
         assert (err.field, err.reason, err.code) == (
             "version", Reason.VERSION_MISMATCH, ErrorCode.VERSION_MISMATCH,
-        )  # fmt: skip
+        )
     assert decode_client_message(encode(Hello(PROTOCOL_VERSION, "ann"))) == Hello(1, "ann")
 
 
@@ -204,7 +204,7 @@ def _snapshot_frame(mutate: object) -> bytes:
         (lambda w: w.update(legal_actions=[{"type": "cheat"}]), "view.legal_actions[0].type",
          Reason.UNKNOWN_TAG),
     ],
-)  # fmt: skip
+)
 def test_malformed_view_names_the_nested_field(mutate: object, field: str, reason: Reason) -> None:
     with pytest.raises(DecodeError) as info:
         decode_server_message(_snapshot_frame(mutate))

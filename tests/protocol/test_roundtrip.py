@@ -152,7 +152,7 @@ MESSAGES: dict[type, st.SearchStrategy[object]] = {
         Error, code=st.sampled_from(ErrorCode), message=st.text(max_size=80),
         table=st.none() | tables_,
     ),
-}  # fmt: skip
+}
 
 # History messages (protocol/history.py)
 _player_ids = st.sampled_from(["p:0123456789abcdef", "s:00ff00ff00ff00ff", "bot:greedy"])
@@ -190,7 +190,7 @@ MESSAGES.update({
         wins=st.integers(0, 99), stop_calls=st.integers(0, 50),
         last_chance_calls=st.integers(0, 50),
     ), max_size=3).map(tuple)),
-})  # fmt: skip
+})
 
 
 def test_every_message_class_has_a_strategy() -> None:
@@ -260,13 +260,13 @@ def test_every_action_class_round_trips() -> None:
         Rob,
         TakeCrabCard,
         TakeDiscard,
-    )  # fmt: skip
+    )
 
     hand_made = [
         DrawFromDeck(), TakeDiscard(1), KeepCard(3), KeepCard(3, 0), PlayPair((1, 2)),
         PlayTrio((1, 2), 60), ChooseCrabPile(0), TakeCrabCard(9), Rob(2), KeepLobsterCard(5),
         Call(CallKind.STOP), Call(CallKind.LAST_CHANCE), EndTurn(),
-    ]  # fmt: skip
+    ]
     assert {type(a) for a in hand_made} == set(ACTION_TYPES)
     for a in [*hand_made, *SAMPLE.actions]:
         assert action_from_wire(msgpack.unpackb(msgpack.packb(action_to_wire(a)))) == a
@@ -281,7 +281,7 @@ def test_action_wire_form_is_a_tagged_map_without_defaults() -> None:
     assert action_to_wire(PlayPair((3, 4))) == {"type": "play_pair", "cards": (3, 4)}
     assert msgpack.unpackb(msgpack.packb(action_to_wire(PlayPair((3, 4))))) == {
         "type": "play_pair", "cards": [3, 4],
-    }  # fmt: skip
+    }
     assert action_to_wire(Call(CallKind.LAST_CHANCE)) == {"type": "call", "kind": "last_chance"}
 
 

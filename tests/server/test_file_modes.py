@@ -49,7 +49,7 @@ def test_the_servers_files_are_private_under_umask_000(
         [sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1", "--port", "0",
          "--secure", "--bot-delay", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-    )  # fmt: skip
+    )
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
@@ -57,7 +57,7 @@ def test_the_servers_files_are_private_under_umask_000(
                 break
         data = tmp_path / "data" / "seasalt"
         files = [data / "server.sqlite3", data / "server.sqlite3.lock",
-                 data / "server.sqlite3-wal", data / "server.sqlite3-shm"]  # fmt: skip
+                 data / "server.sqlite3-wal", data / "server.sqlite3-shm"]
         log_dir = tmp_path / "state" / "seasalt" / "log"
         keys = tmp_path / "config" / "seasalt" / "curve"
         files += [log_dir / "server.log", keys / "server.key", keys / "server.key_secret"]
@@ -123,7 +123,7 @@ def test_seed_is_refused_unless_the_server_listens_on_loopback_only(
         [sys.executable, "-m", "seasalt.server", "--host", host, "--port", "0",
          "--db", str(tmp_path / "j.sqlite3"), "--seed", "7"],
         capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
+    )
     assert result.returncode == 2
     assert "--seed" in result.stderr and "127.0.0.1" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "j.sqlite3").exists()

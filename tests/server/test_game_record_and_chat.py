@@ -206,7 +206,7 @@ def test_the_engine_says_when_the_tie_break_decided() -> None:
     rules = Rules(2)
     state = new_game(rules, 1)
     done = dataclasses.replace(state, phase=Phase.GAME_OVER, scores=(41, 41), winners=(1,),
-                               last_round_scores=(3, 9))  # fmt: skip
+                               last_round_scores=(3, 9))
     assert done.tie_broken()
     assert not dataclasses.replace(done, winners=(0, 1)).tie_broken()  # shared: no decision
     assert not dataclasses.replace(done, scores=(40, 41)).tie_broken()  # no tie at all

@@ -38,7 +38,7 @@ MALFORMED = [
     ("negative seq", pack({"t": "action", "table": "t", "seq": -1,
                            "action": {"type": "draw_from_deck"}}), "seq"),
     ("empty frame", b"", "frame"),
-]  # fmt: skip
+]
 
 
 async def _still_serving(client: RawClient) -> None:

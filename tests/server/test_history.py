@@ -96,7 +96,7 @@ def play_three_games(db: str) -> dict[str, object]:
             asker.close()
         ctx.destroy(linger=0)
         out.update(results=results, views=views, games=games, replays=replays, stats=stats,
-                   missing=missing, finished=time.time())  # fmt: skip
+                   missing=missing, finished=time.time())
         return out
 
     return asyncio.run(main())
@@ -216,7 +216,7 @@ def _journal_with_unfinished(path: str, now: list[float]) -> list[int]:
     for i, age_days in enumerate((30, 10, 0)):
         now[0] = 1_000_000_000 - age_days * 86400
         gid = journal.create_game(f"old{i}", 1, 2, False, False, ("human", "bot:random"),
-                                  7 + i, 0, "1")  # fmt: skip
+                                  7 + i, 0, "1")
         journal.set_seat(gid, 0, f"p{i}", "ab" * 32)
         ids.append(gid)
     now[0] = 1_000_000_000
@@ -288,7 +288,7 @@ async def test_games_older_than_max_resume_age_are_not_revived(tmp_path: Path) -
     journal = Journal(db)
     offset = time.time() - 1_000_000_000
     journal.connection.execute("UPDATE games SET started_at=started_at+?, updated_at=updated_at+?",
-                               (offset, offset))  # fmt: skip
+                               (offset, offset))
     journal.close()
     async with running_server(db_path=db, max_resume_age=15 * 86400) as server:
         assert server.master is not None

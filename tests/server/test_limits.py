@@ -254,7 +254,7 @@ def test_the_limit_flags_set_the_config() -> None:
             "--max-sessions", "40", "--max-name-length", "12", "--max-chat-length", "80",
             "--db", ":memory:",
         ]
-    )  # fmt: skip
+    )
     config = config_from(args)
     assert (config.rate_limit, config.rate_burst) == (5.0, 20.0)
     assert (config.max_tables, config.max_sessions) == (3, 40)

@@ -85,7 +85,7 @@ async def test_one_address_cannot_fill_the_lobby_and_a_restart_does_not_bring_it
     limits = {
         "caps_exempt_loopback": False, "max_tables_per_address": 3,
         "max_tables_per_connection": 2, "max_sessions_per_address": 5, "max_tables": 6,
-    }  # fmt: skip
+    }
     async with running_server(ManualClock(), db_path=db, **limits) as server:
         refused = []
         attackers = [from_address(ctx, server, "127.0.0.3") for _ in range(6)]
@@ -230,7 +230,7 @@ def test_the_cap_flags_set_the_config() -> None:
             "--max-sessions-per-address", "9", "--max-tables-per-connection", "1",
             "--max-tables-per-address", "5", "--caps-count-loopback",
         ]
-    )  # fmt: skip
+    )
     config = config_from(args)
     assert (config.max_sessions_per_connection, config.max_sessions_per_address) == (3, 9)
     assert (config.max_tables_per_connection, config.max_tables_per_address) == (1, 5)

@@ -238,7 +238,7 @@ def _journal_game(
         journal.append_action(
             gid, state.move, to_blob(action_to_wire(action)), round_result,
             state.scores if over else None, state.winners if over else None,
-        )  # fmt: skip
+        )
     return gid, state
 
 

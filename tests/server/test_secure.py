@@ -151,7 +151,7 @@ def _client(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]
     return subprocess.run(
         [sys.executable, "-m", "seasalt.client.cli", *args],
         capture_output=True, text=True, timeout=30, env=env,
-    )  # fmt: skip
+    )
 
 
 def test_the_commands_print_the_key_and_refuse_a_plain_client(
@@ -191,6 +191,6 @@ def test_a_server_with_an_unreadable_allow_list_exits_with_a_message(tmp_path: P
         [sys.executable, "-m", "seasalt.server", "--port", "0", "--db", str(tmp_path / "d"),
          "--allow-keys", str(tmp_path / "nope.txt")],
         capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
+    )
     assert result.returncode == 2
     assert "allow-list" in result.stderr and "Traceback" not in result.stderr

@@ -137,7 +137,7 @@ async def test_history_replay_and_help_fit_at_80x24(lang: str, kit: Any) -> None
     app = tui.Host(HistoryScreen(tui.FakeSource({2: replay}), "fake:7327"))
     async with app.run_test(size=(80, 24)):
         for kind, where in ((HistoryScreen, "history"), (ReplayScreen, "replay"),
-                            (HelpScreen, "help")):  # fmt: skip
+                            (HelpScreen, "help")):
             if kind is ReplayScreen:
                 app.push_screen(ReplayScreen(replay))
             elif kind is HelpScreen:

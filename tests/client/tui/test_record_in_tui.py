@@ -56,7 +56,7 @@ async def test_a_late_spectator_sees_the_earlier_chat(tui) -> None:  # type: ign
             await bob.send(Chat("t", "hi Ann"))
             await ann.expect(ChatLine, where=lambda m: m.text == "hi Ann")
             app = SeasaltApp(LaunchOptions(address=server.local_endpoint.removeprefix("tcp://"),
-                                           name="Eve"))  # fmt: skip
+                                           name="Eve"))
             async with app.run_test(size=(120, 40)):
                 await _watching_app(app, tui, "t")
                 await tui.until(lambda: "Bob: hi Ann" in tui.text(app), timeout=30)
@@ -86,7 +86,7 @@ async def test_the_last_round_and_the_game_over_tell_how_the_game_went(tui) -> N
                 record = app.game_record
                 # The last round's result says the game is over, before Continue.
                 await tui.until(lambda: isinstance(app.screen, RoundResultScreen)
-                                and "Game over —" in tui.text(app), timeout=30)  # fmt: skip
+                                and "Game over —" in tui.text(app), timeout=30)
                 text = _flat(tui.text(app))
                 winner = "Ann" if record.takeovers and 0 in app.frame.view.winners else "Bot 2"
                 assert f"Game over — {winner} wins" in text or "shared win" in text

@@ -123,7 +123,7 @@ async def _play_one_move(app: SeasaltApp, tui) -> int:  # type: ignore[no-untype
 
     try:
         await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.ready,
-                        timeout=60)  # fmt: skip
+                        timeout=60)
     except AssertionError:
         print("SCREEN", type(app.screen).__name__, tui.text(app))
         if app.child is not None:
@@ -141,7 +141,7 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
     # Seed 8: Ann plays first (a table screen that opens during a burst of bot moves can miss
     # them: a client race reported apart, not what this test is about).
     first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
-                                     bot_delay=0))  # fmt: skip
+                                     bot_delay=0))
     async with first.run_test(size=(100, 30)):
         move = await _play_one_move(first, tui)
         seat, hand = first.seat, first.screen.frame.view.hand
@@ -158,7 +158,7 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
         assert "Resume your unfinished solo game" in tui.text(second)
         await tui.key(second, "enter")  # the resume button has the focus
         await tui.until(lambda: isinstance(second.screen, TableScreen)
-                        and second.frame is not None, timeout=60)  # fmt: skip
+                        and second.frame is not None, timeout=60)
         assert second.seat == seat
         assert second.frame.view.move >= move and second.frame.view.hand == hand
         assert second.solo_resumable
@@ -166,14 +166,14 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
 
 async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  # type: ignore[no-untyped-def]
     first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
-                                     bot_delay=0))  # fmt: skip
+                                     bot_delay=0))
     async with first.run_test(size=(100, 30)):
         await _play_one_move(first, tui)
     second = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=2, server_seed=8,
-                                      bot_delay=0))  # fmt: skip
+                                      bot_delay=0))
     async with second.run_test(size=(100, 30)):
         await tui.until(lambda: isinstance(second.screen, TableScreen)
-                        and second.frame is not None, timeout=60)  # fmt: skip
+                        and second.frame is not None, timeout=60)
         assert len(second.frame.view.seats) == 3 and second.frame.view.move <= 3
 
 
