@@ -1,4 +1,4 @@
-"""Issue 12: no formatter runs in CI, so no ``# fmt: skip`` markers either (they did nothing
+"""Issue 12: no formatter runs in CI, so no formatter skip markers either (they did nothing
 and told readers otherwise). Hand layout is kept by review and ``ruff check``."""
 
 from __future__ import annotations

@@ -485,7 +485,7 @@ class Player:
                 await press(app, "escape")
             else:
                 await press(app, "ctrl+q")
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.05)  # sleep-ok: presses again until the app is gone (polled, deadline)
 
     # --- one look at the screen ---
 
@@ -987,7 +987,7 @@ class ChaosTable:
                 self.check_screen_current(player)
             if self.finished():
                 break
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(TICK)  # sleep-ok: polls apps and journal (game deadline)
         self.check_journal()
         self.check_data_dirs()
         self.report.seq = self.journal.seq

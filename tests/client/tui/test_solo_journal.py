@@ -71,6 +71,7 @@ async def _connecting_failure(app: SeasaltApp, tui, words: str) -> str:  # type:
         lambda: isinstance(app.screen, ConnectingScreen) and words in _flat(tui.text(app)),
         timeout=60,
     )
+    await tui.settled(app)  # the failure text is laid out over more lines on the next refresh
     screen = app.screen
     assert not screen.query_one("#spinner").display
     assert screen.query_one("#connecting-buttons").display  # Retry and Back
