@@ -485,7 +485,7 @@ class Player:
                 await press(app, "escape")
             else:
                 await press(app, "ctrl+q")
-            await asyncio.sleep(0.05)  # sleep-ok: presses again until the app is gone (polled, deadline)
+            await asyncio.sleep(0.05)  # sleep-ok: presses until the app is gone (deadline)
 
     # --- one look at the screen ---
 
