@@ -14,6 +14,7 @@ from seasalt.engine import view
 from seasalt.protocol import (
     Error,
     ErrorCode,
+    GameOver,
     RoundOver,
     SeatInfo,
     ServerMessage,
@@ -181,6 +182,14 @@ class ServerCore:
         else:
             session.resync.add(table.name)
         return ok
+
+    def send_game_over_to(self, session: Session, table: Table) -> None:
+        """The game over of a finished table, for a player who comes back to it: without it
+        the client shows "The game is over." with no way to agree to play again (QA)."""
+        state = table.state
+        if state.is_over:
+            self.send(session, GameOver(
+                table.name, table.seq, state.scores, state.winners, state.standings()))
 
     def send_round_over_to(self, session: Session, table: Table) -> None:
         """The result of the round just played and the seats still reading it."""

@@ -133,6 +133,8 @@ class LobbyMixin(ServerCore):
             self.snapshot(session, table)
         if table.status is Status.ROUND_OVER:  # back during the pause: the result to read
             self.send_round_over_to(session, table)
+        elif table.status is Status.FINISHED and session.seat is not None:
+            self.send_game_over_to(session, table)  # the choice to play again
         self.announce(table)
 
     # --- the lobby ----------------------------------------------------------------------
@@ -212,6 +214,8 @@ class LobbyMixin(ServerCore):
         else:
             if table.status is not Status.WAITING:  # waiting: the table info is the snapshot
                 self.snapshot(session, table)
+            if table.status is Status.FINISHED:
+                self.send_game_over_to(session, table)  # the choice to play again
             self.announce(table)
         self.schedule_bot(table)
 
