@@ -47,6 +47,24 @@ class Kept:
     seat: int | None = None
 
 
+def server_key(address: str) -> str:
+    """The entry's key for ``address``: one per server however its address was typed.
+
+    "192.168.1.20", "192.168.1.20:7327" and "tcp://192.168.1.20:7327" are one server (the
+    default port, the scheme, the case of a host name): a player who types another form after
+    a crash must find the seat, and two windows typing two forms must not share a token. An
+    address that does not parse is kept as typed (the connection refuses it anyway).
+    """
+    from seasalt.client.connection import parse_address  # zmq: only when a token is used
+
+    try:
+        host, port = parse_address(address)
+    except ValueError:
+        return address
+    host = host.lower()
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def tokens_path() -> Path:
     """``sessions.json`` in the user data dir, looked up now (not at import time)."""
     from platformdirs import user_data_dir
@@ -81,7 +99,7 @@ def claim(address: str, name: str, path: Path | None = None) -> Claim:
     """Lock the entry for (``address``, ``name``); not held when another live client has it
     (or the directory is not writable: then nothing is kept either)."""
     path = path or tokens_path()
-    digest = hashlib.sha256(f"{address}\0{name}".encode()).hexdigest()[:16]
+    digest = hashlib.sha256(f"{server_key(address)}\0{name}".encode()).hexdigest()[:16]
     lock = path.with_name(f".{path.name}.{digest}.lock")
     for _attempt in range(5):
         try:
@@ -122,7 +140,7 @@ def _read(path: Path) -> dict[str, Any]:
 def load(address: str, name: str, path: Path | None = None) -> Kept | None:
     """The token (and last seat) kept for ``name`` at ``address``; None when there is none or
     it is bad."""
-    server = _read(path or tokens_path()).get(address)
+    server = _read(path or tokens_path()).get(server_key(address))
     entry = server.get(name) if isinstance(server, dict) else None
     if not isinstance(entry, dict):
         return None
@@ -144,6 +162,7 @@ def save(address: str, name: str, kept: Kept | None, path: Path | None = None) -
     is short; two clients writing at the same moment could lose the other's newest entry,
     which costs that one a resume, never a wrong seat)."""
     path = path or tokens_path()
+    address = server_key(address)
     servers = _read(path)
     server = servers.get(address)
     server = dict(server) if isinstance(server, dict) else {}

@@ -15,6 +15,7 @@ from seasalt.protocol import (
     ChatHistory,
     Error,
     ErrorCode,
+    GameOver,
     GameRecord,
     RoundOver,
     SeatInfo,
@@ -185,6 +186,14 @@ class ServerCore:
         else:
             session.resync.add(table.name)
         return ok
+
+    def send_game_over_to(self, session: Session, table: Table) -> None:
+        """The game over of a finished table, for a player who comes back to it: without it
+        the client shows "The game is over." with no way to agree to play again (QA)."""
+        state = table.state
+        if state.is_over:
+            self.send(session, GameOver(
+                table.name, table.seq, state.scores, state.winners, state.standings()))
 
     def send_round_over_to(self, session: Session, table: Table) -> None:
         """The result of the round just played and the seats still reading it."""

@@ -143,9 +143,11 @@ class LobbyMixin(LockoutMixin, ServerCore):
         self.send(session, Joined(table.name, session.seat))
         if table.status is not Status.WAITING:  # waiting: the table info below is the snapshot
             self.snapshot(session, table)
-        self.send_table_extras(session, table)
         if table.status is Status.ROUND_OVER:  # back during the pause: the result to read
             self.send_round_over_to(session, table)
+        elif table.status is Status.FINISHED and session.seat is not None:
+            self.send_game_over_to(session, table)  # the choice to play again
+        self.send_table_extras(session, table)  # chat, and how the game went (after game_over)
         self.announce(table)
 
     # --- the lobby ----------------------------------------------------------------------
@@ -243,6 +245,8 @@ class LobbyMixin(LockoutMixin, ServerCore):
         else:
             if table.status is not Status.WAITING:  # waiting: the table info is the snapshot
                 self.snapshot(session, table)
+            if table.status is Status.FINISHED:
+                self.send_game_over_to(session, table)  # the choice to play again
             self.announce(table)
         self.send_table_extras(session, table)  # the chat so far (a table's name may be reused)
         self.schedule_bot(table)

@@ -76,6 +76,9 @@ class TableScreen(Screen[None]):
         self.join_hint = ""
         """How friends join (shown in the waiting room)."""
         self.watchers = 0
+        self.watchers_known = False
+        """A table info has counted the watchers: the first one sets the count quietly (the
+        spectators already there, this client watching included, are not news)."""
         self.notices: list[str] = []
         """Table news (the game starts, someone watches), newest last; the latest is shown."""
         self.side_open = False
@@ -184,7 +187,9 @@ class TableScreen(Screen[None]):
         ends the waiting room. True when the waiting room is to be (re)drawn.
         """
         self.join_hint = join_hint
-        if summary.watchers > self.watchers:
+        if not self.watchers_known:
+            self.watchers_known = True
+        elif summary.watchers > self.watchers:
             self.add_notice(_("Someone is watching this table."))
         elif summary.watchers < self.watchers:
             self.add_notice(_("A spectator left this table."))

@@ -193,3 +193,32 @@ async def test_play_again_needs_every_seated_human_and_gets_a_fresh_seed(
     snap = await ann.expect(Snapshot, where=lambda m: m.seq == old_seq)
     assert table.status is Status.RUNNING and table.seed != old_seed
     assert snap.view.move == 0 and not snap.view.is_over
+
+
+async def test_a_player_back_at_a_finished_table_gets_the_game_over_again(
+    server: Server, connect: Callable[[], RawClient]
+) -> None:
+    """QA (issue 13): Bob went to the lobby from the game-over dialog and joined the table
+    again; with no game over sent, his client showed "The game is over." and no way to agree
+    to play again, so Ann's "play again" waited for good. Back at a finished table, a player
+    gets the game over (scores, winners, standings) with the snapshot, as at the end."""
+    import asyncio
+
+    from seasalt.protocol import GameOver
+
+    ann, bob = connect(), connect()
+    await asyncio.gather(
+        play_seat(ann, "g", TWO, name="Ann", seed=1),
+        play_seat(bob, "g", TWO, name="Bob", seed=2),
+    )
+    assert server.master is not None
+    table = server.master.tables["g"]
+    assert table.status is Status.FINISHED
+    await bob.send(Leave())
+    await bob.expect(Left)
+    await bob.send(JoinOrCreate("g", TWO))
+    assert (await bob.expect(Joined)).seat is not None
+    await bob.expect(Snapshot)
+    over = await bob.expect(GameOver)
+    assert over.table == "g" and over.scores == table.state.scores
+    assert over.winners == table.state.winners

@@ -327,6 +327,11 @@ async def test_q_while_watching_goes_back_to_the_lobby_and_players_are_told(tui)
             assert isinstance(table, TableScreen)
             await tui.until(lambda: "Someone is watching this table." in table.notices)
             await tui.until(lambda: "1 watching" in tui.text(ann))
+            watching = zoe.screen
+            assert isinstance(watching, TableScreen)
+            await tui.until(lambda: watching.watchers == 1)
+            # The spectator is not told about itself (QA: its first table info counts it).
+            assert "Someone is watching this table." not in watching.notices
             await tui.key(zoe, "q")
             await tui.until(lambda: lobby_up(zoe))
             assert zoe.return_code is None and zoe.is_running  # still in the app
