@@ -370,6 +370,11 @@ class LobbyMixin(LockoutMixin, ServerCore):
                 self.journal.mark_finished(table.game_id)
             del self.tables[table.name]
             return
+        if table.status is Status.FINISHED and table.again and self.present(table) <= table.again:
+            # Everyone still at the table had agreed to play again: the one who left was the
+            # last they waited for (QA: otherwise they wait for good).
+            self.next_game(table)
+            return
         self.announce(table)
         self.schedule_bot(table)
 

@@ -55,7 +55,9 @@ class TableScreen(Screen[None]):
         Binding("l", "toggle_side", _("Log/chat")),
         Binding("t", "chat", _("Chat")),
         Binding("escape", "unfocus", _("Back"), show=False),
-        Binding("q", "app.back_or_quit", _("Quit")),
+        # One key, two meanings: the footer names the one q has now (check_action).
+        Binding("q", "back_or_quit", _("Lobby")),
+        Binding("q", "quit_table", _("Quit")),
     ]
 
     def __init__(self, table: str, clock: Callable[[], float] | None = None) -> None:
@@ -110,6 +112,29 @@ class TableScreen(Screen[None]):
                 yield ChatPanel(id="chat")
         yield Footer()
 
+    @property
+    def q_goes_back(self) -> bool:
+        """``q`` goes back to the lobby: in the waiting room (no game to lose) or watching."""
+        return self.waiting is not None or (
+            self.frame is not None and self.frame.view.seat is None
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back_or_quit":
+            return self.q_goes_back
+        if action == "quit_table":
+            return not self.q_goes_back
+        return True
+
+    def action_back_or_quit(self) -> None:
+        # The app decides (and asks a seated player before leaving); the label was ours.
+        back_or_quit = getattr(self.app, "action_back_or_quit", None)
+        if back_or_quit is not None:
+            back_or_quit()
+
+    def action_quit_table(self) -> None:
+        self.action_back_or_quit()
+
     async def on_mount(self) -> None:
         self.set_interval(PENDING_CHECK, self.check_pending)
         # Frames that came while this screen was being put up went to the app: start from
@@ -161,6 +186,8 @@ class TableScreen(Screen[None]):
             # spectator arriving at move 0: that game started already).
             starts = self.waiting is not None
             self.waiting = None
+            if starts or previous is None:
+                self.refresh_bindings()  # what q does (its footer label) may have changed
             if starts and not frame.view.is_over:
                 self.add_notice(_("Every seat is taken: the game starts!"))
         now_my_turn = bool(frame.view.legal_actions)
@@ -196,6 +223,7 @@ class TableScreen(Screen[None]):
         self.watchers = summary.watchers
         if summary.status == "waiting":
             self.waiting = summary
+            self.refresh_bindings()
             self.my_turn = False
             return True
         return False
@@ -325,8 +353,9 @@ class TableScreen(Screen[None]):
             text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
         else:
             text.append(" · " + _("watching"), style="italic")
-        if self.watchers:
-            text.append(" · " + _("{n} watching").format(n=self.watchers), style="italic")
+        others = self.watchers - (1 if v.seat is None else 0)  # a spectator is not news to itself
+        if others > 0:
+            text.append(" · " + _("{n} watching").format(n=others), style="italic")
         return text
 
     def on_resize(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import pytest
@@ -222,3 +223,31 @@ async def test_a_player_back_at_a_finished_table_gets_the_game_over_again(
     over = await bob.expect(GameOver)
     assert over.table == "g" and over.scores == table.state.scores
     assert over.winners == table.state.winners
+
+
+async def test_play_again_goes_on_when_the_last_one_to_agree_leaves(
+    server: Server, connect: Callable[[], RawClient]
+) -> None:
+    """QA (issue 13): at a game over Quinn asked to play again, then Pam went to the lobby:
+    the agreement was only looked at when a play_again came, so Quinn waited for good. When
+    everyone still at the table has agreed, the next game begins (in the waiting room, with
+    the leaver's seat free)."""
+    quinn, pam = connect(), connect()
+    await asyncio.gather(
+        play_seat(quinn, "g", TWO, name="Quinn", seed=1),
+        play_seat(pam, "g", TWO, name="Pam", seed=2),
+    )
+    assert server.master is not None
+    table = server.master.tables["g"]
+    assert table.status is Status.FINISHED
+    first_game = table.game_no
+    await quinn.send(PlayAgain("g"))
+    await quinn.expect(TableChanged, where=lambda m: m.info.state is TableState.FINISHED)
+    assert table.game_no == first_game  # Pam has not agreed: no new game yet
+    await pam.send(Leave())
+    await pam.expect(Left)
+    waiting = await quinn.expect(TableChanged, where=lambda m: m.info.state is TableState.WAITING)
+    assert table.game_no == first_game + 1
+    assert [s.name for s in waiting.info.seats] == ["Quinn", None] or [
+        s.name for s in waiting.info.seats
+    ] == [None, "Quinn"]
