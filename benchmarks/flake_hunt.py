@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", "-n", type=int, default=20, help="runs in a row (20)")
     parser.add_argument("--hog", action="store_true", help="keep one core busy meanwhile")
     parser.add_argument("--stop-on-failure", action="store_true", help="stop at the first")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="write each failed run's whole output to DIR/run-N.txt")
     parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
     args = parser.parse_args(argv)
     if args.runs < 1:
@@ -84,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
                 ok = done.returncode == 0
                 if not ok:
                     failed_runs.append(run)
+                    if args.keep is not None:  # the tracebacks, to find the cause
+                        args.keep.mkdir(parents=True, exist_ok=True)
+                        (args.keep / f"run-{run}.txt").write_text(done.stdout + done.stderr)
                     failures.update(names or [f"(exit {done.returncode}, no test named)"])
                 print(f"run {run:3}/{args.runs}: {'ok  ' if ok else 'FAIL'} {times[-1]:6.1f} s"
                       f"  {summary_line(done.stdout)}", flush=True)
