@@ -241,7 +241,11 @@ class Connection:
         if self._closed:
             raise ConnectFailed("the connection is closed")
         try:
-            return await asyncio.wait_for(self._handshake(), timeout)
+            # asyncio.timeout, not wait_for: wait_for runs the handshake as a task of its own,
+            # whose refusal is "never retrieved" (logged as an error) when the caller is
+            # cancelled just as it fails (a host stopping its server while reconnecting).
+            async with asyncio.timeout(timeout):
+                return await self._handshake()
         except TimeoutError:
             self._drop_socket()
             raise ConnectFailed(

@@ -156,7 +156,9 @@ async def handshake_refusal(
         if not event & _FAILURES:
             continue
         text = refusal_text(event, int(message["value"]), secure, where)
-        if event != zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL or not secure:
+        if event != zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL:
             return text
+        # Plain or secure alike: a server that is stopping or busy also hangs up this way,
+        # and the session may yet open on the socket's own retry (it wins the race then).
         if vague is None:
             vague, deadline = text, loop.time() + settle

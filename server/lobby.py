@@ -385,7 +385,17 @@ class LobbyMixin(LockoutMixin, ServerCore):
         True when the table was dropped."""
         if table.status not in (Status.WAITING, Status.FINISHED):
             return False
-        lost = [s for s, _ in self.members(table) if not self.connected(s)]
+        if table.status is Status.WAITING:
+            lost = [s for s, _ in self.members(table) if not self.connected(s)]
+        else:
+            # At a game over, one whose client stopped may come back for the result and to
+            # play again: gone only after the takeover delay too, as a seat in a game would be.
+            limit = self.config.peer_timeout + self.config.takeover_after
+            now = self.clock.now()
+            lost = [
+                s for s, _ in self.members(table)
+                if not self.connected(s) and now - s.last_seen > limit
+            ]
         for session in lost:
             log.info("table %s: %s is gone; the seat is free", table.name, session.name)
             self.detach(session)

@@ -83,4 +83,9 @@ async def test_a_finished_table_whose_players_are_gone_leaves_the_lobby(
     clock.advance(server.config.peer_timeout + 1)
     eve = await _hello(connect, "Eve2")  # a fresh session: Eve's own was silent as long
     server.master.tick()
+    # Ann may still come back for the result (and to play again) within the takeover delay.
+    assert "done" in await _tables(eve)
+    clock.advance(server.config.takeover_after)
+    eve = await _hello(connect, "Eve3")
+    server.master.tick()
     assert "done" not in await _tables(eve)
