@@ -119,15 +119,14 @@ def mid_round(players: int, seed: int = 20) -> GameState:
     return state
 
 
-class StaticLink:
-    """Answers the first request with one running table and one frame (seat 0), then waits.
+class QueueLink:
+    """The plumbing every fake :class:`seasalt.client.app.Link` shares: what the "server"
+    says goes into ``inbox`` and ``recv`` hands it out in order; subclasses answer ``send``."""
 
-    Chat lines are echoed back, as the server does."""
+    inbox: asyncio.Queue[Any]
 
-    def __init__(self, state: GameState, names: tuple[str, ...] = NAMES) -> None:
-        self.state = state
-        self.names = names
-        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+    def __init__(self) -> None:
+        self.inbox = asyncio.Queue()
 
     async def connect(self) -> None:
         return None
@@ -137,6 +136,20 @@ class StaticLink:
 
     async def recv(self) -> Any:
         return await self.inbox.get()
+
+    async def send(self, message: Any) -> None:
+        raise NotImplementedError
+
+
+class StaticLink(QueueLink):
+    """Answers the first request with one running table and one frame (seat 0), then waits.
+
+    Chat lines are echoed back, as the server does."""
+
+    def __init__(self, state: GameState, names: tuple[str, ...] = NAMES) -> None:
+        self.state = state
+        self.names = names
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
 
     async def send(self, message: Any) -> None:
         if isinstance(message, p.Chat):
@@ -165,7 +178,7 @@ def table_app(state: GameState, lang: str, names: tuple[str, ...] = NAMES) -> Se
 # --- fake links (a :class:`seasalt.client.app.Link` without sockets) ----------------------------
 
 
-class FakeLink:
+class FakeLink(QueueLink):
     """A :class:`seasalt.client.app.Link` over an in-process engine game."""
 
     def __init__(
@@ -189,12 +202,6 @@ class FakeLink:
     async def connect(self) -> None:
         if self.fail is not None:
             raise self.fail
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
 
     def info(self) -> p.TableInfo:
         seats = [p.SeatInfo("human", self.name, True, False)] + [
@@ -251,21 +258,12 @@ class FakeLink:
             await self._apply(options[self.rng.randrange(len(options))])
 
 
-class OneTableLink:
+class OneTableLink(QueueLink):
     """Lists one table; joining it gives seat 0 of ``state``."""
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
 
     async def send(self, message: Any) -> None:
         seats = tuple(
@@ -280,22 +278,13 @@ class OneTableLink:
             await self.inbox.put(p.Snapshot("t1", 7, view(self.state, 0)))
 
 
-class OneFrameLink:
+class OneFrameLink(QueueLink):
     """Answers the lobby request with one table frame (``seat`` None: watching)."""
 
     def __init__(self, state: GameState, seat: int | None) -> None:
         self.state, self.seat = state, seat
         self.inbox: asyncio.Queue[object] = asyncio.Queue()
         self.sent: list[object] = []
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> object:
-        return await self.inbox.get()
 
     async def send(self, message: object) -> None:
         self.sent.append(message)

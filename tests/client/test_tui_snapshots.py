@@ -55,22 +55,13 @@ def after_round() -> GameState:
     return state
 
 
-class StaticLink:
+class StaticLink(kit.QueueLink):
     """Answers the first request with one table and one frame, then stays quiet."""
 
     def __init__(self, state: GameState, result: bool = False) -> None:
         self.state = state
         self.result = result
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
 
     async def send(self, message: Any) -> None:
         if not isinstance(message, p.ListTables):

@@ -27,6 +27,7 @@ from seasalt.client.screens.table import PENDING_TIMEOUT, TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import DrawFromDeck, Rules, apply, new_game, view
 from seasalt.testing.server import running_server
+from seasalt.testing.tui import QueueLink
 
 pytestmark = pytest.mark.timeout(90)
 DUO = ("human", "human")
@@ -91,7 +92,7 @@ async def test_keys_pressed_in_the_waiting_room_never_block_the_first_turn(tui) 
             assert actions_sent(mover) == [DrawFromDeck()]
 
 
-class RefusingLink:
+class RefusingLink(QueueLink):
     """Seat 0 of a fixed game; refuses the first action (as a server may) then accepts."""
 
     def __init__(self, code: p.ErrorCode | None = p.ErrorCode.ILLEGAL_ACTION) -> None:
@@ -104,15 +105,6 @@ class RefusingLink:
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.sent: list[Any] = []
         self.seq = 0
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
 
     def info(self) -> p.TableInfo:
         seats = (p.SeatInfo("human", "Ann", True, False), p.SeatInfo("human", "Bob", True, False))
@@ -338,7 +330,7 @@ async def test_q_while_watching_goes_back_to_the_lobby_and_players_are_told(tui)
             await tui.until(lambda: "A spectator left this table." in table.notices)
 
 
-class SpectatorLink:
+class SpectatorLink(QueueLink):
     """A watched table whose round just ended; the test pushes the next round's update."""
 
     def __init__(self) -> None:
@@ -347,15 +339,6 @@ class SpectatorLink:
             state = apply(state, view(state, state.to_act).legal_actions[0]).state
         self.state = state
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
 
     async def send(self, message: Any) -> None:
         if isinstance(message, p.ListTables):
@@ -403,21 +386,12 @@ async def test_the_hosts_lobby_offers_only_addresses_friends_can_reach(
         assert not_shown not in tui.text(app).replace("Lobby of 127.0.0.1:7327", "")
 
 
-class WaitingLink:
+class WaitingLink(QueueLink):
     """A LAN table that is still waiting for its second player."""
 
     def __init__(self) -> None:
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.seated = False
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
 
     async def send(self, message: Any) -> None:
         if isinstance(message, p.Leave):

@@ -16,10 +16,10 @@ from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.table import TableScreen
 from seasalt.engine import apply, events_for, legal_actions, view
-from seasalt.testing.tui import NAMES, mid_round
+from seasalt.testing.tui import NAMES, QueueLink, mid_round
 
 
-class BurstLink:
+class BurstLink(QueueLink):
     """Answers the lobby request with one burst: joined, names, a snapshot, new names, then an
     update, all queued at once (as a server sends them when bots move with no delay)."""
 
@@ -29,15 +29,6 @@ class BurstLink:
         step = apply(self.state, legal_actions(self.state)[0])
         self.after = step.state
         self.events = events_for(step.events, 0)
-
-    async def connect(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def recv(self) -> Any:
-        return await self.inbox.get()
 
     def info(self, names: tuple[str, ...]) -> p.TableInfo:
         seats = tuple(p.SeatInfo("human", n, True, False) for n in names)
