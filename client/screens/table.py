@@ -87,6 +87,8 @@ class TableScreen(Screen[None]):
         self.link_state = ""
         self.previous_rendered: Frame | None = None
         self.rendered: Frame | None = None
+        self._drawn: Frame | None = None
+        """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
         """The frame on screen now: set once Textual has laid it out and drawn it (the opponent
         panels mounted for a first frame are sized on the next refresh), not when the widgets
         get their content. Tests and benchmarks wait for it."""
@@ -331,10 +333,19 @@ class TableScreen(Screen[None]):
         if recent != self._last_recent:
             self._last_recent = recent
             update_text(self.query_one("#recent", Static), None, recent)
+        self._drawn = frame
         self.call_after_refresh(self._on_screen, frame)
 
     def _on_screen(self, frame: Frame) -> None:
         self.rendered = frame
+
+    def on_screen_resume(self) -> None:
+        # Textual queues an after-refresh callback on the app's current screen: drawn under a
+        # dialog, ours went to the dialog and was lost if it closed before its next refresh
+        # (a round result dismissed at once), so ``rendered`` lagged for good. Again, now
+        # that this screen is the current one.
+        if self._drawn is not None and self.rendered is not self._drawn:
+            self.call_after_refresh(self._on_screen, self._drawn)
 
     def _status(self, frame: Frame, names: Names) -> Text:
         v = frame.view
