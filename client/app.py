@@ -583,7 +583,9 @@ class SeasaltApp(App[int]):
         """How friends join this server (waiting room, help); empty in solo."""
         if isinstance(self.plan, SoloPlan):
             return ""
-        return join_line(self.hosting, self.host_addresses, self.server_address)
+        return join_line(
+            self.hosting, self.host_addresses, self.server_address, self.hosted_key
+        )
 
     @on(LobbyScreen.Request)
     def on_lobby_request(self, message: LobbyScreen.Request) -> None:

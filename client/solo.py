@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from seasalt.client.files import open_private
 from seasalt.client.i18n import _
 
 START_TIMEOUT = 15.0
@@ -244,8 +245,7 @@ def spawn_server(
     log_path = Path(tempfile.gettempdir()) / (
         f"{LOG_PREFIX}{os.getpid()}-{int(time.time() * 1000)}-starting.log"
     )
-    # 0600 like every file of ours (issue 14); handed to the child, closed below.
-    log = os.fdopen(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
+    log = open_private(str(log_path), "w")  # 0600 (issue 14); the child's stdout, closed below
     try:
         process = subprocess.Popen(
             server_command(host=host, port=port, db=db, seed=seed, bot_delay=bot_delay,

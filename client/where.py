@@ -33,15 +33,20 @@ def friend_addresses(addresses: Sequence[str]) -> list[str]:
     return [a for a in addresses if a and not is_loopback(a)]
 
 
-def join_line(hosting: bool, host_addresses: Sequence[str], server_address: str) -> str:
-    """One line (or two) telling how friends join the server this client is on."""
+def join_line(
+    hosting: bool, host_addresses: Sequence[str], server_address: str,
+    server_key: str | None = None,
+) -> str:
+    """One line (or two) telling how friends join the server this client is on
+    (``server_key``: the key a ``--secure`` server hosted here printed, which they need)."""
     if hosting:
         friends = friend_addresses(host_addresses)
         if not friends:
             return _("No network address was found: friends on other machines cannot join "
                      "(connect this machine to the network, then host again).")
+        key = f" --server-key {server_key}" if server_key else ""
         return _("Friends join with: {command}").format(
-            command="  ·  ".join("seasalt-client " + a for a in friends)
+            command="  ·  ".join("seasalt-client " + a + key for a in friends)
         )
     if not server_address or is_loopback(server_address):
         return _("The server runs on this machine: friends type its network address "

@@ -8,8 +8,9 @@ left on an old turn for good ("Waiting for Bot 2…" on their own turn).
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import dataclasses
+from collections.abc import AsyncIterator
 from typing import Any
 
 from seasalt import protocol as p
@@ -24,7 +25,7 @@ class BurstLink(QueueLink):
     update, all queued at once (as a server sends them when bots move with no delay)."""
 
     def __init__(self) -> None:
-        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        super().__init__()
         self.state = mid_round(3)
         step = apply(self.state, legal_actions(self.state)[0])
         self.after = step.state
@@ -47,12 +48,20 @@ class BurstLink(QueueLink):
             self.inbox.put_nowait(item)
 
 
-async def test_names_that_come_between_two_frames_never_bring_the_older_one_back(tui) -> None:  # type: ignore[no-untyped-def]
+
+@contextlib.asynccontextmanager
+async def after_the_burst(tui: Any) -> AsyncIterator[tuple[SeasaltApp, BurstLink]]:
+    """An app whose table screen shows the burst's last frame (seq 8)."""
     link = BurstLink()
     app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
     async with app.run_test(size=(120, 40)):
         await tui.until(lambda: isinstance(app.screen, TableScreen)
                         and app.screen.rendered is not None and app.screen.rendered.seq == 8)
+        yield app, link
+
+
+async def test_names_that_come_between_two_frames_never_bring_the_older_one_back(tui) -> None:  # type: ignore[no-untyped-def]
+    async with after_the_burst(tui) as (app, _link):
         await tui.settled(app)  # every deferred call has run
         screen = app.screen
         assert isinstance(screen, TableScreen)
@@ -62,11 +71,7 @@ async def test_names_that_come_between_two_frames_never_bring_the_older_one_back
 
 
 async def test_a_table_screen_ignores_an_older_frame_handed_to_it(tui) -> None:  # type: ignore[no-untyped-def]
-    link = BurstLink()
-    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
-    async with app.run_test(size=(120, 40)):
-        await tui.until(lambda: isinstance(app.screen, TableScreen)
-                        and app.screen.rendered is not None and app.screen.rendered.seq == 8)
+    async with after_the_burst(tui) as (app, link):
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.frame is not None
         newest = screen.frame
@@ -77,11 +82,7 @@ async def test_a_table_screen_ignores_an_older_frame_handed_to_it(tui) -> None: 
 
 
 async def test_a_table_screen_put_up_late_starts_from_the_newest_frame(tui) -> None:  # type: ignore[no-untyped-def]
-    link = BurstLink()
-    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
-    async with app.run_test(size=(120, 40)):
-        await tui.until(lambda: isinstance(app.screen, TableScreen)
-                        and app.screen.rendered is not None and app.screen.rendered.seq == 8)
+    async with after_the_burst(tui) as (app, _link):
         assert app.frame is not None
         late = TableScreen("t", app.clock)
         await app.push_screen(late)
@@ -100,11 +101,7 @@ async def test_a_frame_drawn_under_a_dialog_that_closes_at_once_is_on_screen_aft
     once it is the current screen."""
     from seasalt.client.screens.help import HelpScreen
 
-    link = BurstLink()
-    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
-    async with app.run_test(size=(120, 40)):
-        await tui.until(lambda: isinstance(app.screen, TableScreen)
-                        and app.screen.rendered is not None and app.screen.rendered.seq == 8)
+    async with after_the_burst(tui) as (app, _link):
         table = app.screen
         assert isinstance(table, TableScreen) and table.frame is not None
         await app.push_screen(HelpScreen(""))

@@ -1,0 +1,21 @@
+"""The join line friends read in the waiting room and the help (issue 13 defect 12; issue 14:
+a ``--secure`` server hosted here needs its key on the command they type)."""
+
+from __future__ import annotations
+
+from seasalt.client.where import join_line
+
+
+def test_a_hosted_secure_server_gives_friends_its_key() -> None:
+    line = join_line(True, ["127.0.0.1:7327", "192.168.1.20:7327"], "127.0.0.1:7327", "K3y")
+    assert "seasalt-client 192.168.1.20:7327 --server-key K3y" in line
+    assert "127.0.0.1" not in line
+
+
+def test_a_plain_hosted_server_needs_no_key() -> None:
+    line = join_line(True, ["192.168.1.20:7327"], "127.0.0.1:7327")
+    assert line.endswith("seasalt-client 192.168.1.20:7327") and "--server-key" not in line
+
+
+def test_only_loopback_says_no_network_address_was_found() -> None:
+    assert "No network address was found" in join_line(True, ["127.0.0.1:7327"], "", "K3y")
