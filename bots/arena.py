@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from seasalt.engine import Rules, apply, new_game, view
+from seasalt.engine.version import version_text
 
 from .base import LEVELS, get_bot
 
@@ -424,18 +425,6 @@ class _Progress:
         sys.stderr.flush()
 
 
-def _version() -> str:
-    from importlib import metadata
-
-    from seasalt.engine import ENGINE_VERSION
-
-    try:
-        version = metadata.version("seasalt")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    return f"seasalt {version} (engine {ENGINE_VERSION})"
-
-
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="seasalt-arena",
@@ -453,7 +442,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"levels by seat, comma separated, 2-4 of: {', '.join(LEVELS)} "
         "(e.g. expert,greedy,greedy,greedy)",
     )
-    p.add_argument("--version", action="version", version=_version())
+    p.add_argument("--version", action="version", version=version_text())
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument(

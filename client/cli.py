@@ -12,10 +12,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from seasalt.bots import LEVELS
-from seasalt.protocol import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TABLE_NAME_LENGTH, MIN_PLAYERS
+from seasalt.engine.version import version_text
+from seasalt.protocol import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_TABLE_NAME_LENGTH,
+    MIN_PLAYERS,
+    PROTOCOL_VERSION,
+)
 
 from .connection import parse_address
-from .ops import run_replay, setup_log_file, version_text
+from .ops import run_replay, setup_log_file
 
 EXIT_USAGE = 2
 EXIT_NO_TUI = 5
@@ -126,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--replay", type=Path, metavar="FILE",
         help="watch a replay file (from the history screen or 'seasalt-server games export')",
     )
-    parser.add_argument("--version", action="version", version=version_text())
+    parser.add_argument("--version", action="version", version=version_text(PROTOCOL_VERSION))
     return parser
 
 

@@ -1,4 +1,4 @@
-"""Operator conveniences of ``seasalt-client``: ``--version``, the log file for bug reports,
+"""Operator conveniences of ``seasalt-client``: the log file for bug reports,
 and ``--replay FILE`` (a replay file opened in a small app of its own)."""
 
 from __future__ import annotations
@@ -6,24 +6,13 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import sys
-from importlib import metadata
 from pathlib import Path
 
-from seasalt.engine import ENGINE_VERSION
-from seasalt.protocol import PROTOCOL_VERSION, ReplayFileError
+from seasalt.protocol import ReplayFileError
 
 from .files import PrivateRotatingFileHandler, private_dirs
 
 EXIT_BAD_REPLAY = 1
-
-
-def version_text() -> str:
-    """``seasalt 0.1.0 (engine 1, protocol 1)``: what a bug report needs."""
-    try:
-        version = metadata.version("seasalt")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    return f"seasalt {version} (engine {ENGINE_VERSION}, protocol {PROTOCOL_VERSION})"
 
 
 def log_file_path() -> Path:

@@ -10,6 +10,7 @@ from .events import Event, EventKind
 from .game import apply, legal_actions, new_game
 from .notation import card_code
 from .state import Rules
+from .version import version_text
 
 
 def _describe(event: Event) -> str | None:
@@ -40,24 +41,12 @@ def _describe(event: Event) -> str | None:
     return None
 
 
-def _version() -> str:
-    from importlib import metadata
-
-    from . import ENGINE_VERSION
-
-    try:
-        version = metadata.version("seasalt")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    return f"seasalt {version} (engine {ENGINE_VERSION})"
-
-
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(
         description="Print one seeded random game of Sea Salt & Paper."
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action="version", version=version_text())
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--extra-salt", action="store_true")

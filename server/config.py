@@ -6,12 +6,12 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
+from seasalt.protocol import DEFAULT_PORT, HEARTBEAT_INTERVAL, MAX_CHAT_LENGTH, MAX_NAME_LENGTH
+
 from .security import KeyPair
 
-APP_MESSAGE_LIMIT = 64 * 1024
-"""Inbound frames above this get a ``too_large`` error (the protocol's application limit)."""
-SOCKET_MESSAGE_LIMIT = 256 * 1024
-"""libzmq's MAXMSGSIZE: a frame above this drops the connection without a word."""
+# The frame size limits are the protocol's (MAX_MESSAGE_SIZE, SOCKET_MAX_MESSAGE_SIZE), not
+# settings: server/master.py and server/app.py read them from seasalt.protocol.
 
 
 class Clock(Protocol):
@@ -42,10 +42,14 @@ class ManualClock:
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
-    """Everything the command line can set, with the defaults a LAN party wants."""
+    """Everything the command line can set, with the defaults a LAN party wants.
+
+    These defaults are the only ones: ``seasalt-server serve``'s options and their help texts
+    read them from here (server/serve_cli.py).
+    """
 
     host: str = "0.0.0.0"
-    port: int = 7327
+    port: int = DEFAULT_PORT
     db_path: str = ":memory:"
     make_db_dir: bool = True
     """Create a missing directory for ``db_path`` (the default database); False for an
@@ -62,7 +66,7 @@ class ServerConfig:
     """Seconds a seated human may stay disconnected before a bot takes the seat."""
     continue_timeout: float = 30.0
     """Seconds the server waits for every ``continue`` after a round before play resumes."""
-    heartbeat: float = 2.0
+    heartbeat: float = HEARTBEAT_INTERVAL
     """Seconds between heartbeats; a peer silent for ``heartbeat_misses`` of them is gone."""
     heartbeat_misses: int = 3
     rate_limit: float = 50.0
@@ -71,8 +75,9 @@ class ServerConfig:
     """...and in one burst before it gets ``rate_limited`` errors."""
     max_tables: int = 256
     """Tables the lobby holds at once: more is refused (a LAN party needs a handful)."""
-    max_resume_age: float | None = None
-    """Seconds: an unfinished game last played longer ago is not revived at start (None: all)."""
+    max_resume_age: float | None = 7 * 86400.0
+    """Seconds: an unfinished game last played longer ago is not revived at start (None: all).
+    It stays in the journal (``seasalt-server games list``)."""
     max_sessions: int = 1024
     """Sessions held at once; at the cap the oldest disconnected lobby session is forgotten,
     and with none such a ``hello`` is refused."""
@@ -93,9 +98,9 @@ class ServerConfig:
     ``rate_limit``, since each can cost a query over the whole journal."""
     history_thread: bool = True
     """Answer history requests in a thread off the event loop (a file journal only)."""
-    max_name_length: int = 24
+    max_name_length: int = MAX_NAME_LENGTH
     """Characters in a player name (after control characters are stripped)."""
-    max_chat_length: int = 500
+    max_chat_length: int = MAX_CHAT_LENGTH
     """Characters in a chat line (after control characters are stripped)."""
     curve: KeyPair | None = None
     """With a key pair, the socket is a CURVE server (``--secure``): encrypted connections."""

@@ -5,8 +5,8 @@
   the server first). They touch unfinished games only: finished games are the history.
   An archived game stays in the journal but is never revived at start.
 
-Exit codes: 0 done, 1 no such game (or not allowed for it), 2 bad command line, 4 database
-locked or unusable.
+Exit codes (server/options.py): 0 done, 1 no such game (or not allowed for it), 2 bad command
+line, 4 database locked or unusable.
 """
 
 from __future__ import annotations
@@ -18,16 +18,22 @@ import re
 import sqlite3
 import sys
 import time
-from collections.abc import Sequence
 
 from seasalt.protocol import replay_to_file_data
 
 from .history import load_replay
 from .journal import Journal, JournalError
+from .options import (
+    EXIT_DATABASE,
+    EXIT_NOT_FOUND,
+    EXIT_OK,
+    EXIT_USAGE,
+    Parser,
+    default_db,
+    error,
+    game_id,
+)
 
-EXIT_NOT_FOUND = 1
-EXIT_USAGE = 2
-EXIT_DATABASE = 4
 _AGE = re.compile(r"(\d+(?:\.\d+)?)([smhdw]?)")
 _UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0, "w": 604800.0}
 
@@ -40,6 +46,14 @@ def parse_age(text: str) -> float:
             f"not an age: {text!r} (write e.g. 3600, 30m, 12h, 7d or 2w)"
         )
     return float(match.group(1)) * _UNITS[match.group(2)]
+
+
+def format_age(seconds: float) -> str:
+    """The shortest ``parse_age`` spelling of ``seconds``: ``7d`` for 604800, ``90s`` for 90."""
+    for unit in ("w", "d", "h", "m"):
+        if seconds and seconds % _UNITS[unit] == 0:
+            return f"{seconds / _UNITS[unit]:g}{unit}"
+    return f"{seconds:g}s"
 
 
 def open_read_only(path: str) -> sqlite3.Connection:
@@ -151,60 +165,74 @@ def export_game(db: sqlite3.Connection, game_id: int, path: str, out: list[str])
     return 0
 
 
-def build_parser(default_db: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="seasalt-server games",
-        description="List, archive, delete or export the games in a server's journal.",
+def add_games_commands(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``seasalt-server games list|archive|delete|export`` (server/cli.py's command tree)."""
+    default = "server.sqlite3 in the user data dir"
+    games = sub.add_parser(
+        "games", help="list, archive, delete or export the games in a journal",
+        description="List, archive, delete or export the games in a server's journal. "
+        "list and export only read (a server may be running); archive and delete change "
+        "unfinished games only, and need the server stopped.",
     )
-    p.add_argument("--db", default=default_db, help=f"journal database (default {default_db})")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    ls = sub.add_parser("list", help="unfinished and archived games (--all: every game)")
+    games.add_argument("--db", default=None, metavar="PATH", help=f"journal (default: {default})")
+    verbs = games.add_subparsers(dest="verb", required=True, metavar="COMMAND")
+    ls = verbs.add_parser("list", help="unfinished and archived games (--all: every game)",
+                          description="List the unfinished and archived games (--all: every "
+                          "game) with their IDs, state, moves, dates and players.")
     ls.add_argument("--all", action="store_true", help="finished games too")
     for verb, what in (("archive", "keep but never revive"), ("delete", "remove for good")):
-        cmd = sub.add_parser(verb, help=f"unfinished games: {what} (stop the server first)")
-        cmd.add_argument("ids", nargs="*", type=int, metavar="ID")
+        cmd = verbs.add_parser(
+            verb, help=f"unfinished games: {what} (stop the server first)",
+            description=f"Unfinished games: {what}. Name their IDs, or give --older-than. "
+            "Takes the journal's lock: stop the server first.",
+        )
+        cmd.add_argument("ids", nargs="*", type=game_id, metavar="ID")
         cmd.add_argument(
             "--older-than", type=parse_age, metavar="AGE",
             help="every unfinished game last played longer ago than AGE (e.g. 7d)",
         )
-    ex = sub.add_parser("export", help="write a finished game's replay to FILE")
-    ex.add_argument("id", type=int, metavar="ID")
+    ex = verbs.add_parser("export", help="write a finished game's replay to FILE",
+                          description="Write a finished game's replay file (seasalt-client "
+                          "--replay FILE watches it).")
+    ex.add_argument("id", type=game_id, metavar="ID")
     ex.add_argument("file", metavar="FILE")
-    for cmd in sub.choices.values():  # --db after the command works too
-        cmd.add_argument("--db", default=argparse.SUPPRESS, help="journal database")
-    return p
+    for cmd in verbs.choices.values():  # --db after the verb works too
+        cmd.add_argument("--db", default=argparse.SUPPRESS, metavar="PATH",
+                         help=f"journal (default: {default})")
 
 
-def main(argv: Sequence[str], default_db: str) -> int:
-    parser = build_parser(default_db)
-    args = parser.parse_args(list(argv))
+def run_games(args: argparse.Namespace) -> int:
+    """Run a parsed ``games`` command; returns the exit code (server/options.py)."""
+    path = args.db or default_db()
     out: list[str] = []
     try:
-        if args.command in ("archive", "delete"):
+        if args.verb in ("archive", "delete"):
             if not args.ids and args.older_than is None:
-                parser.error(f"{args.command}: name game IDs or give --older-than AGE")
-            if not os.path.isfile(args.db):
-                raise JournalError(f"there is no journal at {args.db} (give its path with --db)")
-            journal = Journal(args.db)
+                print(error(f"games {args.verb}: name game IDs or give --older-than AGE"),
+                      file=sys.stderr)
+                return EXIT_USAGE
+            if not os.path.isfile(path):
+                raise JournalError(f"there is no journal at {path} (give its path with --db)")
+            journal = Journal(path)
             try:
-                code = change_games(journal, args.command, args.ids, args.older_than, out)
+                code = change_games(journal, args.verb, args.ids, args.older_than, out)
             finally:
                 journal.close()
         else:
-            db = open_read_only(args.db)
+            db = open_read_only(path)
             try:
-                if args.command == "list":
+                if args.verb == "list":
                     list_games(db, args.all, out)
-                    code = 0
+                    code = EXIT_OK
                 else:
                     code = export_game(db, args.id, args.file, out)
             finally:
                 db.close()
     except JournalError as exc:
-        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        print(error(str(exc)), file=sys.stderr)
         return EXIT_DATABASE
     except OSError as exc:
-        print(f"seasalt-server: error: {exc}", file=sys.stderr)
+        print(error(str(exc)), file=sys.stderr)
         return EXIT_NOT_FOUND
-    print("\n".join(out), file=sys.stdout if code == 0 else sys.stderr)
+    print("\n".join(out), file=sys.stdout if code == EXIT_OK else sys.stderr)
     return code

@@ -31,7 +31,7 @@ _Z85 = frozenset(
 )
 
 
-class KeyError_(ValueError):
+class KeyFileError(ValueError):
     """A key file, key text or allow-list the server cannot use; the message says why."""
 
 
@@ -57,12 +57,12 @@ def check_key(text: str | bytes, what: str = "key") -> bytes:
     """A Z85 public key as bytes.
 
     Raises:
-        KeyError_: not 40 Z85 characters.
+        KeyFileError: not 40 Z85 characters.
     """
     raw = text.decode("ascii", "replace") if isinstance(text, bytes) else text
     raw = raw.strip()
     if len(raw) != Z85_KEY_LENGTH or not set(raw) <= _Z85:
-        raise KeyError_(
+        raise KeyFileError(
             f"{what} {raw[:60]!r} is not a CURVE public key (40 Z85 characters, as "
             "seasalt-server --secure prints it)"
         )
@@ -83,7 +83,7 @@ def load_or_create_keys(directory: Path, name: str = KEY_NAME) -> KeyPair:
     with ``zmq.auth.create_certificates`` on first use; both files get mode 0600.
 
     Raises:
-        KeyError_: the directory or the files cannot be used.
+        KeyFileError: the directory or the files cannot be used.
     """
     secret_file = directory / f"{name}.key_secret"
     try:
@@ -99,9 +99,9 @@ def load_or_create_keys(directory: Path, name: str = KEY_NAME) -> KeyPair:
                 path.chmod(0o600)
         public, secret = zmq.auth.load_certificate(str(secret_file))
     except (OSError, ValueError) as exc:
-        raise KeyError_(f"cannot use the key pair in {directory}: {exc}") from None
+        raise KeyFileError(f"cannot use the key pair in {directory}: {exc}") from None
     if secret is None:
-        raise KeyError_(f"{secret_file} holds no secret key")
+        raise KeyFileError(f"{secret_file} holds no secret key")
     return KeyPair(public, secret)
 
 
@@ -111,19 +111,19 @@ def read_allow_list(path: Path) -> frozenset[bytes]:
     a Z85 character, so a key may begin with it).
 
     Raises:
-        KeyError_: the file cannot be read, a line is not a key, or it lists none.
+        KeyFileError: the file cannot be read, a line is not a key, or it lists none.
     """
     try:
         lines = path.read_text().splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise KeyError_(f"cannot read the allow-list {path}: {exc}") from None
+        raise KeyFileError(f"cannot read the allow-list {path}: {exc}") from None
     keys = set()
     for number, line in enumerate(lines, 1):
         words = line.split()
         if words and words[0] != "#":
             keys.add(check_key(words[0], f"{path}:{number}:"))
     if not keys:
-        raise KeyError_(f"the allow-list {path} lists no client keys")
+        raise KeyFileError(f"the allow-list {path} lists no client keys")
     return frozenset(keys)
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from seasalt.client import identity, ops
 from seasalt.client import security as client_security
-from seasalt.server import cli, ops_cli
+from seasalt.server import options, serve_cli
 from seasalt.server import security as server_security
 from seasalt.testing.server import ServerProcess
 
@@ -27,8 +27,8 @@ DEFAULTS: dict[str, Callable[[], object]] = {
     "client identity": identity.identity_path,
     "client log": ops.log_file_path,
     "client keys": client_security.default_key_dir,
-    "server database": cli.default_db,
-    "server log": ops_cli.default_log_file,
+    "server database": options.default_db,
+    "server log": serve_cli.default_log_file,
     "server keys": server_security.default_key_dir,
 }
 WRITERS = (

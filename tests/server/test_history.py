@@ -36,6 +36,7 @@ from seasalt.server import cli as server_cli
 from seasalt.server import housekeeping
 from seasalt.server.history import StatsBuilder, player_id_of_identity
 from seasalt.server.journal import Journal
+from seasalt.server.options import EXIT_DATABASE, EXIT_USAGE
 from seasalt.testing.server import PlayerResult, RawClient, play_seat, running_server
 
 pytestmark = pytest.mark.timeout(60)
@@ -65,6 +66,11 @@ async def _play(
         )
     finally:
         client.close()
+
+
+def games(db: str, *args: str) -> int:
+    """``seasalt-server games ARGS --db DB``, the real command line in this process."""
+    return server_cli.main(["games", *args, "--db", db])
 
 
 def play_three_games(db: str) -> dict[str, object]:
@@ -174,17 +180,17 @@ def check_export_writes_a_replay_file_equal_to_the_server_replay(
 ) -> None:
     replay = played["replays"][0]
     target = tmp_path / "game.json"
-    code = housekeeping.main(["export", str(replay.summary.game), str(target)], played["db"])
+    code = games(played["db"], "export", str(replay.summary.game), str(target))
     assert code == 0, capsys.readouterr()
     assert replay_from_file_data(json.loads(target.read_text())) == replay
-    assert housekeeping.main(["export", "999", str(target)], played["db"]) == 1
+    assert games(played["db"], "export", "999", str(target)) == 1
     assert "no finished game 999" in capsys.readouterr().err
 
 
 def check_games_list_shows_finished_games_with_all(played: dict, capsys) -> None:
-    assert housekeeping.main(["list"], played["db"]) == 0
+    assert games(played["db"], "list") == 0
     assert "no unfinished games" in capsys.readouterr().out
-    assert housekeeping.main(["list", "--all"], played["db"]) == 0
+    assert games(played["db"], "list", "--all") == 0
     out = capsys.readouterr().out
     assert out.count("finished") == 3 and "Annie" in out
     # through the real command line, with --db before or after the command
@@ -228,12 +234,12 @@ def test_archive_and_delete_unfinished_games(tmp_path: Path, capsys) -> None:
     db = str(tmp_path / "j.sqlite3")
     now = [0.0]
     old, middle, fresh = _journal_with_unfinished(db, now)
-    assert housekeeping.main(["list"], db) == 0
+    assert games(db, "list") == 0
     listing = capsys.readouterr().out
     assert listing.count("unfinished") == 3
-    assert housekeeping.main(["archive", str(old)], db) == 0
-    assert housekeeping.main(["delete", str(middle)], db) == 0
-    assert housekeeping.main(["delete", "12345"], db) == 1
+    assert games(db, "archive", str(old)) == 0
+    assert games(db, "delete", str(middle)) == 0
+    assert games(db, "delete", "12345") == 1
     capsys.readouterr()
     journal = Journal(db)
     try:
@@ -246,7 +252,7 @@ def test_archive_and_delete_unfinished_games(tmp_path: Path, capsys) -> None:
         ).fetchone() == (1,)
     finally:
         journal.close()
-    assert housekeeping.main(["list"], db) == 0
+    assert games(db, "list") == 0
     assert "archived" in capsys.readouterr().out
 
 
@@ -256,20 +262,21 @@ def test_archive_older_than_and_a_locked_database(tmp_path: Path, capsys) -> Non
     old, middle, fresh = _journal_with_unfinished(db, now)
     holder = Journal(db)  # a running server holds the lock
     try:
-        refused = housekeeping.main(["archive", "--older-than", "7d"], db)
-        assert refused == housekeeping.EXIT_DATABASE
+        refused = games(db, "archive", "--older-than", "7d")
+        assert refused == EXIT_DATABASE
         assert "in use by another seasalt-server" in capsys.readouterr().err
-        assert housekeeping.main(["list"], db) == 0  # reading works while a server runs
+        assert games(db, "list") == 0  # reading works while a server runs
     finally:
         holder.close()
     capsys.readouterr()
-    assert housekeeping.main(["archive", "--older-than", "7d"], db) == 0
+    assert games(db, "archive", "--older-than", "7d") == 0
     out = capsys.readouterr().out
     # the injected clock put every game in 2001: all are older than 7 days of the real clock
     assert all(f"game {gid} archived" in out for gid in (old, middle, fresh))
-    with pytest.raises(SystemExit) as exit_info:  # neither IDs nor --older-than
-        housekeeping.main(["archive"], db)
-    assert exit_info.value.code == 2
+    assert games(db, "archive") == EXIT_USAGE  # neither IDs nor --older-than: one line
+    assert capsys.readouterr().err.strip() == (
+        "seasalt-server: error: games archive: name game IDs or give --older-than AGE"
+    )
 
 
 def test_bad_ages_are_refused_clearly() -> None:
@@ -293,7 +300,7 @@ async def test_games_older_than_max_resume_age_are_not_revived(tmp_path: Path) -
     async with running_server(db_path=db, max_resume_age=15 * 86400) as server:
         assert server.master is not None
         assert sorted(server.master.tables) == ["old1", "old2"]
-    async with running_server(db_path=db) as server:  # no limit: every unfinished game
+    async with running_server(db_path=db, max_resume_age=None) as server:  # every one
         assert server.master is not None
         assert sorted(server.master.tables) == ["old0", "old1", "old2"]
 
@@ -310,7 +317,7 @@ def check_counted_games_are_kept_and_read_back_the_same(played: dict) -> None:
 def test_the_log_file_for_bug_reports(tmp_path: Path) -> None:
     import logging
 
-    from seasalt.server.ops_cli import default_log_file, setup_log_file
+    from seasalt.server.serve_cli import default_log_file, setup_log_file
 
     assert default_log_file().endswith("server.log")
     assert setup_log_file("none", logging.INFO) is None

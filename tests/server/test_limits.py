@@ -24,7 +24,7 @@ from seasalt.protocol import (
     encode,
 )
 from seasalt.server.botpool import BotPool
-from seasalt.server.cli import build_parser, config_from
+from seasalt.server.cli import config_from, parse_args
 from seasalt.server.config import ManualClock, ServerConfig
 from seasalt.server.journal import Journal
 from seasalt.server.limits import PeerLimiter, TextRefused, clean_text, strip_control
@@ -248,7 +248,7 @@ def test_control_characters_never_reach_other_players(clock: ManualClock) -> Non
 
 
 def test_the_limit_flags_set_the_config() -> None:
-    args = build_parser().parse_args(
+    args = parse_args(
         [
             "--rate-limit", "5", "--rate-burst", "20", "--max-tables", "3",
             "--max-sessions", "40", "--max-name-length", "12", "--max-chat-length", "80",
@@ -259,7 +259,7 @@ def test_the_limit_flags_set_the_config() -> None:
     assert (config.rate_limit, config.rate_burst) == (5.0, 20.0)
     assert (config.max_tables, config.max_sessions) == (3, 40)
     assert (config.max_name_length, config.max_chat_length) == (12, 80)
-    defaults = config_from(build_parser().parse_args(["--db", ":memory:"]))
+    defaults = config_from(parse_args(["--db", ":memory:"]))
     assert defaults.rate_limit == ServerConfig().rate_limit
     assert defaults.max_sessions == ServerConfig().max_sessions
 
@@ -272,12 +272,13 @@ def test_the_limit_flags_set_the_config() -> None:
         ["--max-sessions", "0"],
         ["--max-name-length", "25"],  # above the protocol's 24
         ["--max-chat-length", "-1"],
+        ["--rate-burst", "0.5"],  # one frame must fit in a burst
     ],
 )
 def test_bad_limit_flags_are_clear_errors(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        build_parser().parse_args(argv)
+        parse_args(argv)
     assert exit_info.value.code == 2
     assert argv[0] in capsys.readouterr().err

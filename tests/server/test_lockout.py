@@ -222,9 +222,9 @@ async def test_a_waiting_table_is_not_restored_at_start(
 
 
 def test_the_cap_flags_set_the_config() -> None:
-    from seasalt.server.cli import build_parser, config_from
+    from seasalt.server.cli import config_from, parse_args
 
-    args = build_parser().parse_args(
+    args = parse_args(
         [
             "--db", ":memory:", "--max-sessions-per-connection", "3",
             "--max-sessions-per-address", "9", "--max-tables-per-connection", "1",
@@ -236,4 +236,4 @@ def test_the_cap_flags_set_the_config() -> None:
     assert (config.max_tables_per_connection, config.max_tables_per_address) == (1, 5)
     assert config.caps_exempt_loopback is False
     with pytest.raises(SystemExit):
-        build_parser().parse_args(["--max-tables-per-address", "0"])
+        parse_args(["--max-tables-per-address", "0"])

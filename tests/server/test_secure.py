@@ -22,7 +22,7 @@ from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
 from seasalt.client.security import ClientSecurity, client_security
 from seasalt.protocol import Welcome
 from seasalt.server.app import Server
-from seasalt.server.security import KeyError_, KeyPair, load_or_create_keys, read_allow_list
+from seasalt.server.security import KeyFileError, KeyPair, load_or_create_keys, read_allow_list
 from seasalt.testing.server import ServerProcess, running_server
 
 pytestmark = [
@@ -141,9 +141,9 @@ def test_the_key_pair_is_created_once_with_owner_only_files(tmp_path: Path) -> N
 def test_a_bad_allow_list_is_a_clear_error(tmp_path: Path, content: str, problem: str) -> None:
     path = tmp_path / "allow.txt"
     path.write_text(content)
-    with pytest.raises(KeyError_, match=problem):
+    with pytest.raises(KeyFileError, match=problem):
         read_allow_list(path)
-    with pytest.raises(KeyError_, match="cannot read"):
+    with pytest.raises(KeyFileError, match="cannot read"):
         read_allow_list(tmp_path / "missing.txt")
 
 
