@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -222,9 +222,18 @@ _LISTENING = re.compile(rb"SEASALT_LISTENING (tcp://\S+)")
 class ServerProcess:
     """``python -m seasalt.server`` as a child process (kill -9 tests, benchmarks)."""
 
-    def __init__(self, db: str, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        *args: str,
+        env: dict[str, str] | None = None,
+        command: Sequence[str] | None = None,
+    ) -> None:
         self.db = db
         self.args = args
+        self.command = list(command or (sys.executable, "-m", "seasalt.server"))
+        """What comes before the options: ``python -m seasalt.server`` (the old command line,
+        ``serve`` by default), or e.g. ``.venv/bin/seasalt-server serve``."""
         self.env = env
         self.proc: subprocess.Popen[bytes] | None = None
         self.endpoint = ""
@@ -234,8 +243,8 @@ class ServerProcess:
 
     def start(self, timeout: float = 15.0, port: int = 0) -> str:
         cmd = [
-            sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1",
-            "--port", str(port), "--db", self.db, *self.args,
+            *self.command, "--host", "127.0.0.1", "--port", str(port), "--db", self.db,
+            *self.args,
         ]
         self.log_path = self.db + ".log"
         with open(self.log_path, "ab") as log_file:  # never a pipe nobody reads
