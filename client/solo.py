@@ -95,7 +95,7 @@ class ChildServer:
 LISTENING_PREFIX = "SEASALT_LISTENING "
 JOIN_PREFIX = "seasalt-client "
 SERVER_KEY_PREFIX = "encrypted (CurveZMQ); server public key: "
-"""The ``seasalt-server --secure`` banner line naming its public key (server/secure_cli.py)."""
+"""The ``seasalt-server --secure`` banner line naming its public key (server/serve_cli.py)."""
 
 
 def parse_listening(lines: Sequence[str]) -> tuple[str, list[str]] | None:

@@ -49,8 +49,9 @@ def parse_age(text: str) -> float:
 
 
 def format_age(seconds: float) -> str:
-    """The shortest ``parse_age`` spelling of ``seconds``: ``7d`` for 604800, ``90s`` for 90."""
-    for unit in ("w", "d", "h", "m"):
+    """``seconds`` as ``parse_age`` reads it, in the largest whole unit up to days (a week
+    reads better as ``7d``): ``7d`` for 604800, ``2m`` for 120, ``90s`` for 90."""
+    for unit in ("d", "h", "m"):
         if seconds and seconds % _UNITS[unit] == 0:
             return f"{seconds / _UNITS[unit]:g}{unit}"
     return f"{seconds:g}s"

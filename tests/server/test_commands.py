@@ -107,7 +107,7 @@ def test_the_readme_states_the_defaults_the_server_has() -> None:
     assert resume_age is not None and parse_age(resume_age[1]) == ServerConfig().max_resume_age
 
 
-@pytest.mark.parametrize(("seconds", "text"), [(604800, "1w"), (7 * 86400, "1w"),
+@pytest.mark.parametrize(("seconds", "text"), [(604800, "7d"), (14 * 86400, "14d"),
                                                (86400 * 3, "3d"), (3600, "1h"), (90, "90s"),
                                                (120, "2m"), (0, "0s"), (1.5, "1.5s")])
 def test_ages_are_written_as_they_are_read(seconds: float, text: str) -> None:
