@@ -1,10 +1,14 @@
 """The master: one entry point per inbound frame, and the restart from the journal.
 
-``handle`` runs the first guards of the pipeline (one frame, size, decode, session), then
-hands the message to the lobby or game mixins, which run the rest.
+``handle`` runs the first guards of the pipeline (rate, one frame, size, decode, session), then
+hands the message to its handler in the lobby, game or history mixin (the dispatch table in
+``Master.__init__``: message type -> handler), which runs the rest.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from seasalt.engine import ENGINE_VERSION, IllegalActionError, apply, replay
 from seasalt.protocol import (
@@ -43,6 +47,11 @@ from .presence import PresenceMixin
 from .sessions import Session
 from .tables import CHAT_KEPT, Seat, Status, Table, make_rules
 
+Opener = Callable[[bytes, Any, Origin | None], None]
+"""A handler of a message that opens a session (peer, message, origin)."""
+Route = Callable[[Session, bytes, Any], None]
+"""A handler of a message from a session (session, peer, message)."""
+
 RESTORE_FINISHED_WITHIN = 3600.0
 """Seconds: a table whose latest game ended longer ago is not brought back at start, and one
 brought back is forgotten this long after the restart if nobody came back to it (its players
@@ -66,6 +75,22 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
         self.init_history()
         self.peer_limits = PeerLimiter(config.rate_limit, config.rate_burst)
         self._rate_limited = encode(Error(ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE))
+        # Which handler serves each client message type: looked up by exact type (decode
+        # builds exactly these classes). Openers come before the session guard, routes after.
+        self.openers: dict[type, Opener] = {Hello: self._hello, Resume: self.on_resume}
+        self.routes: dict[type, Route] = {
+            Heartbeat: lambda session, peer, msg: None,  # being heard (in handle) is its job
+            ActionRequest: self.on_action,
+            Continue: self.on_continue,
+            ListTables: lambda session, peer, msg: self.on_list(session),
+            JoinOrCreate: self.on_join,
+            Watch: self.on_watch,
+            Leave: lambda session, peer, msg: self.on_leave(session, peer),
+            PlayAgain: self.on_play_again,
+            Sync: self.on_sync,
+            Chat: self.on_chat,
+            **{kind: self.on_history for kind in HISTORY_REQUESTS},
+        }
 
     def handle(self, peer: bytes, frames: list[bytes], origin: Origin | None = None) -> None:
         """One inbound message (the frames after the routing id).
@@ -98,12 +123,9 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
         except DecodeError as exc:
             self.error(peer, exc.code, str(exc))
             return
-        if isinstance(msg, Hello):
-            self.on_hello(peer, msg, origin)
-            self.note_identity(peer, msg.identity)
-            return
-        if isinstance(msg, Resume):
-            self.on_resume(peer, msg, origin)
+        opener = self.openers.get(type(msg))
+        if opener is not None:  # hello/resume: the only messages without a session
+            opener(peer, msg, origin)
             return
         session = self.session_of(peer, origin)
         if session is None:
@@ -116,30 +138,15 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
                 # heard again after a takeover for silence: the seat comes back
                 table.seats[session.seat].bot_playing = False
                 self.announce(table)
-        if isinstance(msg, Heartbeat):
-            return
-        if isinstance(msg, ActionRequest):
-            self.on_action(session, peer, msg)
-        elif isinstance(msg, Continue):
-            self.on_continue(session, peer, msg)
-        elif isinstance(msg, ListTables):
-            self.on_list(session)
-        elif isinstance(msg, JoinOrCreate):
-            self.on_join(session, peer, msg)
-        elif isinstance(msg, Watch):
-            self.on_watch(session, peer, msg)
-        elif isinstance(msg, Leave):
-            self.on_leave(session, peer)
-        elif isinstance(msg, PlayAgain):
-            self.on_play_again(session, peer, msg)
-        elif isinstance(msg, Sync):
-            self.on_sync(session, peer, msg)
-        elif isinstance(msg, Chat):
-            self.on_chat(session, peer, msg)
-        elif isinstance(msg, HISTORY_REQUESTS):
-            self.on_history(session, peer, msg)
-        else:  # a client message type this server does not serve
+        route = self.routes.get(type(msg))
+        if route is None:  # a client message type this server does not serve
             self.error(peer, ErrorCode.BAD_MESSAGE, f"t: {type(msg).__name__} not served")
+            return
+        route(session, peer, msg)  # the rest of the pipeline: in the handler (game.py, ...)
+
+    def _hello(self, peer: bytes, msg: Hello, origin: Origin | None) -> None:
+        self.on_hello(peer, msg, origin)
+        self.note_identity(peer, msg.identity)
 
     def session_of(self, peer: bytes, origin: Origin | None) -> Session | None:
         """The session bound to ``peer``, if this frame comes from the connection that bound

@@ -181,3 +181,18 @@ async def test_bots_decide_from_their_own_seat_view_only(tmp_path: Path) -> None
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     master.journal.close()
+
+
+def test_every_client_message_type_has_one_handler(tmp_path: Path) -> None:
+    # The dispatch table (Master.__init__): a message type added to the protocol without a
+    # handler fails here, not as "not served" at a party.
+    from seasalt.protocol import CLIENT_MESSAGES, Heartbeat
+
+    wire = RecordingWire()
+    master = _master(tmp_path / "j.db", wire, ManualClock())
+    assert set(master.openers) == {Hello, Resume}
+    assert set(master.openers) | set(master.routes) == set(CLIENT_MESSAGES)
+    assert not set(master.openers) & set(master.routes)
+    master.handle(b"nobody", [encode(Heartbeat())])  # a route: the session guard comes first
+    (refusal,) = wire.take(b"nobody")
+    assert isinstance(refusal, Error) and refusal.code is ErrorCode.UNAUTHORIZED
