@@ -114,6 +114,43 @@ def test_ages_are_written_as_they_are_read(seconds: float, text: str) -> None:
     assert format_age(seconds) == text and parse_age(text) == seconds
 
 
+def _documented_server_commands() -> list[list[str]]:
+    """Every ``seasalt-server ...`` the README and docs/ tell users to type, as argv lists:
+    inline code and shell lines; ``[--all]`` taken, ``A | B`` as both, placeholders filled."""
+    fill = {"ID": "12", "FILE": "game.json", "PATH": "x.sqlite3", "N": "1", "S": "1"}
+    found: list[list[str]] = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        spans = re.findall(r"`(seasalt-server[^`\n]*)`", text)
+        spans += re.findall(r"^(seasalt-server.*?)(?:\s+#.*)?$", text, re.M)
+        for span in spans:
+            if "*" in span or "OPTIONS" in span:  # a pattern, not a command
+                continue
+            words = [fill.get(w, w) for w in span.replace("[", "").replace("]", "").split()]
+            words = [w for w in words[1:] if w != "&"]
+            if "|" in words:
+                at = words.index("|")
+                found += [words[:at], words[: at - 1] + words[at + 1 :]]
+            else:
+                found.append(words)
+    return found
+
+
+def test_every_documented_server_command_still_parses(capsys: pytest.CaptureFixture[str]) -> None:
+    commands = _documented_server_commands()
+    assert len(commands) >= 15 and [] in commands and ["--port", "0"] in commands
+    assert ["games", "archive", "--older-than", "7d"] in commands
+    for argv in commands:
+        if "--help" in argv:
+            with pytest.raises(SystemExit) as info:
+                parse_args(argv)
+            assert info.value.code == 0, argv
+        else:
+            args = parse_args(argv)
+            assert args.command == ("games" if argv[:1] == ["games"] else "serve"), argv
+    assert "error" not in capsys.readouterr().err
+
+
 # --- one version string ------------------------------------------------------------------------
 
 
