@@ -52,27 +52,21 @@ def _number(text: str) -> float:
     return value
 
 
-def non_negative(text: str) -> float:
-    value = _number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
-    return value
+def at_least(minimum: float, *, strict: bool = False) -> Callable[[str], float]:
+    """Finite numbers from ``minimum`` on (above it when ``strict``)."""
+
+    def parse(text: str) -> float:
+        value = _number(text)
+        if value < minimum or (strict and value == minimum):
+            bound = "more than" if strict else "at least"
+            raise argparse.ArgumentTypeError(f"must be {bound} {minimum:g}, not {text!r}")
+        return value
+
+    return parse
 
 
-def positive(text: str) -> float:
-    value = _number(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text!r}")
-    return value
-
-
-def at_least_one(text: str) -> float:
-    value = _number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {text!r}")
-    return value
-
-
+non_negative = at_least(0)
+positive = at_least(0, strict=True)
 def positive_int(upper: int | None = None) -> Callable[[str], int]:
     """Whole numbers from 1 (to ``upper``, the protocol's limit, when given)."""
 

@@ -29,7 +29,7 @@ from .options import (
     EXIT_LISTEN,
     EXIT_PORT_IN_USE,
     EXIT_USAGE,
-    at_least_one,
+    at_least,
     default_db,
     error,
     non_negative,
@@ -97,7 +97,7 @@ def _add_limit_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--rate-limit", type=positive, default=d.rate_limit, metavar="N",
                    help=f"messages a second one connection may send on average "
                    f"(default {d.rate_limit:g})")
-    g.add_argument("--rate-burst", type=at_least_one, default=d.rate_burst, metavar="N",
+    g.add_argument("--rate-burst", type=at_least(1), default=d.rate_burst, metavar="N",
                    help=f"messages one connection may send at once (default {d.rate_burst:g})")
     g.add_argument("--max-tables", type=positive_int(), default=d.max_tables, metavar="N",
                    help=f"tables at once (default {d.max_tables})")
@@ -277,15 +277,11 @@ async def _run(config: ServerConfig) -> int:
     server = Server(config)
     try:
         await server.start()
-    except PortInUseError as exc:
+    except (PortInUseError, JournalError, ListenError) as exc:
         print(error(str(exc)), file=sys.stderr)
-        return EXIT_PORT_IN_USE
-    except JournalError as exc:
-        print(error(str(exc)), file=sys.stderr)
-        return EXIT_DATABASE
-    except ListenError as exc:
-        print(error(str(exc)), file=sys.stderr)
-        return EXIT_LISTEN
+        if isinstance(exc, PortInUseError):
+            return EXIT_PORT_IN_USE
+        return EXIT_DATABASE if isinstance(exc, JournalError) else EXIT_LISTEN
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
