@@ -24,6 +24,7 @@ import shutil
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 _path = Path(__file__).parents[1] / "tests" / "e2e" / "chaos_driver.py"
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as error:
             counts[f"crash ({type(error).__name__})"] += 1
             workdir.mkdir(parents=True, exist_ok=True)
-            (workdir / "failure.txt").write_text(repr(error) + "\n")
+            (workdir / "failure.txt").write_text(traceback.format_exc())
             failures.append((seed, f"crash ({type(error).__name__})", repr(error)[:200]))
             print(f"seed {seed:4}: CRASHED: {error!r}", flush=True)
             continue

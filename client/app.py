@@ -62,7 +62,7 @@ from seasalt.client.solo_game import (
 from seasalt.client.where import join_line
 from seasalt.client.widgets.log import ChatPanel
 from seasalt.client.words import Names
-from textual import on, work
+from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
@@ -235,6 +235,7 @@ class SeasaltApp(App[int]):
         self.result_seq: int | None = None
         """The seq of the round result on screen (a spectator's closes when play goes on)."""
         self.held_table: str | None = None
+        self.asked_to_leave = False  # a "left" we did not ask for: the server gave the seat up
         """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
         self.table_status = ""
 
@@ -477,6 +478,7 @@ class SeasaltApp(App[int]):
         if kind == "sync":
             return p.Sync(table)
         if kind == "leave":
+            self.asked_to_leave = True
             return p.Leave()
         return None
 
@@ -624,6 +626,15 @@ class SeasaltApp(App[int]):
     @on(Joined)
     def on_joined(self, message: Joined) -> None:
         if not message.table:
+            if not self.asked_to_leave and self.table and self.seat is not None:
+                # The server freed the seat of a player it heard nothing from (before the
+                # start, or at a game over): say so, or the lobby appears without a reason.
+                self.notify(
+                    _("You were away too long: your seat at {table} was given up. "
+                      "Join it again from the lobby.").format(table=self.table),
+                    severity="warning", timeout=12,
+                )
+            self.asked_to_leave = False
             if self.game_over or self.seat is None or self.table_status == "waiting":
                 self.held_table = None  # nothing left to come back to (a waiting seat is freed)
             self.table = None
@@ -849,6 +860,15 @@ class SeasaltApp(App[int]):
                 self.child.process.returncode = 0  # we let it go: not ours to wait for
             self.child = None
         self.exit(0)
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key typed as the app closes ("y" on the quit dialog and a second key at once, as a
+        # held key sends) reaches Textual after its last screen is gone, and Textual's binding
+        # lookup then dies with ScreenStackError: the player saw a traceback instead of a
+        # goodbye. Nothing is left to act on that key, so it is dropped.
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         if self.child is not None and not self.hosting:

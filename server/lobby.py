@@ -399,6 +399,10 @@ class LobbyMixin(LockoutMixin, ServerCore):
         for session in lost:
             log.info("table %s: %s is gone; the seat is free", table.name, session.name)
             self.detach(session)
+            # Gone may be only silent (a laptop that froze for some seconds): its client still
+            # shows the waiting room and would wait there for good. Told, it goes back to the
+            # lobby; a connection that is really gone drops this (chaos soak, seed 18).
+            self.send(session, Left(table.name))
             if table.name not in self.tables:
                 return True
         return False

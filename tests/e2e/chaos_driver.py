@@ -574,7 +574,9 @@ class Player:
         assert self.app is not None
         chaos, rng, plan = self.chaos, self.rng, self.chaos.plan
         truth = chaos.journal
-        if self.seat is None and self.app.seat is not None:
+        if self.seat is None and self.app.seat is not None and truth.started:
+            # A seat is its own once the game starts: in the waiting room one who is silent
+            # for some seconds (a loaded machine) is let go and may sit elsewhere on return.
             self.seat = self.app.seat
             self.note(f"seated at seat {self.seat}")
         if isinstance(screen.focused, Input):

@@ -89,3 +89,18 @@ async def test_a_finished_table_whose_players_are_gone_leaves_the_lobby(
     eve = await _hello(connect, "Eve3")
     server.master.tick()
     assert "done" not in await _tables(eve)
+
+
+async def test_a_player_let_go_for_silence_is_told_so_and_not_left_waiting(
+    server: Server, clock: ManualClock, connect: Callable[[], RawClient]
+) -> None:
+    # Chaos soak, seed 18: a client that was only silent for a while (a frozen laptop, a loaded
+    # machine) lost its waiting seat without a word and showed the waiting room for good.
+    ann = await _hello(connect, "Ann")
+    await ann.send(JoinOrCreate("t", TWO))
+    assert (await ann.expect(Joined)).seat == 0
+    clock.advance(server.config.peer_timeout + 1)  # the connection stays open, but silent
+    assert (await ann.expect(Left)).table == "t"  # the server's tick let her go, and says so
+    assert "t" not in await _tables(ann)
+    await ann.send(JoinOrCreate("t", TWO))  # from the lobby she sits down again
+    assert (await ann.expect(Joined)).seat == 0
