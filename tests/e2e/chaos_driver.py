@@ -870,6 +870,11 @@ class ChaosTable:
             self.waiting_key, self.waiting_since = key, now
         seat = truth.to_act
         player = next((q for q in self.players if q.seat == seat), None)
+        if player is not None and player.app is not None and \
+                player.app.table_status == "round_over":
+            # The reading pause after a round: no move can be made until it ends (on a loaded
+            # machine it lasts long enough to look like a stuck seat: chaos soak, seed 2002).
+            self.waiting_since = now
         since = max(self.waiting_since, self.server_up_since,
                     player.live_since if player else 0.0)
         if now - since < self.plan.stuck_after:
