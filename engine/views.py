@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ._fast import positional_builder
 from .actions import Action, CallKind
 from .events import Event, events_for
-from .game import legal_actions
+from .legal import legal_actions
 from .scoring import Breakdown, _breakdown_ids
 from .state import GameState, Phase, RoundResult, Rules
 
