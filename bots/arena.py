@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from seasalt.engine import Rules, apply, new_game, view
+from seasalt.engine import Rules, ViewCache, apply, new_game, view
 
 from .base import LEVELS, get_bot
 
@@ -95,10 +95,11 @@ def play_game(config: ArenaConfig, index: int) -> GameRecord:
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
     moves = 0
+    views = ViewCache()  # this game's: the engine keeps no memo between calls
     wall, cpu = time.perf_counter, time.process_time
     while not state.is_over and moves < _MAX_MOVES:
         seat = state.active
-        v = view(state, seat)
+        v = view(state, seat, views)
         start, start_cpu = wall(), cpu()
         action = bots[seat].choose(v)
         spent, spent_cpu = wall() - start, cpu() - start_cpu
