@@ -1,4 +1,4 @@
-"""Cards, kinds, colours and the exact decks (RULES §1)."""
+"""Cards, kinds, colours and the exact decks (RULES §1); the pair table and point roles."""
 
 from __future__ import annotations
 
