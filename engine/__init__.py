@@ -28,6 +28,7 @@ from .actions import (
 from .cards import (
     ALL_CARDS,
     DUO_KINDS,
+    PAIR_GROUPS,
     PAIR_KINDS,
     Card,
     Color,
@@ -66,7 +67,8 @@ __all__ = [
     "ACTION_TYPES", "ALL_CARDS", "Action", "ApplyResult", "Breakdown", "CALL_THRESHOLD", "Call",
     "CallKind", "Card", "ChooseCrabPile", "Color", "DUO_KINDS", "DrawFromDeck", "DuoEffect",
     "ENGINE_VERSION", "EndTurn", "Event", "EventKind", "GameState", "IllegalActionError",
-    "KeepCard", "KeepLobsterCard", "Kind", "PAIR_KINDS", "PairKind", "Phase", "PileView",
+    "KeepCard", "KeepLobsterCard", "Kind", "PAIR_GROUPS", "PAIR_KINDS", "PairKind", "Phase",
+    "PileView",
     "PlayPair", "PlayTrio", "PlayerView", "PointRole", "Rob", "RoundEnd", "RoundResult", "Rules",
     "SeatResult", "SeatView", "TakeCrabCard", "TakeDiscard", "ViewCache", "apply", "breakdown",
     "build_deck", "card", "card_code", "card_points", "cards_from_codes", "color_bonus",

@@ -215,6 +215,25 @@ def pair_partners(kind: Kind) -> tuple[Kind, ...]:
     return tuple(out)
 
 
+def _pair_groups() -> tuple[tuple[Kind, ...], ...]:
+    groups: list[list[Kind]] = []
+    for p in PAIR_KINDS:
+        joined = [g for g in groups if p.first in g or p.second in g]
+        merged = [k for g in joined for k in g]
+        for k in (p.first, p.second):
+            if k not in merged:
+                merged.append(k)
+        groups = [g for g in groups if g not in joined]
+        groups.append(merged)
+    order = [k for p in PAIR_KINDS for k in (p.first, p.second)]
+    return tuple(tuple(g) for g in sorted(groups, key=lambda g: order.index(g[0])))
+
+
+PAIR_GROUPS: tuple[tuple[Kind, ...], ...] = _pair_groups()
+"""The kinds that pair with one another, grouped (crab and lobster; boat; fish; swimmer, shark
+and jellyfish), in the table's order: for showing a hand's cards that belong together."""
+
+
 # --------------------------------------------------------------------------------------------
 # How each kind scores (RULES §1.1 and §1.3's "type" column).
 

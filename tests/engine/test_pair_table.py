@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 from seasalt.engine import (
     DUO_KINDS,
+    PAIR_GROUPS,
     PAIR_KINDS,
     DuoEffect,
     EventKind,
@@ -56,6 +57,8 @@ def test_lookups_agree_with_the_table_in_either_order() -> None:
     assert pair_partners(K.CRAB) == (K.CRAB, K.LOBSTER)
     assert pair_partners(K.SHARK) == (K.SWIMMER,)
     assert pair_partners(K.SHELL) == ()
+    assert PAIR_GROUPS == (
+        (K.CRAB, K.LOBSTER), (K.BOAT,), (K.FISH,), (K.SWIMMER, K.SHARK, K.JELLYFISH))
 
 
 def test_point_roles() -> None:  # RULES §1.1 and §1.3, the "type" column
