@@ -13,8 +13,10 @@ A view or redaction built with any cache therefore equals the one built without:
 changes speed, never a result, and cannot hand one seat's data to another (the seat is part of
 each per-seat entry). tests/engine/test_view_memos.py checks that with interleaved games.
 
-Size: the per-seat entries hold one item per seat (the latest); the redacted copies are
-emptied when :attr:`HIDDEN_LIMIT` is reached. Not thread-safe: one owner, one thread.
+Size: the per-seat entries hold one item per seat (the latest); the redacted copies are those
+of the current round (emptied when a view of a new round is built, the round's log starting
+with another event), at most :attr:`HIDDEN_LIMIT`. So a server's caches grow with its tables,
+not with their games' length. Not thread-safe: one owner, one thread.
 """
 
 from __future__ import annotations
@@ -36,9 +38,9 @@ class ViewCache:
     """Memos for the views and redacted events of one game (see the module docstring)."""
 
     HIDDEN_LIMIT = 4096
-    """Redacted copies kept (a whole game's private events fit); emptied when full."""
+    """Redacted copies kept at most (a round has a few hundred events); emptied when full."""
 
-    __slots__ = ("hidden", "_logs", "_breakdowns", "_seats")
+    __slots__ = ("hidden", "_logs", "_breakdowns", "_seats", "_round")
 
     def __init__(self) -> None:
         self.hidden: dict[int, tuple[Event, Event]] = {}
@@ -52,6 +54,8 @@ class ViewCache:
         """seat -> (its last hand, its last table groups, their breakdown)."""
         self._seats: tuple[GameState, tuple[SeatView, ...]] | None = None
         """The last state's public seat facts (the entry holds the state: checked with is)."""
+        self._round: Event | None = None
+        """The first event of the round whose views were built last."""
 
     def hide(self, event: Event) -> Event:
         """``event`` without its cards: the one copy this cache keeps for it."""
@@ -104,6 +108,10 @@ class ViewCache:
         memo = self._seats
         if memo is not None and memo[0] is state:
             return memo[1]
+        first = state.log[0] if state.log else None
+        if first is not self._round:  # a new round (or game): the old round's copies go
+            self._round = first
+            self.hidden.clear()
         seats = compute(state)
         self._seats = (state, seats)
         return seats

@@ -53,14 +53,15 @@ _encode_own = dataclass_encoder(
 class FrameCache:
     """The packed pieces one game's view frames reuse (see the module docstring).
 
-    Sizes: one shared-fields entry (the latest state's) and one log per seat; packed events
-    are emptied when :attr:`EVENTS_LIMIT` is reached. Not thread-safe: one owner, one thread.
+    Sizes: one shared-fields entry (the latest state's) and one log per seat; the packed events
+    are the current round's (emptied when a view of a new round is packed, its log starting with
+    another event), at most :attr:`EVENTS_LIMIT`. Not thread-safe: one owner, one thread.
     """
 
     EVENTS_LIMIT = 4096
-    """Events kept packed (a whole game's fit); emptied when full."""
+    """Events kept packed at most (a round has a few hundred); emptied when full."""
 
-    __slots__ = ("events", "shared", "logs")
+    __slots__ = ("events", "shared", "logs", "round")
 
     def __init__(self) -> None:
         self.events: dict[int, tuple[Event, bytes]] = {}
@@ -70,6 +71,8 @@ class FrameCache:
         """The last view's shared field values, their count in the map, their packed pairs."""
         self.logs: dict[int | None, tuple[tuple[Event, ...], bytes]] = {}
         """seat -> (its last log, that log's packed items without the array header)."""
+        self.round: Event | None = None
+        """The first event of the round whose views were packed last."""
 
 
 _local = threading.local()
@@ -161,6 +164,10 @@ def pack_view(view: PlayerView, cache: FrameCache | None = None) -> bytes:
     """A PlayerView as a msgpack map: the shared fields, the seat's own, then its log."""
     if cache is None:
         cache = FrameCache()
+    first = view.log[0] if view.log else None
+    if first is not cache.round:  # a new round (or game): the old round's events go
+        cache.round = first
+        cache.events.clear()
     shared_count, shared = _pack_shared(view, cache)
     own = _encode_own(view)
     return b"".join(

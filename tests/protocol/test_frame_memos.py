@@ -14,7 +14,16 @@ import dataclasses
 import random
 
 import msgpack
-from seasalt.engine import GameState, Rules, ViewCache, apply, legal_actions, new_game, view
+from seasalt.engine import (
+    GameState,
+    Rules,
+    ViewCache,
+    apply,
+    events_for,
+    legal_actions,
+    new_game,
+    view,
+)
 from seasalt.protocol import FrameCache, Snapshot, Update, decode, encode
 from seasalt.protocol import frames as frames_module
 from seasalt.protocol.wire import to_frame_data
@@ -81,3 +90,25 @@ def test_a_view_differing_from_a_cached_one_is_packed_from_its_own_data() -> Non
     ):
         message = Snapshot("t", 1, changed)
         assert msgpack.unpackb(encode(message, cache)) == _generic(message)
+
+
+def test_a_tables_caches_hold_only_the_current_round() -> None:
+    # The server keeps one ViewCache and one FrameCache per table for as long as the table
+    # lives: what they hold must not grow with the game (the last round's events are dropped).
+    rng = random.Random(12)
+    state = new_game(Rules(4, True), 12)
+    views, frames = ViewCache(), FrameCache()
+    rounds = longest = 0
+    while not state.is_over:
+        result = apply(state, rng.choice(legal_actions(state)))
+        state = result.state
+        for seat in (0, 1, 2, 3, None):
+            encode(Update("t", state.move, view(state, seat, views),
+                          events_for(result.events, seat, views)), frames)
+        # this round's events, and those of the update that ended the last round
+        longest = max(longest, len(result.events))
+        bound = len(state.log) + longest
+        assert len(views.hidden) <= bound
+        assert len(frames.events) <= 2 * bound  # each event, and its redacted copy
+        rounds = state.round
+    assert rounds >= 3  # several rounds were played through the same caches
