@@ -96,31 +96,43 @@ def _legal(s: GameState) -> tuple[Action, ...]:
 _SLOT_KINDS: tuple[Kind, ...] = (*(k for k in Kind if k in DUO_KINDS), Kind.STARFISH)
 _SLOT = tuple(_SLOT_KINDS.index(k) if k in _SLOT_KINDS else -1 for k in KIND_OF)
 _STARFISH_SLOT = _SLOT_KINDS.index(Kind.STARFISH)
-_PAIR_SLOTS = tuple((_SLOT_KINDS.index(p.first), _SLOT_KINDS.index(p.second)) for p in PAIR_KINDS)
+_ALIKE_PAIRS = tuple(_SLOT_KINDS.index(p.first) for p in PAIR_KINDS if p.first is p.second)
+_CROSS_PAIRS = tuple(
+    (_SLOT_KINDS.index(p.first), _SLOT_KINDS.index(p.second))
+    for p in PAIR_KINDS
+    if p.first is not p.second
+)
+_SLOTS = len(_SLOT_KINDS)
+assert [p.first is p.second for p in PAIR_KINDS] == sorted(
+    (p.first is p.second for p in PAIR_KINDS), reverse=True
+), "pairs of alike cards come first in the table, as pairs_in lists them"
 
 
 def pairs_in(hand: Iterable[int]) -> tuple[list[tuple[int, int]], list[int]]:
     """Every valid pair of card ids in a sorted hand (each pair's ids ascending; pair kinds in
     the table's order), and the hand's starfish."""
     slot = _SLOT
-    by_slot: list[list[int]] = [[] for _ in _SLOT_KINDS]
+    by_slot: list[list[int] | None] = [None] * _SLOTS  # a list only for slots the hand fills
     for c in hand:
         r = slot[c]
         if r >= 0:
-            by_slot[r].append(c)
+            cards = by_slot[r]
+            if cards is None:
+                by_slot[r] = [c]
+            else:
+                cards.append(c)
     pairs: list[tuple[int, int]] = []
-    for first, second in _PAIR_SLOTS:
-        firsts = by_slot[first]
-        if not firsts:
-            continue
-        if first == second:
-            if len(firsts) > 1:
-                pairs.extend(combinations(firsts, 2))
-            continue
-        for a in firsts:
-            for b in by_slot[second]:
-                pairs.append((a, b) if a < b else (b, a))
-    return pairs, by_slot[_STARFISH_SLOT]
+    for alike in _ALIKE_PAIRS:
+        cards = by_slot[alike]
+        if cards is not None and len(cards) > 1:
+            pairs.extend(combinations(cards, 2))
+    for first, second in _CROSS_PAIRS:
+        firsts, seconds = by_slot[first], by_slot[second]
+        if firsts is not None and seconds is not None:
+            for a in firsts:
+                for b in seconds:
+                    pairs.append((a, b) if a < b else (b, a))
+    return pairs, by_slot[_STARFISH_SLOT] or []
 
 
 def _play_options(s: GameState) -> tuple[Action, ...]:

@@ -5,7 +5,7 @@ Cards are passed as card ids (ints) or :class:`Card` objects; the hot path uses 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import CallKind
@@ -120,22 +120,31 @@ def _matching_groups(pairs: Sequence[PairKind]) -> tuple[tuple[int, tuple[int, .
     return tuple(groups)
 
 
-_GROUPS = _matching_groups(PAIR_KINDS)
+def _matching_source(groups: Sequence[tuple[int, tuple[int, ...], bool]]) -> str:
+    """The hand-pairs formula of these groups as one Python expression in ``h`` (kind counts):
+    per group ``min((centres + partners) // 2, centres)`` when two centres pair, else
+    ``min(centres, partners)``; a lone alike kind is ``count // 2``."""
+    terms = []
+    for centre, leaves, alike in groups:
+        partners = " + ".join(f"h[{k}]" for k in leaves)
+        if not leaves:
+            terms.append(f"h[{centre}] // 2" if alike else "0")
+        elif alike:
+            terms.append(f"min((h[{centre}] + {partners}) // 2, h[{centre}])")
+        else:
+            terms.append(f"min(h[{centre}], {partners})")
+    return " + ".join(terms) or "0"
 
 
-def _pairs_in_hand(h: list[int]) -> int:
-    """RULES §5.2, §11.6: pairs that could be formed in hand (maximum matching): per group,
-    ``min(⌊(centres + partners) / 2⌋, centres)`` when two centres pair, else
-    ``min(centres, partners)``."""
-    total = 0
-    for centre, leaves, alike in _GROUPS:
-        c = h[centre]
-        if c:
-            partners = 0
-            for leaf in leaves:
-                partners += h[leaf]
-            total += min((c + partners) // 2, c) if alike else min(c, partners)
-    return total
+_PAIRS_IN_HAND_SOURCE = _matching_source(_matching_groups(PAIR_KINDS))
+"""Today ``min((h[0] + h[15]) // 2, h[0]) + h[1] // 2 + h[2] // 2 + min(h[3], h[4] + h[14])``:
+RULES §11.6's formula, written from the pair table once at import."""
+
+# RULES §5.2, §11.6: pairs that could be formed in hand (the maximum matching), from the kind
+# counts ``h``. Compiled once from the table: it is on the hot path of every legal-actions list,
+# and runs as fast as the formula written out by hand. The source holds only ints and operators
+# of this module's making.
+_pairs_in_hand: Callable[[list[int]], int] = eval(f"lambda h: {_PAIRS_IN_HAND_SOURCE}")
 
 
 def _collectors(kinds: list[int]) -> int:
