@@ -10,11 +10,14 @@ import random
 from collections.abc import Sequence
 
 from seasalt.engine import (
+    DUO_KINDS,
+    PAIR_KINDS,
     Action,
     Call,
     CallKind,
     ChooseCrabPile,
     DrawFromDeck,
+    DuoEffect,
     EndTurn,
     KeepCard,
     KeepLobsterCard,
@@ -28,21 +31,24 @@ from seasalt.engine import (
     TakeDiscard,
     breakdown,
     build_deck,
+    pair_kind,
+    pair_partners,
 )
 
-_DUO = frozenset({Kind.CRAB, Kind.BOAT, Kind.FISH, Kind.SWIMMER, Kind.SHARK, Kind.JELLYFISH,
-                  Kind.LOBSTER})
+_ALIKE = tuple(p.first for p in PAIR_KINDS if p.first is p.second)
+"""Kinds of which two alike make a pair (crab, boat, fish): a lone one is half a pair."""
+_SWIMMER_PARTNERS = pair_partners(Kind.SWIMMER)
 _HALF_SET = {Kind.SHELL: 0.7, Kind.OCTOPUS: 0.8, Kind.SAILOR: 1.2}
 _KIND = tuple(c.kind for c in build_deck(extra_salt=True))
 
 # What laying a pair's effect is worth on top of its points (which do not change when laid).
 _EFFECT_VALUE = {
-    frozenset({Kind.CRAB}): 1.0,
-    frozenset({Kind.BOAT}): 1.6,
-    frozenset({Kind.FISH}): 1.0,
-    frozenset({Kind.SWIMMER, Kind.SHARK}): 1.1,
-    frozenset({Kind.CRAB, Kind.LOBSTER}): 1.3,
-    frozenset({Kind.SWIMMER, Kind.JELLYFISH}): 0.9,
+    DuoEffect.CRAB: 1.0,
+    DuoEffect.BOAT: 1.6,
+    DuoEffect.FISH: 1.0,
+    DuoEffect.ROB: 1.1,
+    DuoEffect.LOBSTER: 1.3,
+    DuoEffect.JELLYFISH: 0.9,
 }
 _SHELTER = 0.15
 """Laid cards cannot be stolen."""
@@ -58,13 +64,13 @@ def hand_value(hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
     for group in table:
         for c in group:
             k = _KIND[c]
-            if k not in _DUO:
+            if k not in DUO_KINDS:
                 counts[k] = counts.get(k, 0) + 1
     potential = 0.0
-    for kind in (Kind.CRAB, Kind.BOAT, Kind.FISH):
+    for kind in _ALIKE:
         potential += 0.35 * (counts.get(kind, 0) % 2)
     swimmers = counts.get(Kind.SWIMMER, 0)
-    partners = counts.get(Kind.SHARK, 0) + counts.get(Kind.JELLYFISH, 0)
+    partners = sum(counts.get(k, 0) for k in _SWIMMER_PARTNERS)
     potential += 0.35 * abs(swimmers - partners)
     for kind, bonus in _HALF_SET.items():
         if counts.get(kind, 0) == 1:
@@ -156,18 +162,18 @@ def _pick_by_gain(view: PlayerView, cards: list[tuple[Action, int]]) -> Action:
     return max(cards, key=lambda ac: gain(view.hand, view.table, ac[1], base))[0]
 
 
-def _effect_possible(view: PlayerView, kinds: frozenset[Kind]) -> bool:
-    if kinds == frozenset({Kind.CRAB}):
+def _effect_possible(view: PlayerView, effect: DuoEffect) -> bool:
+    if effect is DuoEffect.CRAB:
         return any(p.size for p in view.piles)
-    if kinds == frozenset({Kind.BOAT}):
+    if effect is DuoEffect.BOAT:
         return view.deck_size > 0 or any(p.size for p in view.piles)
-    if kinds in (frozenset({Kind.FISH}), frozenset({Kind.CRAB, Kind.LOBSTER})):
+    if effect is DuoEffect.FISH or effect is DuoEffect.LOBSTER:
         return view.deck_size > 0
-    if kinds == frozenset({Kind.SWIMMER, Kind.SHARK}):
+    if effect is DuoEffect.ROB:
         return any(
             s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None for s in view.seats
         )
-    return kinds == frozenset({Kind.SWIMMER, Kind.JELLYFISH})
+    return effect is DuoEffect.JELLYFISH
 
 
 def _play_value(view: PlayerView, action: PlayPair | PlayTrio) -> float:
@@ -179,10 +185,11 @@ def _play_value(view: PlayerView, action: PlayPair | PlayTrio) -> float:
     after = breakdown(hand, (*view.table, laid)).total
     value = after - before + _SHELTER
     if isinstance(action, PlayPair):
-        kinds = frozenset(_KIND[c] for c in action.cards)
-        if _effect_possible(view, kinds):
-            value += _EFFECT_VALUE.get(kinds, 0.0)
-        if kinds == frozenset({Kind.FISH}) and view.deck_size == 1 and view.call is None:
+        pair = pair_kind(_KIND[action.cards[0]], _KIND[action.cards[1]])
+        assert pair is not None, "the view lists only valid pairs"
+        if _effect_possible(view, pair.effect):
+            value += _EFFECT_VALUE[pair.effect]
+        if pair.effect is DuoEffect.FISH and view.deck_size == 1 and view.call is None:
             value -= 2.0  # taking the last card voids the round unless someone calls
     return value
 

@@ -15,6 +15,7 @@ from seasalt.engine import (
     ChooseCrabPile,
     Color,
     DrawFromDeck,
+    DuoEffect,
     EndTurn,
     Event,
     EventKind,
@@ -28,6 +29,7 @@ from seasalt.engine import (
     TakeCrabCard,
     TakeDiscard,
     card,
+    pair_kind,
 )
 
 
@@ -141,21 +143,26 @@ class Names:
         return self.raw(seat)
 
 
-def _pair_effect(card_ids: Sequence[int]) -> str:
-    kinds = {card(c).kind for c in card_ids}
-    if kinds == {Kind.CRAB} or kinds == {Kind.CRAB, Kind.LOBSTER}:
-        if Kind.LOBSTER in kinds:
-            return _("look at the top 5 deck cards, keep 1")
+def effect_words(effect: DuoEffect) -> str:
+    """What a pair's effect does, in words (the engine's pair table says which pair has it)."""
+    if effect is DuoEffect.CRAB:
         return _("look through a discard pile, take 1 card")
-    if kinds == {Kind.BOAT}:
+    if effect is DuoEffect.LOBSTER:
+        return _("look at the top 5 deck cards, keep 1")
+    if effect is DuoEffect.BOAT:
         return _("take another turn")
-    if kinds == {Kind.FISH}:
+    if effect is DuoEffect.FISH:
         return _("draw the top card of the deck")
-    if kinds == {Kind.SWIMMER, Kind.SHARK}:
+    if effect is DuoEffect.ROB:
         return _("steal a random card from an opponent")
-    if kinds == {Kind.SWIMMER, Kind.JELLYFISH}:
-        return _("opponents may only draw 1 deck card next turn")
-    return ""
+    return _("opponents may only draw 1 deck card next turn")
+
+
+def _pair_effect(card_ids: Sequence[int]) -> str:
+    if len(card_ids) != 2:
+        return ""
+    pair = pair_kind(card(card_ids[0]).kind, card(card_ids[1]).kind)
+    return effect_words(pair.effect) if pair is not None else ""
 
 
 def pair_effect(card_ids: Sequence[int]) -> str:

@@ -25,11 +25,29 @@ from .actions import (
     TakeCrabCard,
     TakeDiscard,
 )
-from .cards import ALL_CARDS, Card, Color, Kind, build_deck, card, is_pair
+from .cards import (
+    ALL_CARDS,
+    DUO_KINDS,
+    PAIR_GROUPS,
+    PAIR_KINDS,
+    Card,
+    Color,
+    DuoEffect,
+    Kind,
+    PairKind,
+    PointRole,
+    build_deck,
+    card,
+    is_pair,
+    pair_kind,
+    pair_partners,
+    point_role,
+)
 from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
+from .memo import ViewCache
 from .notation import card_code, cards_from_codes, parse_state, render_state
-from .scoring import Breakdown, breakdown, card_points, color_bonus
+from .scoring import Breakdown, breakdown, card_points, color_bonus, round_gains
 from .setup import make_state
 from .state import (
     GameState,
@@ -47,11 +65,13 @@ ENGINE_VERSION = "1"
 
 __all__ = [
     "ACTION_TYPES", "ALL_CARDS", "Action", "ApplyResult", "Breakdown", "CALL_THRESHOLD", "Call",
-    "CallKind", "Card", "ChooseCrabPile", "Color", "DrawFromDeck", "ENGINE_VERSION", "EndTurn",
-    "Event", "EventKind", "GameState", "IllegalActionError", "KeepCard", "KeepLobsterCard", "Kind",
-    "Phase", "PileView", "PlayPair", "PlayTrio", "PlayerView", "Rob", "RoundEnd", "RoundResult",
-    "Rules", "SeatResult", "SeatView", "TakeCrabCard", "TakeDiscard", "apply", "breakdown",
+    "CallKind", "Card", "ChooseCrabPile", "Color", "DUO_KINDS", "DrawFromDeck", "DuoEffect",
+    "ENGINE_VERSION", "EndTurn", "Event", "EventKind", "GameState", "IllegalActionError",
+    "KeepCard", "KeepLobsterCard", "Kind", "PAIR_GROUPS", "PAIR_KINDS", "PairKind", "Phase",
+    "PileView",
+    "PlayPair", "PlayTrio", "PlayerView", "PointRole", "Rob", "RoundEnd", "RoundResult", "Rules",
+    "SeatResult", "SeatView", "TakeCrabCard", "TakeDiscard", "ViewCache", "apply", "breakdown",
     "build_deck", "card", "card_code", "card_points", "cards_from_codes", "color_bonus",
-    "events_for", "is_pair", "legal_actions",
-    "make_state", "new_game", "parse_state", "render_state", "replay", "view",
+    "events_for", "is_pair", "legal_actions", "make_state", "new_game", "pair_kind",
+    "pair_partners", "parse_state", "point_role", "render_state", "replay", "round_gains", "view",
 ]

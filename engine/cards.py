@@ -1,4 +1,4 @@
-"""Cards, kinds, colours and the exact decks (RULES §1)."""
+"""Cards, kinds, colours and the exact decks (RULES §1); the pair table and point roles."""
 
 from __future__ import annotations
 
@@ -137,19 +137,140 @@ def build_deck(extra_salt: bool = False) -> tuple[Card, ...]:
     return ALL_CARDS if extra_salt else ALL_CARDS[:BASE_DECK_SIZE]
 
 
-DUO_KINDS = frozenset(
-    {Kind.CRAB, Kind.BOAT, Kind.FISH, Kind.SWIMMER, Kind.SHARK, Kind.JELLYFISH, Kind.LOBSTER}
+# --------------------------------------------------------------------------------------------
+# The pair table: the one place that says which cards form a pair and what laying it does.
+# Legal actions, the duo effects, hand scoring, the bots and the client's words all read it.
+
+
+class DuoEffect(enum.Enum):
+    """What laying a pair does (RULES §4, §11.1, §11.2); the value is the lower-case name."""
+
+    CRAB = "crab"
+    """Look through a discard pile, take one card (RULES §4.1)."""
+    BOAT = "boat"
+    """Take another turn (RULES §4.2)."""
+    FISH = "fish"
+    """Draw the top card of the deck (RULES §4.3)."""
+    ROB = "rob"
+    """Steal a random card from an opponent's hand (RULES §4.4)."""
+    LOBSTER = "lobster"
+    """Look at the top five deck cards, keep one (RULES §11.1)."""
+    JELLYFISH = "jellyfish"
+    """Lock every opponent until the player's next turn (RULES §11.2)."""
+
+    def __repr__(self) -> str:
+        return f"DuoEffect.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PairKind:
+    """One kind of valid pair: its two card kinds and its effect."""
+
+    first: Kind
+    second: Kind
+    """The same as ``first`` for a pair of two alike cards (crab + crab)."""
+    effect: DuoEffect
+    extra_salt: bool
+    """Only in a game with Extra Salt (the second kind is an expansion card)."""
+
+
+PAIR_KINDS: tuple[PairKind, ...] = (
+    PairKind(Kind.CRAB, Kind.CRAB, DuoEffect.CRAB, False),  # RULES §4.1
+    PairKind(Kind.BOAT, Kind.BOAT, DuoEffect.BOAT, False),  # RULES §4.2
+    PairKind(Kind.FISH, Kind.FISH, DuoEffect.FISH, False),  # RULES §4.3
+    PairKind(Kind.SWIMMER, Kind.SHARK, DuoEffect.ROB, False),  # RULES §4.4
+    PairKind(Kind.SWIMMER, Kind.JELLYFISH, DuoEffect.JELLYFISH, True),  # RULES §11.2
+    PairKind(Kind.CRAB, Kind.LOBSTER, DuoEffect.LOBSTER, True),  # RULES §11.1
 )
-COLLECTOR_KINDS = (Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR)
+"""Every valid pair (RULES §3.2). The order is the order of the play-pair actions that
+``legal_actions`` lists (part of the engine's fixed action order: keep it)."""
+
+_PAIR_OF: dict[tuple[Kind, Kind], PairKind] = {
+    **{(p.second, p.first): p for p in PAIR_KINDS},
+    **{(p.first, p.second): p for p in PAIR_KINDS},
+}
+
+DUO_KINDS: frozenset[Kind] = frozenset(k for p in PAIR_KINDS for k in (p.first, p.second))
+"""The kinds that take part in some pair (RULES §1.1 "duo" cards, plus the expansion's)."""
+
+
+def pair_kind(a: Kind, b: Kind) -> PairKind | None:
+    """The pair two kinds form, in either order, or None (RULES §3.2, §11.1, §11.2)."""
+    return _PAIR_OF.get((a, b))
 
 
 def is_pair(a: Kind, b: Kind) -> bool:
     """Whether two kinds form a valid pair (RULES §3.2, §11.1, §11.2)."""
-    if a is b:
-        return a in (Kind.CRAB, Kind.BOAT, Kind.FISH)
-    pair = {a, b}
-    return pair in (
-        {Kind.SWIMMER, Kind.SHARK},
-        {Kind.CRAB, Kind.LOBSTER},
-        {Kind.SWIMMER, Kind.JELLYFISH},
-    )
+    return (a, b) in _PAIR_OF
+
+
+def pair_partners(kind: Kind) -> tuple[Kind, ...]:
+    """The kinds that ``kind`` pairs with (itself included when two alike form a pair), in
+    the table's order."""
+    out: list[Kind] = []
+    for p in PAIR_KINDS:
+        for mine, other in ((p.first, p.second), (p.second, p.first)):
+            if mine is kind and other not in out:
+                out.append(other)
+    return tuple(out)
+
+
+def _pair_groups() -> tuple[tuple[Kind, ...], ...]:
+    groups: list[list[Kind]] = []
+    for p in PAIR_KINDS:
+        joined = [g for g in groups if p.first in g or p.second in g]
+        merged = [k for g in joined for k in g]
+        for k in (p.first, p.second):
+            if k not in merged:
+                merged.append(k)
+        groups = [g for g in groups if g not in joined]
+        groups.append(merged)
+    order = [k for p in PAIR_KINDS for k in (p.first, p.second)]
+    return tuple(tuple(g) for g in sorted(groups, key=lambda g: order.index(g[0])))
+
+
+PAIR_GROUPS: tuple[tuple[Kind, ...], ...] = _pair_groups()
+"""The kinds that pair with one another, grouped (crab and lobster; boat; fish; swimmer, shark
+and jellyfish), in the table's order: for showing a hand's cards that belong together."""
+
+
+# --------------------------------------------------------------------------------------------
+# How each kind scores (RULES §1.1 and §1.3's "type" column).
+
+
+class PointRole(enum.Enum):
+    """How a kind of card earns card points; the value is the lower-case name."""
+
+    PAIR = "pair"
+    """A duo card: scores in pairs (RULES §5.2)."""
+    COLLECTOR = "collector"
+    """Scores by how many of the kind a player has (RULES §5.1)."""
+    MULTIPLIER = "multiplier"
+    """Scores for the cards of another kind (RULES §5.3, §11.3)."""
+    MERMAID = "mermaid"
+    """Scores a colour group (RULES §5.4)."""
+    SPECIAL = "special"
+    """Starfish and seahorse: add to a pair or a collection (RULES §11.4, §11.5)."""
+
+    def __repr__(self) -> str:
+        return f"PointRole.{self.name}"
+
+
+COLLECTOR_KINDS = (Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR)
+MULTIPLIER_KINDS = (
+    Kind.LIGHTHOUSE, Kind.SHOAL_OF_FISH, Kind.PENGUIN_COLONY, Kind.CAPTAIN, Kind.CAST_OF_CRABS
+)
+_POINT_ROLE: dict[Kind, PointRole] = {
+    **{k: PointRole.PAIR for k in DUO_KINDS},
+    **{k: PointRole.COLLECTOR for k in COLLECTOR_KINDS},
+    **{k: PointRole.MULTIPLIER for k in MULTIPLIER_KINDS},
+    Kind.MERMAID: PointRole.MERMAID,
+    Kind.STARFISH: PointRole.SPECIAL,
+    Kind.SEAHORSE: PointRole.SPECIAL,
+}
+assert set(_POINT_ROLE) == set(Kind), "every kind has a point role"
+
+
+def point_role(kind: Kind) -> PointRole:
+    """How cards of ``kind`` earn points (for grouping a hand and naming its scoring)."""
+    return _POINT_ROLE[kind]

@@ -9,9 +9,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ._fast import positional_builder
 from .actions import CallKind
+
+if TYPE_CHECKING:
+    from .memo import ViewCache
 
 
 class EventKind(enum.Enum):
@@ -121,29 +125,14 @@ def visible_to(event: Event, seat: int | None) -> bool:
     return event.private_to is None or (seat is not None and seat in event.private_to)
 
 
-_HIDDEN_LIMIT = 20_000
-"""Redacted copies kept; the memo is emptied when full."""
-_hidden_copies: dict[int, tuple[Event, Event]] = {}
-"""id(event) -> (event, its redacted copy). The entry holds the event itself, so an id found
-here always belongs to the event stored with it (checked with ``is``)."""
-
-
-def _hidden(event: Event) -> Event:
-    """``event`` without its cards. One copy per event, reused: the copy depends only on the
-    event (never on who asks), and every later view of the round then carries the same object,
-    which the protocol packs once."""
-    hit = _hidden_copies.get(id(event))
-    if hit is not None and hit[0] is event:
-        return hit[1]
+def hidden_copy(event: Event) -> Event:
+    """``event`` without its cards, marked redacted (a new object each call; a
+    :class:`~.memo.ViewCache` keeps one per event)."""
     # Built directly rather than with dataclasses.replace(): views redact whole logs, often.
-    copy = _build_event(
+    return _build_event(
         event.kind, event.seat, None, (), event.pile, event.target, event.n, event.call,
         event.scores, event.winners, event.won, event.private_to, True,
     )
-    if len(_hidden_copies) >= _HIDDEN_LIMIT:
-        _hidden_copies.clear()
-    _hidden_copies[id(event)] = (event, copy)
-    return copy
 
 
 def redact(event: Event, seat: int | None) -> Event:
@@ -151,19 +140,27 @@ def redact(event: Event, seat: int | None) -> Event:
     private_to = event.private_to
     if private_to is None or (seat is not None and seat in private_to):
         return event
-    return _hidden(event)
+    return hidden_copy(event)
 
 
-def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-    """Redact ``events`` for ``seat``: the one choke point for private event data."""
-    # redact() and the memo lookup inlined: a view redacts the whole round's log.
+def events_for(
+    events: Iterable[Event], seat: int | None, cache: ViewCache | None = None
+) -> tuple[Event, ...]:
+    """Redact ``events`` for ``seat``: the one choke point for private event data.
+
+    ``cache`` (the game's, see engine/memo.py) only lets equal redactions share objects.
+    """
+    # The visibility test and the cache lookup inlined: a view redacts the whole round's log.
     out = []
-    memo = _hidden_copies
+    memo = cache.hidden if cache is not None else {}
     for e in events:
         private_to = e.private_to
         if private_to is None or (seat is not None and seat in private_to):
             out.append(e)
             continue
         hit = memo.get(id(e))
-        out.append(hit[1] if hit is not None and hit[0] is e else _hidden(e))
+        if hit is not None and hit[0] is e:
+            out.append(hit[1])
+        else:
+            out.append(cache.hide(e) if cache is not None else hidden_copy(e))
     return tuple(out)

@@ -5,10 +5,11 @@ Cards are passed as card ids (ints) or :class:`Card` objects; the hot path uses 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import ALL_CARDS, COLOR_OF, KIND_OF, Card, Color, Kind
+from .actions import CallKind
+from .cards import ALL_CARDS, COLOR_OF, KIND_OF, PAIR_KINDS, Card, Color, Kind, PairKind
 
 # Dense indices so the hot path counts into small lists instead of dicts keyed by enums.
 _KINDS = tuple(Kind)
@@ -23,8 +24,8 @@ _N_COLORS = len(Color)
     _CRAB,
     _BOAT,
     _FISH,
-    _SWIMMER,
-    _SHARK,
+    _,
+    _,
     _SHELL,
     _OCTOPUS,
     _PENGUIN,
@@ -34,8 +35,8 @@ _N_COLORS = len(Color)
     _COLONY,
     _CAPTAIN,
     _MERMAID,
-    _JELLYFISH,
-    _LOBSTER,
+    _,
+    _,
     _CAST,
     _STARFISH,
     _SEAHORSE,
@@ -84,15 +85,66 @@ def _ids(cards: Iterable[int | Card]) -> list[int]:
     return [c if isinstance(c, int) else c.id for c in cards]
 
 
-def _pairs_in_hand(h: list[int]) -> int:
-    """RULES §5.2, §11.6: pairs that could be formed in hand (maximum matching)."""
-    crabs = h[_CRAB]
-    return (
-        min((crabs + h[_LOBSTER]) // 2, crabs)
-        + h[_BOAT] // 2
-        + h[_FISH] // 2
-        + min(h[_SWIMMER], h[_SHARK] + h[_JELLYFISH])
-    )
+def _matching_groups(pairs: Sequence[PairKind]) -> tuple[tuple[int, tuple[int, ...], bool], ...]:
+    """The pair table as the groups a hand's maximum matching adds up (RULES §5.2, §11.6).
+
+    Each group is (a centre kind, the kinds that pair with the centre only, whether two centres
+    form a pair): crabs with lobsters, boats, fish, swimmers with sharks and jellyfish. Kinds are
+    dense indices. A table of another shape (two kinds that pair with each other and with a
+    third) needs a real matching: fail at import rather than score it wrong.
+    """
+    alike = {p.first for p in pairs if p.first is p.second}
+    partners: dict[Kind, list[Kind]] = {}  # table order
+    for p in pairs:
+        partners.setdefault(p.first, [])
+        partners.setdefault(p.second, [])
+        if p.first is not p.second:
+            partners[p.first].append(p.second)
+            partners[p.second].append(p.first)
+    groups: list[tuple[int, tuple[int, ...], bool]] = []
+    done: set[Kind] = set()
+    for kind in partners:
+        if kind in done:
+            continue
+        # The centre: the kind with more than one partner, or that pairs with itself too.
+        centre = kind
+        if len(partners[kind]) == 1:
+            other = partners[kind][0]
+            if len(partners[other]) > 1 or (other in alike and kind not in alike):
+                centre = other
+        leaves = partners[centre]
+        if any(partners[k] != [centre] or k in alike for k in leaves):
+            raise NotImplementedError(f"no hand scoring for the pairs around {centre}")
+        done.update((centre, *leaves))
+        groups.append((_KIND_INDEX[centre], tuple(_KIND_INDEX[k] for k in leaves), centre in alike))
+    return tuple(groups)
+
+
+def _matching_source(groups: Sequence[tuple[int, tuple[int, ...], bool]]) -> str:
+    """The hand-pairs formula of these groups as one Python expression in ``h`` (kind counts):
+    per group ``min((centres + partners) // 2, centres)`` when two centres pair, else
+    ``min(centres, partners)``; a lone alike kind is ``count // 2``."""
+    terms = []
+    for centre, leaves, alike in groups:
+        partners = " + ".join(f"h[{k}]" for k in leaves)
+        if not leaves:
+            terms.append(f"h[{centre}] // 2" if alike else "0")
+        elif alike:
+            terms.append(f"min((h[{centre}] + {partners}) // 2, h[{centre}])")
+        else:
+            terms.append(f"min(h[{centre}], {partners})")
+    return " + ".join(terms) or "0"
+
+
+_PAIRS_IN_HAND_SOURCE = _matching_source(_matching_groups(PAIR_KINDS))
+"""Today ``min((h[0] + h[15]) // 2, h[0]) + h[1] // 2 + h[2] // 2 + min(h[3], h[4] + h[14])``:
+RULES §11.6's formula, written from the pair table once at import."""
+
+# RULES §5.2, §11.6: pairs that could be formed in hand (the maximum matching), from the kind
+# counts ``h``. Compiled once from the table: it is on the hot path of every legal-actions list,
+# and runs as fast as the formula written out by hand. The source holds only ints and operators
+# of this module's making.
+_pairs_in_hand: Callable[[list[int]], int] = eval(f"lambda h: {_PAIRS_IN_HAND_SOURCE}")
 
 
 def _collectors(kinds: list[int]) -> int:
@@ -206,9 +258,32 @@ def color_bonus(cards: Iterable[int | Card]) -> int:
     return max(counts)
 
 
+def round_gains(
+    call: CallKind, caller: int, parts: Sequence[Breakdown]
+) -> tuple[tuple[int, ...], bool | None]:
+    """What each seat adds to its total for a round ended by ``caller``'s ``call``, from every
+    seat's breakdown: (the gains by seat, whether the LAST CHANCE bet was won; None for STOP).
+
+    RULES §6.1: STOP, everyone scores their card points. §6.2: LAST CHANCE, a caller with the
+    most points (ties count) scores card points plus colour bonus and the others only their
+    colour bonus; otherwise the caller scores only the colour bonus and the others their points.
+    """
+    points = [b.total for b in parts]
+    if call is CallKind.STOP:
+        return tuple(points), None
+    won = all(points[caller] >= p for p in points)
+    if won:
+        gains = [p + b.color_bonus if s == caller else b.color_bonus
+                 for s, (p, b) in enumerate(zip(points, parts, strict=True))]
+    else:
+        gains = [b.color_bonus if s == caller else p
+                 for s, (p, b) in enumerate(zip(points, parts, strict=True))]
+    return tuple(gains), won
+
+
 def mermaid_count(cards: Iterable[int]) -> int:
     """How many mermaids are among these card ids."""
     return sum(1 for c in cards if _K[c] == _MERMAID)
 
 
-__all__ = ["ALL_CARDS", "Breakdown", "breakdown", "card_points", "color_bonus"]
+__all__ = ["ALL_CARDS", "Breakdown", "breakdown", "card_points", "color_bonus", "round_gains"]

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from .actions import EndTurn
 from .events import Event, events_for
-from .game import legal_actions
+from .legal import legal_actions
 from .state import GameState, Phase, Rules
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from ._fast import positional_builder
 from .actions import Action, CallKind
 from .events import Event, events_for
-from .game import legal_actions
+from .legal import legal_actions
+from .memo import ViewCache
 from .scoring import Breakdown, _breakdown_ids
 from .state import GameState, Phase, RoundResult, Rules
 
@@ -89,65 +90,9 @@ def _final_turns(s: GameState) -> tuple[int, ...]:
     return tuple(seat for seat in ((s.caller + i) % n for i in range(1, n)) if not s.revealed[seat])
 
 
-_LOG_MEMO_LIMIT = 4096
-_log_memo: dict[tuple[int | None, int], tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
-"""(seat, id of the log's first event) -> (a round log, ``events_for(that log, seat)``).
-
-A round's log only grows, so the next view of the same seat redacts only the new events. The
-stored log is compared with the new one's prefix by value (equal events redact equally), so a
-hit is exactly ``events_for(log, seat)`` whatever the key; the seat in the key keeps each seat's
-redaction apart, and the stored log keeps the id in the key from being reused."""
-
-
-def _log_for(log: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
-    if not log:
-        return ()
-    key = (seat, id(log[0]))
-    hit = _log_memo.get(key)
-    if hit is not None:
-        known, redacted = hit
-        if log is known:
-            return redacted
-        k = len(known)
-        if len(log) > k and log[:k] == known:
-            redacted = redacted + events_for(log[k:], seat)
-            _log_memo[key] = (log, redacted)
-            return redacted
-    redacted = events_for(log, seat)
-    if len(_log_memo) >= _LOG_MEMO_LIMIT:
-        _log_memo.clear()
-    _log_memo[key] = (log, redacted)
-    return redacted
-
-
-_BREAKDOWN_MEMO_LIMIT = 4096
-_breakdowns: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], Breakdown] = {}
-"""(hand, groups on the table) -> their breakdown; keyed by value. A seat's cards change only
-when it acts, so the other seats' views of each new state find theirs here."""
-
-
-def _breakdown(hand: tuple[int, ...], table: tuple[tuple[int, ...], ...]) -> Breakdown:
-    key = (hand, table)
-    found = _breakdowns.get(key)
-    if found is None:
-        found = _breakdown_ids(hand, table)
-        if len(_breakdowns) >= _BREAKDOWN_MEMO_LIMIT:
-            _breakdowns.clear()
-        _breakdowns[key] = found
-    return found
-
-
-_seats_memo: tuple[GameState, tuple[SeatView, ...]] | None = None
-"""The last state's public seat facts: the same for every seat's view of one state."""
-
-
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
-    global _seats_memo
-    memo = _seats_memo
-    if memo is not None and memo[0] is state:
-        return memo[1]
     over = state.is_over
-    seats = tuple(
+    return tuple(
         SeatView(
             seat=s,
             hand_size=len(state.hands[s]),
@@ -160,12 +105,13 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
         )
         for s in range(state.players)
     )
-    _seats_memo = (state, seats)
-    return seats
 
 
-def view(state: GameState, seat: int | None) -> PlayerView:
+def view(state: GameState, seat: int | None, cache: ViewCache | None = None) -> PlayerView:
     """The view of ``seat`` (None: a spectator, who sees only public information).
+
+    ``cache``: the game's :class:`~.memo.ViewCache`, to reuse work done for its earlier views
+    (the same view either way).
 
     Raises:
         ValueError: for a seat that is not in the game.
@@ -174,7 +120,6 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
     over = state.is_over
-    seats = _seat_views(state)
     mine = seat is not None and seat == state.active and not over
     pending: tuple[int, ...] = ()
     if mine:
@@ -182,6 +127,19 @@ def view(state: GameState, seat: int | None) -> PlayerView:
             pending = state.piles[state.crab_pile]
         else:
             pending = state.pending
+    log = state.log
+    if cache is None:
+        seats = _seat_views(state)
+        own = _breakdown_ids(state.hands[seat], state.tables[seat]) if seat is not None else None
+        log = events_for(log, seat)
+    else:
+        seats = cache.seat_views(state, _seat_views)
+        own = (
+            cache.breakdown(seat, state.hands[seat], state.tables[seat], _breakdown_ids)
+            if seat is not None else None
+        )
+        if log:
+            log = cache.log_for(log, seat)
     # Positional, in PlayerView's field order (checked by tests/engine/test_view_memos.py).
     return _build_view(
         state.rules,
@@ -193,7 +151,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         state.active,
         state.hands[seat] if seat is not None else (),
         state.tables[seat] if seat is not None else (),
-        _breakdown(state.hands[seat], state.tables[seat]) if seat is not None else None,
+        own,
         seats,
         len(state.deck),
         (
@@ -207,7 +165,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         state.crab_pile,
         legal_actions(state) if mine else (),
         state.last_result,
-        _log_for(state.log, seat),
+        log,
         state.scores,
         state.winners,
         over,

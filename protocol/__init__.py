@@ -10,6 +10,7 @@ Hello(version=1, name='Ann')
 
 from .codec import from_wire, tag_name, to_wire
 from .errors import DecodeError, ErrorCode, InvalidField, Reason
+from .frames import FrameCache
 from .game_data import (
     action_from_wire,
     action_to_wire,
@@ -111,7 +112,8 @@ __all__ = [
     "MAX_SERVER_MESSAGE_SIZE", "MAX_TABLE_NAME_LENGTH", "MAX_TOKEN_LENGTH", "MIN_PLAYERS",
     "PROTOCOL_VERSION", "SERVER_MESSAGES", "SOCKET_MAX_MESSAGE_SIZE", "TAG_KEY",
     "ActionRequest", "Chat", "ChatLine", "ClientMessage", "Continue", "DecodeError", "Error",
-    "ErrorCode", "GameOver", "Heartbeat", "Hello", "InvalidField", "JoinOrCreate", "Joined",
+    "ErrorCode", "FrameCache", "GameOver", "Heartbeat", "Hello", "InvalidField", "JoinOrCreate",
+    "Joined",
     "Leave", "Left", "ListTables", "Message", "PlayAgain", "Reason", "Resume", "RoundOver",
     "SeatInfo", "ChatEntry", "ChatHistory", "GameRecord", "Takeover",
     "ServerMessage", "Snapshot", "Sync", "TableChanged", "TableInfo", "TableState", "Tables",

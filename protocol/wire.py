@@ -12,7 +12,7 @@ import msgpack
 
 from .codec import Decoder, Encoder, dataclass_encoder, dataclass_specs, tagged_decoder
 from .errors import DecodeError, Reason
-from .frames import pack_view_message
+from .frames import FrameCache, pack_view_message
 from .limits import MAX_MESSAGE_SIZE, MAX_SERVER_MESSAGE_SIZE, PROTOCOL_VERSION
 from .messages import (
     CLIENT_MESSAGES,
@@ -66,13 +66,18 @@ def pack(data: Any) -> bytes:
     return msgpack.packb(data, use_bin_type=True)
 
 
-def encode(message: Message) -> bytes:
-    """One frame for ``message``. Deterministic: equal messages give equal bytes."""
+def encode(message: Message, cache: FrameCache | None = None) -> bytes:
+    """One frame for ``message``. Deterministic: equal messages give equal bytes.
+
+    ``cache``: the game's :class:`~.frames.FrameCache`, so that a view frame reuses the bytes
+    packed for the game's earlier frames (the same bytes either way).
+    """
     if type(message) is Update:
         return pack_view_message("update", message.table, message.seq, message.view,
-                                 message.events)
+                                 message.events, cache)
     if type(message) is Snapshot:
-        return pack_view_message("snapshot", message.table, message.seq, message.view, None)
+        return pack_view_message("snapshot", message.table, message.seq, message.view, None,
+                                 cache)
     return msgpack.packb(to_frame_data(message), use_bin_type=True)
 
 

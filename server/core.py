@@ -180,7 +180,8 @@ class ServerCore:
             ok = self.send(session, TableChanged(self.info(table)))
         else:
             seat = session.seat if session.table == table.name else None
-            ok = self.send(session, Snapshot(table.name, table.seq, view(table.state, seat)))
+            snapshot = Snapshot(table.name, table.seq, view(table.state, seat, table.views))
+            ok = self.send_encoded(session, encode(snapshot, table.frames))
         if ok:
             session.resync.discard(table.name)
         else:
@@ -198,7 +199,7 @@ class ServerCore:
     def send_round_over_to(self, session: Session, table: Table) -> None:
         """The result of the round just played and the seats still reading it."""
         seat = session.seat if session.table == table.name else None
-        result = view(table.state, seat).last_result
+        result = view(table.state, seat, table.views).last_result
         if result is not None:
             waiting = tuple(sorted(table.reading))
             self.send(session, RoundOver(table.name, table.seq, result, waiting))

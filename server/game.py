@@ -157,7 +157,13 @@ class GameMixin(ServerCore):
         for _, seat in members:
             if seat not in frames:
                 frames[seat] = encode(
-                    Update(table.name, seq, view(state, seat), events_for(result.events, seat))
+                    Update(
+                        table.name,
+                        seq,
+                        view(state, seat, table.views),
+                        events_for(result.events, seat, table.views),
+                    ),
+                    table.frames,
                 )
         # Every frame is ready before the first leaves: the sends go out back to back, so
         # libzmq's I/O thread is woken once per update rather than once per seat (on a busy
@@ -262,7 +268,7 @@ class GameMixin(ServerCore):
             if level is None or table.state.move != move:
                 return
             seed = bot_seed(table.seed, seat)
-            action = await self.bots.decide(level, seed, view(table.state, seat))
+            action = await self.bots.decide(level, seed, view(table.state, seat, table.views))
             still_due = (
                 self.tables.get(table.name) is table
                 and table.status is Status.RUNNING

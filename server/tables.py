@@ -11,8 +11,8 @@ import enum
 from collections import deque
 from dataclasses import dataclass, field
 
-from seasalt.engine import Action, ApplyResult, EventKind, GameState, Rules, apply
-from seasalt.protocol import ChatEntry
+from seasalt.engine import Action, ApplyResult, EventKind, GameState, Rules, ViewCache, apply
+from seasalt.protocol import ChatEntry, FrameCache
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -91,6 +91,11 @@ class Table:
     """The table's recent chat, sent to whoever comes to the table."""
     stand_in: dict[int, tuple[str, set[int]]] = field(default_factory=dict)
     """This game: seat -> (level, rounds) of the takeover bot that played for its human."""
+    views: ViewCache = field(default_factory=ViewCache, repr=False, compare=False)
+    """The memos of this table's views (``engine.view(state, seat, table.views)``): the engine
+    keeps none of its own, so each table's go with it (engine/memo.py)."""
+    frames: FrameCache = field(default_factory=FrameCache, repr=False, compare=False)
+    """The packed pieces of this table's view frames (``encode(message, table.frames)``)."""
 
     def note_stand_in(self, seat: int, level: str, round_no: int) -> None:
         """A takeover bot moved for ``seat`` in round ``round_no``."""

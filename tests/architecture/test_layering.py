@@ -115,3 +115,54 @@ def test_product_packages_hold_no_test_code() -> None:
                 continue
             assert path.stem not in ("testing", "fuzzing", "conftest"), rel
             assert not path.stem.startswith("test_"), rel
+
+
+# Inside a package, modules are ordered too (docs/engine.md "Where each rule lives"): a module
+# imports only modules before it in its package's list, so the list reads as the way the code
+# depends. For the engine: the turn's steps (round_end, effects, draw) work on a Work and never
+# call back into game.py's apply; legal actions know nothing of the working copy; the view and
+# its cache come after the rules. Imports only for type checking (under ``if TYPE_CHECKING:``)
+# do not count: they create no dependency at run time.
+MODULE_ORDER: dict[str, tuple[str, ...]] = {
+    "engine": (
+        "_fast", "actions", "cards", "events", "scoring", "state", "memo", "legal", "work",
+        "round_end", "effects", "draw", "game", "views", "setup", "notation", "testing",
+        "__init__", "demo",
+    ),
+    "protocol": (
+        "errors", "limits", "codec", "frames", "game_data", "history", "messages", "wire",
+        "__init__",
+    ),
+}
+
+
+def _runtime_relative_imports(path: Path) -> list[str]:
+    """The sibling modules ``path`` imports at run time (``from .x import``, ``from . import``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    type_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            type_only.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and id(node) not in type_only:
+            if node.module is None:
+                out.extend(alias.name for alias in node.names)
+                out.append("__init__")
+            else:
+                out.append(node.module.split(".")[0])
+    return out
+
+
+@pytest.mark.parametrize("package", sorted(MODULE_ORDER))
+def test_modules_import_only_earlier_modules_of_their_package(package: str) -> None:
+    order = MODULE_ORDER[package]
+    on_disk = {p.stem for p in (ROOT / package).glob("*.py")}
+    assert on_disk == set(order), f"{package}/: list new modules in MODULE_ORDER"
+    bad = []
+    for name in order:
+        earlier = set(order[: order.index(name)])
+        for used in _runtime_relative_imports(ROOT / package / f"{name}.py"):
+            if used in on_disk and used not in earlier:
+                bad.append(f"{package}/{name}.py imports .{used}")
+    assert not bad, bad

@@ -1,8 +1,15 @@
-"""The engine imports only the standard library (DESIGN: engine is pure)."""
+"""The engine imports only the standard library and keeps no state (DESIGN: engine is pure)."""
 
+import ast
+import copy
+import importlib
 import json
+import pkgutil
+import random
 import subprocess
 import sys
+import types
+from pathlib import Path
 
 import pytest
 
@@ -30,3 +37,61 @@ def test_importing_the_engine_loads_only_the_standard_library() -> None:
     assert outside == []
     ours = [m for m in loaded if m.split(".")[0] == "seasalt"]
     assert all(m == "seasalt" or m.startswith("seasalt.engine") for m in ours), ours
+
+
+def _engine_modules() -> list[types.ModuleType]:
+    import seasalt.engine
+
+    names = sorted(
+        info.name for info in pkgutil.iter_modules(seasalt.engine.__path__, "seasalt.engine.")
+    )
+    return [importlib.import_module(name) for name in names]
+
+
+def _module_data() -> dict[str, object]:
+    """A deep copy of every module-level container of the engine (its constant tables)."""
+    return {
+        f"{m.__name__}.{k}": copy.deepcopy(v)
+        for m in _engine_modules()
+        for k, v in vars(m).items()
+        if isinstance(v, dict | list | set | bytearray) and not k.startswith("__")
+    }
+
+
+def test_the_engine_keeps_no_data_between_calls() -> None:
+    # Pure in fact, not only in its imports (issue 16): playing, viewing, redacting and scoring
+    # leave every module-level table as it was; memos live in a ViewCache the caller owns.
+    from seasalt.engine import (
+        Rules,
+        ViewCache,
+        apply,
+        breakdown,
+        events_for,
+        legal_actions,
+        new_game,
+        render_state,
+        view,
+    )
+
+    before = _module_data()
+    rng = random.Random(4)
+    for players, extra in ((2, False), (4, True)):
+        state = new_game(Rules(players, extra_salt=extra), seed=players)
+        cache = ViewCache()
+        while not state.is_over:
+            for seat in (*range(players), None):
+                view(state, seat)
+                view(state, seat, cache)
+                events_for(state.log, seat)
+            breakdown(state.hands[0], state.tables[0])
+            render_state(state)
+            state = apply(state, rng.choice(legal_actions(state))).state
+    assert _module_data() == before
+
+
+def test_no_engine_module_rebinds_a_global() -> None:
+    root = Path(__file__).resolve().parents[2] / "engine"
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Global | ast.Nonlocal)]
+        assert not found, f"engine/{path.name} lines {found}: module state (use a ViewCache)"

@@ -1,7 +1,15 @@
-"""Card points, colour bonus and breakdown (RULES §5, §11.3-§11.6)."""
+"""Card points, colour bonus, breakdown and a call's gains (RULES §5, §6.1, §6.2, §11.3-§11.6)."""
 
 import pytest
-from seasalt.engine import breakdown, card_points, cards_from_codes, color_bonus
+from seasalt.engine import (
+    Breakdown,
+    CallKind,
+    breakdown,
+    card_points,
+    cards_from_codes,
+    color_bonus,
+    round_gains,
+)
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -229,3 +237,22 @@ def test_points_only_scorer_agrees_with_the_breakdown() -> None:
         hand, rest = sorted(cards[:cut]), cards[cut:]
         groups = [tuple(rest[i : i + 2]) for i in range(0, len(rest) - 1, 2)]
         assert _points_ids(hand, groups) == _breakdown_ids(hand, groups).total
+
+
+def _parts(*totals_and_bonus: tuple[int, int]) -> list[Breakdown]:
+    """Breakdowns with these (card points, colour bonus), card points all in collectors."""
+    return [Breakdown(0, 0, 0, points, 0, 0, bonus) for points, bonus in totals_and_bonus]
+
+
+def test_stop_scores_everyone_their_card_points() -> None:  # RULES §6.1
+    assert round_gains(CallKind.STOP, 1, _parts((5, 3), (9, 4), (12, 2))) == ((5, 9, 12), None)
+
+
+def test_last_chance_won_caller_adds_the_bonus_others_only_theirs() -> None:  # RULES §6.2
+    gains = round_gains(CallKind.LAST_CHANCE, 1, _parts((5, 3), (9, 4), (9, 2)))
+    assert gains == ((3, 13, 2), True)  # a tie with the caller counts as won
+
+
+def test_last_chance_lost_caller_gets_only_the_bonus() -> None:  # RULES §6.2
+    gains = round_gains(CallKind.LAST_CHANCE, 0, _parts((8, 3), (9, 4), (2, 2)))
+    assert gains == ((3, 9, 2), False)

@@ -1,7 +1,11 @@
-"""view()'s memos (redacted copies, per-seat round logs, seat facts) change no view.
+"""A ViewCache (engine/memo.py: redacted copies, per-seat round logs and breakdowns, seat facts)
+changes no view.
 
-Views of two interleaved games, seats in shuffled order, equal views built from scratch with
-``events_for`` over the whole round log; a hidden card never appears in another seat's log.
+Views of three interleaved games, seats in shuffled order, each built three ways: with the
+game's own cache (as the server does, one per table), with one cache shared by every game (a
+misuse that must still be correct), and from scratch; all equal the view redacted from scratch
+with ``events_for`` over the whole round log, and a hidden card never appears in another seat's
+log. The engine itself keeps nothing between calls (tests/engine/test_purity.py).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from seasalt.engine import (
     GameState,
     PlayerView,
     Rules,
+    ViewCache,
     apply,
     breakdown,
     events_for,
@@ -32,25 +37,45 @@ def _states(players: int, seed: int) -> list[GameState]:
     return out
 
 
-def test_memoised_views_equal_views_redacted_from_scratch() -> None:
+def test_cached_views_equal_views_redacted_from_scratch() -> None:
     rng = random.Random(2)
     games = [_states(4, 21), _states(3, 22), _states(2, 23)]
+    own = [ViewCache() for _ in games]
+    shared = ViewCache()
     for step in range(300):
-        for states in games:
+        for states, cache in zip(games, own, strict=True):
             if step >= len(states):
                 continue
             state = states[step]
             seats: list[int | None] = [*range(state.players), None]
             rng.shuffle(seats)
             for seat in seats:
-                v = view(state, seat)
+                v = view(state, seat, cache)
                 assert v.log == events_for(state.log, seat)
                 for event in v.log:
                     if event.private_to is not None and seat not in event.private_to:
                         assert event.redacted and event.card is None and event.cards == ()
+                assert view(state, seat) == v
+                assert view(state, seat, shared) == v
                 # a copy of the state is another object: its seat facts are built afresh
-                assert view(dataclasses.replace(state), seat) == v
+                assert view(dataclasses.replace(state), seat, cache) == v
                 _check_fields(v, state, seat)
+
+
+def test_a_cache_shares_one_redacted_copy_per_event() -> None:
+    # Why the cache keeps the copies: every later view of the round carries the same object,
+    # which the protocol's FrameCache then packs once.
+    state = _states(4, 31)[60]
+    cache = ViewCache()
+    hidden = [e for e in state.log if e.private_to is not None and 0 not in e.private_to]
+    assert hidden, "the sample round has events private to other seats"
+    first = view(state, 0, cache).log
+    again = events_for(state.log, 0, cache)
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert all(a is b for a, b in zip(first, view(state, 0, cache).log, strict=True))
+    fresh = events_for(state.log, 0)
+    assert fresh == first
+    assert any(a is not b for a, b in zip(fresh, first, strict=True) if a.redacted)
 
 
 def _check_fields(v: PlayerView, state: GameState, seat: int | None) -> None:

@@ -301,15 +301,18 @@ def test_pack_and_unpack_plain_game_data() -> None:
 
 
 def test_view_frames_decode_like_the_generic_form_and_reuse_packed_events() -> None:
+    from seasalt.protocol import FrameCache
     from seasalt.protocol.wire import to_frame_data
 
+    cache = FrameCache()
     for i, v in enumerate(SAMPLE.views[::7]):
         for message in (Snapshot("t", i, v), Update("t", i + 1, v, v.log[-3:])):
-            fast = encode(message)
+            fast = encode(message, cache)
             generic = msgpack.packb(to_frame_data(message))
             assert msgpack.unpackb(fast) == msgpack.unpackb(generic)  # same map, any key order
             assert decode(fast, max_size=len(fast)) == message
-            assert encode(message) == fast  # the cache gives the same bytes
+            assert encode(message, cache) == fast  # the cache gives the same bytes
+            assert encode(message) == fast  # and so does packing from scratch
 
 
 def test_equal_views_built_separately_give_equal_frames() -> None:

@@ -47,3 +47,22 @@ def test_action_labels_say_what_happens() -> None:
     assert action_label(Rob(1), v, names).startswith("Rob [red]Bob[/]")
     assert "bet" in action_label(Call(CallKind.LAST_CHANCE), v, names)
     assert action_label(KeepCard(0, 1), v, names).endswith("on pile 2")
+
+
+def test_each_pair_of_the_engines_table_is_worded_by_its_effect() -> None:
+    # The client learns which cards pair, and what the pair does, from the engine's pair table
+    # (issue 16): every effect has its own words, and a pair's label says its effect.
+    from seasalt.client.words import effect_words, pair_effect
+    from seasalt.engine import PAIR_KINDS, DuoEffect, Kind
+
+    words = {effect: effect_words(effect) for effect in DuoEffect}
+    assert all(words.values()) and len(set(words.values())) == len(words)
+    first_of: dict[Kind, list[int]] = {}
+    for c in ALL_CARDS:
+        first_of.setdefault(c.kind, []).append(c.id)
+    for pair in PAIR_KINDS:
+        a = first_of[pair.first][0]
+        b = first_of[pair.second][1 if pair.first is pair.second else 0]
+        assert pair_effect((a, b)) == words[pair.effect]
+    shell = first_of[Kind.SHELL][0]
+    assert pair_effect((first_of[PAIR_KINDS[0].first][0], shell)) == ""

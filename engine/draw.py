@@ -1,0 +1,74 @@
+"""The draw step of a turn, and a jellyfish-locked turn (RULES §3.1, §11.2)."""
+
+from __future__ import annotations
+
+from .actions import Action, KeepCard, TakeDiscard
+from .events import EventKind, new_event
+from .round_end import check_mermaids, end_turn
+from .state import Phase
+from .work import Work
+
+
+def draw_from_deck(w: Work, _: Action) -> None:
+    """Two cards to choose from, or the last one straight into the hand (RULES §3.1 A)."""
+    p = w.active
+    deck = w.deck_list()
+    if len(deck) == 1:
+        card = deck.pop()
+        w.emit(new_event(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,)))
+        w.hand(p).append(card)
+        w.emit(new_event(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,)))
+        _after_draw(w)
+        return
+    a = deck.pop()
+    b = deck.pop()
+    w.pending = (a, b)
+    w.phase = Phase.KEEP
+    w.emit(new_event(EventKind.DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,)))
+
+
+def keep_card(w: Work, action: Action) -> None:
+    """Keep one drawn card, the other face up on a pile (RULES §3.1 A)."""
+    assert isinstance(action, KeepCard)
+    p = w.active
+    keep = action.card
+    other = [c for c in w.pending if c != keep]
+    w.pending = ()
+    w.hand(p).append(keep)
+    w.emit(new_event(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,)))
+    if other:
+        pile = action.pile
+        if pile is None:
+            # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
+            pile = 1 if w.piles[0] and not w.piles[1] else 0
+        w.pile(pile).append(other[0])
+        w.emit(new_event(EventKind.DISCARDED, seat=p, card=other[0], pile=pile))
+    _after_draw(w)
+
+
+def take_discard(w: Work, action: Action) -> None:
+    """Take a discard pile's top card (RULES §3.1 B)."""
+    assert isinstance(action, TakeDiscard)
+    p = w.active
+    card = w.pile(action.pile).pop()
+    w.hand(p).append(card)
+    w.emit(new_event(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile))
+    _after_draw(w)
+
+
+def _after_draw(w: Work) -> None:
+    w.phase = Phase.PLAY
+    check_mermaids(w)
+
+
+def locked_turn(w: Work) -> None:
+    """A jellyfish-locked turn: top deck card into hand, then the end of turn (RULES §11.2)."""
+    p = w.active
+    if w.deck:
+        card = w.deck_list().pop()
+        w.hand(p).append(card)
+        w.emit(new_event(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,)))
+    else:
+        w.emit(new_event(EventKind.LOCKED_DRAW, seat=p, n=0))
+    end_turn(w)  # which first runs the four-mermaid check (RULES §3.4 step 1, §9 row 27)
+

@@ -1,0 +1,150 @@
+"""Legal actions: what the seat to act may do, in a fixed order (RULES §3, §4, §11)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from .actions import (
+    DRAW_FROM_DECK,
+    END_TURN,
+    Action,
+    Call,
+    CallKind,
+    ChooseCrabPile,
+    KeepCard,
+    KeepLobsterCard,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    TakeCrabCard,
+    TakeDiscard,
+)
+from .cards import DUO_KINDS, KIND_OF, PAIR_KINDS, Kind
+from .scoring import _points_ids
+from .state import GameState, Phase
+
+CALL_THRESHOLD = 7
+"""Card points needed to call STOP or LAST CHANCE (RULES §3.3)."""
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The legal actions of ``state.to_act``, in a fixed order (empty once the game is over)."""
+    # Kept on the state itself (a field outside its value, like functools.cached_property):
+    # apply() checks legality against the list that view() and the bots read.
+    cached = state._legal
+    if cached is None:
+        cached = _legal(state)
+        object.__setattr__(state, "_legal", cached)
+    return cached
+
+
+_CALLS = (Call(CallKind.STOP), Call(CallKind.LAST_CHANCE))
+_TAKE_DISCARD = (TakeDiscard(0), TakeDiscard(1))
+
+
+def draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
+    """The draws there are (RULES §3.1): the deck, then each non-empty pile."""
+    options: list[Action] = []
+    if deck:
+        options.append(DRAW_FROM_DECK)
+    for p in (0, 1):
+        if piles[p]:
+            options.append(_TAKE_DISCARD[p])
+    return options
+
+
+def rob_targets(
+    thief: int,
+    hands: Sequence[Sequence[int]],
+    revealed: Sequence[bool],
+) -> list[int]:
+    """Opponents with a non-empty, unrevealed hand, clockwise from the thief (RULES §4.4)."""
+    n = len(hands)
+    out = []
+    for i in range(1, n):
+        t = (thief + i) % n
+        if hands[t] and not revealed[t]:
+            out.append(t)
+    return out
+
+
+def _legal(s: GameState) -> tuple[Action, ...]:
+    phase = s.phase
+    if phase is Phase.PLAY:
+        return _play_options(s)
+    if phase is Phase.DRAW:
+        return tuple(draw_options(s.deck, s.piles))
+    if phase is Phase.KEEP:
+        if s.piles[0] and s.piles[1]:
+            return tuple(KeepCard(c, p) for c in s.pending for p in (0, 1))
+        return tuple(KeepCard(c) for c in s.pending)
+    if phase is Phase.CRAB_PILE:
+        return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
+    if phase is Phase.CRAB_TAKE:
+        assert s.crab_pile is not None
+        return tuple(TakeCrabCard(c) for c in sorted(set(s.piles[s.crab_pile])))
+    if phase is Phase.ROB:
+        return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed))
+    if phase is Phase.LOBSTER:
+        return tuple(KeepLobsterCard(c) for c in sorted(s.pending))
+    return ()
+
+
+# The pair table (engine/cards.py) as dense slots: each card's slot by id (-1: none), the
+# starfish's, and each pair kind's two slots, so a hand is sorted into lists in one pass.
+_SLOT_KINDS: tuple[Kind, ...] = (*(k for k in Kind if k in DUO_KINDS), Kind.STARFISH)
+_SLOT = tuple(_SLOT_KINDS.index(k) if k in _SLOT_KINDS else -1 for k in KIND_OF)
+_STARFISH_SLOT = _SLOT_KINDS.index(Kind.STARFISH)
+_ALIKE_PAIRS = tuple(_SLOT_KINDS.index(p.first) for p in PAIR_KINDS if p.first is p.second)
+_CROSS_PAIRS = tuple(
+    (_SLOT_KINDS.index(p.first), _SLOT_KINDS.index(p.second))
+    for p in PAIR_KINDS
+    if p.first is not p.second
+)
+_SLOTS = len(_SLOT_KINDS)
+assert [p.first is p.second for p in PAIR_KINDS] == sorted(
+    (p.first is p.second for p in PAIR_KINDS), reverse=True
+), "pairs of alike cards come first in the table, as pairs_in lists them"
+
+
+def pairs_in(hand: Iterable[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """Every valid pair of card ids in a sorted hand (each pair's ids ascending; pair kinds in
+    the table's order), and the hand's starfish."""
+    slot = _SLOT
+    by_slot: list[list[int] | None] = [None] * _SLOTS  # a list only for slots the hand fills
+    for c in hand:
+        r = slot[c]
+        if r >= 0:
+            cards = by_slot[r]
+            if cards is None:
+                by_slot[r] = [c]
+            else:
+                cards.append(c)
+    pairs: list[tuple[int, int]] = []
+    for alike in _ALIKE_PAIRS:
+        cards = by_slot[alike]
+        if cards is not None and len(cards) > 1:
+            pairs.extend(combinations(cards, 2))
+    for first, second in _CROSS_PAIRS:
+        firsts, seconds = by_slot[first], by_slot[second]
+        if firsts is not None and seconds is not None:
+            for a in firsts:
+                for b in seconds:
+                    pairs.append((a, b) if a < b else (b, a))
+    return pairs, by_slot[_STARFISH_SLOT] or []
+
+
+def _play_options(s: GameState) -> tuple[Action, ...]:
+    active = s.active
+    hand = s.hands[active]
+    pairs, starfish = pairs_in(hand)
+    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    if pairs and starfish:
+        for pair in pairs:
+            for star in starfish:
+                options.append(PlayTrio(pair, star))
+    if s.call is None and _points_ids(hand, s.tables[active]) >= CALL_THRESHOLD:
+        options.extend(_CALLS)
+    options.append(END_TURN)
+    return tuple(options)

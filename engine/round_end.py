@@ -1,0 +1,165 @@
+"""The end of a turn and of a round: calls, STOP / LAST CHANCE scoring, a void round, the four
+mermaids, the game's end, and dealing the next round (RULES §2, §3.3, §3.4, §6-§8).
+
+What each seat gains for a call is scoring (engine/scoring.py ``round_gains``); this module
+decides when a round ends and what comes next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Action, Call, CallKind
+from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
+from .events import EventKind, new_event
+from .scoring import _breakdown_ids, round_gains
+from .state import Phase, RoundEnd, RoundResult, SeatResult
+from .work import Work
+
+_MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
+
+
+def start_round(w: Work, starter: int) -> None:
+    """Gather and shuffle every card, flip two piles, empty hands (RULES §2, §7)."""
+    size = EXTRA_SALT_DECK_SIZE if w.rules.extra_salt else BASE_DECK_SIZE
+    deck = list(range(size))
+    w.next_rng().shuffle(deck)
+    first, second = deck.pop(), deck.pop()
+    w.deck = deck
+    w.piles = [(first,), (second,)]
+    w.hands = [() for _ in range(w.n)]
+    w.tables = ((),) * w.n
+    w.revealed = (False,) * w.n
+    w.pending = ()
+    w.crab_pile = None
+    w.call = None
+    w.caller = None
+    w.jellyfish_caster = None
+    w.round += 1
+    w.active = starter
+    w.phase = Phase.DRAW
+    w.log = ()
+    w.log_tail = []
+    w.emit(new_event(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second)))
+    w.emit(new_event(EventKind.TURN_STARTED, seat=starter))
+
+
+def call(w: Work, action: Action) -> None:
+    assert isinstance(action, Call)
+    p = w.active
+    if check_mermaids(w):  # RULES §8.2: checked before a call is recorded
+        return
+    w.call = action.kind
+    w.caller = p
+    w.emit(new_event(EventKind.CALLED, seat=p, call=action.kind))
+    _reveal(w, p)
+    end_turn(w)
+
+
+def end_turn_action(w: Work, _: Action) -> None:
+    end_turn(w)
+
+
+def _reveal(w: Work, seat: int) -> None:
+    if not w.revealed[seat]:
+        w.set_revealed(seat)
+        w.emit(new_event(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat]))))
+
+
+def end_turn(w: Work) -> None:
+    """RULES §3.4, in order (the four-mermaid check already ran after each action)."""
+    p = w.active
+    if check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
+        return
+    w.emit(new_event(EventKind.TURN_ENDED, seat=p))
+    nxt = w.nxt(p)
+    if w.call is CallKind.STOP:
+        for seat in range(w.n):
+            _reveal(w, seat)
+        _score_round(w)
+        return
+    if w.call is CallKind.LAST_CHANCE:
+        _reveal(w, p)
+        if nxt == w.caller:
+            _score_round(w)
+            return
+    elif not w.deck:
+        _void_round(w, p)
+        return
+    if w.jellyfish_caster == nxt:
+        w.jellyfish_caster = None
+    w.active = nxt
+    w.phase = Phase.DRAW
+    w.emit(new_event(EventKind.TURN_STARTED, seat=nxt))
+
+
+def _seat_results(w: Work, round_scores: Sequence[int], with_cards: bool) -> tuple[SeatResult, ...]:
+    return tuple(
+        SeatResult(
+            hand=tuple(sorted(w.hands[s])) if with_cards else (),
+            table=w.tables[s] if with_cards else (),
+            breakdown=_breakdown_ids(w.hands[s], w.tables[s]) if with_cards else None,
+            round_score=round_scores[s],
+            total=w.scores[s],
+        )
+        for s in range(w.n)
+    )
+
+
+def _score_round(w: Work) -> None:
+    """Score a STOP or LAST CHANCE round (RULES §6.1, §6.2) and go on (§7, §8.1)."""
+    assert w.caller is not None and w.call is not None
+    caller = w.caller
+    parts = [_breakdown_ids(w.hands[s], w.tables[s]) for s in range(w.n)]
+    gained, bet_won = round_gains(w.call, caller, parts)
+    w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
+    w.last_round_scores = gained
+    end = RoundEnd.STOP if w.call is CallKind.STOP else RoundEnd.LAST_CHANCE
+    w.last_result = RoundResult(w.round, end, caller, bet_won, _seat_results(w, gained, True))
+    w.emit(
+        new_event(
+            EventKind.ROUND_SCORED,
+            seat=caller,
+            n=w.round,
+            call=w.call,
+            scores=gained,
+            won=bet_won,
+        )
+    )
+    if max(w.scores) >= w.rules.target_score:
+        best = max(zip(w.scores, w.last_round_scores, strict=True))
+        winners = tuple(s for s in range(w.n) if (w.scores[s], w.last_round_scores[s]) == best)
+        _game_over(w, winners)
+        return
+    start_round(w, w.nxt(caller))
+
+
+def _void_round(w: Work, emptied_by: int) -> None:
+    """RULES §6.4: no scoring, no reveal; the next round starts left of ``emptied_by``."""
+    w.last_result = RoundResult(
+        w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
+    )
+    w.emit(new_event(EventKind.ROUND_VOID, seat=emptied_by, n=w.round))
+    start_round(w, w.nxt(emptied_by))
+
+
+def check_mermaids(w: Work) -> bool:
+    """RULES §8.2: the active player holding all four mermaids wins at once (returns True)."""
+    p = w.active
+    if len(_MERMAIDS.intersection(w.hands[p])) < 4:
+        return False
+    w.last_result = RoundResult(
+        w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
+    )
+    w.emit(new_event(EventKind.MERMAID_WIN, seat=p))
+    _game_over(w, (p,))
+    return True
+
+
+def _game_over(w: Work, winners: tuple[int, ...]) -> None:
+    w.winners = winners
+    w.phase = Phase.GAME_OVER
+    w.pending = ()
+    w.crab_pile = None
+    w.emit(new_event(EventKind.GAME_OVER, scores=w.scores, winners=winners))
+

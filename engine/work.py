@@ -1,0 +1,139 @@
+"""The mutable working copy of a game state that one ``apply()`` call edits, then freezes.
+
+Internal to the engine: the steps (engine/draw.py, effects.py, round_end.py) take a
+:class:`Work` and change it; engine/game.py makes one per call and freezes it once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ._fast import positional_builder
+from .events import Event
+from .state import GameState
+
+
+def rng(seed: int, counter: int) -> random.Random:
+    """One Random per chance event, derived from (seed, counter): cheap, and replays exactly."""
+    return random.Random(seed * 1_000_003 + counter)
+
+
+_new_state = positional_builder(GameState)
+
+
+class Work:
+    """A mutable copy of a GameState; apply() edits it and freezes it once.
+
+    Zones are copied on write: a hand, the deck or a pile stays the state's tuple until a step
+    asks for it through :meth:`hand`, :meth:`deck_list` or :meth:`pile`, so freezing re-sorts
+    and re-tuples only what changed.
+    """
+
+    __slots__ = (
+        "rules", "n", "seed", "rng_counter", "round", "move", "scores", "last_round_scores",
+        "deck", "piles", "hands", "tables", "active", "phase", "pending", "crab_pile", "call",
+        "caller", "revealed", "jellyfish_caster", "winners", "log", "log_tail", "last_result",
+        "events",
+    )
+
+    def __init__(self, s: GameState) -> None:
+        self.rules = s.rules
+        self.n = s.rules.players
+        self.seed = s.seed
+        self.rng_counter = s.rng_counter
+        self.round = s.round
+        self.move = s.move
+        self.scores = s.scores
+        self.last_round_scores = s.last_round_scores
+        self.deck: tuple[int, ...] | list[int] = s.deck
+        self.piles: list[tuple[int, ...] | list[int]] = [s.piles[0], s.piles[1]]
+        self.hands: list[tuple[int, ...] | list[int]] = list(s.hands)
+        self.tables = s.tables
+        self.active = s.active
+        self.phase = s.phase
+        self.pending = s.pending
+        self.crab_pile = s.crab_pile
+        self.call = s.call
+        self.caller = s.caller
+        self.revealed = s.revealed
+        self.jellyfish_caster = s.jellyfish_caster
+        self.winners = s.winners
+        self.log = s.log
+        """The round's log up to this apply(); ``log_tail`` holds what this apply() added."""
+        self.log_tail: list[Event] = []
+        self.last_result = s.last_result
+        self.events: list[Event] = []
+
+    def hand(self, seat: int) -> list[int]:
+        """``seat``'s hand, made mutable (and marked changed)."""
+        h = self.hands[seat]
+        if type(h) is tuple:
+            h = self.hands[seat] = list(h)
+        return h  # type: ignore[return-value]
+
+    def deck_list(self) -> list[int]:
+        """The deck, made mutable."""
+        d = self.deck
+        if type(d) is tuple:
+            d = self.deck = list(d)
+        return d  # type: ignore[return-value]
+
+    def pile(self, index: int) -> list[int]:
+        """Discard pile ``index``, made mutable."""
+        p = self.piles[index]
+        if type(p) is tuple:
+            p = self.piles[index] = list(p)
+        return p  # type: ignore[return-value]
+
+    def set_table(self, seat: int, groups: tuple[tuple[int, ...], ...]) -> None:
+        t = self.tables
+        self.tables = (*t[:seat], groups, *t[seat + 1 :])
+
+    def set_revealed(self, seat: int) -> None:
+        r = self.revealed
+        self.revealed = (*r[:seat], True, *r[seat + 1 :])
+
+    def freeze(self) -> GameState:
+        p0, p1 = self.piles
+        tail = self.log_tail
+        return _new_state(
+            self.rules,
+            self.seed,
+            self.rng_counter,
+            self.round,
+            self.move,
+            self.scores,
+            self.last_round_scores,
+            self.deck if type(self.deck) is tuple else tuple(self.deck),
+            (p0 if type(p0) is tuple else tuple(p0), p1 if type(p1) is tuple else tuple(p1)),
+            tuple([h if type(h) is tuple else tuple(sorted(h)) for h in self.hands]),
+            self.tables,
+            self.active,
+            self.phase,
+            self.pending,
+            self.crab_pile,
+            self.call,
+            self.caller,
+            self.revealed,
+            self.jellyfish_caster,
+            self.winners,
+            (self.log + tuple(tail)) if tail else self.log,
+            self.last_result,
+            None,  # the legal-action memo
+        )
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.log_tail.append(event)
+
+    def next_rng(self) -> random.Random:
+        made = rng(self.seed, self.rng_counter)
+        self.rng_counter += 1
+        return made
+
+    def nxt(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def locked(self, seat: int) -> bool:
+        return self.jellyfish_caster is not None and seat != self.jellyfish_caster
+
