@@ -17,6 +17,7 @@ import sys
 from seasalt.protocol import DEFAULT_PORT
 
 from .addresses import join_addresses
+from .announce import add_announce_options, announce_settings, start_announcing, stop_announcing
 from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
 from .files import tighten_dir
@@ -111,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_limit_options(p)
     add_secure_options(p)
     add_ops_options(p)
+    add_announce_options(p)
     return p
 
 
@@ -130,6 +132,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         **limit_settings(args),
         **secure_settings(args),
         **ops_settings(args),
+        **announce_settings(args),
     )
 
 
@@ -158,8 +161,10 @@ async def _run(config: ServerConfig) -> int:
         print(line)
     print(f"{LISTENING_PREFIX} {server.local_endpoint}")
     sys.stdout.flush()
+    announcing = start_announcing(config, server)
     await stop.wait()
     print("seasalt-server: stopping", file=sys.stderr)
+    await stop_announcing(announcing)
     await server.stop()
     return 0
 
