@@ -89,7 +89,7 @@ class FakeInfo:
 
 
 class FakeZeroconf:
-    def __init__(self, info: FakeInfo | None | Callable[[], FakeInfo]) -> None:
+    def __init__(self, info: FakeInfo | Callable[[], FakeInfo] | None) -> None:
         self.info = info
 
     def get_service_info(self, type_: str, name: str, timeout: int = 0) -> FakeInfo | None:

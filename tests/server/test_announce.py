@@ -5,10 +5,11 @@ is tested across network namespaces (tests/e2e/test_lan_discovery.py)."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 import zeroconf
@@ -27,9 +28,9 @@ pytestmark = pytest.mark.timeout(60)
 class FakeZeroconf:
     """Records what the announcer asks of zeroconf (its ServiceInfo objects are real)."""
 
-    instances: list[FakeZeroconf] = []
-    fail_init: Exception | None = None
-    fail_register: Exception | None = None
+    instances: ClassVar[list[FakeZeroconf]] = []
+    fail_init: ClassVar[Exception | None] = None
+    fail_register: ClassVar[Exception | None] = None
 
     def __init__(self, interfaces: Any = None, ip_version: Any = None) -> None:
         if FakeZeroconf.fail_init is not None:
@@ -158,7 +159,7 @@ def test_the_announcer_registers_updates_at_a_bounded_rate_and_says_goodbye(
     until_sync(lambda: zc.latest().tables == 7)
     assert zc.latest().waiting == 14 and zc.latest().server_key == key
     times = [at for what, at, _ in zc.calls if what in ("register", "update")]
-    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert gaps and all(gap >= interval * 0.99 for gap in gaps), gaps
     assert announcer.updates == len(gaps) < 7  # the changes were merged, not each sent
     announcer.set_counts(7, 14)  # no change: nothing is sent
@@ -196,7 +197,8 @@ def test_a_zeroconf_failure_is_one_warning_and_the_server_goes_on(
         announcer.stop()
     lines = [r for r in caplog.records if r.name == "seasalt.server"]
     assert len(lines) == 1 and lines[0].levelno == logging.WARNING
-    assert "on the LAN (mDNS)" in lines[0].getMessage() and "No such device" in lines[0].getMessage()
+    message = lines[0].getMessage()
+    assert "on the LAN (mDNS)" in message and "No such device" in message
     if where == "register":
         assert fake_zc.instances[0].closed.is_set()
 
