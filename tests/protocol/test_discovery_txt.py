@@ -4,6 +4,8 @@ reason (the client logs it and lists nothing), never an exception of another kin
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -166,3 +168,14 @@ def test_mdns_off_reads_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not mdns_disabled()
     monkeypatch.setenv(NO_MDNS_ENV, "1")
     assert mdns_disabled()
+
+
+def test_every_txt_key_is_in_the_spec() -> None:
+    """docs/protocol.md §12 lists exactly the keys a server writes."""
+    from pathlib import Path
+
+    spec = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    section = spec.split("## 12. Finding servers on the LAN", 1)[1]
+    keys = set(re.findall(r"^\| `([a-z]+)` \|", section, flags=re.MULTILINE))
+    full = Announcement("x", server_key=KEY, web="http://10.0.0.5:8080/")
+    assert keys == set(announcement_txt(full))
