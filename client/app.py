@@ -374,7 +374,9 @@ class SeasaltApp(App[int]):
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
-            extra=["--secure"] if secure else [],
+            # friends' Join lists show the host's player name (server/announce.py)
+            extra=(["--secure"] if secure else [])
+            + ([] if solo else ["--announce-name", plan.name]),
             db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
         )
         self.hosting = not solo

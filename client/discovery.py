@@ -211,14 +211,14 @@ class _ZeroconfBrowsing:
 def browse(sink: EventSink) -> Browsing:
     """Look for servers until ``stop()``: ``sink`` gets every event (from zeroconf's threads)."""
     if mdns_disabled():
-        sink(Unavailable(f"looking for servers is turned off ({NO_MDNS_ENV} is set)"))
+        sink(Unavailable(f"turned off: {NO_MDNS_ENV} is set"))
         return _Nothing()
     try:
         from zeroconf import IPVersion, ServiceBrowser, Zeroconf
 
         zc = Zeroconf(ip_version=IPVersion.V4Only)
     except Exception as exc:  # no multicast, no interface: say so, the address still works
-        sink(Unavailable(f"cannot look for servers here: {exc or type(exc).__name__}"))
+        sink(Unavailable(str(exc) or type(exc).__name__))
         return _Nothing()
     try:
         # _Listener has ServiceListener's three methods; subclassing it would import zeroconf
@@ -227,7 +227,7 @@ def browse(sink: EventSink) -> Browsing:
         browser = ServiceBrowser(zc, SERVICE_TYPE, listener=listener)
     except Exception as exc:
         zc.close()
-        sink(Unavailable(f"cannot look for servers here: {exc or type(exc).__name__}"))
+        sink(Unavailable(str(exc) or type(exc).__name__))
         return _Nothing()
     return _ZeroconfBrowsing(zc, browser)
 
@@ -288,7 +288,10 @@ def run_discover(timeout: float, feed: Feed = browse) -> int:
     """``seasalt-client --discover``: print what is found; 0 when something was, else 1."""
     result = discover(timeout, feed)
     if result.unavailable is not None:
-        print(f"seasalt-client: {result.unavailable}", file=sys.stderr)
+        print(
+            f"seasalt-client: cannot look for servers on this network: {result.unavailable}",
+            file=sys.stderr,
+        )
         return 1
     if not result.servers:
         print(

@@ -185,7 +185,10 @@ def test_the_command_line_discovers_and_reports_mdns_off(
     says why it cannot look, on one line, and exits 1."""
     assert client_main(["--discover", "--timeout", "5"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["seasalt-client: looking for servers is turned off (SEASALT_NO_MDNS is set)"]
+    assert err == [
+        "seasalt-client: cannot look for servers on this network: turned off: "
+        "SEASALT_NO_MDNS is set"
+    ]
 
 
 @pytest.mark.parametrize("bad", ["0", "-1", "soon", "61"])
