@@ -49,6 +49,9 @@ MIN_UPDATE_INTERVAL = 2.0
 """Seconds between two TXT updates: a busy lobby does not flood the LAN with multicast."""
 LOBBY_POLL = 1.0
 """Seconds between two reads of the lobby's counts on the event loop."""
+RECORD_TTL = 120
+"""Seconds every record lives in browsers' caches (RFC 6762 suggests 75 minutes for the PTR and
+TXT records): a server killed without its goodbye leaves the Join lists within two minutes."""
 
 
 def add_announce_options(p: argparse.ArgumentParser) -> None:
@@ -169,6 +172,8 @@ class Announcer:
             port=self.port,
             properties=announcement_txt(announcement),
             server=f"{_label(socket.gethostname())}.local.",
+            host_ttl=RECORD_TTL,
+            other_ttl=RECORD_TTL,
             addresses=[socket.inet_aton(a) for a in self.addresses],
         )
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from seasalt.testing.waiting import until_sync
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -188,6 +189,8 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
     try:
         key_line = next(line for line in server.banner if "--server-key" in line)
         key = key_line.split("--server-key ", 1)[1].strip()
+        # registering takes a second or more (probing) after the listening line
+        until_sync(lambda: "announced on the LAN as" in server.log.read_text(), timeout=30)
         found = discover(lan)
         assert found.returncode == 0, found.stdout + found.stderr
         address = f"{lan.server_ip}:{server.port}"
@@ -223,7 +226,6 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
         )
         assert bob.returncode == 0, bob.stdout + bob.stderr
         assert waiting.wait(30) == 0, (tmp_path / "ann.log").read_text()
-        assert "announced on the LAN as" in server.log.read_text()
     finally:
         if waiting is not None and waiting.poll() is None:
             waiting.kill()
