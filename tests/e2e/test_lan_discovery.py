@@ -242,3 +242,18 @@ def test_a_server_started_with_no_announce_is_not_found(lan: Lan, tmp_path: Path
         assert "announced on the LAN" not in server.log.read_text()
     finally:
         server.stop()
+
+
+def test_where_namespaces_cannot_be_made_the_reason_is_clear(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert _why_not() == "making network namespaces needs root (CI runs as root)"
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert _why_not() == (
+        "making network namespaces needs the ip command (apt-get install iproute2)"
+    )
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert _why_not() == "network namespaces are a Linux feature"
