@@ -119,10 +119,11 @@ class ServerList(Vertical):
         event = message.event
         status = self.query_one("#servers-status", Static)
         if isinstance(event, Unavailable):
-            status.update(
+            # Text, not markup: the reason is an OS error's words ("[Errno 19] ...")
+            status.update(Text(
                 _("Cannot look for servers on this network ({reason}): type the address.")
                 .format(reason=event.reason)
-            )
+            ))
             return
         if isinstance(event, Seen):
             self.servers[event.server.instance] = event.server
@@ -156,6 +157,7 @@ class ServerList(Vertical):
                 _("{name} runs another version of seasalt: update the client or the server.")
                 .format(name=server.name),
                 severity="error",
+                markup=False,  # the name came from the network
             )
             return
         self.post_message(self.Picked(server))

@@ -97,10 +97,13 @@ async def test_the_list_follows_what_the_lan_says(tui: Any) -> None:
         feed.send(Gone(found("attic").instance))
         await tui.until(lambda: "Looking for servers on your network…" in tui.text(app))
         assert not app.screen.query_one("#servers-list").display  # no empty box is shown
-        feed.send(Unavailable("no multicast here"))
-        await tui.until(
-            lambda: "Cannot look for servers on this network (no multicast here)" in tui.text(app)
-        )
+        feed.send(Seen(found("[b]x[/b]", "10.231.1.4")))  # names from the network: literal
+        await tui.until(lambda: "[b]x[/b]  10.231.1.4:7327" in tui.text(app))
+        feed.send(Unavailable("[Errno 19] No such device"))  # not markup either
+        await tui.until(lambda: (
+            "Cannot look for servers on this network ([Errno 19] No such device)"
+            in tui.text(app)
+        ))
     assert feed.stopped.is_set()  # the worker stopped the browser when the app closed
 
 
@@ -116,14 +119,16 @@ async def test_choosing_a_server_joins_it_and_other_versions_are_refused(tui: An
     app.discovery_feed = feed
     async with app.run_test(size=(100, 36)):
         await open_join_tab(app, feed, tui)
-        feed.send(Seen(found("attic", "10.231.1.3", protocol=PROTOCOL_VERSION + 1)))
+        feed.send(Seen(found("[i]attic", "10.231.1.3", protocol=PROTOCOL_VERSION + 1)))
         feed.send(Seen(found("kitchen", "10.231.1.9", 4242)))
         await tui.until(lambda: len(listed(app)) == 2)
         app.screen.query_one("#servers-list").focus()
         await tui.key(app, "down", "enter")  # the first, attic: another version
         await tui.until(lambda: any(
-            "attic runs another version of seasalt" in str(n.message) for n in app._notifications
+            "[i]attic runs another version of seasalt" in str(n.message)
+            for n in app._notifications
         ))
+        assert all(not n.markup for n in app._notifications)
         assert app.plan is None
         await tui.key(app, "down", "enter")
         await tui.until(lambda: joined == ["10.231.1.9:4242"])
