@@ -11,6 +11,7 @@ import threading
 
 from rich.text import Text
 from seasalt.client.discovery import (
+    Browsing,
     DiscoveryEvent,
     Feed,
     FoundServer,
@@ -86,6 +87,8 @@ class ServerList(Vertical):
         self.servers: dict[str, FoundServer] = {}
         """Instance name -> what it last said (tests read it)."""
         self._stopped = threading.Event()
+        self._lock = threading.Lock()
+        self._browsing: Browsing | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(_("Looking for servers on your network…"), id="servers-status")
@@ -95,7 +98,16 @@ class ServerList(Vertical):
         self._browse()
 
     def on_unmount(self) -> None:
-        self._stopped.set()
+        # Stop the browser here, not in the worker's thread: the app does not wait for thread
+        # workers, and its mDNS sockets must be closed when the menu goes.
+        self._stop_browsing()
+
+    def _stop_browsing(self) -> None:
+        with self._lock:
+            self._stopped.set()
+            browsing, self._browsing = self._browsing, None
+        if browsing is not None:
+            browsing.stop()
 
     @work(thread=True, exclusive=True, group="discovery", exit_on_error=False)
     def _browse(self) -> None:
@@ -106,13 +118,17 @@ class ServerList(Vertical):
             self.post_message(self.Heard(event))
 
         browsing = feed(heard)
-        try:
-            # Thread workers cannot be interrupted: look every _POLL seconds whether the
-            # widget went (unmount) or the app is closing (it cancels every worker).
-            while not worker.is_cancelled and not self._stopped.wait(_POLL):
-                pass
-        finally:
+        with self._lock:
+            if not self._stopped.is_set():
+                self._browsing, browsing = browsing, None
+        if browsing is not None:  # the widget went while the browser started
             browsing.stop()
+            return
+        # Thread workers cannot be interrupted: look every _POLL seconds whether the widget
+        # went (unmount stops the browser) or the worker was cancelled.
+        while not worker.is_cancelled and not self._stopped.wait(_POLL):
+            pass
+        self._stop_browsing()
 
     @on(Heard)
     def _heard(self, message: Heard) -> None:
