@@ -95,7 +95,7 @@ class ServerList(Vertical):
         yield OptionList(id="servers-list", classes="-empty")
 
     def on_mount(self) -> None:
-        self._browse()
+        self._browse(self._feed or getattr(self.app, "discovery_feed", None) or browse)
 
     def on_unmount(self) -> None:
         # Stop the browser here, not in the worker's thread: the app does not wait for thread
@@ -110,14 +110,13 @@ class ServerList(Vertical):
             browsing.stop()
 
     @work(thread=True, exclusive=True, group="discovery", exit_on_error=False)
-    def _browse(self) -> None:
-        feed = self._feed or getattr(self.app, "discovery_feed", None) or browse
+    def _browse(self, feed: Feed) -> None:
         worker = get_current_worker()
 
         def heard(event: DiscoveryEvent) -> None:  # any thread: post_message is thread-safe
             self.post_message(self.Heard(event))
 
-        browsing = feed(heard)
+        browsing: Browsing | None = feed(heard)
         with self._lock:
             if not self._stopped.is_set():
                 self._browsing, browsing = browsing, None
