@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from seasalt.client import language, tokens
+from seasalt.client.discovery import Feed
 from seasalt.client.i18n import _, resolve, translator
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
@@ -180,6 +181,8 @@ class SeasaltApp(App[int]):
     # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.
     ENABLE_COMMAND_PALETTE = False
     COMMANDS = {language.LanguageCommands}
+    discovery_feed: Feed | None = None
+    """Where the start menu's Join list hears of LAN servers (None: mDNS; tests set a fake)."""
     BINDINGS = [
         Binding("ctrl+c,ctrl+q", "request_quit", _("Quit"), priority=True, show=False),
         Binding("ctrl+p", "command_palette", _("Commands"), priority=True, show=False),
@@ -260,7 +263,9 @@ class SeasaltApp(App[int]):
     @property
     def server_key(self) -> str | None:
         """The server key this client talks CurveZMQ with: its own ``--secure`` child's, or
-        ``--server-key`` for a joined server (None: plain, unencrypted)."""
+        ``--server-key`` or the key it announced for a joined server (None: plain)."""
+        if isinstance(self.plan, JoinPlan) and self.plan.server_key is not None:
+            return self.plan.server_key
         if self.child is not None:
             return self.child.server_key
         return self.options.server_key
@@ -370,7 +375,9 @@ class SeasaltApp(App[int]):
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
-            extra=["--secure"] if secure else [],
+            # friends' Join lists show the host's player name (server/announce.py)
+            extra=(["--secure"] if secure else [])
+            + ([] if solo else ["--announce-name", plan.name]),
             db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
         )
         self.hosting = not solo

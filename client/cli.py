@@ -22,6 +22,7 @@ from seasalt.protocol import (
 )
 
 from .connection import parse_address
+from .discovery_cli import add_discover_options, discover_command
 from .ops import run_replay, setup_log_file
 
 EXIT_USAGE = 2
@@ -133,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--replay", type=Path, metavar="FILE",
         help="watch a replay file (from the history screen or 'seasalt-server games export')",
     )
+    add_discover_options(parser)
     parser.add_argument("--version", action="version", version=version_text(PROTOCOL_VERSION))
     return parser
 
@@ -140,6 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.discover:
+        return discover_command(args)
     if args.replay is not None:
         from seasalt.client.i18n import resolve, set_language
 

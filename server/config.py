@@ -106,6 +106,11 @@ class ServerConfig:
     """With a key pair, the socket is a CURVE server (``--secure``): encrypted connections."""
     allowed_keys: frozenset[bytes] | None = None
     """Z85 client public keys admitted by ZAP (``--allow-keys``); None admits any key."""
+    announce: bool = True
+    """Announce the server on the LAN with mDNS (``seasalt-server`` only: server/announce.py;
+    in-process servers never do)."""
+    announce_name: str | None = None
+    """The announced name (None: this machine's name)."""
     tick: float = 0.05
     """Seconds between timer checks (real time; the clock decides what is due)."""
 

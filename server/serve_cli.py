@@ -19,6 +19,7 @@ from typing import Any
 from seasalt.protocol import MAX_CHAT_LENGTH, MAX_NAME_LENGTH
 
 from .addresses import join_addresses
+from .announce import add_announce_options, announce_settings, start_announcing, stop_announcing
 from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
 from .files import PrivateRotatingFileHandler, private_dirs, tighten_dir
@@ -89,6 +90,7 @@ def add_serve_options(p: argparse.ArgumentParser) -> None:
     )
     _add_limit_options(p)
     _add_secure_options(p)
+    add_announce_options(p)
 
 
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
@@ -171,6 +173,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_name_length=args.max_name_length,
         max_chat_length=args.max_chat_length,
         **_secure_settings(args),
+        **announce_settings(args),
     )
 
 
@@ -294,7 +297,9 @@ async def _run(config: ServerConfig) -> int:
         print(line)
     print(f"{LISTENING_PREFIX} {server.local_endpoint}")
     sys.stdout.flush()
+    announcing = start_announcing(config, server)
     await stop.wait()
     print("seasalt-server: stopping", file=sys.stderr)
+    await stop_announcing(announcing)
     await server.stop()
     return 0

@@ -40,6 +40,7 @@ from seasalt.protocol import (
     decode_server_message,
     encode,
 )
+from seasalt.protocol.discovery import NO_MDNS_ENV
 from seasalt.server.app import Server
 from seasalt.server.botpool import BotPool
 from seasalt.server.config import Clock, ServerConfig
@@ -252,7 +253,8 @@ class ServerProcess:
                 cmd,
                 stdout=subprocess.PIPE,
                 stderr=log_file,
-                env={**os.environ, **(self.env or {})},
+                # never announced on a real network, even when run outside the test suite
+                env={**os.environ, NO_MDNS_ENV: "1", **(self.env or {})},
             )
         assert self.proc.stdout is not None
         self.banner = []

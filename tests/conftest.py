@@ -14,6 +14,9 @@ import pytest
 
 pytest_plugins = ("pytester",)  # tests/test_error_logs.py tests the fixtures below
 
+NO_MDNS_ENV = "SEASALT_NO_MDNS"
+"""seasalt.protocol.discovery.NO_MDNS_ENV (conftest imports no product code)."""
+
 USER_DIRS = {
     "XDG_DATA_HOME": ".local/share",
     "XDG_STATE_HOME": ".local/state",
@@ -37,9 +40,13 @@ def pytest_configure(config: pytest.Config) -> None:
     """Before anything is collected or any fixture runs (a module-scoped server starts before
     the per-test fixture below), the whole run gets its own home."""
     home = tempfile.mkdtemp(prefix="seasalt-test-home-")
-    saved = {name: os.environ.get(name) for name in ("HOME", *USER_DIRS)}
+    saved = {name: os.environ.get(name) for name in ("HOME", *USER_DIRS, NO_MDNS_ENV)}
     config.stash[_SESSION_HOME] = (home, saved)
     _point_user_dirs_at(Path(home), os.environ.__setitem__)
+    # No server or client started by a test (child processes inherit this) announces or
+    # browses with mDNS on a real network; the namespace test turns it back on inside its own
+    # network namespaces only (tests/e2e/test_lan_discovery.py).
+    os.environ[NO_MDNS_ENV] = "1"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -9,6 +9,7 @@ from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
 from seasalt.client.solo_game import unfinished_solo
+from seasalt.client.widgets.servers import ServerList
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -60,6 +61,8 @@ class JoinPlan:
 
     name: str
     address: str
+    server_key: str | None = None
+    """The key a discovered ``--secure`` server announced (None: ``--server-key``, if any)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,7 @@ class StartScreen(Screen[None]):
                         yield Checkbox(_("Double target"), id="double-target")
                     yield Button(_("Play solo"), id="go-solo", variant="primary")
                 with TabPane(_("Join a LAN game"), id="join"):
+                    yield ServerList(id="servers")
                     with Horizontal(classes="row"):
                         yield Label(_("Server"), classes="label")
                         yield Input(
@@ -196,6 +200,12 @@ class StartScreen(Screen[None]):
             self.notify(_("Type the server's address, e.g. 192.168.1.20:7327"), severity="error")
             return
         self.post_message(self.Chosen(JoinPlan(name=self._player_name(), address=address)))
+
+    @on(ServerList.Picked)
+    def join_found(self, message: ServerList.Picked) -> None:
+        found = message.server
+        plan = JoinPlan(self._player_name(), found.address, found.server_key)
+        self.post_message(self.Chosen(plan))
 
     @on(Button.Pressed, "#go-host")
     @on(Input.Submitted, "#port")

@@ -19,10 +19,12 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "protocol": {"seasalt.engine", "msgpack"},
     "bots": {"seasalt.engine"},
-    "server": {"seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs"},
+    "server": {
+        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs", "zeroconf",
+    },
     "client": {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",
-        "textual", "rich", "babel",
+        "textual", "rich", "babel", "zeroconf", "ifaddr",
     },
     # The shared test kit: may import every product package (and what they use); none of them
     # imports it.
