@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from seasalt.client import language, tokens
+from seasalt.client import auto_end, language, tokens
+from seasalt.client.clocks import ClockReading
 from seasalt.client.i18n import _, resolve, translator
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
@@ -25,6 +26,7 @@ from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import (
     ChatArrived,
     ChatHistoryArrived,
+    ClocksArrived,
     Frame,
     FrameArrived,
     GameEnd,
@@ -40,7 +42,9 @@ from seasalt.client.screens.model import (
     TableChanged,
     TablesListed,
     TableSummary,
+    TimeRanOutArrived,
 )
+from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.start import (
     DEFAULT_PORT,
@@ -167,7 +171,7 @@ def summary_from_info(info: Any) -> TableSummary:
     return TableSummary(
         name=info.name, seats=tuple(seats), kinds=tuple(kinds), extra_salt=info.extra_salt,
         double_target=info.double_target, status=status, round=info.round,
-        watchers=getattr(info, "watchers", 0),
+        watchers=getattr(info, "watchers", 0), turn_time=getattr(info, "turn_time", 0),
     )
 
 
@@ -179,7 +183,7 @@ class SeasaltApp(App[int]):
     # The palette (ctrl+p) holds the language commands; it is not advertised in the footer
     # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.
     ENABLE_COMMAND_PALETTE = False
-    COMMANDS = {language.LanguageCommands}
+    COMMANDS = {language.LanguageCommands, AutoEndCommands}
     BINDINGS = [
         Binding("ctrl+c,ctrl+q", "request_quit", _("Quit"), priority=True, show=False),
         Binding("ctrl+p", "command_palette", _("Commands"), priority=True, show=False),
@@ -237,6 +241,12 @@ class SeasaltApp(App[int]):
         self.held_table: str | None = None
         """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
         self.table_status = ""
+        self.clock_reading: ClockReading | None = None
+        """The table's running clocks (turn timer, takeovers, reading pause), as last told."""
+        self.round_waiting: tuple[int, ...] = ()
+        """The seats still reading the round result (``round_over``'s ``waiting``)."""
+        self.auto_end_turn = auto_end.load()
+        """The player's auto end turn setting (start menu, command palette)."""
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -471,7 +481,7 @@ class SeasaltApp(App[int]):
             return p.ListTables()
         if kind == "join_or_create":
             return p.JoinOrCreate(a["table"], tuple(a["seats"]), bool(a.get("extra_salt")),
-                                  bool(a.get("double_target")))
+                                  bool(a.get("double_target")), int(a.get("turn_time", 0)))
         if kind == "watch":
             return p.Watch(a["table"])
         if kind == "sync":
@@ -514,6 +524,10 @@ class SeasaltApp(App[int]):
             self.post_message(ServerError(code, message.message))
         elif tag == "left":
             self.post_message(Joined("", None))
+        elif tag == "clocks" and message.seq >= self.seq:  # (in arrival order: not stale)
+            self.post_message(ClocksArrived(message, self.clock()))
+        elif tag == "time_ran_out":
+            self.post_message(TimeRanOutArrived(message.seat))
 
     # --- messages from the worker --------------------------------------------------------
 
@@ -633,6 +647,7 @@ class SeasaltApp(App[int]):
             return
         if message.table != self.table:
             self.chat_lines = []  # another table: its chat_history follows the snapshot
+        self.clock_reading, self.round_waiting = None, ()
         self.table = message.table
         self.seat = message.seat
         self.game_over = False
@@ -696,7 +711,10 @@ class SeasaltApp(App[int]):
     @on(RoundOver)
     def on_round_over(self, message: RoundOver) -> None:
         result = message.result
+        self.round_waiting = message.waiting
         if self.result_round == result.round:
+            if isinstance(self.screen, RoundResultScreen):
+                self.screen.waiting = message.waiting  # someone else has read it
             return
         self.result_round = result.round
         self.result_seq = message.seq
@@ -761,6 +779,22 @@ class SeasaltApp(App[int]):
             screens.append(self.pending_game_over[0])
         for screen in screens:
             screen.show_record(message.record)
+
+    @on(ClocksArrived)
+    def on_clocks_arrived(self, message: ClocksArrived) -> None:
+        clocks = message.clocks
+        if clocks.table != self.table:
+            return
+        self.clock_reading = None if clocks.empty else ClockReading(clocks, message.at)
+        for table in self._table_screens():
+            table.tick_clocks()
+        if isinstance(self.screen, RoundResultScreen):
+            self.screen.tick_clock()
+
+    @on(TimeRanOutArrived)
+    def on_time_ran_out(self, message: TimeRanOutArrived) -> None:
+        for table in self._table_screens():
+            table.note_time_ran_out(message.seat)
 
     @on(ServerError)
     def on_server_error(self, message: ServerError) -> None:
