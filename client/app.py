@@ -783,7 +783,7 @@ class SeasaltApp(App[int]):
     @on(ClocksArrived)
     def on_clocks_arrived(self, message: ClocksArrived) -> None:
         clocks = message.clocks
-        if clocks.table != self.table:
+        if clocks.table != self.table or not self.screen_stack:  # (or shutting down)
             return
         self.clock_reading = None if clocks.empty else ClockReading(clocks, message.at)
         for table in self._table_screens():
