@@ -350,3 +350,52 @@ async def test_the_command_palette_switches_auto_end_turn(tui: Any) -> None:
         await tui.key(app, "enter")
         await tui.until(lambda: app.auto_end_turn is True)
     assert user_settings.load()["auto_end_turn"] is True
+
+
+# --- against the real server ------------------------------------------------------------------
+
+
+async def test_a_turn_timer_table_on_the_real_server_runs_out_to_the_bot(tui: Any) -> None:
+    from seasalt.client.screens.model import Intent, IntentQueued
+    from seasalt.server.config import ManualClock
+    from seasalt.testing.server import running_server
+
+    server_clock = ManualClock()
+    async with running_server(server_clock) as server:
+        master = server.master
+        assert master is not None
+        address = server.local_endpoint.removeprefix("tcp://")
+        apps = [SeasaltApp(LaunchOptions(address=address, name=name)) for name in ("Ann", "Bob")]
+        for app in apps:
+            app.clock = Clock()  # the countdowns stand still unless the test moves them
+        async with apps[0].run_test(size=(120, 40)), apps[1].run_test(size=(120, 40)):
+            await tui.until(lambda: all(a.server_address for a in apps))
+            for app in apps:
+                app.post_message(IntentQueued(Intent("join_or_create", {
+                    "table": "timed", "seats": ("human", "human"), "turn_time": 30})))
+                await tui.until(lambda app=app: app.table == "timed")  # type: ignore[misc]
+            for app in apps:
+                await tui.until(lambda app=app: "Your turn: 30 s left" in tui.text(app)
+                                or "s turn: 30 s left" in tui.text(app))  # type: ignore[misc]
+                assert "30 s per turn" in tui.text(app).splitlines()[0]
+            table = master.tables["timed"]
+            mover = table.state.to_act
+            assert mover is not None
+            name = ("Ann", "Bob")[mover]
+            assert "Your turn: 30 s left" in tui.text(apps[mover])
+            assert f"{name}'s turn: 30 s left" in tui.text(apps[1 - mover])
+
+            server_clock.advance(30)
+            for app in apps:  # both speak after the clock moved: nobody counts as silent
+                app.post_message(IntentQueued(Intent("list_tables")))
+            await tui.until(lambda: all(
+                s.last_seen == server_clock.now() for s in master.sessions.by_hash.values()))
+            seq = table.seq
+            master.tick()
+            await tui.until(lambda: table.seq > seq and table.state.to_act != mover)
+            mine = apps[mover].screen.query_one(LogPanel)
+            theirs = apps[1 - mover].screen.query_one(LogPanel)
+            await tui.until(lambda: "Time ran out: the bot played your turn." in mine.last[0])
+            await tui.until(lambda: f"Time ran out: the bot played for {name}." in theirs.last[0])
+            assert not table.seats[mover].bot_playing  # the seat stays theirs
+            await tui.until(lambda: "Your turn: 30 s left" in tui.text(apps[1 - mover]))
