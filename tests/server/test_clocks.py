@@ -262,9 +262,10 @@ async def test_a_silent_player_shows_a_takeover_countdown_until_heard_again(
     clock.advance(silence)
     await bob.alive()  # Bob talks, Ann stays silent
     master.tick()
-    await bob.until(lambda: bob.clocks[-1].takeovers != ())
     left = (server.config.peer_timeout + server.config.takeover_after - silence) * 1000
-    assert bob.clocks[-1].takeovers == (SeatClock(0, round(left)),)
+    # (The server's own timer loop may tick before Bob's round trip and count him silent for
+    # a moment too: the countdown that stays is Ann's alone.)
+    await bob.until(lambda: bob.clocks[-1].takeovers == (SeatClock(0, round(left)),))
     assert any(  # the table says Ann is disconnected too
         isinstance(m, TableChanged) and not m.info.seats[0].connected for m in bob.client.received
     )

@@ -385,12 +385,8 @@ async def test_a_turn_timer_table_on_the_real_server_runs_out_to_the_bot(tui: An
             assert "Your turn: 30 s left" in tui.text(apps[mover])
             assert f"{name}'s turn: 30 s left" in tui.text(apps[1 - mover])
 
-            server_clock.advance(30)
-            for app in apps:  # both speak after the clock moved: nobody counts as silent
-                app.post_message(IntentQueued(Intent("list_tables")))
-            await tui.until(lambda: all(
-                s.last_seen == server_clock.now() for s in master.sessions.by_hash.values()))
             seq = table.seq
+            server_clock.advance(30)  # (the server's own timer loop may run it out first)
             master.tick()
             await tui.until(lambda: table.seq > seq and table.state.to_act != mover)
             mine = apps[mover].screen.query_one(LogPanel)
