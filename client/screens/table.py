@@ -481,7 +481,7 @@ class TableScreen(Screen[None]):
     def tick_clocks(self) -> None:
         """Count the table's clocks down on this client's clock, and end the turn by itself
         when auto end turn is on and END TURN is the only legal action."""
-        frame = self.frame
+        frame = self._drawn or self.frame  # the frame on screen: its prompt and its clocks agree
         if frame is None or self.waiting is not None:
             return
         now = self.clock()

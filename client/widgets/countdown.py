@@ -87,9 +87,9 @@ def clock_lines(
     if reading is None:
         return lines
     turn = reading.turn(now)
-    if turn is not None:
-        lines.append(turn_line(turn[0], turn[1], names))
     to_act = v.to_act if v is not None else None
+    if turn is not None and turn[0] == to_act:  # (clocks of a frame not drawn yet wait for it)
+        lines.append(turn_line(turn[0], turn[1], names))
     for seat, left in reading.takeovers(now):
         if seat != to_act or (v is not None and v.legal_actions):
             lines.append(takeover_line(seat, left, names))
@@ -138,7 +138,8 @@ class ClockLine(Static):
         if text != self.shown:
             self.shown = text
             self.update(text)
-        self.display = bool(lines)
+        if self.display != bool(lines):  # (ticked 4 times a second: touch nothing idle)
+            self.display = bool(lines)
 
 
 def with_time_notes(

@@ -149,6 +149,19 @@ async def test_the_others_see_whose_time_runs_and_the_log_says_when_it_ran_out(t
         await tui.until(lambda: "Bob's turn" not in tui.text(app))
 
 
+async def test_a_turn_clock_waits_for_its_frame(tui: Any) -> None:
+    clock = Clock()
+    link = ClockLink(_find(_bob_to_act))
+    app = _app(link, clock)
+    async with app.run_test(size=(120, 40)):
+        screen = await _table(app, tui)
+        await link.inbox.put(p.Clocks("t", 7, p.SeatClock(2, 60_000)))  # Cy's: a frame ahead
+        await tui.until(lambda: app.clock_reading is not None)
+        screen.tick_clocks()
+        await tui.settled(app)
+        assert "Cy's turn" not in tui.text(app) and "Waiting for Bob…" in tui.text(app)
+
+
 async def test_an_old_clocks_frame_is_dropped(tui: Any) -> None:
     link = ClockLink(_find(_bob_to_act))
     app = _app(link, Clock())
