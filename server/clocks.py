@@ -14,7 +14,7 @@ full turn.
 
 from __future__ import annotations
 
-from seasalt.engine import Action, ApplyResult
+from seasalt.engine import Action, ApplyResult, Event, EventKind
 from seasalt.protocol import (
     ActionRequest,
     Clocks,
@@ -32,6 +32,15 @@ from .turn_clock import TurnKey
 
 def _ms(seconds: float) -> int:
     return max(0, round(seconds * 1000))
+
+
+def _turn_start(log: tuple[Event, ...]) -> int:
+    """Where the turn being played began in the round's log (looked for from the end: a few
+    events back)."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index].kind is EventKind.TURN_STARTED:
+            return index
+    return -1
 
 
 class ClockMixin(ServerCore):
@@ -97,7 +106,7 @@ class ClockMixin(ServerCore):
             or table.seats[seat].holder is None
         ):
             return None
-        return (table.game_no, table.state.round, seat)
+        return (table.game_no, table.state.round, _turn_start(table.state.log), seat)
 
     def sync_turn(self, table: Table) -> bool:
         """Start, keep or stop the turn timer; True when its deadline changed."""
@@ -107,7 +116,7 @@ class ClockMixin(ServerCore):
         key = table.turn_clock.run_out()
         if key is None:
             return
-        seat = key[2]
+        seat = key[-1]
         log.info("table %s: seat %d ran out of time; a bot plays the turn", table.name, seat)
         frame = encode(TimeRanOut(table.name, table.seq, seat))
         for session, _ in self.members(table):
@@ -122,7 +131,7 @@ class ClockMixin(ServerCore):
         turn = None
         clock = table.turn_clock
         if clock.deadline is not None and clock.key is not None:
-            turn = SeatClock(clock.key[2], _ms(clock.deadline - now))
+            turn = SeatClock(clock.key[-1], _ms(clock.deadline - now))
         takeovers = []
         if table.status in (Status.RUNNING, Status.ROUND_OVER):
             # The same rule as PresenceMixin.check_takeovers, read as a time left.

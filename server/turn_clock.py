@@ -6,8 +6,9 @@ its pending sub-choices included (keep a card, a crab pile, a seat to rob...), c
 same budget, so nobody can hold a table by leaving a sub-choice open. When it runs out the
 takeover bot plays the rest of *that* turn; the seat stays the player's.
 
-The key of a turn is ``(game_no, round, seat)``: a new key is a new turn and gets the full
-time. A table rebuilt from the journal starts with no key, so after a server restart the
+The key of a turn is ``(game_no, round, start, seat)`` (``start``: where the turn began in the
+round's log, so a boat pair's extra turn is a turn of its own): a new key is a new turn and gets
+the full time. A table rebuilt from the journal starts with no key, so after a server restart the
 player to act gets a fresh full turn (docs/server.md "Turn timer").
 """
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-TurnKey = tuple[int, int, int]
-"""(game number, round, seat to act)."""
+TurnKey = tuple[int, int, int, int]
+"""(game number, round, index of the turn's ``turn_started`` in the round log, seat to act)."""
 
 
 @dataclass(slots=True)
@@ -58,4 +59,4 @@ class TurnClock:
         return key
 
     def seat_timed_out(self, seat: int) -> bool:
-        return self.timed_out is not None and self.timed_out[2] == seat
+        return self.timed_out is not None and self.timed_out[-1] == seat

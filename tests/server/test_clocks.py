@@ -293,3 +293,46 @@ async def test_the_reading_pause_counts_down_and_a_table_without_clocks_sends_no
     await ann.client.send(Continue("t"))
     await ann.until(lambda: len(ann.clocks) == 2)
     assert ann.clocks[-1].empty  # the pause is over: no clock runs any more
+
+
+# --- the turn clock's rules, without a server -------------------------------------------------
+
+
+def test_the_turn_clock_keeps_a_turn_s_deadline_and_gives_a_new_turn_all_of_it() -> None:
+    from seasalt.server.turn_clock import TurnClock
+
+    clock = TurnClock()
+    turn, nxt = (1, 1, 0, 0), (1, 1, 9, 1)
+    assert clock.sync(turn, 30, now=100.0) and clock.deadline == 130.0
+    assert not clock.sync(turn, 30, now=120.0) and clock.deadline == 130.0  # same turn
+    assert not clock.due(129.9) and clock.due(130.0)
+    assert clock.run_out() == turn and clock.seat_timed_out(0)
+    assert not clock.sync(turn, 30, now=131.0) and clock.deadline is None  # the bot plays it
+    assert clock.sync(nxt, 30, now=132.0) and clock.deadline == 162.0
+    assert not clock.seat_timed_out(0)  # that turn is over: the seat is the player's again
+    assert clock.sync(None, 30, now=133.0) and clock.deadline is None  # paused, or a bot's turn
+    assert not clock.sync(turn, 0, now=134.0) and clock.deadline is None  # no timer
+
+
+def test_a_boat_pair_s_extra_turn_is_a_turn_of_its_own() -> None:
+    from seasalt.engine import EventKind, Kind, Rules, card, legal_actions, new_game
+    from seasalt.engine import PlayPair as Pair
+    from seasalt.engine import apply as engine_apply
+    from seasalt.server.clocks import _turn_start
+
+    for seed in range(300):
+        state = new_game(Rules(2), seed)
+        for _ in range(200):
+            if state.is_over:
+                break
+            options = legal_actions(state)
+            boats = [a for a in options if isinstance(a, Pair)
+                     and {card(c).kind for c in a.cards} == {Kind.BOAT}]
+            if boats:
+                after = engine_apply(state, boats[0]).state
+                if after.log[-1].kind is EventKind.TURN_STARTED:  # an extra turn follows
+                    assert after.to_act == state.to_act
+                    assert _turn_start(after.log) > _turn_start(state.log)
+                    return
+            state = engine_apply(state, options[(seed + state.move) % len(options)]).state
+    raise AssertionError("no boat pair found")
