@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from seasalt.client import language, tokens
+from seasalt.client import auto_end, language, tokens
+from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
 from seasalt.client.i18n import _, resolve, translator
 from seasalt.client.screens.connecting import ConnectingScreen
@@ -26,6 +27,7 @@ from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import (
     ChatArrived,
     ChatHistoryArrived,
+    ClocksArrived,
     Frame,
     FrameArrived,
     GameEnd,
@@ -41,7 +43,9 @@ from seasalt.client.screens.model import (
     TableChanged,
     TablesListed,
     TableSummary,
+    TimeRanOutArrived,
 )
+from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.start import (
     DEFAULT_PORT,
@@ -168,7 +172,7 @@ def summary_from_info(info: Any) -> TableSummary:
     return TableSummary(
         name=info.name, seats=tuple(seats), kinds=tuple(kinds), extra_salt=info.extra_salt,
         double_target=info.double_target, status=status, round=info.round,
-        watchers=getattr(info, "watchers", 0),
+        watchers=getattr(info, "watchers", 0), turn_time=getattr(info, "turn_time", 0),
     )
 
 
@@ -180,7 +184,7 @@ class SeasaltApp(App[int]):
     # The palette (ctrl+p) holds the language commands; it is not advertised in the footer
     # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.
     ENABLE_COMMAND_PALETTE = False
-    COMMANDS = {language.LanguageCommands}
+    COMMANDS = {language.LanguageCommands, AutoEndCommands}
     discovery_feed: Feed | None = None
     """Where the start menu's Join list hears of LAN servers (None: mDNS; tests set a fake)."""
     BINDINGS = [
@@ -238,9 +242,15 @@ class SeasaltApp(App[int]):
         self.result_seq: int | None = None
         """The seq of the round result on screen (a spectator's closes when play goes on)."""
         self.held_table: str | None = None
-        self.asked_to_leave = False  # a "left" we did not ask for: the server gave the seat up
         """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
+        self.asked_to_leave = False  # a "left" we did not ask for: the server gave the seat up
         self.table_status = ""
+        self.clock_reading: ClockReading | None = None
+        """The table's running clocks (turn timer, takeovers, reading pause), as last told."""
+        self.round_waiting: tuple[int, ...] = ()
+        """The seats still reading the round result (``round_over``'s ``waiting``)."""
+        self.auto_end_turn = auto_end.load()
+        """The player's auto end turn setting (start menu, command palette)."""
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -479,7 +489,7 @@ class SeasaltApp(App[int]):
             return p.ListTables()
         if kind == "join_or_create":
             return p.JoinOrCreate(a["table"], tuple(a["seats"]), bool(a.get("extra_salt")),
-                                  bool(a.get("double_target")))
+                                  bool(a.get("double_target")), int(a.get("turn_time", 0)))
         if kind == "watch":
             return p.Watch(a["table"])
         if kind == "sync":
@@ -523,6 +533,10 @@ class SeasaltApp(App[int]):
             self.post_message(ServerError(code, message.message))
         elif tag == "left":
             self.post_message(Joined("", None))
+        elif tag == "clocks" and message.seq >= self.seq:  # (in arrival order: not stale)
+            self.post_message(ClocksArrived(message, self.clock()))
+        elif tag == "time_ran_out":
+            self.post_message(TimeRanOutArrived(message.seat))
 
     # --- messages from the worker --------------------------------------------------------
 
@@ -651,6 +665,7 @@ class SeasaltApp(App[int]):
             return
         if message.table != self.table:
             self.chat_lines = []  # another table: its chat_history follows the snapshot
+        self.clock_reading, self.round_waiting = None, ()
         self.table = message.table
         self.seat = message.seat
         self.game_over = False
@@ -714,7 +729,10 @@ class SeasaltApp(App[int]):
     @on(RoundOver)
     def on_round_over(self, message: RoundOver) -> None:
         result = message.result
+        self.round_waiting = message.waiting
         if self.result_round == result.round:
+            if isinstance(self.screen, RoundResultScreen):
+                self.screen.waiting = message.waiting  # someone else has read it
             return
         self.result_round = result.round
         self.result_seq = message.seq
@@ -779,6 +797,22 @@ class SeasaltApp(App[int]):
             screens.append(self.pending_game_over[0])
         for screen in screens:
             screen.show_record(message.record)
+
+    @on(ClocksArrived)
+    def on_clocks_arrived(self, message: ClocksArrived) -> None:
+        clocks = message.clocks
+        if clocks.table != self.table or not self.screen_stack:  # (or shutting down)
+            return
+        self.clock_reading = None if clocks.empty else ClockReading(clocks, message.at)
+        for table in self._table_screens():
+            table.tick_clocks()
+        if isinstance(self.screen, RoundResultScreen):
+            self.screen.tick_clock()
+
+    @on(TimeRanOutArrived)
+    def on_time_ran_out(self, message: TimeRanOutArrived) -> None:
+        for table in self._table_screens():
+            table.note_time_ran_out(message.seat)
 
     @on(ServerError)
     def on_server_error(self, message: ServerError) -> None:

@@ -8,6 +8,14 @@ functions that raise :class:`DecodeError` naming the field at fault.
 Hello(version=1, name='Ann')
 """
 
+from .clocks import (
+    MAX_TURN_TIME,
+    MIN_TURN_TIME,
+    TURN_TIMES,
+    Clocks,
+    SeatClock,
+    TimeRanOut,
+)
 from .codec import from_wire, tag_name, to_wire
 from .errors import DecodeError, ErrorCode, InvalidField, Reason
 from .frames import FrameCache
@@ -126,4 +134,6 @@ __all__ = [
     "DuoCount", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames", "PlayerEntry",
     "PlayerStats", "Replay", "ReplayFileError", "StandInStats", "StandIns", "Stats",
     "replay_from_file_data", "replay_to_file_data",
+    # clocks (protocol/clocks.py)
+    "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",
 ]

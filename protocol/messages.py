@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from seasalt.engine import Action, Event, PlayerView, RoundResult
 
+from .clocks import Clocks, TimeRanOut, check_turn_time
 from .errors import ErrorCode, InvalidField
 from .history import (
     HISTORY_CLIENT_MESSAGES,
@@ -131,6 +132,8 @@ class TableInfo:
     round: int
     """The round being played (0 before the game starts)."""
     watchers: int = 0
+    turn_time: int = 0
+    """Seconds per turn (the turn timer, protocol/clocks.py); 0: no timer."""
 
 
 # --- client to server ----------------------------------------------------------------------
@@ -182,10 +185,13 @@ class JoinOrCreate:
     """Per seat, in seat order: ``human`` or ``bot:LEVEL``."""
     extra_salt: bool = False
     double_target: bool = False
+    turn_time: int = 0
+    """Seconds per turn for a table this creates (0: no timer); a join takes the table's."""
 
     def __post_init__(self) -> None:
         _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
         _check_seats("seats", self.seats)
+        check_turn_time("turn_time", self.turn_time)
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,6 +493,8 @@ ServerMessage = (
     | GameRecord
     | Heartbeat
     | Error
+    | Clocks
+    | TimeRanOut
     | Games
     | Replay
     | Stats
@@ -524,5 +532,7 @@ SERVER_MESSAGES: tuple[type, ...] = (
     GameRecord,
     Heartbeat,
     Error,
+    Clocks,
+    TimeRanOut,
     *HISTORY_SERVER_MESSAGES,
 )

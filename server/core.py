@@ -160,6 +160,7 @@ class ServerCore:
             state=_TABLE_STATE[table.status],
             round=table.state.round if table.status is not Status.WAITING else 0,
             watchers=watchers,
+            turn_time=table.turn_time,
         )
 
     def announce(self, table: Table) -> None:

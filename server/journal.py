@@ -95,6 +95,7 @@ _ADDED_COLUMNS = (
     ("finished_at", "REAL"),
     ("archived", "INTEGER NOT NULL DEFAULT 0"),
     ("winners", "TEXT"),
+    ("turn_time", "INTEGER NOT NULL DEFAULT 0"),  # the turn timer option (server/clocks.py)
 )
 
 
@@ -140,6 +141,8 @@ class GameRecord:
     engine_version: str
     seats: tuple[SeatRecord, ...] = ()
     actions: tuple[bytes, ...] = field(default=(), repr=False)
+    turn_time: int = 0
+    """Seconds per turn (the turn timer table option); 0: none."""
 
 
 def _cannot_create(path: str, exc: OSError) -> str:
@@ -295,12 +298,14 @@ class Journal:
         seed: int,
         seq_base: int,
         engine_version: str,
+        *,
+        turn_time: int = 0,
     ) -> int:
         """Record a new game (its seats still empty) and return its id."""
         cur = self._db.execute(
             "INSERT INTO games (table_name, game_no, players, extra_salt, double_target,"
-            " seat_kinds, seed, seq_base, engine_version, started_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            " seat_kinds, seed, seq_base, engine_version, started_at, updated_at, turn_time)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 table_name,
                 game_no,
@@ -313,6 +318,7 @@ class Journal:
                 engine_version,
                 now := self.wall_clock(),
                 now,
+                turn_time,
             ),
         )
         assert cur.lastrowid is not None
@@ -442,7 +448,7 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version FROM games WHERE finished=0 AND archived=0"
+            " seed, seq_base, engine_version, turn_time FROM games WHERE finished=0 AND archived=0"
             " AND (? IS NULL OR COALESCE(updated_at, started_at, 0) >= ?) ORDER BY id",
             (active_since, active_since),
         )
@@ -456,7 +462,7 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version FROM games"
+            " seed, seq_base, engine_version, turn_time FROM games"
             " WHERE id IN (SELECT MAX(id) FROM games GROUP BY table_name)"
             " AND finished=1 AND final_scores IS NOT NULL AND archived=0"
             " AND COALESCE(updated_at, started_at, 0) >= ? ORDER BY id DESC",
@@ -487,6 +493,7 @@ class Journal:
                     engine_version=row[9],
                     seats=seats,
                     actions=tuple(self.actions(row[0])),
+                    turn_time=row[10] or 0,
                 )
             )
         return games

@@ -224,7 +224,9 @@ class LobbyMixin(LockoutMixin, ServerCore):
             )
             return
         else:
-            table = self.create_table(name, msg.seats, msg.extra_salt, msg.double_target)
+            table = self.create_table(
+                name, msg.seats, msg.extra_salt, msg.double_target, turn_time=msg.turn_time
+            )
             self.mark_created(table, session)
         taken = look_alike(session.name, [s.name for s in table.seats if s.name is not None])
         if taken is not None:
@@ -279,7 +281,8 @@ class LobbyMixin(LockoutMixin, ServerCore):
         return None
 
     def create_table(
-        self, name: str, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool
+        self, name: str, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool,
+        *, turn_time: int = 0,
     ) -> Table:
         game_no = len(self.journal.games_of(name)) + 1
         seed = game_seed(self.config.seed, name, game_no)
@@ -296,6 +299,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
             seq_base=0,
             state=new_game(rules, seed),
             takeover_level=self.takeover_level,
+            turn_time=turn_time,  # the creator's choice; a join takes it (docs/protocol.md §4)
         )
         self.tables[name] = table
         self.journal.clear_chat(name)  # a new table of an old name starts with no chat
@@ -443,6 +447,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
         table.game_id = self.journal.create_game(
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, seq_base, ENGINE_VERSION,
+            turn_time=table.turn_time,
         )
         for seat in table.seats:
             if seat.holder is not None:

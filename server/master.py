@@ -35,6 +35,7 @@ from seasalt.protocol import (
 from seasalt.protocol.messages import Leave
 
 from .botpool import BotPool
+from .clocks import ClockMixin
 from .config import Clock, ServerConfig
 from .core import SendFn, log
 from .game import ROUND_ENDS, GameMixin
@@ -58,7 +59,7 @@ brought back is forgotten this long after the restart if nobody came back to it 
 have gone; a finished table in memory counts against ``max_tables``)."""
 
 
-class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
+class Master(ClockMixin, LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
     """All server logic, transport-free: feed it frames, it calls ``send``."""
 
     def __init__(
@@ -274,6 +275,7 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             seq_base=record.seq_base,
             state=state,
             takeover_level=self.takeover_level,
+            turn_time=record.turn_time,  # the turn timer restarts with a full turn (clocks.py)
         )
         table.chat.extend(
             ChatEntry(name, seat, text)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from seasalt.engine import Action, ApplyResult, EventKind, GameState, Rules, ViewCache, apply
 from seasalt.protocol import ChatEntry, FrameCache
 
+from .turn_clock import TurnClock
+
 HUMAN = "human"
 BOT_PREFIX = "bot:"
 CHAT_KEPT = 50
@@ -96,6 +98,10 @@ class Table:
     keeps none of its own, so each table's go with it (engine/memo.py)."""
     frames: FrameCache = field(default_factory=FrameCache, repr=False, compare=False)
     """The packed pieces of this table's view frames (``encode(message, table.frames)``)."""
+    turn_time: int = 0
+    """The turn timer option: seconds per turn, 0 off (journalled with the game)."""
+    turn_clock: TurnClock = field(default_factory=TurnClock)
+    """The turn timer's state (server/clocks.py)."""
 
     def note_stand_in(self, seat: int, level: str, round_no: int) -> None:
         """A takeover bot moved for ``seat`` in round ``round_no``."""
@@ -147,8 +153,8 @@ class Table:
         seat = self.seats[index]
         if seat.is_bot:
             return seat.level
-        if seat.bot_playing or seat.holder is None:
-            return self.takeover_level
+        if seat.bot_playing or seat.holder is None or self.turn_clock.seat_timed_out(index):
+            return self.takeover_level  # also for the rest of a turn whose time ran out
         return None
 
     def apply(self, action: Action) -> ApplyResult:

@@ -8,6 +8,8 @@ from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.where import friend_addresses, join_line
+from seasalt.client.widgets.countdown import turn_time_label
+from seasalt.protocol import TURN_TIMES
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -55,7 +57,11 @@ def seats_text(summary: TableSummary) -> Text:
     return Text(", ").join(parts)
 
 
-class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | None]):
+NewTable = tuple[str, tuple[str, ...], bool, bool, int]
+"""Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off)."""
+
+
+class CreateTableDialog(ModalScreen[NewTable | None]):
     """Name, seats (you + humans or bots) and options of a new table."""
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
@@ -87,6 +93,12 @@ class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | No
             with Horizontal(classes="row"):
                 yield Checkbox(_("Extra Salt"), id="extra-salt")
                 yield Checkbox(_("Double target"), id="double-target")
+            with Horizontal(classes="row compact-row"):  # issue 15: off by default on a LAN
+                yield Label(_("Turn timer"), classes="label")
+                yield Select(
+                    [(_("off"), 0)] + [(turn_time_label(n), n) for n in TURN_TIMES],
+                    value=0, allow_blank=False, id="turn-time", compact=True,
+                )
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
@@ -109,6 +121,7 @@ class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | No
                 tuple(seats),
                 self.query_one("#extra-salt", Checkbox).value,
                 self.query_one("#double-target", Checkbox).value,
+                int(self.query_one("#turn-time", Select).value),  # type: ignore[arg-type]
             )
         )
 
@@ -218,6 +231,8 @@ class LobbyScreen(Screen[None]):
                 options.append(_("Extra Salt"))
             if summary.double_target:
                 options.append(_("double target"))
+            if summary.turn_time:
+                options.append(turn_time_label(summary.turn_time))
             status = status_label(summary.status)
             if summary.status in ("running", "round_over") and summary.round:
                 status += " " + _("(round {n})").format(n=summary.round)
@@ -240,14 +255,14 @@ class LobbyScreen(Screen[None]):
         return self.tables[table.cursor_row]
 
     def action_create(self) -> None:
-        def created(answer: tuple[str, tuple[str, ...], bool, bool] | None) -> None:
+        def created(answer: NewTable | None) -> None:
             if answer is None:
                 return
-            name, seats, extra_salt, double_target = answer
+            name, seats, extra_salt, double_target, turn_time = answer
             self.post_message(
                 self.Request(
                     "join_or_create", table=name, seats=seats, extra_salt=extra_salt,
-                    double_target=double_target,
+                    double_target=double_target, turn_time=turn_time,
                 )
             )
 
@@ -263,6 +278,7 @@ class LobbyScreen(Screen[None]):
             self.Request(
                 "join_or_create", table=summary.name, seats=summary.kinds,
                 extra_salt=summary.extra_salt, double_target=summary.double_target,
+                turn_time=summary.turn_time,
             )
         )
 

@@ -39,6 +39,8 @@ class TableSummary:
     status: str = "waiting"
     round: int = 0
     watchers: int = 0
+    turn_time: int = 0
+    """Seconds per turn (the turn timer); 0: none."""
 
 
 @dataclass(frozen=True)
@@ -178,3 +180,20 @@ class IntentQueued(Message):
     def __init__(self, intent: Intent) -> None:
         super().__init__()
         self.intent = intent
+
+
+class ClocksArrived(Message):
+    """The table's clocks (protocol ``clocks``) and this client's clock when they arrived."""
+
+    def __init__(self, clocks: Any, at: float) -> None:
+        super().__init__()
+        self.clocks = clocks
+        self.at = at
+
+
+class TimeRanOutArrived(Message):
+    """The turn timer ran out for ``seat``: the server's bot plays the rest of its turn."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat

@@ -11,6 +11,7 @@ from rich.text import Text
 from seasalt.client.i18n import _, about
 from seasalt.client.screens.model import GameEnd
 from seasalt.client.widgets.cards import grouped_hand, table_groups
+from seasalt.client.widgets.countdown import TICK, ClockLine, show_reading_clock
 from seasalt.client.words import Names
 from seasalt.engine import RoundEnd, RoundResult
 from seasalt.protocol import GameRecord
@@ -158,12 +159,22 @@ class RoundResultScreen(Screen[bool]):
                 text.append("\n")
                 text.append_text(game_over_line(self.winners, self.names))
             yield Static(text, id="result-headline")
+            yield ClockLine(id="result-clock")  # the pause counting down, who still reads
             with VerticalScroll(id="result-body"):
                 yield Static(
                     Group(score_table(self.result, self.names), hands_text(self.result, self.names))
                 )
             with Horizontal(classes="buttons"):
                 yield Button(_("Continue (Enter)"), id="continue", variant="primary")
+
+    def on_mount(self) -> None:
+        if not getattr(self, "_ticking", False):  # (a language switch mounts it again)
+            self._ticking = True
+            self.set_interval(TICK, self.tick_clock)
+        self.tick_clock()
+
+    def tick_clock(self) -> None:
+        show_reading_clock(self, self.waiting, self.names)
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:

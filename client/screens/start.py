@@ -6,6 +6,7 @@ import getpass
 from dataclasses import dataclass
 
 from rich.text import Text
+from seasalt.client.auto_end import set_auto_end
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
 from seasalt.client.solo_game import unfinished_solo
@@ -103,6 +104,12 @@ class StartScreen(Screen[None]):
                 yield Label(_("Your name"), classes="label")
                 yield Input(self.initial_name, id="name", max_length=24)
                 yield LanguageSelect(current_language(self.app), id="language")
+            with Horizontal(classes="row"):
+                yield Checkbox(
+                    _("Auto end turn (when ending it is the only choice)"),
+                    bool(getattr(self.app, "auto_end_turn", False)), id="auto-end-turn",
+                    compact=True,
+                )
             with TabbedContent(id="tabs"):
                 with TabPane(_("Play solo"), id="solo"):
                     if self.saved_solo is not None:
@@ -159,6 +166,12 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         first = "#resume-solo" if self.saved_solo is not None else "#go-solo"
         self.query_one(first, Button).focus()
+
+    @on(Checkbox.Changed, "#auto-end-turn")
+    def auto_end_changed(self, event: Checkbox.Changed) -> None:
+        """A per-player setting, kept for the next start (client/auto_end.py)."""
+        if event.value != bool(getattr(self.app, "auto_end_turn", False)):
+            set_auto_end(self.app, event.value)
 
     @on(Button.Pressed, "#resume-solo")
     def resume_solo(self) -> None:

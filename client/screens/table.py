@@ -7,17 +7,26 @@ import time
 from collections.abc import Callable
 
 from rich.text import Text
+from seasalt.client.auto_end import AutoEnd
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.cards import update_text
+from seasalt.client.widgets.countdown import (
+    TICK,
+    ClockLine,
+    clock_lines,
+    prompt_with_clocks,
+    turn_time_label,
+    with_time_notes,
+)
 from seasalt.client.widgets.hand import HandPanel
 from seasalt.client.widgets.log import ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
-from seasalt.client.widgets.prompt import PromptPanel
+from seasalt.client.widgets.prompt import PromptPanel, prompt_text
 from seasalt.client.words import Names
-from seasalt.engine import PlayerView
+from seasalt.engine import EndTurn, PlayerView
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -94,6 +103,13 @@ class TableScreen(Screen[None]):
         get their content. Tests and benchmarks wait for it."""
         self._last_status: Text | None = None
         self._last_recent: Text | None = None
+        # The clocks (issue 15): client/widgets/countdown.py draws them, tick_clocks ticks.
+        self.turn_time = 0
+        """The table's turn timer option (seconds per turn, 0: none)."""
+        self.auto_end = AutoEnd()
+        self.time_notes: list[tuple[int, int, int]] = []
+        """(round, log position, seat) of each turn whose time ran out: a log line each."""
+        self._prompt_clocked = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -107,6 +123,7 @@ class TableScreen(Screen[None]):
                     yield PilesPanel(id="piles")
                     yield Static(id="recent")
                     yield PromptPanel(id="prompt")
+                    yield ClockLine(id="clocks")
                     yield ActionList(id="actions")
                 yield HandPanel(id="hand")
             with Vertical(id="side"):
@@ -139,6 +156,7 @@ class TableScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.set_interval(PENDING_CHECK, self.check_pending)
+        self.set_interval(TICK, self.tick_clocks)
         # Frames that came while this screen was being put up went to the app: start from
         # the newest one, never from an older frame handed over before (a stuck old turn).
         latest = getattr(self.app, "frame", None)
@@ -223,6 +241,7 @@ class TableScreen(Screen[None]):
         elif summary.watchers < self.watchers:
             self.add_notice(_("A spectator left this table."))
         self.watchers = summary.watchers
+        self.turn_time = summary.turn_time
         if summary.status == "waiting":
             self.waiting = summary
             self.refresh_bindings()
@@ -250,6 +269,9 @@ class TableScreen(Screen[None]):
             text.append("\n" + _("Seated: {names}").format(names=", ".join(seated) or "-"))
             text.append("\n" + _("Free seats: {n} of {total}").format(
                 n=free, total=len(summary.seats)), style="bold")
+        if self.turn_time:
+            text.append("\n" + _("Turn timer: {time}").format(
+                time=turn_time_label(self.turn_time)), style="bold")
         if self.join_hint:
             text.append("\n" + self.join_hint)
         text.append("\n" + _("The game starts when every seat is taken."), style="italic")
@@ -324,7 +346,7 @@ class TableScreen(Screen[None]):
         await self.query_one(ActionList).show(choices_for(v, names))
         self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
-        lines = log_lines(v.log, names)
+        lines = with_time_notes(log_lines(v.log, names), self.time_notes, v.round, names)
         fresh = 0
         if base is not None:
             fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
@@ -334,6 +356,7 @@ class TableScreen(Screen[None]):
             self._last_recent = recent
             update_text(self.query_one("#recent", Static), None, recent)
         self._drawn = frame
+        self.tick_clocks()
         self.call_after_refresh(self._on_screen, frame)
 
     def _on_screen(self, frame: Frame) -> None:
@@ -357,6 +380,8 @@ class TableScreen(Screen[None]):
         text.append(" · " + _("target {n}").format(n=v.rules.target_score))
         if v.rules.extra_salt:
             text.append(" · " + _("Extra Salt"))
+        if self.turn_time:
+            text.append(" · " + turn_time_label(self.turn_time))
         if self.link_state:
             text.append(" · ")
             text.append(self.link_state, style="bold red reverse")
@@ -409,6 +434,8 @@ class TableScreen(Screen[None]):
     def on_key(self, event: Key) -> None:
         if isinstance(self.focused, Input):
             return
+        if self.auto_end.cancel():  # any key stops auto end turn; an action key acts too
+            self.tick_clocks()
         choice = self.query_one(ActionList).by_key(event.character or event.key)
         if choice is not None:
             event.stop()
@@ -449,3 +476,48 @@ class TableScreen(Screen[None]):
     def add_chat(self, name: str, text: str) -> None:
         self.query_one(ChatPanel).add(name, text)
 
+    # --- clocks (issue 15: client/widgets/countdown.py, client/auto_end.py) -------------------
+
+    def tick_clocks(self) -> None:
+        """Count the table's clocks down on this client's clock, and end the turn by itself
+        when auto end turn is on and END TURN is the only legal action."""
+        frame = self._drawn or self.frame  # the frame on screen: its prompt and its clocks agree
+        if frame is None or self.waiting is not None:
+            return
+        now = self.clock()
+        v = frame.view
+        names = self.names()
+        reading = getattr(self.app, "clock_reading", None)
+        self.auto_end.update(bool(getattr(self.app, "auto_end_turn", False)), frame.seq, v, now)
+        if self.auto_end.due(now) and self.ready:
+            self.auto_end.cancel()  # once per frame, whatever the answer
+            end = next((c for c in self.query_one(ActionList).choices
+                        if isinstance(c.action, EndTurn)), None)
+            if end is not None:
+                self.choose(end)
+        waiting = tuple(getattr(self.app, "round_waiting", ()))
+        with contextlib.suppress(NoMatches):
+            self.query_one(ClockLine).show_lines(
+                clock_lines(reading, v, names, now, waiting, self.auto_end.left(now)))
+            prompt = self.query_one(PromptPanel)
+            clocked = (reading is not None and not v.legal_actions
+                       and reading.takeover_of(v.to_act, now) is not None)
+            if clocked:
+                prompt.show_text(prompt_with_clocks(prompt_text(v, names), v, names, reading, now))
+            elif self._prompt_clocked:
+                prompt.show(v, names)  # the countdown stopped: the usual prompt again
+            self._prompt_clocked = clocked
+
+    def note_time_ran_out(self, seat: int) -> None:
+        """The server's turn timer ran out for ``seat`` and its bot plays the turn: a log line
+        where the bot's moves begin (and a word to the player it happened to)."""
+        frame = self.frame
+        if frame is None:
+            return
+        v = frame.view
+        names = self.names()
+        self.time_notes.append((v.round, len(log_lines(v.log, names)), seat))
+        if seat == v.seat:
+            self.notify(_("Time ran out: the bot played your turn."), severity="warning",
+                        timeout=6)
+        self.call_later(self.refresh_frame)

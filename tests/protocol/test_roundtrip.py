@@ -59,6 +59,7 @@ from seasalt.protocol import (
     view_to_wire,
 )
 from seasalt.protocol import history as h
+from seasalt.protocol.clocks import Clocks, SeatClock, TimeRanOut
 
 from .games import sample_games
 
@@ -98,7 +99,9 @@ table_infos = st.builds(
     state=st.sampled_from(TableState),
     round=st.integers(0, 50),
     watchers=st.integers(0, 9),
+    turn_time=st.sampled_from([0, 30, 60, 120]),
 )
+seat_clocks = st.builds(SeatClock, seat=st.integers(0, 3), ms=st.integers(0, 10**7))
 views = st.sampled_from(SAMPLE.views)
 actions = st.sampled_from(SAMPLE.actions)
 events = st.lists(st.sampled_from(SAMPLE.events), max_size=6).map(tuple)
@@ -110,7 +113,7 @@ MESSAGES: dict[type, st.SearchStrategy[object]] = {
     ListTables: st.just(ListTables()),
     JoinOrCreate: st.builds(
         JoinOrCreate, table=tables_, seats=seat_lists, extra_salt=st.booleans(),
-        double_target=st.booleans(),
+        double_target=st.booleans(), turn_time=st.sampled_from([0, 10, 30, 600]),
     ),
     Watch: st.builds(Watch, table=tables_),
     Leave: st.just(Leave()),
@@ -184,6 +187,12 @@ MESSAGES.update({
         engine_version=st.sampled_from(["1", "2"]),
         seed=st.integers(0, 2**63 - 1), actions=st.lists(actions, max_size=5).map(tuple),
     ),
+    Clocks: st.builds(
+        Clocks, table=tables_, seq=seqs, turn=st.none() | seat_clocks,
+        takeovers=st.lists(seat_clocks, max_size=4).map(tuple),
+        reading=st.none() | st.integers(0, 10**7),
+    ),
+    TimeRanOut: st.builds(TimeRanOut, table=tables_, seq=seqs, seat=st.integers(0, 3)),
     h.Stats: st.builds(h.Stats, players=st.lists(_stats, max_size=3).map(tuple)),
     h.StandIns: st.builds(h.StandIns, players=st.lists(st.builds(
         h.StandInStats, player=_player_ids, games=st.integers(0, 99), rounds=st.integers(0, 99),

@@ -1,0 +1,168 @@
+"""The table's clock line: the turn timer, silent players' takeover countdowns, the reading
+pause and the auto end turn countdown, each counted down on the client's clock.
+
+Hidden while no clock runs, so a table without clocks looks exactly as before. The table screen
+ticks it (``TableScreen.tick_clocks``); seasalt.client.clocks counts them down.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from seasalt.client.clocks import ClockReading
+from seasalt.client.i18n import _
+from seasalt.client.words import Names
+from seasalt.engine import PlayerView
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Static
+
+TICK = 0.25
+"""Seconds between two looks at the clocks (the text changes once a second)."""
+URGENT = 10
+"""Seconds left from which a turn countdown is drawn as urgent."""
+
+
+# --- words -------------------------------------------------------------------------------
+
+
+def turn_line(seat: int, left: int, names: Names) -> Text:
+    if seat == names.me:
+        words = _("Your turn: {n} s left").format(n=left)
+    else:
+        words = _("{name}'s turn: {n} s left").format(name=names.raw(seat), n=left)
+    style = "bold red" if left <= URGENT else ("bold" if seat == names.me else "")
+    return Text("⏱ " + words, style=style)
+
+
+def takeover_line(seat: int, left: int, names: Names) -> Text:
+    return Text(
+        _("{name} is disconnected — a bot takes the seat in {n} s").format(
+            name=names.raw(seat), n=left),
+        style="bold yellow",
+    )
+
+
+def reading_line(left: int, waiting: Sequence[int], names: Names) -> Text:
+    """"Next round in 25 s unless everyone continues · still reading: Bea"."""
+    text = Text(_("Next round in {n} s unless everyone continues").format(n=left), style="bold")
+    others = [names(s) for s in waiting]
+    if others:
+        text.append(" · " + _("still reading: {names}").format(names=", ".join(others)))
+    return text
+
+
+def auto_end_line(left: int) -> Text:
+    return Text(
+        _("Ending your turn in {n} s (auto end turn): press any key to cancel").format(n=left),
+        style="bold cyan",
+    )
+
+
+def time_ran_out_line(seat: int, names: Names) -> str:
+    """The log line when the turn timer ran out for ``seat``."""
+    if seat == names.me:
+        return _("Time ran out: the bot played your turn.")
+    return _("Time ran out: the bot played for {name}.").format(name=names.raw(seat))
+
+
+def turn_time_label(seconds: int) -> str:
+    """The turn timer option in words ("60 s per turn")."""
+    return _("{n} s per turn").format(n=seconds)
+
+
+def clock_lines(
+    reading: ClockReading | None, v: PlayerView | None, names: Names, now: float,
+    waiting: Sequence[int] = (), auto_end: int | None = None,
+) -> list[Text]:
+    """Every clock worth a line now. The takeover countdown of the seat to act is not here:
+    it replaces the prompt's "Waiting for …" (:func:`prompt_with_clocks`)."""
+    lines: list[Text] = []
+    if auto_end is not None:
+        lines.append(auto_end_line(auto_end))
+    if reading is None:
+        return lines
+    turn = reading.turn(now)
+    to_act = v.to_act if v is not None else None
+    if turn is not None and turn[0] == to_act:  # (clocks of a frame not drawn yet wait for it)
+        lines.append(turn_line(turn[0], turn[1], names))
+    for seat, left in reading.takeovers(now):
+        if seat != to_act or (v is not None and v.legal_actions):
+            lines.append(takeover_line(seat, left, names))
+    pause = reading.reading(now)
+    if pause is not None:
+        lines.append(reading_line(pause, waiting, names))
+    return lines
+
+
+def prompt_with_clocks(
+    text: Text, v: PlayerView, names: Names, reading: ClockReading | None, now: float
+) -> Text:
+    """The prompt, with "Waiting for Bea…" replaced by Bea's takeover countdown while she is
+    disconnected (issue 15: not a minute of "Waiting for Bea…")."""
+    if reading is None or v.legal_actions or v.to_act is None:
+        return text
+    left = reading.takeover_of(v.to_act, now)
+    if left is None:
+        return text
+    waiting = _("Waiting for {name}…").format(name=names.raw(v.to_act))
+    plain = text.plain
+    if not plain.endswith(waiting):
+        return text
+    shown = text[: len(plain) - len(waiting)]
+    shown.append_text(takeover_line(v.to_act, left, names))
+    return shown
+
+
+class ClockLine(Static):
+    """One line per running clock, under the prompt."""
+
+    DEFAULT_CSS = """
+    ClockLine {
+        height: auto;
+        padding: 0 1;
+        display: none;
+    }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.shown = Text()
+
+    def show_lines(self, lines: Sequence[Text]) -> None:
+        text = Text("\n").join(lines)
+        if text != self.shown:
+            self.shown = text
+            self.update(text)
+        if self.display != bool(lines):  # (ticked 4 times a second: touch nothing idle)
+            self.display = bool(lines)
+
+
+def with_time_notes(
+    lines: list[str], notes: Sequence[tuple[int, int, int]], round_no: int, names: Names
+) -> list[str]:
+    """The round's log lines with "Time ran out: …" put where each bot turn began."""
+    mine = sorted(((pos, seat) for r, pos, seat in notes if r == round_no), reverse=True)
+    if not mine:
+        return lines
+    out = list(lines)
+    for pos, seat in mine:  # from the last: earlier positions stay right
+        out.insert(min(pos, len(out)), time_ran_out_line(seat, names))
+    return out
+
+
+def show_reading_clock(screen: Screen[Any], waiting: Sequence[int], names: Names) -> None:
+    """On the round result: "Next round in 25 s unless everyone continues · still reading:
+    Bea" from the app's clocks (hidden when the server sent none)."""
+    app = screen.app
+    reading: ClockReading | None = getattr(app, "clock_reading", None)
+    clock = getattr(app, "clock", time.monotonic)
+    left = reading.reading(clock()) if reading is not None else None
+    others = [s for s in waiting if s != names.me]  # the reader knows they are reading
+    lines = [] if left is None else [reading_line(left, others, names)]
+    with contextlib.suppress(NoMatches):
+        screen.query_one("#result-clock", ClockLine).show_lines(lines)

@@ -1,0 +1,160 @@
+"""The table's clocks: the turn timer (a table option), and telling the table about every clock
+that runs — the turn timer, the takeover delay of a silent player, the reading pause.
+
+The server's clock decides (``self.clock``, injectable: tests move a ManualClock and call
+``tick``). Clients are told the time *left* in a ``clocks`` message (protocol/clocks.py) and
+count down with their own monotonic clock.
+
+Turn timer: while a human plays the seat to act, that turn's time runs (server/turn_clock.py).
+When it runs out, the takeover bot plays the rest of the turn (every pending sub-choice too),
+everyone gets ``time_ran_out``, and the seat is the player's again for their next turn. It is
+journalled with the game (``games.turn_time``); after a restart the player to act gets a fresh
+full turn.
+"""
+
+from __future__ import annotations
+
+from seasalt.engine import Action, ApplyResult, Event, EventKind
+from seasalt.protocol import (
+    ActionRequest,
+    Clocks,
+    ErrorCode,
+    SeatClock,
+    TimeRanOut,
+    encode,
+)
+
+from .core import ServerCore, log
+from .sessions import Session
+from .tables import Status, Table
+from .turn_clock import TurnKey
+
+
+def _ms(seconds: float) -> int:
+    return max(0, round(seconds * 1000))
+
+
+def _turn_start(log: tuple[Event, ...]) -> int:
+    """Where the turn being played began in the round's log (looked for from the end: a few
+    events back)."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index].kind is EventKind.TURN_STARTED:
+            return index
+    return -1
+
+
+class ClockMixin(ServerCore):
+    """Hooks around the game and lobby mixins (it comes first in Master's bases)."""
+
+    # --- the hooks ------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        super().tick()  # type: ignore[misc]  # PresenceMixin.tick, further down the MRO
+        now = self.clock.now()
+        for table in list(self.tables.values()):
+            if self.sync_turn(table):
+                self.push_clocks(table)
+            if table.turn_clock.due(now):
+                self.time_ran_out(table)
+
+    def announce(self, table: Table) -> None:
+        """Presence or status changed: a takeover countdown may start or stop, a pause may
+        begin or end, a seat may come back to its human."""
+        super().announce(table)
+        self.sync_turn(table)
+        self.push_clocks(table)
+
+    def commit(
+        self,
+        table: Table,
+        action: Action,
+        result: ApplyResult,
+        takeover: tuple[int, int, str] | None = None,
+    ) -> None:
+        super().commit(table, action, result, takeover)  # type: ignore[misc]
+        if self.tables.get(table.name) is table and self.sync_turn(table):
+            self.push_clocks(table)  # a new turn's time starts (after its update)
+
+    def on_action(self, session: Session, peer: bytes, msg: ActionRequest) -> None:
+        table = self.tables.get(msg.table)
+        seat = session.seat
+        if (
+            table is not None
+            and seat is not None
+            and session.table == table.name
+            and table.state.to_act == seat
+            and table.turn_clock.seat_timed_out(seat)
+        ):
+            self.error(
+                peer, ErrorCode.NOT_YOUR_TURN,
+                "time ran out: a bot plays the rest of this turn for you", table.name,
+            )
+            return
+        super().on_action(session, peer, msg)  # type: ignore[misc]
+
+    # --- the turn timer -------------------------------------------------------------------
+
+    def timed_turn(self, table: Table) -> TurnKey | None:
+        """The turn the timer runs for now: a human plays the seat to act, play goes on."""
+        seat = table.state.to_act
+        if (
+            table.turn_time <= 0
+            or table.status is not Status.RUNNING
+            or seat is None
+            or table.seats[seat].is_bot
+            or table.seats[seat].bot_playing
+            or table.seats[seat].holder is None
+        ):
+            return None
+        return (table.game_no, table.state.round, _turn_start(table.state.log), seat)
+
+    def sync_turn(self, table: Table) -> bool:
+        """Start, keep or stop the turn timer; True when its deadline changed."""
+        return table.turn_clock.sync(self.timed_turn(table), table.turn_time, self.clock.now())
+
+    def time_ran_out(self, table: Table) -> None:
+        key = table.turn_clock.run_out()
+        if key is None:
+            return
+        seat = key[-1]
+        log.info("table %s: seat %d ran out of time; a bot plays the turn", table.name, seat)
+        frame = encode(TimeRanOut(table.name, table.seq, seat))
+        for session, _ in self.members(table):
+            self.send_encoded(session, frame)
+        self.push_clocks(table)
+        self.schedule_bot(table)
+
+    # --- what the table is told -----------------------------------------------------------
+
+    def clocks_of(self, table: Table) -> Clocks:
+        now = self.clock.now()
+        turn = None
+        clock = table.turn_clock
+        if clock.deadline is not None and clock.key is not None:
+            turn = SeatClock(clock.key[-1], _ms(clock.deadline - now))
+        takeovers = []
+        if table.status in (Status.RUNNING, Status.ROUND_OVER):
+            # The same rule as PresenceMixin.check_takeovers, read as a time left.
+            limit = self.config.peer_timeout + self.config.takeover_after
+            for seat in table.seats:
+                if seat.is_bot or seat.holder is None or seat.bot_playing:
+                    continue
+                session = self.holder_session(table, seat.index)
+                if self.connected(session):
+                    continue
+                last = session.last_seen if session is not None else self.started_at
+                takeovers.append(SeatClock(seat.index, _ms(last + limit - now)))
+        reading = None
+        if table.status is Status.ROUND_OVER and table.continue_deadline is not None:
+            reading = _ms(table.continue_deadline - now)
+        return Clocks(table.name, table.seq, turn, tuple(takeovers), reading)
+
+    def push_clocks(self, table: Table) -> None:
+        """Send the table's clocks to everyone at it, unless none runs and none did."""
+        clocks = self.clocks_of(table)
+        if clocks.empty and not table.turn_clock.shown:
+            return
+        table.turn_clock.shown = not clocks.empty
+        frame = encode(clocks)
+        for session, _ in self.members(table):
+            self.send_encoded(session, frame)
