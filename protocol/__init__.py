@@ -95,6 +95,7 @@ from .messages import (
     bot_seat,
     check_seat_spec,
 )
+from .scores import GetScores, ScoreRound, ScoreSheet
 from .wire import (
     TAG_KEY,
     decode,
@@ -124,4 +125,6 @@ __all__ = [
     "DuoCount", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames", "PlayerEntry",
     "PlayerStats", "Replay", "ReplayFileError", "StandInStats", "StandIns", "Stats",
     "replay_from_file_data", "replay_to_file_data",
+    # the score sheet (protocol/scores.py)
+    "GetScores", "ScoreRound", "ScoreSheet",
 ]

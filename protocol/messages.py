@@ -35,6 +35,7 @@ from .limits import (
     MAX_TOKEN_LENGTH,
     MIN_PLAYERS,
 )
+from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -471,6 +472,7 @@ ClientMessage = (
     | ListGames
     | GetReplay
     | GetStats
+    | GetScores
 )
 ServerMessage = (
     Welcome
@@ -491,6 +493,7 @@ ServerMessage = (
     | Replay
     | Stats
     | StandIns
+    | ScoreSheet
 )
 Message = ClientMessage | ServerMessage
 
@@ -508,6 +511,7 @@ CLIENT_MESSAGES: tuple[type, ...] = (
     Chat,
     Heartbeat,
     *HISTORY_CLIENT_MESSAGES,
+    *SCORES_CLIENT_MESSAGES,
 )
 SERVER_MESSAGES: tuple[type, ...] = (
     Welcome,
@@ -525,4 +529,5 @@ SERVER_MESSAGES: tuple[type, ...] = (
     Heartbeat,
     Error,
     *HISTORY_SERVER_MESSAGES,
+    *SCORES_SERVER_MESSAGES,
 )

@@ -16,6 +16,7 @@ from seasalt.protocol import (
     DecodeError,
     Error,
     ErrorCode,
+    GetScores,
     Heartbeat,
     Hello,
     JoinOrCreate,
@@ -40,6 +41,7 @@ from .limits import RATE_LIMITED_MESSAGE, PeerLimiter
 from .lobby import LobbyMixin
 from .peers import Origin
 from .presence import PresenceMixin
+from .scores import ScoresMixin
 from .sessions import Session
 from .tables import CHAT_KEPT, Seat, Status, Table, make_rules
 
@@ -49,7 +51,7 @@ brought back is forgotten this long after the restart if nobody came back to it 
 have gone; a finished table in memory counts against ``max_tables``)."""
 
 
-class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
+class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin, ScoresMixin):
     """All server logic, transport-free: feed it frames, it calls ``send``."""
 
     def __init__(
@@ -136,6 +138,8 @@ class Master(LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             self.on_sync(session, peer, msg)
         elif isinstance(msg, Chat):
             self.on_chat(session, peer, msg)
+        elif isinstance(msg, GetScores):
+            self.on_get_scores(session, peer, msg)
         elif isinstance(msg, HISTORY_REQUESTS):
             self.on_history(session, peer, msg)
         else:  # a client message type this server does not serve
