@@ -42,6 +42,7 @@ from seasalt.client.screens.model import (
     TableSummary,
 )
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.scores import ScoresArrived, ScoresScreen
 from seasalt.client.screens.start import (
     DEFAULT_PORT,
     HostPlan,
@@ -237,6 +238,8 @@ class SeasaltApp(App[int]):
         self.held_table: str | None = None
         """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
         self.table_status = ""
+        self.score_sheet: Any = None
+        """The last score sheet the server sent (shown while a fresh one is asked for)."""
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -478,6 +481,8 @@ class SeasaltApp(App[int]):
             return p.Sync(table)
         if kind == "leave":
             return p.Leave()
+        if kind == "scores":
+            return p.GetScores(a.get("table") or table) if (a.get("table") or table) else None
         return None
 
     def _dispatch(self, message: Any) -> None:
@@ -509,6 +514,8 @@ class SeasaltApp(App[int]):
                 tuple((line.name, line.text) for line in message.lines)))
         elif tag == "game_record":
             self.post_message(GameRecordArrived(message))
+        elif tag == "scores":
+            self.post_message(ScoresArrived(message))
         elif tag == "error":
             code = getattr(message.code, "value", str(message.code))
             self.post_message(ServerError(code, message.message))
@@ -700,6 +707,7 @@ class SeasaltApp(App[int]):
             return
         self.result_round = result.round
         self.result_seq = message.seq
+        self._refresh_scores()
         names = Names([s.name for s in self.seats], self.seat)
 
         def done(_answer: bool | None) -> None:
@@ -761,6 +769,28 @@ class SeasaltApp(App[int]):
             screens.append(self.pending_game_over[0])
         for screen in screens:
             screen.show_record(message.record)
+
+    # --- the score sheet (client/screens/scores.py) ----------------------------------------
+
+    def action_open_scores(self) -> None:
+        """Show the score sheet of this table's game (the server sends the numbers)."""
+        if not self.table or isinstance(self.screen, ScoresScreen):
+            return
+        names = Names([s.name for s in self.seats], self.seat)
+        self.push_screen(ScoresScreen(self.table, names, self.score_sheet))
+
+    @on(ScoresArrived)
+    def on_scores_arrived(self, message: ScoresArrived) -> None:
+        self.score_sheet = message.sheet
+        for screen in self.screen_stack:
+            if isinstance(screen, ScoresScreen):
+                screen.show_sheet(message.sheet)
+
+    def _refresh_scores(self) -> None:
+        """A round ended: an open sheet asks again."""
+        for screen in self.screen_stack:
+            if isinstance(screen, ScoresScreen):
+                screen.ask()
 
     @on(ServerError)
     def on_server_error(self, message: ServerError) -> None:

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from seasalt.client.i18n import _, about
 from seasalt.client.screens.model import GameEnd
+from seasalt.client.screens.scores import open_scores
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.words import Names
 from seasalt.engine import RoundEnd, RoundResult
@@ -134,6 +135,7 @@ class RoundResultScreen(Screen[bool]):
 
     BINDINGS = [
         Binding("enter,space", "continue", _("Continue")),
+        Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
         Binding("question_mark", "app.help", _("Help"), show=False),
     ]
 
@@ -164,10 +166,15 @@ class RoundResultScreen(Screen[bool]):
                 )
             with Horizontal(classes="buttons"):
                 yield Button(_("Continue (Enter)"), id="continue", variant="primary")
+                yield Button(_("Scores (h)"), id="scores")
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:
         self.dismiss(True)
+
+    @on(Button.Pressed, "#scores")
+    def on_scores(self) -> None:
+        open_scores(self.app)
 
 
 class GameOverScreen(Screen[str]):
@@ -177,6 +184,7 @@ class GameOverScreen(Screen[str]):
         Binding("p", "answer('again')", _("Play again")),
         Binding("b", "answer('lobby')", _("Lobby")),
         Binding("q", "answer('quit')", _("Quit")),
+        Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
     ]
 
     def __init__(self, end: GameEnd, names: Names, record: GameRecord | None = None) -> None:
@@ -194,6 +202,7 @@ class GameOverScreen(Screen[str]):
                 yield Button(_("Play again (p)"), id="again", variant="primary")
                 yield Button(_("Lobby (b)"), id="lobby")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
+                yield Button(_("Scores (h)"), id="scores")
 
     def _headline(self) -> Text:
         winners = [self.names(s) for s in self.end.winners]
@@ -234,6 +243,9 @@ class GameOverScreen(Screen[str]):
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "scores":
+            open_scores(self.app)
+            return
         self.dismiss(event.button.id or "quit")
 
     def action_answer(self, answer: str) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.client.i18n import _
+from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.cards import update_text
@@ -17,7 +18,7 @@ from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.client.words import Names
-from seasalt.engine import PlayerView
+from seasalt.engine import Call, PlayerView
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -54,6 +55,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark,f1", "help", _("Help"), key_display="?"),
         Binding("l", "toggle_side", _("Log/chat")),
         Binding("t", "chat", _("Chat")),
+        Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
         Binding("escape", "unfocus", _("Back"), show=False),
         # One key, two meanings: the footer names the one q has now (check_action).
         Binding("q", "back_or_quit", _("Lobby")),
@@ -375,13 +377,21 @@ class TableScreen(Screen[None]):
 
     # --- input -------------------------------------------------------------------------------
 
-    def choose(self, choice: Choice) -> None:
-        """Send the chosen legal action (one at a time: see ``sent``)."""
+    def choose(self, choice: Choice, confirmed: bool = False) -> None:
+        """Send the chosen legal action (one at a time: see ``sent``); a call is confirmed
+        first (client/screens/call_confirm.py)."""
         if self.frame is None or self.waiting is not None:
             return
         if self.sent and not self.check_pending():
             return
         if choice.action not in self.frame.view.legal_actions:
+            return
+        if isinstance(choice.action, Call) and not confirmed:
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.choose(choice, confirmed=True)  # still legal? checked again
+
+            self.app.push_screen(CallConfirmDialog(choice, self.frame.view), answered)
             return
         self.sent = True
         self.sent_at = self.clock()

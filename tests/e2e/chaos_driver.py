@@ -49,6 +49,7 @@ import platformdirs
 from seasalt import protocol as p
 from seasalt.bots import get_bot
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.help import HelpScreen
@@ -511,6 +512,8 @@ class Player:
             await self.key("escape", "close the help")
         elif isinstance(screen, ConfirmDialog):
             await self.key("n", "stay")
+        elif isinstance(screen, CallConfirmDialog):
+            await self.key(screen.choice.key, "confirm the call")
         elif isinstance(screen, ConnectingScreen):
             return
         elif isinstance(screen, CreateTableDialog):
