@@ -11,6 +11,7 @@ from seasalt.client.i18n import _
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
+from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.hand import HandPanel
 from seasalt.client.widgets.log import ChatPanel, LogPanel, log_lines
@@ -18,7 +19,7 @@ from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.client.words import Names
-from seasalt.engine import Call, PlayerView
+from seasalt.engine import Call, Event, EventKind, PlayerView
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -96,9 +97,12 @@ class TableScreen(Screen[None]):
         get their content. Tests and benchmarks wait for it."""
         self._last_status: Text | None = None
         self._last_recent: Text | None = None
+        self.ended_log: tuple[Event, ...] = ()
+        """The last round's log as this seat saw it, kept under the new round's lines."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield CallStatus(id="call-status")
         yield Static(
             _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
         )
@@ -181,6 +185,15 @@ class TableScreen(Screen[None]):
             # same burst were taken in): going back to it would leave the player on an old
             # turn for good. seq only grows at a table, across games and restarts too.
             return False
+        if previous is not None and previous.table == frame.table and (
+            frame.view.round != previous.view.round
+        ):
+            # The round that just ended stays in the log (its final turns, its score) until
+            # the new round's lines push it out: events this seat was already sent.
+            ending = frame.events
+            starts = next((i for i, e in enumerate(ending) if e.kind is EventKind.ROUND_STARTED),
+                          len(ending))
+            self.ended_log = previous.view.log + ending[:starts]
         self.frame = frame
         if fresh:
             # Any frame answers a pending action (even one equal to the last: a snapshot after
@@ -320,16 +333,17 @@ class TableScreen(Screen[None]):
         if status != self._last_status:
             self._last_status = status
             update_text(self.query_one("#status", Static), None, status)
+        self.query_one(CallStatus).show(v, names)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
         # Actions first: "Your turn" must never show above an empty list of choices.
         await self.query_one(ActionList).show(choices_for(v, names))
         self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
-        lines = log_lines(v.log, names)
+        lines = log_lines(self.ended_log + v.log, names)
         fresh = 0
         if base is not None:
-            fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
+            fresh = max(0, len(lines) - len(log_lines(self.ended_log + base.view.log, names)))
         self.query_one(LogPanel).show(lines, fresh)
         recent = Text("\n").join(Text("» " + line) for line in lines[-RECENT_LINES:])
         if recent != self._last_recent:
