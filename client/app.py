@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from seasalt.client import language, tokens
-from seasalt.client.i18n import _, resolve, translator
+from seasalt.client.i18n import _, ngettext, resolve, translator
+from seasalt.client.player_name import load_name
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
 from seasalt.client.screens.help import HelpScreen
@@ -198,7 +199,7 @@ class SeasaltApp(App[int]):
         """This app's language: ``_()`` in its screens resolves through it (per app)."""
         self.use_command_palette = True
         self.link_factory = link_factory or default_link_factory
-        self.player = self.options.name or default_name()
+        self.player = self.options.name or load_name() or default_name()
         self.plan: Plan | None = None
         self.child: ChildServer | None = None
         self.hosting = False
@@ -252,7 +253,8 @@ class SeasaltApp(App[int]):
         elif o.address:
             self.begin(JoinPlan(self.player, o.address))
         else:
-            self.push_screen(StartScreen(self.player))
+            first_time = self.options.name is None and load_name() is None
+            self.push_screen(StartScreen(self.player, ask_name=first_time))
 
     @on(StartScreen.Chosen)
     def on_start_chosen(self, message: StartScreen.Chosen) -> None:
@@ -276,7 +278,9 @@ class SeasaltApp(App[int]):
         """Show the connecting screen and start the network worker for ``plan``."""
         self.plan = plan
         if isinstance(plan, SoloPlan):
-            what = _("Starting a solo game against {n} {level} bots…").format(
+            what = ngettext("Starting a solo game against {n} {level} bot…",
+                            "Starting a solo game against {n} {level} bots…",
+                            plan.opponents).format(
                 n=plan.opponents, level=_(plan.level)
             )
         elif isinstance(plan, HostPlan):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from seasalt.client.i18n import _, about
+from seasalt.client.i18n import _, about, ngettext
 from seasalt.engine import (
     Action,
     Call,
@@ -191,12 +191,14 @@ def action_label(action: Action, v: PlayerView, names: Names) -> str:
         )
     if isinstance(action, ChooseCrabPile):
         size = v.piles[action.pile].size
-        return _("Look through {pile} ({n} cards)").format(pile=pile_name(action.pile), n=size)
+        return ngettext("Look through {pile} ({n} card)", "Look through {pile} ({n} cards)",
+                        size).format(pile=pile_name(action.pile), n=size)
     if isinstance(action, TakeCrabCard):
         return _("Take {card}").format(card=card_name(action.card))
     if isinstance(action, Rob):
         size = v.seats[action.seat].hand_size
-        return _("Rob {name} ({n} cards in hand)").format(name=names.raw(action.seat), n=size)
+        return ngettext("Rob {name} ({n} card in hand)", "Rob {name} ({n} cards in hand)",
+                        size).format(name=names.raw(action.seat), n=size)
     if isinstance(action, KeepLobsterCard):
         return _("Keep {card}").format(card=card_name(action.card))
     if isinstance(action, Call):

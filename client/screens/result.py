@@ -8,7 +8,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.i18n import _, about
+from seasalt.client.i18n import _, about, ngettext
 from seasalt.client.screens.model import GameEnd
 from seasalt.client.screens.scores import open_scores
 from seasalt.client.widgets.cards import grouped_hand, table_groups
@@ -124,7 +124,9 @@ def record_notes(record: GameRecord, names: Names) -> Text:
     total = len(record.rounds)
     for t in record.takeovers:
         lines.append(Text(
-            _("{name}: a {level} bot played this seat for {n} of {total} rounds.").format(
+            ngettext("{name}: a {level} bot played this seat for {n} of {total} round.",
+                     "{name}: a {level} bot played this seat for {n} of {total} rounds.",
+                     total).format(
                 name=names(t.seat), level=_(t.level), n=t.rounds, total=total)
         ))
     return Text("\n").join(lines)

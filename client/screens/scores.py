@@ -11,7 +11,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.i18n import _, about
+from seasalt.client.i18n import _, about, ngettext
 from seasalt.client.screens.model import Intent, IntentQueued
 from seasalt.client.words import Names
 from seasalt.engine import RoundEnd
@@ -115,9 +115,11 @@ def sheet_notes(sheet: ScoreSheet, names: Names) -> Text:
         best = max(sheet.scores)
         tied = [s for s in range(len(sheet.scores)) if sheet.scores[s] == best]
         if len(tied) > 1 and best > 0:
-            lines.append(Text(_(
+            lines.append(Text(ngettext(
+                "{names} are tied on {n} point: at the end a tie goes to the higher points of "
+                "the last scored round (the places above).",
                 "{names} are tied on {n} points: at the end a tie goes to the higher points of "
-                "the last scored round (the places above)."
+                "the last scored round (the places above).", best,
             ).format(names=", ".join(names(s) for s in tied), n=best)))
     return Text("\n").join(lines)
 

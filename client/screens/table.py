@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 
 from rich.text import Text
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
@@ -56,7 +56,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark,f1", "help", _("Help"), key_display="?"),
         Binding("l", "toggle_side", _("Log/chat")),
         Binding("t", "chat", _("Chat")),
-        Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
+        # Off the footer (it must fit 80 columns in every language); listed in help.
+        Binding("h", "app.open_scores", _("Scores"), show=False),  # client/screens/scores.py
         Binding("escape", "unfocus", _("Back"), show=False),
         # One key, two meanings: the footer names the one q has now (check_action).
         Binding("q", "back_or_quit", _("Lobby")),
@@ -382,7 +383,8 @@ class TableScreen(Screen[None]):
             text.append(" · " + _("watching"), style="italic")
         others = self.watchers - (1 if v.seat is None else 0)  # a spectator is not news to itself
         if others > 0:
-            text.append(" · " + _("{n} watching").format(n=others), style="italic")
+            text.append(" · " + ngettext("{n} watching", "{n} watching", others).format(
+                n=others), style="italic")
         return text
 
     def on_resize(self) -> None:
