@@ -1033,13 +1033,14 @@ def run_app(
     double_target: bool = False,
     lang: str | None = None,
     server_key: str | None = None,
+    bot_delay: float | None = None,
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
             extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
-            server_key=server_key,
+            server_key=server_key, bot_delay=bot_delay,
         )
     )
     try:

@@ -68,6 +68,11 @@ SAME_IN: dict[str, frozenset[str]] = {
     "Chat": frozenset({"pt", "es"}),
     "No": frozenset({"es"}),
     "No (n)": frozenset({"es"}),
+    "No ({key})": frozenset({"es"}),
+    "Scores": frozenset({"fr"}),
+    "Scores (h)": frozenset({"fr"}),
+    "Scores — table {table}": frozenset({"fr"}),
+    "place": frozenset({"fr"}),
     "STOP": frozenset({"es", "fr"}),  # GLOSSARY
     "LAST CHANCE": frozenset({"es"}),  # GLOSSARY
     "expert": frozenset({"fr"}),
@@ -271,7 +276,7 @@ def problems(lang: str) -> list[str]:
                 and lang not in SAME_IN.get(msgid_text(msgid), frozenset())):
             found.append(f"same as English (add to SAME_IN if meant): {where}")
         # A plural form may leave the count out ("une carte"), never add a placeholder.
-        may_drop = MAY_DROP[context] | ({"{n}"} if isinstance(msgid, tuple) else set())
+        may_drop = MAY_DROP.get(context, set()) | ({"{n}"} if isinstance(msgid, tuple) else set())
         for text in forms:
             try:
                 have, want = placeholders(text), placeholders(msgid_text(msgid))
