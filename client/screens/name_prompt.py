@@ -24,7 +24,7 @@ class NamePrompt(ModalScreen[str]):
                          classes="question")
             yield Input(self.default, id="first-name", max_length=24)
             yield Static(_("Enter keeps it. It is remembered; change it any time in the start "
-                           "menu."), classes="hint")
+                           "menu."), classes="hint", id="name-hint")
 
     def on_mount(self) -> None:
         self.query_one("#first-name", Input).focus()
@@ -33,7 +33,10 @@ class NamePrompt(ModalScreen[str]):
     def chosen(self, event: Input.Submitted) -> None:
         name = valid_name(event.value)
         if name is None:
-            self.notify(_("A name is 1 to 24 printable characters."), severity="error")
+            # Said in the dialog itself, where the eyes are (a toast may hide behind it).
+            hint = self.query_one("#name-hint", Static)
+            hint.update(_("A name is 1 to 24 printable characters."))
+            hint.styles.color = "red"
             return
         save_name(name)
         self.dismiss(name)

@@ -35,11 +35,11 @@ def call_status_text(v: PlayerView, names: Names) -> Text | None:
         if now == names.me:
             text.append(_("your final turn now"), style="bold")
         else:
-            text.append(_("final turn now: {name}").format(name=names(now)))
+            text.append(_("final turn now: {name}").format(name=names.obj(now)))
         if later:
             text.append(" · ")
             text.append(_("still to play: {names}").format(
-                names=", ".join(names(s) for s in later)))
+                names=", ".join(names.obj(s) for s in later)))
     me = names.me
     if me is not None and v.seats[me].revealed_hand is not None:
         text.append(" · ")
