@@ -268,6 +268,8 @@ def describe_event(e: Event, names: Names) -> str | None:
             )
         return YT_("{who} stole a random card from {target}.").format(who=who, target=target)
     if k is EventKind.LOBSTER_LOOKED:
+        if e.n == 1:  # the deck held one card: a count of its own (plural forms differ)
+            return Y_("{who} looked at the top card of the deck (lobster).").format(who=who)
         return Y_("{who} looked at the top {n} cards of the deck (lobster).").format(who=who, n=e.n)
     if k is EventKind.LOBSTER_KEPT:
         if e.card is not None:
