@@ -92,7 +92,7 @@ def sheet_table(sheet: ScoreSheet, names: Names) -> Table:
         cells = []
         for seat in range(players):
             cell = Text(f"+{r.points[seat]}", style="bold" if r.points[seat] else "dim")
-            cell.append(f" {r.totals[seat]}", style="dim")
+            cell.append(f" → {r.totals[seat]}", style="dim")
             cells.append(cell)
         table.add_row(str(r.round), Text(round_end_text(r, names)), *cells)
     place = places(sheet)

@@ -1,6 +1,6 @@
 """The LAST CHANCE line under the status line: who called it with how many card points (the
-caller's hand is public, RULES §6.2, §6.5), whose final turn it is, who still has one, and
-whether your own hand is revealed. Everything comes from the view (``caller``, ``final_turns``,
+caller's hand is public, RULES §6.2, §6.5), whose final turn it is and who still has one.
+Everything comes from the view (``caller``, ``final_turns``,
 ``SeatView.revealed_points``); nothing is scored here."""
 
 from __future__ import annotations
@@ -40,10 +40,8 @@ def call_status_text(v: PlayerView, names: Names) -> Text | None:
             text.append(" · ")
             text.append(_("still to play: {names}").format(
                 names=", ".join(names.obj(s) for s in later)))
-    me = names.me
-    if me is not None and v.seats[me].revealed_hand is not None:
-        text.append(" · ")
-        text.append(_("your hand is revealed"), style="italic")
+    # Your own revealed hand is marked on the hand itself (HandPanel): one line here at 80
+    # columns is worth more than saying it twice.
     return text
 
 

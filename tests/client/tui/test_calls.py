@@ -172,7 +172,6 @@ def test_every_seat_reads_who_called_with_how_many_points_and_who_still_plays() 
     assert "Bob called it with 11 card points" in lines[0]
     assert "final turn now: Cy · still to play: you" in lines[0]
     assert "You called it with 11 card points" in lines[1]
-    assert "your hand is revealed" in lines[1] and "your hand is revealed" not in lines[0]
     assert "your final turn now · still to play: Ann" in lines[2]
     assert "Bob called it with 11 card points · final turn now: Cy" in lines[None]
     # No LAST CHANCE running: no line.

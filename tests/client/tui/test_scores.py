@@ -61,10 +61,10 @@ def test_the_sheet_shows_each_rounds_gains_how_it_ended_and_the_running_totals()
     lines = text.splitlines()
     row = {n: next(line for line in lines if line.strip().startswith(str(n) + " "))
            for n in (1, 2, 3, 4)}
-    assert "Bob called STOP" in row[1] and "+3 3" in row[1] and "+9 9" in row[1]
-    assert "void: the deck ran out" in row[2] and "+0 9" in row[2]
-    assert "You called LAST CHANCE: won" in row[3] and "+14 17" in row[3]
-    assert "Cy called LAST CHANCE: lost" in row[4] and "+4 11" in row[4]
+    assert "Bob called STOP" in row[1] and "+3 → 3" in row[1] and "+9 → 9" in row[1]
+    assert "void: the deck ran out" in row[2] and "+0 → 9" in row[2]
+    assert "You called LAST CHANCE: won" in row[3] and "+14 → 17" in row[3]
+    assert "Cy called LAST CHANCE: lost" in row[4] and "+4 → 11" in row[4]
     total = next(line for line in lines if "total" in line)
     assert total.split()[-3:] == ["23", "12", "11"]
     assert next(line for line in lines if "place" in line).split()[-3:] == ["#1", "#2", "#3"]
@@ -225,7 +225,7 @@ async def test_the_sheet_survives_a_server_restart(tui, tmp_path: Path) -> None:
             await tui.settled(app)
             text = " ".join(screen_text(app).split())
             first = before.rounds[0]
-            assert f"+{first.points[0]} {first.totals[0]}" in text
+            assert f"+{first.points[0]} → {first.totals[0]}" in text
             assert "Bob" in text or "Bot 2" in text
     finally:
         server.kill()
