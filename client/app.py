@@ -781,7 +781,12 @@ class SeasaltApp(App[int]):
         if not self.table or isinstance(self.screen, ScoresScreen):
             return
         names = Names([s.name for s in self.seats], self.seat)
-        self.push_screen(ScoresScreen(self.table, names, self.score_sheet))
+        known = self.score_sheet  # shown until the fresh one comes, unless from a past game
+        if known is not None and known.over and self.frame is not None and (
+            not self.frame.view.is_over
+        ):
+            known = None
+        self.push_screen(ScoresScreen(self.table, names, known))
 
     @on(ScoresArrived)
     def on_scores_arrived(self, message: ScoresArrived) -> None:
