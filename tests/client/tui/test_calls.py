@@ -203,9 +203,15 @@ async def test_no_last_chance_line_without_a_call(tui) -> None:
         assert not table.query_one(CallStatus).display
 
 
-async def test_the_round_that_ended_stays_in_the_log(tui, fake_link) -> None:
-    # Ann calls STOP: the round is scored and the next one dealt in the same update; the
-    # ended round's last lines (the call, the score) stay in the log under the new round's.
+@pytest.mark.parametrize(("key", "kept"), [
+    ("s", ("You called STOP!", "Round 1 scored.")),
+    # RULES §6.2.1: Bob's final turn (a bot's) ends with his hand revealed, then the bet.
+    ("c", ("Bob revealed:", "Round 1 scored: the bet was")),
+])
+async def test_the_round_that_ended_stays_in_the_log(tui, fake_link, key, kept) -> None:
+    # Ann calls: the round is scored and the next one dealt in the same update; the ended
+    # round's last lines (the call or the final turns, the score) stay in the log under the
+    # new round's.
     link = fake_link("t:1", "Ann", players=2, names=("Bob",), state=can_call())
     app = SeasaltApp(LaunchOptions(address="t:1", name="Ann"), link_factory=lambda _a, _n: link)
     async with app.run_test(size=(120, 40)):
@@ -213,18 +219,19 @@ async def test_the_round_that_ended_stays_in_the_log(tui, fake_link) -> None:
         await tui.key(app, "enter")
         table = await tui.until_table(app)
         await tui.until(lambda: table.ready)
-        await tui.key(app, "s")
+        await tui.key(app, key)
         await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
-        await tui.key(app, "s")
+        await tui.key(app, key)
         await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
         await tui.key(app, "enter")
         await tui.until(lambda: app.screen is table and table.frame.view.round == 2
                         and table.rendered is table.frame)
         lines = table.query_one(LogPanel).last[0]
-        assert "You called STOP!" in lines and "Round 1 scored." in lines
-        assert any(line.startswith("Round 2 begins") for line in lines)
-        assert lines.index("Round 1 scored.") < lines.index(
-            next(line for line in lines if line.startswith("Round 2 begins")))
+
+        def at(words: str) -> int:
+            return next(i for i, line in enumerate(lines) if line.startswith(words))
+
+        assert at(kept[0]) < at(kept[1]) < at("Round 2 begins"), lines
 
 
 # --- dialog keys follow the language ------------------------------------------------------------
