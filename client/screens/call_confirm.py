@@ -53,15 +53,24 @@ class CallConfirmDialog(ModalScreen[bool]):
                 yield Button(label, id="call", variant="error")
                 yield Button(_("Back (Esc)"), id="back", variant="primary")
 
+    answered = False
+    """Set by the first answer: keys that follow fast (the key pressed three times, a key and a
+    click) must not dismiss again, which would pop the screens under this one."""
+
+    def answer(self, yes: bool) -> None:
+        if not self.answered and self.app.screen is self:
+            self.answered = True
+            self.dismiss(yes)
+
     def on_key(self, event: Key) -> None:
         if (event.character or event.key) == self.choice.key:
             event.stop()
             event.prevent_default()
-            self.dismiss(True)
+            self.answer(True)
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "call")
+        self.answer(event.button.id == "call")
 
     def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+        self.answer(answer)

@@ -34,12 +34,16 @@ class ConfirmDialog(ModalScreen[bool]):
         self.yes = yes or _("Yes ({key})").format(key=self.yes_key)
         self.no = no or _("No ({key})").format(key=self.no_key)
 
+    answered = False
+    """Set by the first answer: a key pressed twice fast must not dismiss twice (the second
+    would pop the screen under this one)."""
+
     def on_key(self, event: Key) -> None:
         key = event.character or event.key
         if key in (self.yes_key, self.no_key):
             event.stop()
             event.prevent_default()
-            self.dismiss(key == self.yes_key)
+            self.action_answer(key == self.yes_key)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -50,10 +54,12 @@ class ConfirmDialog(ModalScreen[bool]):
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+        if not self.answered and self.app.screen is self:
+            self.answered = True
+            self.dismiss(answer)
 
 
 class HostQuitDialog(ModalScreen[str]):

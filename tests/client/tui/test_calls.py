@@ -125,6 +125,29 @@ async def test_a_call_asks_once_more_and_a_miskey_changes_nothing(tui, kind, key
         assert app.screen is table
 
 
+async def test_a_key_pressed_fast_three_times_calls_once_and_keeps_the_table(tui) -> None:
+    # Keys queued on the dialog after its answer must not answer again: a second dismiss
+    # popped the table screen itself (found by the chaos table).
+    app, link = seat_app(can_call(), 0)
+    async with app.run_test(size=(100, 30)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.ready)
+        await tui.key(app, "c", "c", "c")
+        await tui.until(lambda: actions_sent(link) == [Call(CallKind.LAST_CHANCE)])
+        await tui.through(app, app.screen, app)
+        await tui.settled(app)
+        assert app.screen is table and [type(s).__name__ for s in app.screen_stack][-1] == (
+            "TableScreen")
+        assert actions_sent(link) == [Call(CallKind.LAST_CHANCE)]
+        # The quit question too: "n" twice closes it once.
+        await tui.key(app, "q")
+        await tui.until(lambda: isinstance(app.screen, ConfirmDialog))
+        await tui.key(app, "n", "n")
+        await tui.until(lambda: app.screen is table)
+        await tui.through(app, table, app)
+        assert app.screen is table and app.return_code is None
+
+
 async def test_clicking_a_call_asks_too_and_its_button_confirms(tui) -> None:
     app, link = seat_app(can_call(), 0)
     async with app.run_test(size=(100, 30)) as pilot:
