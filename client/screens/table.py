@@ -14,7 +14,7 @@ from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choic
 from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.hand import HandPanel
-from seasalt.client.widgets.log import ChatPanel, LogPanel, log_lines
+from seasalt.client.widgets.log import LOG_LINES, ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel
@@ -36,6 +36,9 @@ RECENT_LINES = 2
 PENDING_TIMEOUT = 5.0
 """Seconds after which an action with no answer at all frees the input again (and a resync is
 asked for). A last resort: any frame or any refusal frees it long before."""
+ENDED_EVENTS = 40
+"""Events of the round that just ended kept for the log (more than its lines need: turn
+markers are not worded)."""
 PENDING_CHECK = 1.0
 """Seconds between two checks of that timeout while an action is pending."""
 
@@ -194,7 +197,8 @@ class TableScreen(Screen[None]):
             ending = frame.events
             starts = next((i for i, e in enumerate(ending) if e.kind is EventKind.ROUND_STARTED),
                           len(ending))
-            self.ended_log = previous.view.log + ending[:starts]
+            # Only its tail: enough events for the log's lines, and no more wording per frame.
+            self.ended_log = (previous.view.log + ending[:starts])[-ENDED_EVENTS:]
         self.frame = frame
         if fresh:
             # Any frame answers a pending action (even one equal to the last: a snapshot after
@@ -341,10 +345,12 @@ class TableScreen(Screen[None]):
         await self.query_one(ActionList).show(choices_for(v, names))
         self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
-        lines = log_lines(self.ended_log + v.log, names)
+        lines = log_lines(v.log, names)
         fresh = 0
         if base is not None:
-            fresh = max(0, len(lines) - len(log_lines(self.ended_log + base.view.log, names)))
+            fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
+        if len(lines) < LOG_LINES and self.ended_log:  # room left: the ended round's tail
+            lines = (log_lines(self.ended_log, names) + lines)[-LOG_LINES:]
         self.query_one(LogPanel).show(lines, fresh)
         recent = Text("\n").join(Text("» " + line) for line in lines[-RECENT_LINES:])
         if recent != self._last_recent:
