@@ -19,7 +19,8 @@ from typing import Any, Protocol
 from seasalt.client import auto_end, language, tokens
 from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
-from seasalt.client.i18n import _, resolve, translator
+from seasalt.client.i18n import _, ngettext, resolve, translator
+from seasalt.client.player_name import load_name
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
 from seasalt.client.screens.help import HelpScreen
@@ -47,6 +48,7 @@ from seasalt.client.screens.model import (
 )
 from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.scores import ScoresArrived, ScoresScreen
 from seasalt.client.screens.start import (
     DEFAULT_PORT,
     HostPlan,
@@ -204,7 +206,7 @@ class SeasaltApp(App[int]):
         """This app's language: ``_()`` in its screens resolves through it (per app)."""
         self.use_command_palette = True
         self.link_factory = link_factory or default_link_factory
-        self.player = self.options.name or default_name()
+        self.player = self.options.name or load_name() or default_name()
         self.plan: Plan | None = None
         self.child: ChildServer | None = None
         self.hosting = False
@@ -251,6 +253,8 @@ class SeasaltApp(App[int]):
         """The seats still reading the round result (``round_over``'s ``waiting``)."""
         self.auto_end_turn = auto_end.load()
         """The player's auto end turn setting (start menu, command palette)."""
+        self.score_sheet: Any = None
+        """The last score sheet the server sent (shown while a fresh one is asked for)."""
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -263,7 +267,8 @@ class SeasaltApp(App[int]):
         elif o.address:
             self.begin(JoinPlan(self.player, o.address))
         else:
-            self.push_screen(StartScreen(self.player))
+            first_time = self.options.name is None and load_name() is None
+            self.push_screen(StartScreen(self.player, ask_name=first_time))
 
     @on(StartScreen.Chosen)
     def on_start_chosen(self, message: StartScreen.Chosen) -> None:
@@ -289,7 +294,9 @@ class SeasaltApp(App[int]):
         """Show the connecting screen and start the network worker for ``plan``."""
         self.plan = plan
         if isinstance(plan, SoloPlan):
-            what = _("Starting a solo game against {n} {level} bots…").format(
+            what = ngettext("Starting a solo game against {n} {level} bot…",
+                            "Starting a solo game against {n} {level} bots…",
+                            plan.opponents).format(
                 n=plan.opponents, level=_(plan.level)
             )
         elif isinstance(plan, HostPlan):
@@ -497,6 +504,8 @@ class SeasaltApp(App[int]):
         if kind == "leave":
             self.asked_to_leave = True
             return p.Leave()
+        if kind == "scores":
+            return p.GetScores(a.get("table") or table) if (a.get("table") or table) else None
         return None
 
     def _dispatch(self, message: Any) -> None:
@@ -528,6 +537,8 @@ class SeasaltApp(App[int]):
                 tuple((line.name, line.text) for line in message.lines)))
         elif tag == "game_record":
             self.post_message(GameRecordArrived(message))
+        elif tag == "scores":
+            self.post_message(ScoresArrived(message))
         elif tag == "error":
             code = getattr(message.code, "value", str(message.code))
             self.post_message(ServerError(code, message.message))
@@ -736,6 +747,7 @@ class SeasaltApp(App[int]):
             return
         self.result_round = result.round
         self.result_seq = message.seq
+        self._refresh_scores()
         names = Names([s.name for s in self.seats], self.seat)
 
         def done(_answer: bool | None) -> None:
@@ -813,6 +825,32 @@ class SeasaltApp(App[int]):
     def on_time_ran_out(self, message: TimeRanOutArrived) -> None:
         for table in self._table_screens():
             table.note_time_ran_out(message.seat)
+    # --- the score sheet (client/screens/scores.py) ----------------------------------------
+
+    def action_open_scores(self) -> None:
+        """Show the score sheet of this table's game (the server sends the numbers)."""
+        if not self.table or isinstance(self.screen, ScoresScreen):
+            return
+        names = Names([s.name for s in self.seats], self.seat)
+        known = self.score_sheet  # shown until the fresh one comes, unless from a past game
+        if known is not None and known.over and self.frame is not None and (
+            not self.frame.view.is_over
+        ):
+            known = None
+        self.push_screen(ScoresScreen(self.table, names, known))
+
+    @on(ScoresArrived)
+    def on_scores_arrived(self, message: ScoresArrived) -> None:
+        self.score_sheet = message.sheet
+        for screen in self.screen_stack:
+            if isinstance(screen, ScoresScreen):
+                screen.show_sheet(message.sheet)
+
+    def _refresh_scores(self) -> None:
+        """A round ended: an open sheet asks again."""
+        for screen in self.screen_stack:
+            if isinstance(screen, ScoresScreen):
+                screen.ask()
 
     @on(ServerError)
     def on_server_error(self, message: ServerError) -> None:
@@ -1060,13 +1098,14 @@ def run_app(
     double_target: bool = False,
     lang: str | None = None,
     server_key: str | None = None,
+    bot_delay: float | None = None,
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
             extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
-            server_key=server_key,
+            server_key=server_key, bot_delay=bot_delay,
         )
     )
     try:

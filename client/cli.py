@@ -32,6 +32,7 @@ _EPILOG = """\
 examples:
   seasalt-client 192.168.1.20                 join a LAN game (the Textual app)
   seasalt-client --solo --opponents 2         play against bots at once
+  seasalt-client --solo --bot-delay 2         ... with bots that take 2 s a move
   seasalt-client localhost --bot random --table t1 --players 3
                                               a headless player (no TUI)
 
@@ -48,6 +49,21 @@ def _positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if value < 0 or value != value or value == float("inf"):
         raise argparse.ArgumentTypeError(f"must be a finite number >= 0: {text!r}")
+    return value
+
+
+MAX_BOT_DELAY = 10.0
+"""Seconds: a slower bot is no longer a pace but a stall."""
+
+
+def _bot_delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= MAX_BOT_DELAY:  # NaN fails both comparisons
+        raise argparse.ArgumentTypeError(
+            f"must be 0 to {MAX_BOT_DELAY:g} seconds, not {text!r}")
     return value
 
 
@@ -126,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"solo: bot level, one of {', '.join(LEVELS)} (default: greedy)",
     )
     parser.add_argument(
+        "--bot-delay", type=_bot_delay, metavar="S",
+        help=f"solo (and a game hosted from the start menu): seconds each bot waits before a "
+        f"move, 0-{MAX_BOT_DELAY:g} (default: the server's own pace), so you can follow their "
+        "moves",
+    )
+    parser.add_argument(
         "--lang", type=_language, metavar="LANG",
         help="language of the app: en, pt, es or fr (default: from LANGUAGE, LC_ALL, "
         "LC_MESSAGES or LANG; else en)",
@@ -161,6 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parse_server_key(args.server_key)
         except ValueError as e:
             parser.error(str(e))
+    if args.bot_delay is not None and (args.bot is not None or args.address is not None):
+        parser.error("--bot-delay paces the bots of a server this app starts: use it with "
+                     "--solo (or the start menu), not with a server address or --bot")
     if args.bot is not None:
         return _headless(parser, args)
     setup_log_file()  # the terminal belongs to the app: warnings go to the log file
@@ -211,6 +236,7 @@ def _tui(args: argparse.Namespace) -> int:
         double_target=args.double_target,
         lang=args.lang,
         server_key=args.server_key,
+        bot_delay=args.bot_delay,
     )
 
 

@@ -128,6 +128,11 @@ class Translator:
         """``message`` in ``context`` (the msgid when that context has no translation)."""
         return self._translations.pgettext(context, message)
 
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` this language uses for ``n`` (its catalogue's
+        Plural-Forms: Portuguese and French say "1 carta" / "0 carte" too)."""
+        return self._translations.ngettext(singular, plural, n)
+
     __call__ = gettext
 
     def __repr__(self) -> str:
@@ -174,6 +179,12 @@ def current() -> Translator:
 def _(message: str) -> str:
     """Translate ``message`` into the language of the app running this code."""
     return current().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """A count's sentence in the app's language: ``ngettext("{n} card", "{n} cards",
+    n).format(n=n)``. Every count shown to people goes through it."""
+    return current().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:

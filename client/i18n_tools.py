@@ -33,7 +33,11 @@ from seasalt.client.i18n import (
     po_path,
 )
 
-KEYWORDS: dict[str, None] = {"_": None, "N_": None, "Y_": None, "YT_": None}
+KEYWORDS: dict[str, object] = {
+    "_": None, "N_": None, "Y_": None, "YT_": None, "ngettext": (1, 2), "pgettext": (1, 2),
+}
+# pgettext("literal context", "msgid"): an entry in that context only (dialog keys).
+# ngettext(singular, plural, n): one entry with msgid_plural and a msgstr per plural form.
 # Y_ and YT_ are ``seasalt.client.i18n.about(...)``: their sentences also get a translation for
 # when the reader is the subject (context "you"), and YT_ for when the reader is the target.
 CONTEXT_KEYWORDS: dict[str, dict[str, None]] = {
@@ -64,6 +68,11 @@ SAME_IN: dict[str, frozenset[str]] = {
     "Chat": frozenset({"pt", "es"}),
     "No": frozenset({"es"}),
     "No (n)": frozenset({"es"}),
+    "No ({key})": frozenset({"es"}),
+    "Scores": frozenset({"fr"}),
+    "Scores (h)": frozenset({"fr"}),
+    "Scores — table {table}": frozenset({"fr"}),
+    "place": frozenset({"fr"}),
     "STOP": frozenset({"es", "fr"}),  # GLOSSARY
     "LAST CHANCE": frozenset({"es"}),  # GLOSSARY
     "expert": frozenset({"fr"}),
@@ -84,28 +93,50 @@ def source_files() -> list[Path]:
     )
 
 
+Msgid = str | tuple[str, str]
+"""A msgid, or (singular, plural) for an ``ngettext`` entry."""
+
+
 @functools.cache
-def _extract(path: Path, mtime: float) -> tuple[tuple[str, str, int], ...]:
+def _extract(path: Path, mtime: float) -> tuple[tuple[str, Msgid, int], ...]:
     """(keyword, msgid, line) of every literal marked in one file (cached while unchanged)."""
     del mtime  # part of the cache key only
-    found = []
+    found: list[tuple[str, Msgid, int]] = []
     with path.open("rb") as handle:
         for lineno, funcname, messages, _comments in extract_python(
-            handle, KEYWORDS, [], {"encoding": "utf-8"}
+            handle, KEYWORDS, [], {"encoding": "utf-8"}  # type: ignore[arg-type]
         ):
+            if funcname == "pgettext" and isinstance(messages, (tuple, list)):
+                context, message = messages[0], messages[1]
+                if isinstance(context, str) and isinstance(message, str) and message:
+                    found.append((f"pgettext:{context}", message, lineno))
+                continue
+            if funcname == "ngettext" and isinstance(messages, (tuple, list)):
+                one, many = messages[0], messages[1]
+                if isinstance(one, str) and isinstance(many, str) and one and many:
+                    found.append((str(funcname), (one, many), lineno))
+                continue
             message = messages[0] if isinstance(messages, (tuple, list)) else messages
             if isinstance(message, str) and message:
                 found.append((str(funcname), message, lineno))
     return tuple(found)
 
 
-def iter_entries() -> Iterator[tuple[str | None, str, str, int]]:
+def msgid_text(msgid: Msgid) -> str:
+    """The text a msgid's placeholders are read from (the plural form of an ngettext)."""
+    return msgid if isinstance(msgid, str) else msgid[1]
+
+
+def iter_entries() -> Iterator[tuple[str | None, Msgid, str, int]]:
     """Every catalogue entry the client needs: (context, msgid, file, line)."""
     for path in source_files():
         rel = path.relative_to(CLIENT_DIR).as_posix()
         marked = _extract(path, path.stat().st_mtime)
-        for _keyword, message, lineno in marked:
-            yield None, message, rel, lineno
+        for keyword, message, lineno in marked:
+            if keyword.startswith("pgettext:"):
+                yield keyword.removeprefix("pgettext:"), message, rel, lineno
+            else:
+                yield None, message, rel, lineno
         for context, keywords in CONTEXT_KEYWORDS.items():
             for keyword, message, lineno in marked:
                 if keyword in keywords:
@@ -117,7 +148,11 @@ def iter_msgids() -> Iterator[tuple[str, str, int]]:
     (msgid, file, line)."""
     for context, msgid, path, line in iter_entries():
         if context is None:
-            yield msgid, path, line
+            if isinstance(msgid, tuple):
+                yield msgid[0], path, line
+                yield msgid[1], path, line
+            else:
+                yield msgid, path, line
 
 
 def template() -> Catalog:
@@ -125,7 +160,7 @@ def template() -> Catalog:
     catalog = Catalog(domain=DOMAIN, project="seasalt", version="", fuzzy=False,
                       creation_date=FIXED_DATE)
     for context, msgid, path, line in iter_entries():
-        flags = ("python-brace-format",) if placeholders(msgid) else ()
+        flags = ("python-brace-format",) if placeholders(msgid_text(msgid)) else ()
         catalog.add(msgid, locations=[(path, line)], flags=flags, context=context)
     return catalog
 
@@ -187,8 +222,17 @@ def update(prune: bool = False) -> dict[str, int]:
         po_path(lang).parent.mkdir(parents=True, exist_ok=True)
         po_path(lang).write_text(_write(catalog), encoding="utf-8")
         if lang != DEFAULT_LANGUAGE:
-            untranslated[lang] = sum(1 for m in catalog if m.id and not m.string)
+            untranslated[lang] = sum(1 for m in catalog if m.id and not _translated(m.string))
     return untranslated
+
+
+def _translated(text: object) -> bool:
+    """A msgstr is there: a non-blank string, or every plural form non-blank."""
+    if isinstance(text, str):
+        return bool(text.strip())
+    if isinstance(text, (tuple, list)):
+        return bool(text) and all(isinstance(t, str) and t.strip() for t in text)
+    return False
 
 
 def placeholders(text: str) -> list[str]:
@@ -212,30 +256,39 @@ def problems(lang: str) -> list[str]:
     for context, msgid in dict.fromkeys((c, m) for c, m, _path, _line in iter_entries()):
         message = catalog.get(msgid, context=context)
         where = f"[{context}] {msgid!r}" if context else repr(msgid)
-        if message is None:
+        if message is None or isinstance(msgid, tuple) != isinstance(message.id, tuple):
             found.append(f"missing: {where}")
+            continue
+        if isinstance(msgid, tuple) and tuple(message.id) != msgid:
+            found.append(f"plural differs: {where}")
             continue
         if lang == DEFAULT_LANGUAGE:
             continue
-        text = message.string
-        if not isinstance(text, str) or not text.strip():
+        if not _translated(message.string):
             found.append(f"untranslated: {where}")
             continue
         if message.fuzzy:
             found.append(f"fuzzy: {where}")
-        if text == msgid and context is None and lang not in SAME_IN.get(msgid, frozenset()):
+        forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
+        if isinstance(msgid, tuple) and len(forms) != catalog.num_plurals:
+            found.append(f"{len(forms)} plural forms, not {catalog.num_plurals}: {where}")
+        if (forms == [msgid] and context is None
+                and lang not in SAME_IN.get(msgid_text(msgid), frozenset())):
             found.append(f"same as English (add to SAME_IN if meant): {where}")
-        try:
-            have, want = placeholders(text), placeholders(msgid)
-        except ValueError as error:
-            found.append(f"bad format string ({error}): {text!r}")
-            continue
-        extra = set(have) - set(want)
-        dropped = set(want) - set(have)
-        if extra or not dropped <= MAY_DROP[context] or any(
-            have.count(f) > want.count(f) for f in have
-        ):
-            found.append(f"placeholders differ: {where} -> {text!r}")
+        # A plural form may leave the count out ("une carte"), never add a placeholder.
+        may_drop = MAY_DROP.get(context, set()) | ({"{n}"} if isinstance(msgid, tuple) else set())
+        for text in forms:
+            try:
+                have, want = placeholders(text), placeholders(msgid_text(msgid))
+            except ValueError as error:
+                found.append(f"bad format string ({error}): {text!r}")
+                continue
+            extra = set(have) - set(want)
+            dropped = set(want) - set(have)
+            if extra or not dropped <= may_drop or any(
+                have.count(f) > want.count(f) for f in have
+            ):
+                found.append(f"placeholders differ: {where} -> {text!r}")
     return found
 
 

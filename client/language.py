@@ -16,12 +16,15 @@ import inspect
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from seasalt.client.i18n import LANGUAGES, _, resolve, translator
+from rich.align import Align
+from rich.text import Text
+from seasalt.client.i18n import LANGUAGES, N_, _, resolve, translator
 from textual.binding import Binding, BindingsMap
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Select, TabbedContent
+from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -233,8 +236,32 @@ class LanguageCommands(Provider):
                           text=text, help=_("Switch the language of this window"))
 
 
+TEXTUAL_MSGIDS = (N_("Exit the command palette"), N_("No matches found"))
+"""Textual's own words that players see in the palette (its footer hint and its empty list),
+translated here: Textual itself has no translations."""
+
+
+class Palette(CommandPalette):
+    """Textual's command palette speaking the app's language."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        # Textual's own method (pinned Textual), with its one sentence translated.
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(Option(
+                    Align.center(Text(_("No matches found"), style="not bold")),
+                    disabled=True, id=self._NO_MATCHES,
+                ))
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
+
+
 def open_palette(app: App[Any]) -> None:
-    """The command palette, with its prompt in the app's language."""
+    """The command palette, with its prompt and its words in the app's language."""
     if not CommandPalette.is_open(app):
-        app.push_screen(CommandPalette(placeholder=_("Search for commands…"),
-                                       id="--command-palette"))
+        app.push_screen(Palette(placeholder=_("Search for commands…"), id="--command-palette"))

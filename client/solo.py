@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from seasalt.client.files import open_private
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 
 START_TIMEOUT = 15.0
 
@@ -300,7 +300,9 @@ def wait_listening(child: ChildServer, timeout: float = START_TIMEOUT) -> ChildS
             )
         time.sleep(0.02)
     child.stop()
-    raise ServerStartError(_("The server did not start within {n} seconds.").format(n=timeout))
+    raise ServerStartError(ngettext(
+        "The server did not start within {n} second.",
+        "The server did not start within {n} seconds.", round(timeout)).format(n=timeout))
 
 
 def start_server(*, timeout: float = START_TIMEOUT, **kwargs: object) -> ChildServer:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from seasalt.client.i18n import _, about
+from seasalt.client.i18n import _, about, ngettext
 from seasalt.engine import (
     Action,
     Call,
@@ -198,12 +198,14 @@ def action_label(action: Action, v: PlayerView, names: Names) -> str:
         )
     if isinstance(action, ChooseCrabPile):
         size = v.piles[action.pile].size
-        return _("Look through {pile} ({n} cards)").format(pile=pile_name(action.pile), n=size)
+        return ngettext("Look through {pile} ({n} card)", "Look through {pile} ({n} cards)",
+                        size).format(pile=pile_name(action.pile), n=size)
     if isinstance(action, TakeCrabCard):
         return _("Take {card}").format(card=card_name(action.card))
     if isinstance(action, Rob):
         size = v.seats[action.seat].hand_size
-        return _("Rob {name} ({n} cards in hand)").format(name=names.raw(action.seat), n=size)
+        return ngettext("Rob {name} ({n} card in hand)", "Rob {name} ({n} cards in hand)",
+                        size).format(name=names.raw(action.seat), n=size)
     if isinstance(action, KeepLobsterCard):
         return _("Keep {card}").format(card=card_name(action.card))
     if isinstance(action, Call):
@@ -273,6 +275,8 @@ def describe_event(e: Event, names: Names) -> str | None:
             )
         return YT_("{who} stole a random card from {target}.").format(who=who, target=target)
     if k is EventKind.LOBSTER_LOOKED:
+        if e.n == 1:  # the deck held one card: a count of its own (plural forms differ)
+            return Y_("{who} looked at the top card of the deck (lobster).").format(who=who)
         return Y_("{who} looked at the top {n} cards of the deck (lobster).").format(who=who, n=e.n)
     if k is EventKind.LOBSTER_KEPT:
         if e.card is not None:

@@ -28,6 +28,10 @@ class SeatView:
     """Under a jellyfish lock (RULES §11.2)."""
     score: int
     last_round_score: int
+    revealed_points: int | None = None
+    """Card points (RULES §5, without the colour bonus) of the revealed hand plus the table;
+    None while the hand is hidden. Public with the hand: a LAST CHANCE caller's bet is shown
+    to everyone (RULES §6.2, §6.5), and clients never score cards themselves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,10 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
             locked=state.locked(s) and not over,
             score=state.scores[s],
             last_round_score=state.last_round_scores[s],
+            revealed_points=(
+                _breakdown_ids(state.hands[s], state.tables[s]).total
+                if (state.revealed[s] or over) else None
+            ),
         )
         for s in range(state.players)
     )

@@ -104,6 +104,7 @@ from .messages import (
     bot_seat,
     check_seat_spec,
 )
+from .scores import GetScores, ScoreRound, ScoreSheet
 from .wire import (
     TAG_KEY,
     decode,
@@ -136,4 +137,6 @@ __all__ = [
     "replay_from_file_data", "replay_to_file_data",
     # clocks (protocol/clocks.py)
     "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",
+    # the score sheet (protocol/scores.py)
+    "GetScores", "ScoreRound", "ScoreSheet",
 ]

@@ -36,6 +36,7 @@ from .limits import (
     MAX_TOKEN_LENGTH,
     MIN_PLAYERS,
 )
+from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -477,6 +478,7 @@ ClientMessage = (
     | ListGames
     | GetReplay
     | GetStats
+    | GetScores
 )
 ServerMessage = (
     Welcome
@@ -499,6 +501,7 @@ ServerMessage = (
     | Replay
     | Stats
     | StandIns
+    | ScoreSheet
 )
 Message = ClientMessage | ServerMessage
 
@@ -516,6 +519,7 @@ CLIENT_MESSAGES: tuple[type, ...] = (
     Chat,
     Heartbeat,
     *HISTORY_CLIENT_MESSAGES,
+    *SCORES_CLIENT_MESSAGES,
 )
 SERVER_MESSAGES: tuple[type, ...] = (
     Welcome,
@@ -535,4 +539,5 @@ SERVER_MESSAGES: tuple[type, ...] = (
     Clocks,
     TimeRanOut,
     *HISTORY_SERVER_MESSAGES,
+    *SCORES_SERVER_MESSAGES,
 )

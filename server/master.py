@@ -20,6 +20,7 @@ from seasalt.protocol import (
     DecodeError,
     Error,
     ErrorCode,
+    GetScores,
     Heartbeat,
     Hello,
     JoinOrCreate,
@@ -45,6 +46,7 @@ from .limits import RATE_LIMITED_MESSAGE, PeerLimiter
 from .lobby import LobbyMixin
 from .peers import Origin
 from .presence import PresenceMixin
+from .scores import ScoresMixin
 from .sessions import Session
 from .tables import CHAT_KEPT, Seat, Status, Table, make_rules
 
@@ -59,7 +61,7 @@ brought back is forgotten this long after the restart if nobody came back to it 
 have gone; a finished table in memory counts against ``max_tables``)."""
 
 
-class Master(ClockMixin, LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
+class Master(ClockMixin, LobbyMixin, GameMixin, PresenceMixin, HistoryMixin, ScoresMixin):
     """All server logic, transport-free: feed it frames, it calls ``send``."""
 
     def __init__(
@@ -90,6 +92,7 @@ class Master(ClockMixin, LobbyMixin, GameMixin, PresenceMixin, HistoryMixin):
             PlayAgain: self.on_play_again,
             Sync: self.on_sync,
             Chat: self.on_chat,
+            GetScores: self.on_get_scores,
             **{kind: self.on_history for kind in HISTORY_REQUESTS},
         }
 

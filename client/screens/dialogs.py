@@ -2,28 +2,48 @@
 
 from __future__ import annotations
 
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, pgettext
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 
-class ConfirmDialog(ModalScreen[bool]):
-    """Ask a yes/no question; answers True for yes."""
+def answer_keys() -> tuple[str, str]:
+    """The yes and no keys of the app's language (one lower-case letter each: its own
+    initials, "Sim (s)", "Oui (o)")."""
+    # Literal contexts: the catalogue tool reads them from the source (i18n_tools).
+    yes = pgettext("dialog key", "y")[:1].lower() or "y"
+    no = pgettext("dialog key", "n")[:1].lower() or "n"
+    return (yes, no) if yes != no else ("y", "n")
 
-    BINDINGS = [
-        Binding("y", "answer(True)", _("Yes")),
-        Binding("n,escape", "answer(False)", _("No")),
-    ]
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask a yes/no question; answers True for yes. The keys are the language's own (shown
+    on the buttons); Esc is always no."""
+
+    BINDINGS = [Binding("escape", "answer(False)", _("No"), show=False)]
 
     def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
-        self.yes = yes or _("Yes (y)")
-        self.no = no or _("No (n)")
+        self.yes_key, self.no_key = answer_keys()
+        self.yes = yes or _("Yes ({key})").format(key=self.yes_key)
+        self.no = no or _("No ({key})").format(key=self.no_key)
+
+    answered = False
+    """Set by the first answer: a key pressed twice fast must not dismiss twice (the second
+    would pop the screen under this one)."""
+
+    def on_key(self, event: Key) -> None:
+        key = event.character or event.key
+        if key in (self.yes_key, self.no_key):
+            event.stop()
+            event.prevent_default()
+            self.action_answer(key == self.yes_key)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -34,10 +54,12 @@ class ConfirmDialog(ModalScreen[bool]):
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+        if not self.answered and self.app.screen is self:
+            self.answered = True
+            self.dismiss(answer)
 
 
 class HostQuitDialog(ModalScreen[str]):

@@ -7,6 +7,7 @@ from collections import Counter
 from rich.table import Table
 from rich.text import Text
 from seasalt.client.i18n import _
+from seasalt.client.widgets.actions import NUMBER_KEYS
 from seasalt.client.widgets.cards import chip
 from seasalt.client.words import color_name, kind_name
 from seasalt.engine import ALL_CARDS, Color, Kind, build_deck
@@ -90,8 +91,10 @@ def _keys() -> Text:
     text.append(_("Keys"), style="bold underline")
     text.append("\n")
     text.append(
-        _("d draw · 1-9 the numbered choices · s STOP · c LAST CHANCE · e end turn · "
-          "l log/chat panel · t chat · ? help · q quit. Every action can also be clicked.")
+        _("d draw · 1-9 the numbered choices (past 9 they go on with letters: {letters}…) · "
+          "s STOP · c LAST CHANCE (each asks once more: press the key again, or Esc) · "
+          "e end turn · h scores · l log/chat panel · t chat · ? help · q quit. Every action "
+          "can also be clicked.").format(letters=", ".join(NUMBER_KEYS[9:13]))
     )
     text.append("\n")
     text.append(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from seasalt.client.replay_file import save_replay
 from seasalt.client.screens.replay import ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
@@ -112,7 +112,9 @@ class HistoryScreen(Screen[None]):
                 str(game.rounds), options_text(game), key=str(game.game),
             )
         self.set_status(
-            _("{n} finished games. Enter: watch · e: export · s: statistics").format(n=len(games))
+            ngettext("{n} finished game. Enter: watch · e: export · s: statistics",
+                     "{n} finished games. Enter: watch · e: export · s: statistics",
+                     len(games)).format(n=len(games))
             if games
             else _("No finished games on this server yet.")
         )

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from seasalt.client.replay_steps import Step, build_steps, round_starts
 from seasalt.client.words import Names, card_name, describe_event
 from seasalt.engine import GameState
@@ -71,7 +71,7 @@ def step_header(step: Step, last: int, names: Names) -> Text:
 
 
 def count(n: int) -> str:
-    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def board(step: Step, names: Names) -> RenderableType:

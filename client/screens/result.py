@@ -8,8 +8,9 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.i18n import _, about
+from seasalt.client.i18n import _, about, ngettext
 from seasalt.client.screens.model import GameEnd
+from seasalt.client.screens.scores import open_scores
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.widgets.countdown import TICK, ClockLine, show_reading_clock
 from seasalt.client.words import Names
@@ -124,7 +125,9 @@ def record_notes(record: GameRecord, names: Names) -> Text:
     total = len(record.rounds)
     for t in record.takeovers:
         lines.append(Text(
-            _("{name}: a {level} bot played this seat for {n} of {total} rounds.").format(
+            ngettext("{name}: a {level} bot played this seat for {n} of {total} round.",
+                     "{name}: a {level} bot played this seat for {n} of {total} rounds.",
+                     total).format(
                 name=names(t.seat), level=_(t.level), n=t.rounds, total=total)
         ))
     return Text("\n").join(lines)
@@ -135,6 +138,7 @@ class RoundResultScreen(Screen[bool]):
 
     BINDINGS = [
         Binding("enter,space", "continue", _("Continue")),
+        Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
         Binding("question_mark", "app.help", _("Help"), show=False),
     ]
 
@@ -166,6 +170,7 @@ class RoundResultScreen(Screen[bool]):
                 )
             with Horizontal(classes="buttons"):
                 yield Button(_("Continue (Enter)"), id="continue", variant="primary")
+                yield Button(_("Scores (h)"), id="scores")
 
     def on_mount(self) -> None:
         if not getattr(self, "_ticking", False):  # (a language switch mounts it again)
@@ -180,6 +185,10 @@ class RoundResultScreen(Screen[bool]):
     def action_continue(self) -> None:
         self.dismiss(True)
 
+    @on(Button.Pressed, "#scores")
+    def on_scores(self) -> None:
+        open_scores(self.app)
+
 
 class GameOverScreen(Screen[str]):
     """Final standings; play again, back to the lobby, or quit."""
@@ -188,6 +197,7 @@ class GameOverScreen(Screen[str]):
         Binding("p", "answer('again')", _("Play again")),
         Binding("b", "answer('lobby')", _("Lobby")),
         Binding("q", "answer('quit')", _("Quit")),
+        Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
     ]
 
     def __init__(self, end: GameEnd, names: Names, record: GameRecord | None = None) -> None:
@@ -205,6 +215,7 @@ class GameOverScreen(Screen[str]):
                 yield Button(_("Play again (p)"), id="again", variant="primary")
                 yield Button(_("Lobby (b)"), id="lobby")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
+                yield Button(_("Scores (h)"), id="scores")
 
     def _headline(self) -> Text:
         winners = [self.names(s) for s in self.end.winners]
@@ -245,6 +256,9 @@ class GameOverScreen(Screen[str]):
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "scores":
+            open_scores(self.app)
+            return
         self.dismiss(event.button.id or "quit")
 
     def action_answer(self, answer: str) -> None:

@@ -9,6 +9,8 @@ from rich.text import Text
 from seasalt.client.auto_end import set_auto_end
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
+from seasalt.client.player_name import save_name, valid_name
+from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.solo_game import unfinished_solo
 from seasalt.client.widgets.servers import ServerList
 from textual import on
@@ -91,11 +93,15 @@ class StartScreen(Screen[None]):
             super().__init__()
             self.plan = plan
 
-    def __init__(self, name: str | None = None, address: str | None = None) -> None:
+    def __init__(
+        self, name: str | None = None, address: str | None = None, ask_name: bool = False
+    ) -> None:
         super().__init__(classes="menu-screen")
         self.initial_name = name or default_name()
         self.initial_address = address or ""
         self.saved_solo = unfinished_solo()
+        self.ask_name = ask_name
+        """The first start (no name remembered, none on the command line): ask for one."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -166,6 +172,18 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         first = "#resume-solo" if self.saved_solo is not None else "#go-solo"
         self.query_one(first, Button).focus()
+        if self.ask_name:
+            def chosen(name: str | None) -> None:
+                if name:
+                    self.query_one("#name", Input).value = name
+
+            self.app.push_screen(NamePrompt(self.initial_name), chosen)
+
+    def _remember(self, name: str) -> str:
+        """A name typed in the menu is the one offered next time too."""
+        if name != self.initial_name:
+            save_name(name)
+        return name
 
     @on(Checkbox.Changed, "#auto-end-turn")
     def auto_end_changed(self, event: Checkbox.Changed) -> None:
@@ -189,7 +207,7 @@ class StartScreen(Screen[None]):
 
     def _player_name(self) -> str:
         name = self.query_one("#name", Input).value.strip()
-        return name or default_name()
+        return self._remember(name) if valid_name(name) else default_name()
 
     @on(Button.Pressed, "#go-solo")
     def go_solo(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from seasalt.client.words import kind_name
 from seasalt.engine import Kind
 from seasalt.protocol import PlayerStats, StandInStats
@@ -111,7 +111,7 @@ class StatsScreen(Screen[None]):
                 str(p.mermaid_wins), stand_in_text(by_player.get(p.player)), key=p.player,
             )
         self.set_status(
-            _("{n} players.").format(n=len(players))
+            ngettext("{n} player.", "{n} players.", len(players)).format(n=len(players))
             if players
             else _("No finished games on this server yet.")
         )

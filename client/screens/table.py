@@ -8,9 +8,11 @@ from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.client.auto_end import AutoEnd
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
+from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
+from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.countdown import (
     TICK,
@@ -21,12 +23,12 @@ from seasalt.client.widgets.countdown import (
     with_time_notes,
 )
 from seasalt.client.widgets.hand import HandPanel
-from seasalt.client.widgets.log import ChatPanel, LogPanel, log_lines
+from seasalt.client.widgets.log import LOG_LINES, ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel, prompt_text
 from seasalt.client.words import Names
-from seasalt.engine import EndTurn, PlayerView
+from seasalt.engine import Call, EndTurn, Event, EventKind, PlayerView
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,6 +45,9 @@ RECENT_LINES = 2
 PENDING_TIMEOUT = 5.0
 """Seconds after which an action with no answer at all frees the input again (and a resync is
 asked for). A last resort: any frame or any refusal frees it long before."""
+ENDED_EVENTS = 40
+"""Events of the round that just ended kept for the log (more than its lines need: turn
+markers are not worded)."""
 PENDING_CHECK = 1.0
 """Seconds between two checks of that timeout while an action is pending."""
 
@@ -63,6 +68,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark,f1", "help", _("Help"), key_display="?"),
         Binding("l", "toggle_side", _("Log/chat")),
         Binding("t", "chat", _("Chat")),
+        # Off the footer (it must fit 80 columns in every language); listed in help.
+        Binding("h", "app.open_scores", _("Scores"), show=False),  # client/screens/scores.py
         Binding("escape", "unfocus", _("Back"), show=False),
         # One key, two meanings: the footer names the one q has now (check_action).
         Binding("q", "back_or_quit", _("Lobby")),
@@ -110,9 +117,12 @@ class TableScreen(Screen[None]):
         self.time_notes: list[tuple[int, int, int]] = []
         """(round, log position, seat) of each turn whose time ran out: a log line each."""
         self._prompt_clocked = False
+        self.ended_log: tuple[Event, ...] = ()
+        """The last round's log as this seat saw it, kept under the new round's lines."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield CallStatus(id="call-status")
         yield Static(
             _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
         )
@@ -197,6 +207,16 @@ class TableScreen(Screen[None]):
             # same burst were taken in): going back to it would leave the player on an old
             # turn for good. seq only grows at a table, across games and restarts too.
             return False
+        if previous is not None and previous.table == frame.table and (
+            frame.view.round != previous.view.round
+        ):
+            # The round that just ended stays in the log (its final turns, its score) until
+            # the new round's lines push it out: events this seat was already sent.
+            ending = frame.events
+            starts = next((i for i, e in enumerate(ending) if e.kind is EventKind.ROUND_STARTED),
+                          len(ending))
+            # Only its tail: enough events for the log's lines, and no more wording per frame.
+            self.ended_log = (previous.view.log + ending[:starts])[-ENDED_EVENTS:]
         self.frame = frame
         if fresh:
             # Any frame answers a pending action (even one equal to the last: a snapshot after
@@ -340,6 +360,7 @@ class TableScreen(Screen[None]):
         if status != self._last_status:
             self._last_status = status
             update_text(self.query_one("#status", Static), None, status)
+        self.query_one(CallStatus).show(v, names)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
         # Actions first: "Your turn" must never show above an empty list of choices.
@@ -350,6 +371,8 @@ class TableScreen(Screen[None]):
         fresh = 0
         if base is not None:
             fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
+        if len(lines) < LOG_LINES and self.ended_log:  # room left: the ended round's tail
+            lines = (log_lines(self.ended_log, names) + lines)[-LOG_LINES:]
         self.query_one(LogPanel).show(lines, fresh)
         recent = Text("\n").join(Text("» " + line) for line in lines[-RECENT_LINES:])
         if recent != self._last_recent:
@@ -391,7 +414,8 @@ class TableScreen(Screen[None]):
             text.append(" · " + _("watching"), style="italic")
         others = self.watchers - (1 if v.seat is None else 0)  # a spectator is not news to itself
         if others > 0:
-            text.append(" · " + _("{n} watching").format(n=others), style="italic")
+            text.append(" · " + ngettext("{n} watching", "{n} watching", others).format(
+                n=others), style="italic")
         return text
 
     def on_resize(self) -> None:
@@ -400,13 +424,21 @@ class TableScreen(Screen[None]):
 
     # --- input -------------------------------------------------------------------------------
 
-    def choose(self, choice: Choice) -> None:
-        """Send the chosen legal action (one at a time: see ``sent``)."""
+    def choose(self, choice: Choice, confirmed: bool = False) -> None:
+        """Send the chosen legal action (one at a time: see ``sent``); a call is confirmed
+        first (client/screens/call_confirm.py)."""
         if self.frame is None or self.waiting is not None:
             return
         if self.sent and not self.check_pending():
             return
         if choice.action not in self.frame.view.legal_actions:
+            return
+        if isinstance(choice.action, Call) and not confirmed:
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.choose(choice, confirmed=True)  # still legal? checked again
+
+            self.app.push_screen(CallConfirmDialog(choice, self.frame.view), answered)
             return
         self.sent = True
         self.sent_at = self.clock()

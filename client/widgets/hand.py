@@ -42,7 +42,8 @@ class HandPanel(Static):
         if self.memo is None:
             self.memo = Memo()
         marks = frozenset(new_cards)
-        if not self.memo.changed((v.seat, v.hand, v.table, v.breakdown, marks)):
+        revealed = v.seat is not None and v.seats[v.seat].revealed_hand is not None
+        if not self.memo.changed((v.seat, v.hand, v.table, v.breakdown, marks, revealed)):
             return
         new_cards = marks
         if v.seat is None:
@@ -50,7 +51,9 @@ class HandPanel(Static):
             return
         lines = [
             Text(_("Your table: "), style="bold") + table_groups(v.table),
-            Text(_("Your hand ({n}): ").format(n=len(v.hand)), style="bold")
+            # Revealed (LAST CHANCE, RULES §6.3): everyone sees it, and it cannot be robbed.
+            Text((_("Your hand ({n}, revealed): ") if revealed else _("Your hand ({n}): "))
+                 .format(n=len(v.hand)), style="bold")
             + grouped_hand(v.hand, marked=new_cards),
             points_text(v.breakdown),
         ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from seasalt.client.widgets.cards import Memo, chip, update_text
 from seasalt.client.words import pile_name
 from seasalt.engine import PlayerView
@@ -30,6 +30,6 @@ class PilesPanel(Static):
                 text.append(_("empty"), style="dim")
             else:
                 text.append_text(chip(pile.top, mark=index in changed))
-                size = _("(1 card)") if pile.size == 1 else _("({n} cards)").format(n=pile.size)
+                size = ngettext("({n} card)", "({n} cards)", pile.size).format(n=pile.size)
                 text.append(" " + size, style="dim")
         self.shown = update_text(self, self.shown, text)

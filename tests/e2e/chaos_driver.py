@@ -49,11 +49,13 @@ import platformdirs
 from seasalt import protocol as p
 from seasalt.bots import get_bot
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.scores import ScoresScreen
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList, Choice, choices_for
 from seasalt.client.words import Names, action_label
@@ -509,8 +511,12 @@ class Player:
         rng = self.rng
         if isinstance(screen, HelpScreen):
             await self.key("escape", "close the help")
+        elif isinstance(screen, ScoresScreen):  # a stray h (typed for the chat box, say)
+            await self.key("escape", "close the scores")
         elif isinstance(screen, ConfirmDialog):
             await self.key("n", "stay")
+        elif isinstance(screen, CallConfirmDialog):
+            await self.key(screen.choice.key, "confirm the call")
         elif isinstance(screen, ConnectingScreen):
             return
         elif isinstance(screen, CreateTableDialog):

@@ -6,7 +6,7 @@ import msgpack
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from seasalt.engine import ACTION_TYPES, EventKind, Rules
+from seasalt.engine import ACTION_TYPES, EventKind, RoundEnd, Rules
 from seasalt.protocol import (
     CLIENT_MESSAGES,
     MAX_CHAT_LENGTH,
@@ -59,6 +59,7 @@ from seasalt.protocol import (
     view_to_wire,
 )
 from seasalt.protocol import history as h
+from seasalt.protocol import scores as sc
 from seasalt.protocol.clocks import Clocks, SeatClock, TimeRanOut
 
 from .games import sample_games
@@ -199,6 +200,22 @@ MESSAGES.update({
         wins=st.integers(0, 99), stop_calls=st.integers(0, 50),
         last_chance_calls=st.integers(0, 50),
     ), max_size=3).map(tuple)),
+})
+
+# The score sheet (protocol/scores.py)
+_three = st.lists(st.integers(0, 99), min_size=3, max_size=3).map(tuple)
+MESSAGES.update({
+    sc.GetScores: st.builds(sc.GetScores, table=tables_),
+    sc.ScoreSheet: st.builds(
+        sc.ScoreSheet, table=tables_, seq=seqs,
+        rounds=st.lists(st.builds(
+            sc.ScoreRound, round=st.integers(1, 30), end=st.sampled_from(RoundEnd),
+            ended_by=st.integers(0, 2), bet_won=st.none() | st.booleans(), points=_three,
+            totals=_three,
+        ), max_size=4).map(tuple),
+        scores=_three, standings=st.permutations((0, 1, 2)).map(tuple), over=st.booleans(),
+        tie_break=st.booleans(),
+    ),
 })
 
 

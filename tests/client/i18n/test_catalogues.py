@@ -31,12 +31,51 @@ def test_every_entry_keeps_its_placeholders(lang: str) -> None:
     for message in catalog:
         if not message.id or not message.string:
             continue
-        want, have = i18n_tools.placeholders(message.id), i18n_tools.placeholders(message.string)
-        allowed = i18n_tools.MAY_DROP[message.context]
-        assert set(have) <= set(want), (message.id, message.string)
-        assert set(want) - set(have) <= allowed, (message.id, message.string)
+        want = i18n_tools.placeholders(i18n_tools.msgid_text(message.id))
+        allowed = i18n_tools.MAY_DROP.get(message.context, set())
+        if isinstance(message.id, tuple):  # ngettext: each form; a form may omit the count
+            forms, allowed = list(message.string), allowed | {"{n}"}
+            assert len(forms) == catalog.num_plurals, message.id
+        else:
+            forms = [message.string]
+        for form in forms:
+            have = i18n_tools.placeholders(form)
+            assert set(have) <= set(want), (message.id, form)
+            assert set(want) - set(have) <= allowed, (message.id, form)
         checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "1 finished game.", "2 finished games."),
+        ("pt", "1 partida terminada.", "2 partidas terminadas."),
+        ("es", "1 partida terminada.", "2 partidas terminadas."),
+        ("fr", "1 partie terminée.", "2 parties terminées."),
+    ],
+)
+def test_counts_take_the_plural_form_of_each_language(lang: str, one: str, two: str) -> None:
+    t = i18n.translator(lang)
+    one_game = "{n} finished game. Enter: watch · e: export · s: statistics"
+    games = "{n} finished games. Enter: watch · e: export · s: statistics"
+    assert t.ngettext(one_game, games, 1).format(n=1).startswith(one)
+    assert t.ngettext(one_game, games, 2).format(n=2).startswith(two)
+    # French and Portuguese (CLDR) say "0 partie terminée", Spanish "0 partidas terminadas".
+    zero = t.ngettext(one_game, games, 0).format(n=0)
+    assert zero.startswith(("0 " + one[2:]) if lang in ("pt", "fr") else ("0 " + two[2:]))
+
+
+def test_the_check_catches_a_plural_without_every_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = i18n_tools.read
+
+    def damaged(lang: str):  # type: ignore[no-untyped-def]
+        catalog = real(lang)
+        catalog.get("{n} card").string = ("{n} carta", "")
+        return catalog
+
+    monkeypatch.setattr(i18n_tools, "read", damaged)
+    assert "untranslated: ('{n} card', '{n} cards')" in "\n".join(i18n_tools.problems("pt"))
 
 
 def test_the_check_catches_a_missing_or_broken_translation(

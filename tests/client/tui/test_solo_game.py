@@ -11,12 +11,14 @@ from typing import Any
 
 import pytest
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.start import StartScreen
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets import prompt as prompt_module
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.words import Names, action_label
+from seasalt.engine import Call
 
 from .conftest import GOALS
 
@@ -90,6 +92,9 @@ async def test_solo_game_from_start_menu_to_game_over(tui, coverage_choose, monk
             chosen.append(choice.action)
             decided_on = table.frame
             await tui.key(app, choice.key)
+            if isinstance(choice.action, Call):  # a call asks once more: the same key again
+                await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
+                await tui.key(app, choice.key)
             await tui.until(
                 lambda: sent_actions(app) == len(chosen) or table.frame is not decided_on  # noqa: B023
             )

@@ -1,0 +1,40 @@
+"""The score sheet of a table (protocol ``get_scores`` -> ``scores``), read from the journal.
+
+Each ended round's result is journalled before its updates are sent (server/game.py), so the
+sheet is the same after a reconnect or a server restart; the standings and the tie-break are
+the engine's (``GameState.standings``, ``GameState.tie_broken``).
+"""
+
+from __future__ import annotations
+
+from seasalt.protocol import ErrorCode, GetScores, ScoreRound, ScoreSheet, result_from_wire
+
+from .core import ServerCore
+from .journal import from_blob
+from .sessions import Session
+from .tables import Table
+
+
+class ScoresMixin(ServerCore):
+    """Answers ``get_scores`` from a session at the table (seated or watching)."""
+
+    def on_get_scores(self, session: Session, peer: bytes, msg: GetScores) -> None:
+        table = self.tables.get(msg.table)
+        if table is None or session.table != table.name:
+            self.error(peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table)
+            return
+        self.send(session, self.score_sheet(table))
+
+    def score_sheet(self, table: Table) -> ScoreSheet:
+        rounds = []
+        for _round, blob in self.journal.round_results(table.game_id):
+            result = result_from_wire(from_blob(blob), "journal round")
+            rounds.append(ScoreRound(
+                result.round, result.end, result.ended_by, result.bet_won,
+                tuple(s.round_score for s in result.seats), tuple(s.total for s in result.seats),
+            ))
+        state = table.state
+        return ScoreSheet(
+            table.name, table.seq, tuple(rounds), state.scores, state.standings(),
+            state.is_over, state.tie_broken(),
+        )
