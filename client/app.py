@@ -120,6 +120,9 @@ class LaunchOptions:
     """Solo/host child server ``--bot-delay`` (tests use 0)."""
     server_key: str | None = None
     """``--server-key``: talk CurveZMQ to a ``seasalt-server --secure`` (joined servers only)."""
+    guest: bool = False
+    """``--guest``: a browser tab's client (seasalt-server --web): this server only, no start
+    menu (so no hosting, solo or other address), exported files go to the browser."""
 
 
 def normalise_address(address: str) -> str:
@@ -552,9 +555,17 @@ class SeasaltApp(App[int]):
         if self.plan is not None:
             self.begin(self.plan)
 
+    @property
+    def guest(self) -> bool:
+        """A browser tab's client (``--guest``): see LaunchOptions.guest."""
+        return self.options.guest
+
     @on(ConnectingScreen.Back)
     def on_back(self) -> None:
         self.workers.cancel_group(self, "net")
+        if self.guest:  # no start menu for a browser tab: its page offers to open it again
+            self.exit(0)
+            return
         self._goto(StartScreen(self.player, getattr(self.plan, "address", None)))
 
     @on(TablesListed)
@@ -999,13 +1010,14 @@ def run_app(
     double_target: bool = False,
     lang: str | None = None,
     server_key: str | None = None,
+    guest: bool = False,
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
             extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
-            server_key=server_key,
+            server_key=server_key, guest=guest,
         )
     )
     try:

@@ -126,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--replay", type=Path, metavar="FILE",
         help="watch a replay file (from the history screen or 'seasalt-server games export')",
     )
+    parser.add_argument(
+        "--guest", action="store_true",
+        help="the browser client that seasalt-server --web runs for each tab: plays on ADDRESS "
+        "only (no start menu, no hosting), files go to the browser",
+    )
     parser.add_argument("--version", action="version", version=version_text())
     return parser
 
@@ -150,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parse_server_key(args.server_key)
         except ValueError as e:
             parser.error(str(e))
+    if args.guest and (args.address is None or args.solo or args.bot is not None):
+        parser.error("--guest needs a server address and plays it only (no --solo, no --bot)")
     if args.bot is not None:
         return _headless(parser, args)
     setup_log_file()  # the terminal belongs to the app: warnings go to the log file
@@ -200,6 +207,7 @@ def _tui(args: argparse.Namespace) -> int:
         double_target=args.double_target,
         lang=args.lang,
         server_key=args.server_key,
+        guest=args.guest,
     )
 
 

@@ -25,6 +25,7 @@ from .limits_cli import add_limit_options, limit_settings
 from .ops_cli import add_ops_options, games_command, ops_settings, setup_log_file
 from .secure_cli import add_secure_options, secure_banner, secure_settings
 from .security import KeyError_
+from .web import WebOptions, add_web_arguments, run_web, web_options
 
 EXIT_USAGE = 2
 EXIT_PORT_IN_USE = 3
@@ -111,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_limit_options(p)
     add_secure_options(p)
     add_ops_options(p)
+    add_web_arguments(p)
     return p
 
 
@@ -133,7 +135,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
     )
 
 
-async def _run(config: ServerConfig) -> int:
+async def _run(config: ServerConfig, web: WebOptions | None = None) -> int:
     server = Server(config)
     try:
         await server.start()
@@ -156,10 +158,14 @@ async def _run(config: ServerConfig) -> int:
     print(f"journal: {config.db_path}")
     for line in secure_banner(config):
         print(line)
-    print(f"{LISTENING_PREFIX} {server.local_endpoint}")
-    sys.stdout.flush()
-    await stop.wait()
-    print("seasalt-server: stopping", file=sys.stderr)
+    async with run_web(web, config, server) as front:  # prints where browsers go
+        if web is not None and front is None:
+            await server.stop()
+            return EXIT_LISTEN
+        print(f"{LISTENING_PREFIX} {server.local_endpoint}")
+        sys.stdout.flush()
+        await stop.wait()
+        print("seasalt-server: stopping", file=sys.stderr)
     await server.stop()
     return 0
 
@@ -198,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     if sys.platform == "win32":  # the server reads its socket with loop.add_reader
         asyncio.set_event_loop_policy(asyncio.WindowsSelectorEventLoopPolicy())
     try:
-        return asyncio.run(_run(config))
+        return asyncio.run(_run(config, web_options(args)))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed
         print("seasalt-server: interrupted", file=sys.stderr)
         return 130
