@@ -217,6 +217,8 @@ class SeasaltApp(App[int]):
         self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
+        self.web_urls: list[str] = []
+        """A --web server hosted here: the addresses friends open in a browser."""
         self.solo_resumable = False
         """This solo game can be resumed after the client closes: its journal is in the data
         dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
@@ -365,6 +367,7 @@ class SeasaltApp(App[int]):
             return self.child.address
         solo = isinstance(plan, SoloPlan)
         secure = isinstance(plan, HostPlan) and plan.secure
+        web = isinstance(plan, HostPlan) and plan.web
         db = None
         if isinstance(plan, SoloPlan):
             db = await asyncio.to_thread(solo_journal, plan.resume)
@@ -372,11 +375,12 @@ class SeasaltApp(App[int]):
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
-            extra=["--secure"] if secure else [],
+            extra=(["--secure"] if secure else []) + (["--web"] if web else []),
             db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
         )
         self.hosting = not solo
         self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
+        self.web_urls = list(self.child.web_urls) if not solo else []
         self._watch_child()
         return self.child.address
 
@@ -583,6 +587,7 @@ class SeasaltApp(App[int]):
                 self.player, self.server_address, self.host_addresses,
                 hosting=self.hosting, held=held,
                 encrypted=self.server_key is not None, server_key=self.hosted_key,
+                web_urls=self.web_urls,
             )
             lobby.tables = message.tables
             self._goto(lobby)

@@ -117,7 +117,7 @@ def page_language(accept_language: str) -> str:
 # The page's few words, in the client's four languages (GLOSSARY.md's tone); the game itself
 # is the client's, translated by its catalogues (the tab's client gets --lang from the browser).
 _WORDS: dict[str, dict[str, str]] = {
-    "name": {"en": "Your name", "pt": "O teu nome", "es": "Tu nombre", "fr": "Ton nom"},
+    "name": {"en": "Your name", "pt": "O seu nome", "es": "Tu nombre", "fr": "Votre nom"},
     "play": {"en": "Play", "pt": "Jogar", "es": "Jugar", "fr": "Jouer"},
     "bad_name": {
         "en": f"A name is 1 to {MAX_NAME_LENGTH} letters, digits or spaces.",
@@ -127,11 +127,11 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "full": {
         "en": "All {n} browser seats of this server are in use. Try again when someone leaves.",
-        "pt": "Os {n} lugares de navegador deste servidor estão ocupados. Tenta de novo "
+        "pt": "Os {n} lugares de navegador deste servidor estão ocupados. Tente de novo "
               "quando alguém sair.",
         "es": "Los {n} puestos de navegador de este servidor están ocupados. Vuelve a "
               "intentarlo cuando alguien salga.",
-        "fr": "Les {n} places navigateur de ce serveur sont prises. Réessaie quand quelqu'un "
+        "fr": "Les {n} places navigateur de ce serveur sont prises. Réessayez quand quelqu'un "
               "part.",
     },
     "ended": {
@@ -153,6 +153,8 @@ class _Tab:
 
     service: Any
     socket: Any
+    stopping: asyncio.Task[None] | None = None
+    """Set once the tab is being stopped: every caller awaits the same stop."""
 
 
 @dataclass
@@ -317,9 +319,13 @@ class WebFront:
                 n=self.options.max_tabs))
         self._starting.add(tab)
         try:
-            old = self.tabs.pop(tab, None)
-            if old is not None:  # the same tab again (a reload beat the old page's close)
+            old = self.tabs.get(tab)
+            if old is not None:
+                # The same tab again (a reload): its old client must be gone first, since it
+                # holds the lock on the tab's seat token (client/tokens.py claim).
                 await self._stop_tab(old)
+                if self.tabs.get(tab) is old:
+                    del self.tabs[tab]
             width = _int(request.query.get("width", "80"), 80)
             height = _int(request.query.get("height", "24"), 24)
             socket = web.WebSocketResponse(heartbeat=15)
@@ -338,13 +344,20 @@ class WebFront:
         except Exception:
             log.exception("browser tab %s…", tab[:6])
         finally:
+            await self._stop_tab(entry)  # listed until stopped: a reload waits for it
             if self.tabs.get(tab) is entry:
                 del self.tabs[tab]
-            await self._stop_tab(entry)
             log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
         return socket
 
     async def _stop_tab(self, tab: _Tab) -> None:
+        """Stop the tab's client (once, however many ask)."""
+        if tab.stopping is None:
+            tab.stopping = asyncio.ensure_future(self._stop_process(tab))
+        await asyncio.shield(tab.stopping)
+
+    @staticmethod
+    async def _stop_process(tab: _Tab) -> None:
         """Ask the tab's client to quit; kill it if it has not within STOP_GRACE."""
         service = tab.service
         with contextlib.suppress(Exception):

@@ -144,6 +144,7 @@ class LobbyScreen(Screen[None]):
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
         encrypted: bool = False, server_key: str | None = None,
+        web_urls: Sequence[str] = (),
     ) -> None:
         super().__init__(classes="menu-screen")
         self.player = player
@@ -155,6 +156,9 @@ class LobbyScreen(Screen[None]):
         self.encrypted = encrypted
         self.server_key = server_key
         """Hosting a --secure server: the key friends pass with --server-key."""
+        self.web_urls = [f"http://{a}/" for a in friend_addresses(
+            [u.removeprefix("http://").rstrip("/") for u in web_urls])]
+        """Hosting with --web: what friends open in a browser (loopback ones left out)."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
 
@@ -180,6 +184,10 @@ class LobbyScreen(Screen[None]):
                     key = f" --server-key {self.server_key}" if self.server_key else ""
                     for address in friends:
                         text.append("\n   seasalt-client " + address + key)
+                    if self.web_urls:
+                        text.append("\n" + _("or open in a browser:"), style="bold green")
+                        for url in self.web_urls:
+                            text.append("\n   " + url)
                 else:  # loopback only: 127.0.0.1 would reach nobody else
                     text = Text(join_line(True, (), self.server), style="bold yellow")
                 yield Static(text, id="host-banner")

@@ -19,7 +19,10 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "protocol": {"seasalt.engine", "msgpack"},
     "bots": {"seasalt.engine"},
-    "server": {"seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs"},
+    "server": {
+        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",
+        "aiohttp", "textual_serve",  # server/web.py only (--web); imported when it starts
+    },
     "client": {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",
         "textual", "rich", "babel",
