@@ -366,8 +366,12 @@ class SeasaltApp(App[int]):
         if self.child is not None and self.child.alive():
             return self.child.address
         solo = isinstance(plan, SoloPlan)
-        secure = isinstance(plan, HostPlan) and plan.secure
-        web = isinstance(plan, HostPlan) and plan.web
+        extra: list[str] = []
+        if isinstance(plan, HostPlan):
+            extra += ["--secure"] if plan.secure else []
+            # --web: HTTP on 8080, or on a free port when the game port is a free one (0).
+            extra += (["--web"] + (["--web-port", "0"] if plan.port == 0 else [])) if plan.web \
+                else []
         db = None
         if isinstance(plan, SoloPlan):
             db = await asyncio.to_thread(solo_journal, plan.resume)
@@ -375,7 +379,7 @@ class SeasaltApp(App[int]):
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
-            extra=(["--secure"] if secure else []) + (["--web"] if web else []),
+            extra=extra,
             db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
         )
         self.hosting = not solo

@@ -206,7 +206,8 @@ class WebFront:
         ])
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        host = None if self.host in ("0.0.0.0", "*", "") else self.host
+        # The game port's address exactly (0.0.0.0: IPv4 on every interface, as the game's).
+        host = "0.0.0.0" if self.host in ("*", "") else self.host
         site = web.TCPSite(self._runner, host=host, port=self.options.port, reuse_address=True)
         try:
             await site.start()
@@ -448,6 +449,12 @@ async def run_web(options: WebOptions | None, config: Any, server: Any) -> Async
     yields None after a one-line error when the web port cannot be used.
     """
     if options is None:
+        yield None
+        return
+    if config.allowed_keys is not None:
+        # The tabs' clients make their own key pairs, which no allow-list names.
+        print("seasalt-server: error: --web cannot be used with --allow-keys (the browser "
+              "tabs' clients would be refused); use --secure alone", file=sys.stderr)
         yield None
         return
     key = config.curve.public.decode("ascii") if config.curve is not None else None
