@@ -400,3 +400,20 @@ async def test_the_cap_on_browser_tabs_shows_a_clear_page(tmp_path: Path, browse
         assert browser.foreign() == []
     finally:
         stop(server)
+
+
+@pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")
+async def test_a_secure_server_serves_browsers_encrypted(tmp_path: Path, browser: Browser) -> None:
+    server = start_web_server(tmp_path, "--secure")
+    try:
+        key = next(line.split()[-1] for line in server.lines if "--server-key" in line)
+        page = await browser.page("Ann")
+        await page.open(server.url, "Ann")  # the tab's client on the host holds the key...
+        lobby = page.text()
+        assert "Not encrypted" not in lobby  # ...and talks CurveZMQ to the server
+        [pid] = server.guests()
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        assert cmdline[cmdline.index(b"--server-key") + 1] == key.encode()
+        assert browser.foreign() == []
+    finally:
+        stop(server)
