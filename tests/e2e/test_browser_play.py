@@ -309,8 +309,7 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         assert any(line.strip() == server.url for line in server.lines), server.lines
         ann = await browser.page("Ann")
         bob = await browser.page("Bob")
-        await ann.open(server.url, "Ann")
-        await bob.open(server.url, "Bob")
+        await asyncio.gather(ann.open(server.url, "Ann"), bob.open(server.url, "Bob"))
         assert urlsplit(ann.page.url).query != urlsplit(bob.page.url).query  # two identities
         assert len(server.guests()) == 2  # one client process per tab, on the host
 
@@ -342,7 +341,7 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         seat_back = await bob.until(r"Your hand \(\d+\)")
         assert "Ann's table" in seat_back
         assert len(server.guests()) == before  # the old process was stopped first
-        await play_until(lambda: moves["Ann"] >= 4 and moves["Bob"] >= 6)
+        await play_until(lambda: moves["Ann"] >= 3 and moves["Bob"] >= 5)
 
         # Both leave the game by keyboard (q, then y): a bot plays each seat, so the rest of
         # the game goes at bot speed; the page says its client closed.
@@ -357,12 +356,14 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         await wait_over(server.game, "Ann's table")
 
         # Opened again: each tab's own client is back; the finished game is in the history.
-        for page in (ann, bob):
+        async def history(page: Page) -> str:
             await page.page.click("#again")
             await page.until(rf"Lobby of .*you are {page.who}")
             await page.keys("h")
-            history = await page.until(r"\d+ finished game")
-            assert "Ann's table" in history and "Ann" in history and "Bob" in history
+            return await page.until(r"\d+ finished game")
+
+        for shown in await asyncio.gather(history(ann), history(bob)):
+            assert "Ann's table" in shown and "Ann" in shown and "Bob" in shown
         # Ann exports the replay: a download in her browser, not a file on the host.
         await ann.keys("e")
         await until_sync(lambda: bool(browser.downloads), 20)
@@ -371,6 +372,11 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         replay = json.loads(Path(await download.path()).read_text(encoding="utf-8"))
         assert isinstance(replay, dict) and replay, replay
         assert not list(tmp_path.glob("**/seasalt-game-*.json"))  # nothing written on the host
+        # Its replay, stepped to the end, is the game over.
+        await ann.keys("Enter")
+        await ann.until(r"Move 0 of \d+")
+        await ann.keys("End")
+        await ann.until(r"(?i)game over")
         assert browser.foreign() == [], browser.foreign()
         assert any(u.startswith("ws://127.0.0.1") for u in browser.requests)
 

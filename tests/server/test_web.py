@@ -14,7 +14,6 @@ from urllib.parse import urlsplit
 
 import pytest
 import zmq
-
 from seasalt.server.web import WebFront, WebOptions, page_language, valid_name
 
 pytestmark = pytest.mark.timeout(60)
@@ -105,7 +104,7 @@ def test_the_play_page_loads_only_what_this_server_serves(web: tuple[str, list[s
     assert socket_url is not None
     host = urlsplit(url).netloc
     # The name rides in the path as hex: nothing in it can change the path.
-    assert socket_url[1] == f"ws://{host}/ws/{TAB}/{'Ann <b>'.encode().hex()}"
+    assert socket_url[1] == f"ws://{host}/ws/{TAB}/{b'Ann <b>'.hex()}"
     assets = re.findall(r'(?:src|href)="([^"]*)"', body) + re.findall(r'url\("([^"]+)"\)', body)
     assert assets and all(a.startswith("/") or a.startswith("data:") or a == ""
                           for a in assets), assets
