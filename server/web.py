@@ -334,7 +334,12 @@ class WebFront:
             service = _guest_service(
                 self.client_command(name, lang), self._tab_env(tab), socket, self._downloads
             )
-            await service.start(width, height)
+            try:
+                await service.start(width, height)
+            except OSError as exc:  # no process could be started: the page says it closed
+                log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                await socket.close()
+                return socket
             entry = _Tab(service, socket)
             self.tabs[tab] = entry
         finally:
