@@ -123,6 +123,8 @@ class LaunchOptions:
     guest: bool = False
     """``--guest``: a browser tab's client (seasalt-server --web): this server only, no start
     menu (so no hosting, solo or other address), exported files go to the browser."""
+    web_urls: tuple[str, ...] = ()
+    """``--web-url``: where friends open this server in a browser (a guest's lobby says)."""
 
 
 def normalise_address(address: str) -> str:
@@ -217,7 +219,7 @@ class SeasaltApp(App[int]):
         self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
-        self.web_urls: list[str] = []
+        self.web_urls: list[str] = list(self.options.web_urls)
         """A --web server hosted here: the addresses friends open in a browser."""
         self.solo_resumable = False
         """This solo game can be resumed after the client closes: its journal is in the data
@@ -1020,13 +1022,14 @@ def run_app(
     lang: str | None = None,
     server_key: str | None = None,
     guest: bool = False,
+    web_urls: tuple[str, ...] = (),
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
             extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
-            server_key=server_key, guest=guest,
+            server_key=server_key, guest=guest, web_urls=web_urls,
         )
     )
     try:

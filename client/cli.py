@@ -131,6 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="the browser client that seasalt-server --web runs for each tab: plays on ADDRESS "
         "only (no start menu, no hosting), files go to the browser",
     )
+    parser.add_argument(
+        "--web-url", action="append", default=[], metavar="URL",
+        help="with --guest: an address friends open in a browser (the lobby shows it)",
+    )
     parser.add_argument("--version", action="version", version=version_text())
     return parser
 
@@ -208,6 +212,7 @@ def _tui(args: argparse.Namespace) -> int:
         lang=args.lang,
         server_key=args.server_key,
         guest=args.guest,
+        web_urls=tuple(args.web_url),
     )
 
 

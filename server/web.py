@@ -294,6 +294,8 @@ class WebFront:
                  "--name", name, "--lang", lang]
         if self.server_key is not None:
             words += ["--server-key", self.server_key]
+        for url in self.urls():  # the lobby gives friends these, never the tab's own address
+            words += ["--web-url", url]
         return " ".join(shlex.quote(w) for w in words)
 
     def _tab_env(self, tab: str) -> dict[str, str]:

@@ -191,6 +191,12 @@ class LobbyScreen(Screen[None]):
                 else:  # loopback only: 127.0.0.1 would reach nobody else
                     text = Text(join_line(True, (), self.server), style="bold yellow")
                 yield Static(text, id="host-banner")
+            elif self.web_urls:  # a browser tab: the address to give friends, not its own
+                yield Static(
+                    Text(_("Friends open in a browser: {urls}").format(
+                        urls="  ·  ".join(self.web_urls)), style="bold green"),
+                    id="web-banner",
+                )
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static(
                 _("No tables yet: press n to create one."), id="no-tables", classes="hint"

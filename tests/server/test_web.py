@@ -153,7 +153,7 @@ def test_each_tab_runs_a_guest_client_of_this_server_only() -> None:
     command = front.client_command("Ann 'x'", "fr")
     assert command.split()[1:5] == ["-m", "seasalt.client.cli", "127.0.0.1:7327", "--guest"]
     assert "'Ann '\"'\"'x'\"'\"''" in command  # quoted for the shell textual-serve uses
-    assert command.endswith(f"--lang fr --server-key {'K' * 40}")
+    assert f"--lang fr --server-key {'K' * 40} --web-url http://127.0.0.1:0/" in command
 
 
 def test_a_taken_web_port_is_a_clear_error(tmp_path: Path) -> None:

@@ -105,6 +105,18 @@ def test_the_lobby_offers_friends_the_browser_address_not_loopback() -> None:
     assert lobby.web_urls == ["http://192.168.1.20:8080/"]
 
 
+async def test_a_guests_lobby_gives_friends_the_servers_browser_address() -> None:
+    options = LaunchOptions(address="h:1", guest=True, web_urls=("http://192.168.1.20:8080/",))
+    assert SeasaltApp(options).web_urls == ["http://192.168.1.20:8080/"]
+    lobby = LobbyScreen("Ann", "127.0.0.1:7327",
+                        web_urls=["http://127.0.0.1:8080/", "http://192.168.1.20:8080/"])
+    app = kit.Host(lobby)
+    async with app.run_test(size=(100, 30)):
+        await kit.until(lambda: "Friends open in a browser" in kit.screen_text(app))
+        text = kit.screen_text(app)
+        assert "http://192.168.1.20:8080/" in text and "http://127.0.0.1:8080/" not in text
+
+
 async def test_hosting_with_the_web_switch_serves_browsers(tui) -> None:  # type: ignore[no-untyped-def]
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(120, 40)) as pilot:
