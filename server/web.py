@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import html
 import logging
 import re
 import secrets
@@ -32,9 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from seasalt.protocol import MAX_NAME_LENGTH
-
 from .addresses import host_port, join_addresses
+from .web_page import page_language, render_page, valid_name, word
 
 log = logging.getLogger("seasalt.server.web")
 
@@ -45,8 +43,6 @@ DEFAULT_WEB_MAX = 16
 STOP_GRACE = 5.0
 """Seconds a tab's client gets to quit after its page closed, before it is killed."""
 _TAB = re.compile(r"[0-9a-f]{32}")
-_LANGS = ("en", "pt", "es", "fr")
-_PAGE = Path(__file__).with_name("web") / "index.html"
 
 
 def _web_port(text: str) -> int:
@@ -100,53 +96,6 @@ def web_options(args: argparse.Namespace) -> WebOptions | None:
     return WebOptions(port=args.web_port, max_tabs=args.web_max)
 
 
-def valid_name(text: str) -> bool:
-    """The client's own rule for ``--name``: 1-24 printable characters, not only spaces."""
-    return bool(text.strip()) and len(text) <= MAX_NAME_LENGTH and text.isprintable()
-
-
-def page_language(accept_language: str) -> str:
-    """The first of our languages the browser asks for (``Accept-Language``), else ``en``."""
-    for part in accept_language.split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in _LANGS:
-            return code
-    return "en"
-
-
-# The page's few words, in the client's four languages (GLOSSARY.md's tone); the game itself
-# is the client's, translated by its catalogues (the tab's client gets --lang from the browser).
-_WORDS: dict[str, dict[str, str]] = {
-    "name": {"en": "Your name", "pt": "O seu nome", "es": "Tu nombre", "fr": "Votre nom"},
-    "play": {"en": "Play", "pt": "Jogar", "es": "Jugar", "fr": "Jouer"},
-    "bad_name": {
-        "en": f"A name is 1 to {MAX_NAME_LENGTH} letters, digits or spaces.",
-        "pt": f"Um nome tem de 1 a {MAX_NAME_LENGTH} letras, algarismos ou espaços.",
-        "es": f"Un nombre tiene de 1 a {MAX_NAME_LENGTH} letras, cifras o espacios.",
-        "fr": f"Un nom fait de 1 à {MAX_NAME_LENGTH} lettres, chiffres ou espaces.",
-    },
-    "full": {
-        "en": "All {n} browser seats of this server are in use. Try again when someone leaves.",
-        "pt": "Os {n} lugares de navegador deste servidor estão ocupados. Tente de novo "
-              "quando alguém sair.",
-        "es": "Los {n} puestos de navegador de este servidor están ocupados. Vuelve a "
-              "intentarlo cuando alguien salga.",
-        "fr": "Les {n} places navigateur de ce serveur sont prises. Réessayez quand quelqu'un "
-              "part.",
-    },
-    "ended": {
-        "en": "The game window closed.", "pt": "A janela do jogo fechou.",
-        "es": "La ventana del juego se cerró.", "fr": "La fenêtre du jeu s'est fermée.",
-    },
-    "again": {"en": "Open again", "pt": "Abrir de novo", "es": "Abrir de nuevo",
-              "fr": "Rouvrir"},
-}
-
-
-def word(key: str, lang: str) -> str:
-    return _WORDS[key].get(lang, _WORDS[key]["en"])
-
-
 @dataclass
 class _Tab:
     """One browser tab's client process (``service``), while its page is open."""
@@ -191,12 +140,13 @@ class WebFront:
         Raises:
             OSError: the port is taken or the address cannot be used.
         """
+        import textual_serve
         from aiohttp import web
         from textual_serve.download_manager import DownloadManager
 
         self._downloads = DownloadManager()
-        self._state_dir = Path(tempfile.mkdtemp(prefix="seasalt-web-"))  # 0700: tokens inside
-        static = Path(sys.modules["textual_serve"].__file__ or "").parent / "static"
+        # textual-serve's own assets: xterm.js and its front (textual.js), CSS, the font.
+        static = Path(textual_serve.__file__ or "").parent / "static"
         app = web.Application()
         app.add_routes([
             web.get("/", self.handle_index),
@@ -214,9 +164,8 @@ class WebFront:
         except OSError:
             await self._runner.cleanup()
             raise
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        self.port = sockets[0].getsockname()[1] if sockets else self.options.port
+        self.port = int(self._runner.addresses[0][1])
+        self._state_dir = Path(tempfile.mkdtemp(prefix="seasalt-web-"))  # 0700: tokens inside
 
     async def stop(self) -> None:
         """Stop every tab's client, then the HTTP server."""
@@ -248,41 +197,16 @@ class WebFront:
         # The name rides in the socket's path (textual.js appends its own "?width=..."), hex so
         # that no character of it can change the path.
         ws = f"ws://{request.host}/ws/{tab}/{name.encode('utf-8').hex()}"
-        return self._page(lang, tab, "play", name=name, ws=ws)
+        return self._page(lang, tab, "play", ws=ws)
 
     def _page(
-        self, lang: str, tab: str, mode: str, *, name: str = "", ws: str = "",
+        self, lang: str, tab: str, mode: str, *, ws: str = "",
         error: bool = False, status: int = 200,
     ) -> Any:
         from aiohttp import web
 
-        def esc(text: str) -> str:
-            return html.escape(text, quote=True)
-
-        title = "<h1>Sea Salt &amp; Paper</h1>"
-        if mode == "full":
-            full = word("full", lang).format(n=self.options.max_tabs)
-            body = f'<div class="box" id="full">{title}<p>{esc(full)}</p></div>'
-        elif mode == "ask":
-            said = esc(word("bad_name", lang))
-            hint = f'<p class="error" id="bad-name">{said}</p>' if error else ""
-            body = (
-                f'<div class="box">{title}<form method="get" action="/" id="ask">'
-                f'<input type="hidden" name="tab" value="{esc(tab)}">'
-                f'<label for="name">{esc(word("name", lang))}</label> '
-                f'<input id="name" name="name" maxlength="{MAX_NAME_LENGTH}" required autofocus> '
-                f'<button type="submit">{esc(word("play", lang))}</button>{hint}</form></div>'
-            )
-        else:
-            body = (
-                f'<div id="terminal" class="textual-terminal" data-session-websocket-url='
-                f'"{esc(ws)}" data-font-size="16"></div>'
-                f'<div class="closed"><div class="box"><p>{esc(word("ended", lang))}</p>'
-                f'<a class="button" id="again" href="">{esc(word("again", lang))}</a></div></div>'
-                '<script src="/static/js/textual.js"></script>'
-            )
-        text = _PAGE.read_text(encoding="utf-8")
-        text = text.replace("{{lang}}", lang).replace("{{mode}}", mode).replace("{{body}}", body)
+        text = render_page(lang, mode, tab=tab, ws=ws, error=error,
+                           max_tabs=self.options.max_tabs)
         return web.Response(text=text, content_type="text/html", status=status,
                             headers={"Cache-Control": "no-store"})
 

@@ -14,7 +14,8 @@ from urllib.parse import urlsplit
 
 import pytest
 import zmq
-from seasalt.server.web import WebFront, WebOptions, page_language, valid_name
+from seasalt.server.web import WebFront, WebOptions
+from seasalt.server.web_page import page_language, valid_name
 
 pytestmark = pytest.mark.timeout(60)
 TAB = "0123456789abcdef0123456789abcdef"
