@@ -13,6 +13,18 @@ from pathlib import Path
 from seasalt.protocol import MAX_NAME_LENGTH
 
 _LANGS = ("en", "pt", "es", "fr")
+# textual.js opens a file the app delivers (App.deliver_text: the replay export) with
+# window.open, which a browser's popup blocker may stop (no click started it): a link with the
+# download attribute, clicked from here, saves it in place instead.
+_DOWNLOAD_IN_PLACE = (
+    "const openWindow = window.open.bind(window);"
+    "window.open = (url, target) => {"
+    " if (typeof url === 'string' && new URL(url, location.href).pathname"
+    ".startsWith('/download/')) {"
+    "  const a = document.createElement('a'); a.href = url; a.download = '';"
+    "  document.body.appendChild(a); a.click(); a.remove(); return null; }"
+    " return openWindow(url, target); };"
+)
 _PAGE = Path(__file__).with_name("web") / "index.html"
 
 
@@ -91,6 +103,7 @@ def render_page(
             f'"{esc(ws)}" data-font-size="16"></div>'
             f'<div class="closed"><div class="box"><p>{esc(word("ended", lang))}</p>'
             f'<a class="button" id="again" href="">{esc(word("again", lang))}</a></div></div>'
+            f"<script>{_DOWNLOAD_IN_PLACE}</script>"
             '<script src="/static/js/textual.js"></script>'
         )
     text = _PAGE.read_text(encoding="utf-8")

@@ -6,9 +6,9 @@ system browser: Playwright downloads nothing) against a real ``seasalt-server --
 back, the game reaches game over, and no request the browser made left 127.0.0.1.
 
 To keep it short (no short-game option exists), both players leave by keyboard once they have
-played and reloaded: bots (--bot-delay 0) finish their seats at once, a third tab watching the
-table sees the game over live, and Ann's tab, opened again, finds the game in the history,
-exports its replay (a browser download) and steps it to its end.
+played and reloaded: bots (--bot-delay 0) finish their seats at once, and a third tab watching
+the table sees the game over live, then finds the game in the history, exports its replay (a
+browser download) and steps it to its end.
 
 What the page shows is read from the bytes xterm.js receives over the page's WebSocket (the
 Textual client's terminal output, exactly what xterm.js draws on its canvas), through pyte, a
@@ -131,11 +131,14 @@ class Page:
         self.changed = asyncio.Event()
         self.pressed_on = ""
         """The screen the last key was pressed on."""
+        self.sockets = 0
+        """WebSockets the page opened: one per client process it had."""
         page.on("websocket", self._socket)
 
     def _socket(self, ws: Any) -> None:
         # A new socket is a new client process (a reload): its first frame paints everything.
         size = re.search(r"width=(\d+)&height=(\d+)", ws.url)
+        self.sockets += 1
         self.screen.reset()
         if size:
             self.screen.resize(int(size[2]), int(size[1]))
@@ -200,7 +203,7 @@ async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
     async with playwright_api.async_playwright() as p:
         context = await p.chromium.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS,
-            viewport={"width": 1100, "height": 720}, locale="en-GB", accept_downloads=True,
+            viewport={"width": 960, "height": 640}, locale="en-GB", accept_downloads=True,
         )
         recorded = Browser(context)
         # Every request of every page (documents, scripts, styles, fonts, images, fetches) and
@@ -341,14 +344,15 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
                 if not pressed:
                     await wait_any([ann, bob], timeout=0.5)
 
-        await play_until(lambda: moves["Bob"] >= 3)
+        await play_until(lambda: moves["Bob"] >= 2)
         # A reload: a new client process for the same tab id, which resumes the seat.
-        before = len(server.guests())
+        before, sockets = len(server.guests()), bob.sockets
         await bob.page.reload()
+        await until_sync(lambda: bob.sockets > sockets, 20)  # the new page's own client
         seat_back = await bob.until(r"Your hand \(\d+\)")
         assert "Ann's table" in seat_back
         assert len(server.guests()) == before  # the old process was stopped first
-        await play_until(lambda: moves["Ann"] >= 3 and moves["Bob"] >= 5)
+        await play_until(lambda: moves["Ann"] >= 3 and moves["Bob"] >= 4)
 
         # A third tab watches the table, to see the end live.
         await cat_opens
@@ -358,41 +362,46 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
 
         # Both leave the game by keyboard (q, then y): a bot plays each seat, so the rest of
         # the game goes at bot speed; the page says its client closed.
-        for page in (ann, bob):
+        async def leave(page: Page) -> None:
             await page.until(r"Your hand")
-            page.pressed_on = ""
             await page.keys("q")
             await page.until(r"Leave the game\?")
             await page.keys("y")
             await page.page.wait_for_selector("body.-closed", timeout=20_000)
+
+        await asyncio.gather(leave(ann), leave(bob))
         await until_sync(lambda: len(server.guests()) == 1, 20)  # each leaver's client stopped
         await cat.until(r"Game over", timeout=40)  # the watcher sees the end
         await wait_over(server.game, "Ann's table")
 
-        # Opened again: Ann's tab is Ann's again; the finished game is in the history.
-        await ann.page.click("#again")
-        await ann.until(r"Lobby of .*you are Ann")
-        await ann.keys("h")
-        shown = await ann.until(r"\d+ finished game")
+        # Cat goes back to the lobby (Enter: past the last round's result to the game's, then
+        # b): the finished game is in the history.
+        await cat.keys("Enter")
+        await cat.until(r"Lobby \(b\)")
+        await cat.keys("b")
+        await cat.until(r"Lobby of .*you are Cat")
+        await cat.keys("h")
+        shown = await cat.until(r"\d+ finished game")
         assert "Ann's table" in shown and "Ann" in shown and "Bob" in shown
-        # Ann exports the replay: a download in her browser, not a file on the host.
-        await ann.keys("e")
+        # Cat exports the replay: a download in the browser, not a file on the host.
+        await cat.keys("e")
         await until_sync(lambda: bool(browser.downloads), 20)
         download = browser.downloads[0]
+        assert download.page is cat.page  # saved in place: no popup a blocker could stop
         assert download.suggested_filename.startswith("seasalt-game-")
         replay = json.loads(Path(await download.path()).read_text(encoding="utf-8"))
         assert isinstance(replay, dict) and replay, replay
         assert not list(tmp_path.glob("**/seasalt-game-*.json"))  # nothing written on the host
         # Its replay, stepped to the end, is the game over.
-        await ann.keys("Enter")
-        await ann.until(r"Move 0 of \d+")
-        await ann.keys("End")
-        await ann.until(r"(?i)game over")
+        await cat.keys("Enter")
+        await cat.until(r"Move 0 of \d+")
+        await cat.keys("End")
+        await cat.until(r"(?i)game over")
         assert browser.foreign() == [], browser.foreign()
         assert any(u.startswith("ws://127.0.0.1") for u in browser.requests)
 
-        await cat.page.close()  # a closed tab's client is stopped (Ann's is left)
-        await until_sync(lambda: len(server.guests()) == 1, 20)
+        await cat.page.close()  # a closed tab's client is stopped
+        await until_sync(lambda: server.guests() == [], 20)
     finally:
         stop(server)
     assert server.guests() == []
