@@ -220,7 +220,8 @@ class SeasaltApp(App[int]):
         self.server_address = ""
         self.host_addresses: list[str] = []
         self.web_urls: list[str] = list(self.options.web_urls)
-        """A --web server hosted here: the addresses friends open in a browser."""
+        """Where friends open this server in a browser (a --web server hosted here, or a
+        guest's --web-url)."""
         self.solo_resumable = False
         """This solo game can be resumed after the client closes: its journal is in the data
         dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
