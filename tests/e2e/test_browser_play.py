@@ -418,11 +418,19 @@ async def test_the_cap_on_browser_tabs_shows_a_clear_page(tmp_path: Path, browse
         assert "browser seats of this server are in use" in await second.page.inner_text("#full")
         assert len(server.guests()) == 1
         # The tab that plays keeps its place across a reload.
+        sockets = first.sockets
         await first.page.reload()
+        await until_sync(lambda: first.sockets > sockets, 20)  # a new client for the same tab
         await first.until(r"Lobby of .*you are Ann")
+        assert len(server.guests()) == 1
         await first.page.close()
         await until_sync(lambda: server.guests() == [], 20)
-        await second.open(server.url, "Bob")  # the place is free again
+        # The place is free again once the closed tab's stop is done (just after its process).
+        deadline = time.monotonic() + 20
+        while (await second.page.goto(server.url)).status == 503:  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, "the closed tab's place stayed taken"
+            await asyncio.sleep(0.1)  # sleep-ok: the polling interval of a condition wait
+        await second.open(server.url, "Bob")
         assert browser.foreign() == []
     finally:
         stop(server)
