@@ -119,6 +119,14 @@ async def test_a_guests_lobby_gives_friends_the_servers_browser_address() -> Non
 
 async def test_hosting_with_the_web_switch_serves_browsers(tui) -> None:  # type: ignore[no-untyped-def]
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
+    try:
+        await _host_with_web(app, tui)
+    finally:  # a hosted server outlives its app by design: never leave this one behind
+        if app.child is not None:
+            app.child.stop()
+
+
+async def _host_with_web(app: SeasaltApp, tui: Any) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await tui.until(lambda: isinstance(app.screen, StartScreen))
         app.screen.query_one("#tabs").active = "host"
