@@ -1,7 +1,7 @@
 """``seasalt-server``: parse options, lock the database, listen, print where to join, serve.
 
 Exit codes: 0 after Ctrl-C / SIGTERM, 2 bad options, 3 port in use, 4 database locked or
-unusable, 5 cannot listen on that address.
+unusable, 5 cannot listen on that address (the game port, or --web's: server/web.py).
 """
 
 from __future__ import annotations
