@@ -127,6 +127,11 @@ class LaunchOptions:
     """Solo/host child server ``--bot-delay`` (tests use 0)."""
     server_key: str | None = None
     """``--server-key``: talk CurveZMQ to a ``seasalt-server --secure`` (joined servers only)."""
+    guest: bool = False
+    """``--guest``: a browser tab's client (seasalt-server --web): this server only, no start
+    menu (so no hosting, solo or other address), exported files go to the browser."""
+    web_urls: tuple[str, ...] = ()
+    """``--web-url``: where friends open this server in a browser (a guest's lobby says)."""
 
 
 def normalise_address(address: str) -> str:
@@ -223,6 +228,9 @@ class SeasaltApp(App[int]):
         self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
+        self.web_urls: list[str] = list(self.options.web_urls)
+        """Where friends open this server in a browser (a --web server hosted here, or a
+        guest's --web-url)."""
         self.solo_resumable = False
         """This solo game can be resumed after the client closes: its journal is in the data
         dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
@@ -384,7 +392,14 @@ class SeasaltApp(App[int]):
         if self.child is not None and self.child.alive():
             return self.child.address
         solo = isinstance(plan, SoloPlan)
-        secure = isinstance(plan, HostPlan) and plan.secure
+        extra: list[str] = []
+        if isinstance(plan, HostPlan):
+            extra += ["--secure"] if plan.secure else []
+            # friends' Join lists show the host's player name (server/announce.py)
+            extra += ["--announce-name", plan.name]
+            # --web: HTTP on 8080, or on a free port when the game port is a free one (0).
+            extra += (["--web"] + (["--web-port", "0"] if plan.port == 0 else [])) if plan.web \
+                else []
         db = None
         if isinstance(plan, SoloPlan):
             db = await asyncio.to_thread(solo_journal, plan.resume)
@@ -392,13 +407,12 @@ class SeasaltApp(App[int]):
             host="127.0.0.1" if solo else "0.0.0.0",
             port=0 if solo else plan.port,  # type: ignore[union-attr]
             solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
-            # friends' Join lists show the host's player name (server/announce.py)
-            extra=(["--secure"] if secure else [])
-            + ([] if solo else ["--announce-name", plan.name]),
+            extra=extra,
             db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
         )
         self.hosting = not solo
         self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
+        self.web_urls = list(self.child.web_urls) if not solo else []
         self._watch_child()
         return self.child.address
 
@@ -586,9 +600,17 @@ class SeasaltApp(App[int]):
         if self.plan is not None:
             self.begin(self.plan)
 
+    @property
+    def guest(self) -> bool:
+        """A browser tab's client (``--guest``): see LaunchOptions.guest."""
+        return self.options.guest
+
     @on(ConnectingScreen.Back)
     def on_back(self) -> None:
         self.workers.cancel_group(self, "net")
+        if self.guest:  # no start menu for a browser tab: its page offers to open it again
+            self.exit(0)
+            return
         self._goto(StartScreen(self.player, getattr(self.plan, "address", None)))
 
     @on(TablesListed)
@@ -606,6 +628,7 @@ class SeasaltApp(App[int]):
                 self.player, self.server_address, self.host_addresses,
                 hosting=self.hosting, held=held,
                 encrypted=self.server_key is not None, server_key=self.hosted_key,
+                web_urls=self.web_urls,
             )
             lobby.tables = message.tables
             self._goto(lobby)
@@ -1099,13 +1122,15 @@ def run_app(
     lang: str | None = None,
     server_key: str | None = None,
     bot_delay: float | None = None,
+    guest: bool = False,
+    web_urls: tuple[str, ...] = (),
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
             extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
-            server_key=server_key, bot_delay=bot_delay,
+            server_key=server_key, bot_delay=bot_delay, guest=guest, web_urls=web_urls,
         )
     )
     try:

@@ -157,6 +157,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch a replay file (from the history screen or 'seasalt-server games export')",
     )
     add_discover_options(parser)
+    parser.add_argument(
+        "--guest", action="store_true",
+        help="the browser client that seasalt-server --web runs for each tab: plays on ADDRESS "
+        "only (no start menu, no hosting), files go to the browser",
+    )
+    parser.add_argument(
+        "--web-url", action="append", default=[], metavar="URL",
+        help="with --guest: an address friends open in a browser (the lobby shows it)",
+    )
     parser.add_argument("--version", action="version", version=version_text(PROTOCOL_VERSION))
     return parser
 
@@ -186,6 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.bot_delay is not None and (args.bot is not None or args.address is not None):
         parser.error("--bot-delay paces the bots of a server this app starts: use it with "
                      "--solo (or the start menu), not with a server address or --bot")
+    if args.guest and (args.address is None or args.solo or args.bot is not None):
+        parser.error("--guest needs a server address and plays it only (no --solo, no --bot)")
     if args.bot is not None:
         return _headless(parser, args)
     setup_log_file()  # the terminal belongs to the app: warnings go to the log file
@@ -237,6 +248,8 @@ def _tui(args: argparse.Namespace) -> int:
         lang=args.lang,
         server_key=args.server_key,
         bot_delay=args.bot_delay,
+        guest=args.guest,
+        web_urls=tuple(args.web_url),
     )
 
 

@@ -15,10 +15,14 @@ MAX_REPLAY_FILE = 16 * 1024 * 1024
 """A replay of the longest game is far below this; anything larger is not a replay."""
 
 
+def replay_text(replay: Replay) -> str:
+    """The replay file's text (UTF-8 JSON)."""
+    return json.dumps(replay_to_file_data(replay), indent=1) + "\n"
+
+
 def save_replay(replay: Replay, path: Path) -> None:
     """Write ``replay`` to ``path`` (UTF-8 JSON). Raises OSError."""
-    text = json.dumps(replay_to_file_data(replay), indent=1)
-    path.write_text(text + "\n", encoding="utf-8")
+    path.write_text(replay_text(replay), encoding="utf-8")
 
 
 def open_replay(path: Path, engine_version: str | None = None) -> Replay:

@@ -54,6 +54,8 @@ class ChildServer:
     """A temporary journal: removed with the server."""
     server_key: str | None = None
     """The public key a ``--secure`` child printed (None: a plain server)."""
+    web_urls: list[str] = field(default_factory=list)
+    """What friends open in a browser (a ``--web`` child; empty otherwise)."""
 
     @property
     def pid(self) -> int:
@@ -115,6 +117,11 @@ def parse_listening(lines: Sequence[str]) -> tuple[str, list[str]] | None:
     if address is None:
         return None
     return _loopback(address), joins or [address]
+
+
+def parse_web_urls(lines: Sequence[str]) -> list[str]:
+    """The ``http://`` addresses a ``--web`` server printed for friends' browsers."""
+    return [line.strip() for line in lines if line.startswith("  http://")]
 
 
 def parse_server_key(lines: Sequence[str]) -> str | None:
@@ -287,6 +294,7 @@ def wait_listening(child: ChildServer, timeout: float = START_TIMEOUT) -> ChildS
         if parsed is not None:
             child.address, child.join_addresses = parsed
             child.server_key = parse_server_key(lines)
+            child.web_urls = parse_web_urls(lines)
             return child
         if child.process.poll() is not None:
             code = child.process.returncode

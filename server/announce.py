@@ -252,17 +252,18 @@ class Announcing:
         await asyncio.to_thread(self.announcer.stop)
 
 
-def web_url(config: ServerConfig, address: str) -> str | None:
+def web_url(web_port: int | None, address: str) -> str | None:
     """The browser URL for ``address`` when the server also serves the web client."""
-    # The web options come with ``--web`` (issue 18, browser play); read them if present.
-    port = getattr(config, "web_port", None)
-    if not getattr(config, "web", False) or not port:
+    if not web_port:
         return None
-    return f"http://{address}:{port}/"
+    return f"http://{address}:{web_port}/"
 
 
-def start_announcing(config: ServerConfig, server: Any) -> Announcing | None:
-    """Announce ``server`` (started) as ``config`` says; None when it is not announced."""
+def start_announcing(
+    config: ServerConfig, server: Any, web_port: int | None = None
+) -> Announcing | None:
+    """Announce ``server`` (started) as ``config`` says; None when it is not announced.
+    ``web_port``: where ``--web`` serves browsers (server/web.py), told in the TXT record."""
     if not config.announce:
         return None
     if mdns_disabled():
@@ -279,7 +280,7 @@ def start_announcing(config: ServerConfig, server: Any) -> Announcing | None:
     announcement = Announcement(
         config.announce_name or clean_name(socket.gethostname()),
         server_key=key,
-        web=web_url(config, addresses[0]),
+        web=web_url(web_port, addresses[0]),
     )
     if server.master is not None:
         tables, waiting = lobby_counts(server.master.tables.values())

@@ -39,6 +39,7 @@ from .options import (
     positive_int,
 )
 from .security import KeyFileError, default_key_dir, has_curve, load_or_create_keys, read_allow_list
+from .web import WebOptions, add_web_arguments, run_web, web_options
 
 DEFAULTS = ServerConfig()
 LISTENING_PREFIX = "SEASALT_LISTENING"
@@ -91,6 +92,7 @@ def add_serve_options(p: argparse.ArgumentParser) -> None:
     _add_limit_options(p)
     _add_secure_options(p)
     add_announce_options(p)
+    add_web_arguments(p)
 
 
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
@@ -270,13 +272,13 @@ def serve(args: argparse.Namespace) -> int:
     if sys.platform == "win32":  # the server reads its socket with loop.add_reader
         asyncio.set_event_loop_policy(asyncio.WindowsSelectorEventLoopPolicy())
     try:
-        return asyncio.run(_run(config))
+        return asyncio.run(_run(config, web_options(args)))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were installed
         print("seasalt-server: interrupted", file=sys.stderr)
         return 130
 
 
-async def _run(config: ServerConfig) -> int:
+async def _run(config: ServerConfig, web: WebOptions | None = None) -> int:
     server = Server(config)
     try:
         await server.start()
@@ -295,11 +297,15 @@ async def _run(config: ServerConfig) -> int:
     print(f"journal: {config.db_path}")
     for line in secure_banner(config):
         print(line)
-    print(f"{LISTENING_PREFIX} {server.local_endpoint}")
-    sys.stdout.flush()
-    announcing = start_announcing(config, server)
-    await stop.wait()
-    print("seasalt-server: stopping", file=sys.stderr)
-    await stop_announcing(announcing)
+    async with run_web(web, config, server) as front:  # prints where browsers go
+        if web is not None and front is None:
+            await server.stop()
+            return EXIT_LISTEN
+        print(f"{LISTENING_PREFIX} {server.local_endpoint}")
+        sys.stdout.flush()
+        announcing = start_announcing(config, server, front.port if front is not None else None)
+        await stop.wait()
+        print("seasalt-server: stopping", file=sys.stderr)
+        await stop_announcing(announcing)
     await server.stop()
     return 0

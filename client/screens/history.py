@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 
 from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.i18n import _, ngettext
-from seasalt.client.replay_file import save_replay
+from seasalt.client.replay_file import replay_text, save_replay
 from seasalt.client.screens.replay import ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
 from seasalt.protocol import GameSummary, ReplayFileError
@@ -152,6 +153,11 @@ class HistoryScreen(Screen[None]):
         path = self.export_dir / f"seasalt-game-{game}.json"
         try:
             replay = await self.source.replay(game)
+            if getattr(self.app, "guest", False):  # a browser tab: its file, not the host's
+                self.app.deliver_text(io.StringIO(replay_text(replay)), save_filename=path.name,
+                                      mime_type="application/json")
+                self.notify(_("Replay sent to your browser as {file}.").format(file=path.name))
+                return
             save_replay(replay, path)
         except (HistoryUnavailable, OSError) as exc:
             self.notify(_("Export failed: {reason}").format(reason=exc), severity="error")

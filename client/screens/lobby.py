@@ -157,6 +157,7 @@ class LobbyScreen(Screen[None]):
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
         encrypted: bool = False, server_key: str | None = None,
+        web_urls: Sequence[str] = (),
     ) -> None:
         super().__init__(classes="menu-screen")
         self.player = player
@@ -168,6 +169,9 @@ class LobbyScreen(Screen[None]):
         self.encrypted = encrypted
         self.server_key = server_key
         """Hosting a --secure server: the key friends pass with --server-key."""
+        self.web_urls = [f"http://{a}/" for a in friend_addresses(
+            [u.removeprefix("http://").rstrip("/") for u in web_urls])]
+        """Hosting with --web: what friends open in a browser (loopback ones left out)."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
 
@@ -193,9 +197,19 @@ class LobbyScreen(Screen[None]):
                     key = f" --server-key {self.server_key}" if self.server_key else ""
                     for address in friends:
                         text.append("\n   seasalt-client " + address + key)
+                    if self.web_urls:
+                        text.append("\n" + _("or open in a browser:"), style="bold green")
+                        for url in self.web_urls:
+                            text.append("\n   " + url)
                 else:  # loopback only: 127.0.0.1 would reach nobody else
                     text = Text(join_line(True, (), self.server), style="bold yellow")
                 yield Static(text, id="host-banner")
+            elif self.web_urls:  # a browser tab: the address to give friends, not its own
+                yield Static(
+                    Text(_("Friends open in a browser: {urls}").format(
+                        urls="  ·  ".join(self.web_urls)), style="bold green"),
+                    id="web-banner",
+                )
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static(
                 _("No tables yet: press n to create one."), id="no-tables", classes="hint"

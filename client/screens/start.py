@@ -76,6 +76,8 @@ class HostPlan:
     port: int = DEFAULT_PORT
     secure: bool = False
     """Start the server with ``--secure`` (friends then need its key)."""
+    web: bool = False
+    """Start the server with ``--web`` (friends may also play in a browser)."""
 
 
 class StartScreen(Screen[None]):
@@ -161,6 +163,7 @@ class StartScreen(Screen[None]):
                     with Horizontal(classes="row"):
                         # One switch away (issue 14): a plain server sends hands in clear.
                         yield Checkbox(_("Encrypt (--secure)"), id="host-secure")
+                        yield Checkbox(_("Also serve in browsers (--web)"), id="host-web")
                     yield Static(
                         _("Unencrypted, anyone on your network can read the cards; encrypted, "
                           "friends also need the key shown in the lobby."),
@@ -250,6 +253,7 @@ class StartScreen(Screen[None]):
             self.notify(_("The port must be a number from 0 to 65535."), severity="error")
             return
         secure = self.query_one("#host-secure", Checkbox).value
+        web = self.query_one("#host-web", Checkbox).value
         self.post_message(
-            self.Chosen(HostPlan(name=self._player_name(), port=port, secure=secure))
+            self.Chosen(HostPlan(name=self._player_name(), port=port, secure=secure, web=web))
         )

@@ -21,6 +21,7 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"seasalt.engine"},
     "server": {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs", "zeroconf",
+        "aiohttp", "textual_serve",  # server/web.py only (--web); imported when it starts
     },
     "client": {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",

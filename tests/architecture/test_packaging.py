@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA_SUFFIXES = {".tcss", ".po", ".mo", ".typed"}
+DATA_SUFFIXES = {".tcss", ".po", ".mo", ".typed", ".html"}
 
 
 def _source_files() -> set[str]:

@@ -1,0 +1,419 @@
+"""``seasalt-server --web``: the Textual client for browsers, served by the host (textual-serve).
+
+Each browser tab gets its own ``seasalt-client --guest`` process on this machine, connected to
+this server only; textual-serve's ``AppService`` relays the terminal between the process and the
+page (xterm.js). What is ours, not textual-serve's:
+
+- the page (``web/index.html``): it loads only what this server serves (textual-serve's own
+  JavaScript, CSS and Roboto Mono font files, no CDN), so play needs no internet;
+- the tab's identity: ``/`` without ``?tab=`` redirects to ``/?tab=ID`` (a fresh random id), so
+  a reload keeps the URL and with it the tab's folder on the host (``identity``,
+  ``sessions.json``: the client resumes its seat after a reload as after a restart); the name is
+  asked on the page and kept in the URL too (``&name=Ann``);
+- the limits: at most ``--web-max`` tabs at once (a reloading tab keeps its place), a page that
+  says so when full, and each tab's process stopped when its page closes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import re
+import secrets
+import shlex
+import shutil
+import sys
+import tempfile
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .addresses import host_port, join_addresses
+from .web_page import page_language, render_page, valid_name, word
+
+log = logging.getLogger("seasalt.server.web")
+
+WEB_PREFIX = "SEASALT_WEB"
+"""The machine-readable start-up line: ``SEASALT_WEB http://HOST:PORT/`` (tests, host mode)."""
+DEFAULT_WEB_PORT = 8080
+DEFAULT_WEB_MAX = 16
+STOP_GRACE = 5.0
+"""Seconds a tab's client gets to quit after its page closed, before it is killed."""
+_TAB = re.compile(r"[0-9a-f]{32}")
+
+
+def _web_port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0-65535, not {value}")
+    return value
+
+
+def _web_max(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def add_web_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--web``, ``--web-port``, ``--web-max`` (cli.py calls this: one line to merge)."""
+    group = parser.add_argument_group("browser play")
+    group.add_argument(
+        "--web", action="store_true",
+        help="also serve the game to web browsers (no install for friends: they open the "
+        "printed http:// address)",
+    )
+    group.add_argument(
+        "--web-port", type=_web_port, default=DEFAULT_WEB_PORT, metavar="PORT",
+        help=f"HTTP port of --web (default {DEFAULT_WEB_PORT}; 0 picks a free one and prints "
+        f"'{WEB_PREFIX} http://HOST:PORT/')",
+    )
+    group.add_argument(
+        "--web-max", type=_web_max, default=DEFAULT_WEB_MAX, metavar="N",
+        help=f"browser tabs playing at once; each runs a client on this machine (default "
+        f"{DEFAULT_WEB_MAX})",
+    )
+
+
+@dataclass(frozen=True)
+class WebOptions:
+    """What ``--web`` asked for."""
+
+    port: int = DEFAULT_WEB_PORT
+    max_tabs: int = DEFAULT_WEB_MAX
+
+
+def web_options(args: argparse.Namespace) -> WebOptions | None:
+    """The ``--web`` options, or None without ``--web``."""
+    if not getattr(args, "web", False):
+        return None
+    return WebOptions(port=args.web_port, max_tabs=args.web_max)
+
+
+@dataclass
+class _Tab:
+    """One browser tab's client process (``service``), while its page is open."""
+
+    service: Any
+    socket: Any
+    stopping: asyncio.Task[None] | None = None
+    """Set once the tab is being stopped: every caller awaits the same stop."""
+
+
+@dataclass
+class WebFront:
+    """The HTTP side: the page, its assets, one guest client per open tab."""
+
+    options: WebOptions
+    host: str
+    game_address: str
+    """Where the tabs' clients connect: this server, from this machine."""
+    server_key: str | None = None
+    tabs: dict[str, _Tab] = field(default_factory=dict)
+    port: int = 0
+    _runner: Any = None
+    _downloads: Any = None
+    _state_dir: Path | None = None
+    _starting: set[str] = field(default_factory=set)
+
+    @property
+    def local_url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "*", "") else (
+            "::1" if self.host == "::" else self.host)
+        return f"http://{host_port(host, self.port)}/"
+
+    def urls(self) -> list[str]:
+        """The addresses friends open (one per interface when listening on all)."""
+        return [f"http://{a}/" for a in join_addresses(self.host, self.port)]
+
+    # --- life -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen on ``host:options.port``.
+
+        Raises:
+            OSError: the port is taken or the address cannot be used.
+        """
+        import textual_serve
+        from aiohttp import web
+        from textual_serve.download_manager import DownloadManager
+
+        self._downloads = DownloadManager()
+        # textual-serve's own assets: xterm.js and its front (textual.js), CSS, the font.
+        static = Path(textual_serve.__file__ or "").parent / "static"
+        app = web.Application()
+        app.add_routes([
+            web.get("/", self.handle_index),
+            web.get("/ws/{tab}/{name}", self.handle_websocket),
+            web.get("/download/{key}", self.handle_download),
+            web.static("/static", static),
+        ])
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        # The game port's address exactly (0.0.0.0: IPv4 on every interface, as the game's).
+        host = "0.0.0.0" if self.host in ("*", "") else self.host
+        site = web.TCPSite(self._runner, host=host, port=self.options.port, reuse_address=True)
+        try:
+            await site.start()
+        except OSError:
+            await self._runner.cleanup()
+            raise
+        self.port = int(self._runner.addresses[0][1])
+        self._state_dir = Path(tempfile.mkdtemp(prefix="seasalt-web-"))  # 0700: tokens inside
+
+    async def stop(self) -> None:
+        """Stop every tab's client, then the HTTP server."""
+        await asyncio.gather(*(self._stop_tab(t) for t in list(self.tabs.values())))
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._state_dir is not None:
+            shutil.rmtree(self._state_dir, ignore_errors=True)
+
+    # --- the page -------------------------------------------------------------------------
+
+    def _admits(self, tab: str) -> bool:
+        """A tab already playing keeps its place (a reload); a new one needs a free place."""
+        return tab in self.tabs or tab in self._starting or (
+            len(self.tabs) + len(self._starting) < self.options.max_tabs)
+
+    async def handle_index(self, request: Any) -> Any:
+        from aiohttp import web
+
+        lang = page_language(request.headers.get("Accept-Language", ""))
+        tab = request.query.get("tab", "")
+        if not _TAB.fullmatch(tab):
+            raise web.HTTPFound(f"/?tab={secrets.token_hex(16)}")
+        if not self._admits(tab):
+            return self._page(lang, tab, "full", status=503)
+        name = request.query.get("name")
+        if name is None or not valid_name(name):
+            return self._page(lang, tab, "ask", error=name is not None)
+        # The name rides in the socket's path (textual.js appends its own "?width=..."), hex so
+        # that no character of it can change the path.
+        ws = f"ws://{request.host}/ws/{tab}/{name.encode('utf-8').hex()}"
+        return self._page(lang, tab, "play", ws=ws)
+
+    def _page(
+        self, lang: str, tab: str, mode: str, *, ws: str = "",
+        error: bool = False, status: int = 200,
+    ) -> Any:
+        from aiohttp import web
+
+        text = render_page(lang, mode, tab=tab, ws=ws, error=error,
+                           max_tabs=self.options.max_tabs)
+        return web.Response(text=text, content_type="text/html", status=status,
+                            headers={"Cache-Control": "no-store"})
+
+    # --- one tab's client -----------------------------------------------------------------
+
+    def client_command(self, name: str, lang: str) -> str:
+        """The guest client a tab runs (a shell line: textual-serve starts it with a shell)."""
+        words = [sys.executable, "-m", "seasalt.client.cli", self.game_address, "--guest",
+                 "--name", name, "--lang", lang]
+        if self.server_key is not None:
+            words += ["--server-key", self.server_key]
+        for url in self.urls():  # the lobby gives friends these, never the tab's own address
+            words += ["--web-url", url]
+        return " ".join(shlex.quote(w) for w in words)
+
+    def _tab_env(self, tab: str) -> dict[str, str]:
+        """The tab's own data folder: its identity and seat tokens survive a reload there."""
+        assert self._state_dir is not None
+        home = self._state_dir / tab
+        (home / "config").mkdir(parents=True, exist_ok=True, mode=0o700)
+        return {"XDG_DATA_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
+                "XDG_STATE_HOME": str(home), "XDG_CACHE_HOME": str(home)}
+
+    async def handle_websocket(self, request: Any) -> Any:
+        from aiohttp import web
+
+        tab = request.match_info["tab"]
+        try:
+            name = bytes.fromhex(request.match_info["name"]).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            name = ""
+        lang = page_language(request.headers.get("Accept-Language", ""))
+        if not _TAB.fullmatch(tab) or not valid_name(name):
+            raise web.HTTPBadRequest(text="bad tab or name")
+        if not self._admits(tab):
+            raise web.HTTPServiceUnavailable(text=word("full", lang).format(
+                n=self.options.max_tabs))
+        self._starting.add(tab)
+        try:
+            old = self.tabs.get(tab)
+            if old is not None:
+                # The same tab again (a reload): its old client must be gone first, since it
+                # holds the lock on the tab's seat token (client/tokens.py claim).
+                await self._stop_tab(old)
+                if self.tabs.get(tab) is old:
+                    del self.tabs[tab]
+            width = _int(request.query.get("width", "80"), 80)
+            height = _int(request.query.get("height", "24"), 24)
+            socket = web.WebSocketResponse(heartbeat=15)
+            await socket.prepare(request)
+            service = _guest_service(
+                self.client_command(name, lang), self._tab_env(tab), socket, self._downloads
+            )
+            try:
+                await service.start(width, height)
+            except OSError as exc:  # no process could be started: the page says it closed
+                log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                await socket.close()
+                return socket
+            entry = _Tab(service, socket)
+            self.tabs[tab] = entry
+        finally:
+            self._starting.discard(tab)
+        log.info("browser tab %s… joined as %r (%d open)", tab[:6], name, len(self.tabs))
+        try:
+            await _relay(socket, service)
+        except Exception:
+            log.exception("browser tab %s…", tab[:6])
+        finally:
+            await self._stop_tab(entry)  # listed until stopped: a reload waits for it
+            if self.tabs.get(tab) is entry:
+                del self.tabs[tab]
+            log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
+        return socket
+
+    async def _stop_tab(self, tab: _Tab) -> None:
+        """Stop the tab's client (once, however many ask)."""
+        if tab.stopping is None:
+            tab.stopping = asyncio.ensure_future(self._stop_process(tab))
+        await asyncio.shield(tab.stopping)
+
+    @staticmethod
+    async def _stop_process(tab: _Tab) -> None:
+        """Ask the tab's client to quit; kill it if it has not within STOP_GRACE."""
+        service = tab.service
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(service.stop(), STOP_GRACE)
+        process = service._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait(), STOP_GRACE)
+        with contextlib.suppress(Exception):
+            await tab.socket.close()
+
+    async def handle_download(self, request: Any) -> Any:
+        """A file a tab's client delivers (a replay export): to the browser, never to disk."""
+        from aiohttp import web
+
+        key = request.match_info["key"]
+        try:
+            meta = await self._downloads.get_download_metadata(key)
+        except KeyError:
+            raise web.HTTPNotFound(text="no such download") from None
+        response = web.StreamResponse()
+        content_type = meta.mime_type + (f"; charset={meta.encoding}" if meta.encoding else "")
+        response.headers["Content-Type"] = content_type
+        safe = re.sub(r"[^A-Za-z0-9._-]", "_", meta.file_name) or "download"
+        response.headers["Content-Disposition"] = f"attachment; filename={safe}"
+        await response.prepare(request)
+        async for chunk in self._downloads.download(key):
+            await response.write(chunk)
+        await response.write_eof()
+        return response
+
+
+def _int(text: str, default: int) -> int:
+    try:
+        return max(10, min(int(text), 1000))
+    except ValueError:
+        return default
+
+
+def _guest_service(command: str, env: dict[str, str], socket: Any, downloads: Any) -> Any:
+    """textual-serve's AppService with the tab's own data folders in its environment."""
+    from textual_serve.app_service import AppService
+
+    class GuestService(AppService):
+        def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+            environment = super()._build_environment(width, height)
+            environment.update(env)
+            return environment
+
+    return GuestService(
+        command, write_bytes=socket.send_bytes, write_str=socket.send_str, close=socket.close,
+        download_manager=downloads,
+    )
+
+
+async def _relay(socket: Any, service: Any) -> None:
+    """The browser's keys, size, focus to the client (textual-serve's message set)."""
+    from aiohttp import WSMsgType
+
+    async for message in socket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            kind, *rest = message.json()
+        except (ValueError, TypeError):
+            continue  # not ours: ignore, as textual-serve does
+        if kind == "stdin" and rest and isinstance(rest[0], str):
+            await service.send_bytes(rest[0].encode("utf-8"))
+        elif kind == "resize" and rest and isinstance(rest[0], dict):
+            await service.set_terminal_size(
+                _int(str(rest[0].get("width")), 80), _int(str(rest[0].get("height")), 24))
+        elif kind == "ping" and rest:
+            await socket.send_json(["pong", rest[0]])
+        elif kind == "blur":
+            await service.blur()
+        elif kind == "focus":
+            await service.focus()
+
+
+@contextlib.asynccontextmanager
+async def run_web(options: WebOptions | None, config: Any, server: Any) -> AsyncIterator[
+        WebFront | None]:
+    """Serve browsers beside a listening ``server`` while inside (nothing without ``--web``).
+
+    Prints where friends point their browsers and the machine-readable ``SEASALT_WEB`` line;
+    yields None after a one-line error when the web port cannot be used.
+    """
+    if options is None:
+        yield None
+        return
+    if config.allowed_keys is not None:
+        # The tabs' clients make their own key pairs, which no allow-list names.
+        print("seasalt-server: error: --web cannot be used with --allow-keys (the browser "
+              "tabs' clients would be refused); use --secure alone", file=sys.stderr)
+        yield None
+        return
+    key = config.curve.public.decode("ascii") if config.curve is not None else None
+    front = WebFront(options, config.host, server.local_endpoint.removeprefix("tcp://"), key)
+    try:
+        await front.start()
+    except OSError as exc:
+        where = host_port(config.host, options.port)
+        print(f"seasalt-server: error: cannot serve browsers on {where}: {exc.strerror or exc}",
+              file=sys.stderr)
+        yield None
+        return
+    except ImportError as exc:  # textual-serve or aiohttp missing from this install
+        print(f"seasalt-server: error: --web needs textual-serve ({exc})", file=sys.stderr)
+        yield None
+        return
+    for line in web_banner(front):
+        print(line)
+    try:
+        yield front
+    finally:
+        await front.stop()
+
+
+def web_banner(front: WebFront) -> list[str]:
+    """The start-up lines: where friends point their browsers, then the machine-readable one."""
+    lines = ["friends without seasalt open in a browser:"]
+    lines += [f"  {url}" for url in front.urls()]
+    lines.append(f"  (at most {front.options.max_tabs} browser tabs at once)")
+    lines.append(f"{WEB_PREFIX} {front.local_url}")
+    return lines

@@ -1,0 +1,110 @@
+"""The ``--web`` page: its words in the client's four languages, and its HTML.
+
+Three pages in one template (``web/index.html``): ``ask`` (the tab's name), ``play`` (the
+terminal: textual-serve's textual.js, which opens the tab's WebSocket) and ``full`` (the cap is
+reached). Every asset is on this server; names and words are HTML-escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from seasalt.protocol import MAX_NAME_LENGTH
+
+_LANGS = ("en", "pt", "es", "fr")
+# textual.js opens a file the app delivers (App.deliver_text: the replay export) with
+# window.open, which a browser's popup blocker may stop (no click started it): a link with the
+# download attribute, clicked from here, saves it in place instead.
+_DOWNLOAD_IN_PLACE = (
+    "const openWindow = window.open.bind(window);"
+    "window.open = (url, target) => {"
+    " if (typeof url === 'string' && new URL(url, location.href).pathname"
+    ".startsWith('/download/')) {"
+    "  const a = document.createElement('a'); a.href = url; a.download = '';"
+    "  document.body.appendChild(a); a.click(); a.remove(); return null; }"
+    " return openWindow(url, target); };"
+)
+_PAGE = Path(__file__).with_name("web") / "index.html"
+
+
+def valid_name(text: str) -> bool:
+    """The client's own rule for ``--name``: 1-24 printable characters, not only spaces."""
+    return bool(text.strip()) and len(text) <= MAX_NAME_LENGTH and text.isprintable()
+
+
+def page_language(accept_language: str) -> str:
+    """The first of our languages the browser asks for (``Accept-Language``), else ``en``."""
+    for part in accept_language.split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in _LANGS:
+            return code
+    return "en"
+
+
+# The page's few words, in the client's four languages (GLOSSARY.md's tone); the game itself
+# is the client's, translated by its catalogues (the tab's client gets --lang from the browser).
+_WORDS: dict[str, dict[str, str]] = {
+    "name": {"en": "Your name", "pt": "O seu nome", "es": "Tu nombre", "fr": "Votre nom"},
+    "play": {"en": "Play", "pt": "Jogar", "es": "Jugar", "fr": "Jouer"},
+    "bad_name": {
+        "en": f"A name is 1 to {MAX_NAME_LENGTH} letters, digits or spaces.",
+        "pt": f"Um nome tem de 1 a {MAX_NAME_LENGTH} letras, algarismos ou espaços.",
+        "es": f"Un nombre tiene de 1 a {MAX_NAME_LENGTH} letras, cifras o espacios.",
+        "fr": f"Un nom fait de 1 à {MAX_NAME_LENGTH} lettres, chiffres ou espaces.",
+    },
+    "full": {
+        "en": "All {n} browser seats of this server are in use. Try again when someone leaves.",
+        "pt": "Os {n} lugares de navegador deste servidor estão ocupados. Tente de novo "
+              "quando alguém sair.",
+        "es": "Los {n} puestos de navegador de este servidor están ocupados. Vuelve a "
+              "intentarlo cuando alguien salga.",
+        "fr": "Les {n} places navigateur de ce serveur sont prises. Réessayez quand quelqu'un "
+              "part.",
+    },
+    "ended": {
+        "en": "The game window closed.", "pt": "A janela do jogo fechou.",
+        "es": "La ventana del juego se cerró.", "fr": "La fenêtre du jeu s'est fermée.",
+    },
+    "again": {"en": "Open again", "pt": "Abrir de novo", "es": "Abrir de nuevo",
+              "fr": "Rouvrir"},
+}
+
+
+def word(key: str, lang: str) -> str:
+    return _WORDS[key].get(lang, _WORDS[key]["en"])
+
+
+def render_page(
+    lang: str, mode: str, *, tab: str, ws: str = "", error: bool = False, max_tabs: int = 0
+) -> str:
+    """The page for ``mode`` (``ask``, ``play`` or ``full``) in ``lang``."""
+
+    def esc(text: str) -> str:
+        return html.escape(text, quote=True)
+
+    title = "<h1>Sea Salt &amp; Paper</h1>"
+    if mode == "full":
+        full = word("full", lang).format(n=max_tabs)
+        body = f'<div class="box" id="full">{title}<p>{esc(full)}</p></div>'
+    elif mode == "ask":
+        said = esc(word("bad_name", lang))
+        hint = f'<p class="error" id="bad-name">{said}</p>' if error else ""
+        body = (
+            f'<div class="box">{title}<form method="get" action="/" id="ask">'
+            f'<input type="hidden" name="tab" value="{esc(tab)}">'
+            f'<label for="name">{esc(word("name", lang))}</label> '
+            f'<input id="name" name="name" maxlength="{MAX_NAME_LENGTH}" required autofocus> '
+            f'<button type="submit">{esc(word("play", lang))}</button>{hint}</form></div>'
+        )
+    else:
+        body = (
+            f'<div id="terminal" class="textual-terminal" data-session-websocket-url='
+            f'"{esc(ws)}" data-font-size="16"></div>'
+            f'<div class="closed"><div class="box"><p>{esc(word("ended", lang))}</p>'
+            f'<a class="button" id="again" href="">{esc(word("again", lang))}</a></div></div>'
+            f"<script>{_DOWNLOAD_IN_PLACE}</script>"
+            '<script src="/static/js/textual.js"></script>'
+        )
+    text = _PAGE.read_text(encoding="utf-8")
+    return text.replace("{{lang}}", lang).replace("{{mode}}", mode).replace("{{body}}", body)

@@ -1,0 +1,196 @@
+"""Issue 18: ``seasalt-server --web`` over real HTTP (no browser: tests/e2e/test_browser_play.py
+drives Chromium): the page, its assets, the tab id, the name, the cap's refusals, the options."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import zmq
+from seasalt.server.web import WebFront, WebOptions
+from seasalt.server.web_page import page_language, valid_name
+
+pytestmark = pytest.mark.timeout(60)
+TAB = "0123456789abcdef0123456789abcdef"
+
+
+def start(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str]]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1", "--port", "0",
+         "--db", str(tmp_path / "s.db"), *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert process.stdout is not None
+    lines = []
+    for line in process.stdout:
+        lines.append(line.rstrip("\n"))
+        if line.startswith("SEASALT_LISTENING"):
+            break
+    return process, lines
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    process.terminate()
+    process.communicate(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
+    process, lines = start(tmp_path_factory.mktemp("web"), "--web", "--web-port", "0",
+                           "--web-max", "3")
+    url = next(line.split()[1] for line in lines if line.startswith("SEASALT_WEB "))
+    try:
+        yield url, lines
+    finally:
+        stop(process)
+
+
+def get(url: str, path: str, **headers: str) -> tuple[int, dict[str, str], str]:
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        conn.request("GET", path, headers=headers)
+        response = conn.getresponse()
+        return (response.status, dict(response.getheaders()),
+                response.read().decode("utf-8", "replace"))
+    finally:
+        conn.close()
+
+
+def test_the_start_up_lines_say_where_browsers_go(web: tuple[str, list[str]]) -> None:
+    url, lines = web
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url)
+    assert "friends without seasalt open in a browser:" in lines
+    assert f"  {url}" in lines and "  (at most 3 browser tabs at once)" in lines
+    # The machine-readable game line stays last: solo and host mode read up to it.
+    assert lines[-1].startswith("SEASALT_LISTENING tcp://127.0.0.1:")
+
+
+def test_a_new_tab_gets_its_own_id_then_is_asked_its_name(web: tuple[str, list[str]]) -> None:
+    url, _ = web
+    ids = set()
+    for _ in range(2):
+        status, headers, _body = get(url, "/")
+        assert status == 302
+        match = re.fullmatch(r"/\?tab=([0-9a-f]{32})", headers["Location"])
+        assert match, headers["Location"]
+        ids.add(match[1])
+    assert len(ids) == 2  # two tabs, two identities
+    status, _, body = get(url, f"/?tab={TAB}")
+    assert status == 200 and 'id="ask"' in body and f'value="{TAB}"' in body
+    assert 'id="bad-name"' not in body
+    assert "/static/js/textual.js" not in body  # no terminal before there is a name
+
+
+def test_a_bad_name_is_asked_again_with_the_reason(web: tuple[str, list[str]]) -> None:
+    url, _ = web
+    for bad in ("", "%20%20", "x" * 25, "a%0Ab"):
+        status, _, body = get(url, f"/?tab={TAB}&name={bad}")
+        assert status == 200 and 'id="bad-name"' in body and "1 to 24" in body, bad
+
+
+def test_the_play_page_loads_only_what_this_server_serves(web: tuple[str, list[str]]) -> None:
+    url, _ = web
+    status, headers, body = get(url, f"/?tab={TAB}&name=Ann%20%3Cb%3E")
+    assert status == 200 and headers["Cache-Control"] == "no-store"
+    assert "<b>" not in body  # the name is escaped wherever it appears
+    socket_url = re.search(r'data-session-websocket-url="([^"]+)"', body)
+    assert socket_url is not None
+    host = urlsplit(url).netloc
+    # The name rides in the path as hex: nothing in it can change the path.
+    assert socket_url[1] == f"ws://{host}/ws/{TAB}/{b'Ann <b>'.hex()}"
+    assets = re.findall(r'(?:src|href)="([^"]*)"', body) + re.findall(r'url\("([^"]+)"\)', body)
+    assert assets and all(a.startswith("/") or a.startswith("data:") or a == ""
+                          for a in assets), assets
+    assert "googleapis" not in body and "//" not in "".join(a for a in assets if a != "")
+    for asset in assets:
+        if asset.startswith("/static/"):
+            status, _, _ = get(url, asset)
+            assert status == 200, asset
+
+
+def test_the_page_speaks_the_browser_language(web: tuple[str, list[str]]) -> None:
+    url, _ = web
+    _, _, body = get(url, f"/?tab={TAB}", **{"Accept-Language": "fr-CH, fr;q=0.9, en;q=0.8"})
+    assert "Votre nom" in body and 'lang="fr"' in body
+    assert page_language("de-DE, pt-BR;q=0.8") == "pt"
+    assert page_language("de") == page_language("") == "en"
+
+
+def test_a_socket_with_a_bad_tab_or_name_is_refused(web: tuple[str, list[str]]) -> None:
+    url, _ = web
+    assert get(url, f"/ws/{TAB}/")[0] == 404
+    assert get(url, f"/ws/../{'41'}")[0] in (400, 404)
+    assert get(url, f"/ws/{TAB}/zz")[0] == 400  # not hex
+    assert get(url, f"/ws/{TAB}/{'0a'}")[0] == 400  # a newline is no name
+    assert get(url, "/ws/NOTATAB/41")[0] == 400
+    assert get(url, "/download/nothing")[0] == 404
+
+
+def test_names_follow_the_clients_rule() -> None:
+    assert valid_name("Ann") and valid_name("x" * 24)
+    assert not valid_name("") and not valid_name("   ") and not valid_name("x" * 25)
+    assert not valid_name("a\tb")
+
+
+def test_the_cap_counts_tabs_and_a_reload_keeps_its_place() -> None:
+    front = WebFront(WebOptions(port=0, max_tabs=2), "127.0.0.1", "127.0.0.1:1")
+    front.tabs = {"a" * 32: object(), "b" * 32: object()}  # type: ignore[dict-item]
+    assert front._admits("a" * 32)  # a reload of a tab that plays
+    assert not front._admits("c" * 32)  # a new tab: full
+    front.tabs.pop("b" * 32)
+    assert front._admits("c" * 32)
+
+
+def test_each_tab_runs_a_guest_client_of_this_server_only() -> None:
+    front = WebFront(WebOptions(), "0.0.0.0", "127.0.0.1:7327", server_key="K" * 40)
+    command = front.client_command("Ann 'x'", "fr")
+    assert command.split()[1:5] == ["-m", "seasalt.client.cli", "127.0.0.1:7327", "--guest"]
+    assert "'Ann '\"'\"'x'\"'\"''" in command  # quoted for the shell textual-serve uses
+    assert f"--lang fr --server-key {'K' * 40} --web-url http://127.0.0.1:0/" in command
+
+
+def test_a_taken_web_port_is_a_clear_error(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = subprocess.run(
+            [sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1", "--port", "0",
+             "--db", str(tmp_path / "s.db"), "--web", "--web-port", str(port)],
+            capture_output=True, text=True, timeout=30,
+        )
+    assert process.returncode == 5
+    errors = [line for line in process.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and f"cannot serve browsers on 127.0.0.1:{port}" in errors[0]
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--web-max", "0"], "--web-max: must be a whole number of at least 1"),
+    (["--web-port", "70000"], "--web-port: port must be 0-65535"),
+])
+def test_bad_web_options_are_usage_errors(args: list[str], said: str) -> None:
+    process = subprocess.run([sys.executable, "-m", "seasalt.server", "--web", *args],
+                             capture_output=True, text=True, timeout=30)
+    assert process.returncode == 2 and said in process.stderr
+
+
+@pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")
+def test_web_with_an_allow_list_is_refused(tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    keys.write_text(zmq.curve_keypair()[0].decode("ascii") + "\n")
+    process = subprocess.run(
+        [sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1", "--port", "0",
+         "--db", str(tmp_path / "s.db"), "--web", "--web-port", "0", "--allow-keys",
+         str(keys)],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert process.returncode == 5, process.stderr
+    assert "--web cannot be used with --allow-keys" in process.stderr
