@@ -71,7 +71,8 @@ def announce_settings(args: argparse.Namespace) -> dict[str, Any]:
     """The ServerConfig fields the discovery options set."""
     return {
         "announce": not args.no_announce,
-        "announce_name": clean_name(args.announce_name or socket.gethostname()),
+        # None: the machine's name, read when the server is announced (ServerConfig's default)
+        "announce_name": clean_name(args.announce_name) if args.announce_name else None,
     }
 
 

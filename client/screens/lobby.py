@@ -219,7 +219,10 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         # Friends create and fill tables while you look: keep the list fresh.
         self.set_interval(LOBBY_REFRESH, self.action_refresh)
-        table = self.query_one(DataTable)
+        found = self.query(DataTable)
+        if not found:
+            return  # the app closed as this screen came up (its widgets are gone): nothing to fill
+        table = found.first()
         table.add_columns(_("Table"), _("Seats"), _("Options"), _("Status"))
         table.focus()
         self.show_tables(self.tables)

@@ -130,11 +130,11 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "engine": (
         "_fast", "actions", "cards", "events", "scoring", "state", "memo", "legal", "work",
         "round_end", "effects", "draw", "game", "views", "setup", "notation", "testing",
-        "__init__", "demo",
+        "__init__", "version", "demo",
     ),
     "protocol": (
-        "errors", "limits", "codec", "frames", "game_data", "history", "messages", "wire",
-        "__init__",
+        "errors", "limits", "codec", "frames", "game_data", "history", "clocks", "scores",
+        "messages", "wire", "discovery", "__init__",
     ),
 }
 

@@ -17,7 +17,7 @@ import zmq.asyncio
 from seasalt.protocol import Joined, JoinOrCreate
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement, read_txt
 from seasalt.server import announce
-from seasalt.server.cli import build_parser, config_from
+from seasalt.server.cli import config_from, parse_args
 from seasalt.server.config import ServerConfig
 from seasalt.testing.server import RawClient, running_server
 from seasalt.testing.waiting import until, until_sync
@@ -109,9 +109,9 @@ def test_where_it_announces(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_command_line_options() -> None:
-    config = config_from(build_parser().parse_args(["--db", ":memory:"]))
-    assert config.announce and config.announce_name
-    args = build_parser().parse_args(["--no-announce", "--announce-name", " Kitchen\x07 table "])
+    config = config_from(parse_args(["--db", ":memory:"]))
+    assert config.announce and config.announce_name is None  # the machine's name, when announced
+    args = parse_args(["--no-announce", "--announce-name", " Kitchen\x07 table "])
     config = config_from(args)
     assert not config.announce and config.announce_name == "Kitchen table"
 
