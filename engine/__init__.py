@@ -25,7 +25,8 @@ from .actions import (
     TakeCrabCard,
     TakeDiscard,
 )
-from .cards import ALL_CARDS, Card, Color, Kind, build_deck, card, is_pair
+from .cards import ALL_CARDS, Card, Color, Kind, PointRole, build_deck, card, is_pair, point_role
+from .combos import Combination, ComboKind, Scored, scored_parts, scoring_combinations
 from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
 from .notation import card_code, cards_from_codes, parse_state, render_state
@@ -54,4 +55,7 @@ __all__ = [
     "build_deck", "card", "card_code", "card_points", "cards_from_codes", "color_bonus",
     "events_for", "is_pair", "legal_actions",
     "make_state", "new_game", "parse_state", "render_state", "replay", "view",
+    # what scores, for the UI (engine/combos.py, point_role)
+    "Combination", "ComboKind", "PointRole", "Scored", "point_role", "scored_parts",
+    "scoring_combinations",
 ]

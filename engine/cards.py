@@ -153,3 +153,39 @@ def is_pair(a: Kind, b: Kind) -> bool:
         {Kind.CRAB, Kind.LOBSTER},
         {Kind.SWIMMER, Kind.JELLYFISH},
     )
+
+
+class PointRole(enum.Enum):
+    """How a kind earns card points (RULES §5): the role a card's face names."""
+
+    PAIR = "pair"
+    """Scores laid or held as a pair (RULES §5.2), and has a pair effect (§4)."""
+    COLLECTOR = "collector"
+    """Scores by how many of its kind a player has (RULES §5.1)."""
+    MULTIPLIER = "multiplier"
+    """Scores per card of another kind (RULES §5.3, §11.3)."""
+    MERMAID = "mermaid"
+    """Scores a colour group (RULES §5.4)."""
+    SPECIAL = "special"
+    """Starfish and seahorse: they add to another combination (RULES §11.4, §11.5)."""
+
+    def __repr__(self) -> str:
+        return f"PointRole.{self.name}"
+
+
+MULTIPLIER_KINDS = (
+    Kind.LIGHTHOUSE, Kind.SHOAL_OF_FISH, Kind.PENGUIN_COLONY, Kind.CAPTAIN, Kind.CAST_OF_CRABS
+)
+
+
+def point_role(kind: Kind) -> PointRole:
+    """The scoring role of a kind (RULES §5, §11)."""
+    if kind in DUO_KINDS:
+        return PointRole.PAIR
+    if kind in COLLECTOR_KINDS:
+        return PointRole.COLLECTOR
+    if kind in MULTIPLIER_KINDS:
+        return PointRole.MULTIPLIER
+    if kind is Kind.MERMAID:
+        return PointRole.MERMAID
+    return PointRole.SPECIAL
