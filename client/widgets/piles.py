@@ -2,16 +2,77 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import Memo, chip, update_text
+from seasalt.client.widgets.cardface import (
+    FRAME_WIDTH,
+    Block,
+    CardSize,
+    Reflow,
+    block,
+    chip,
+    face,
+    flow,
+    hstack,
+    room,
+    text_block,
+)
+from seasalt.client.widgets.cards import Memo, update_text
 from seasalt.client.words import pile_name
-from seasalt.engine import PlayerView
+from seasalt.engine import PileView, PlayerView
 from textual.widgets import Static
 
 
-class PilesPanel(Static):
-    """``Deck 32 │ pile 1: [Crab·yellow] (4) │ pile 2: empty``."""
+def pile_size(pile: PileView) -> str:
+    return _("(1 card)") if pile.size == 1 else _("({n} cards)").format(n=pile.size)
+
+
+def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
+    """``Deck 32`` and ``Pile 1: [Crab·yellow] (4 cards)``, one unbreakable block each."""
+    entries = [text_block(Text(_("Deck {n}").format(n=v.deck_size), style="bold"))]
+    for index, pile in enumerate(v.piles):
+        text = Text("│ ", style="dim")
+        text.append(pile_name(index).capitalize() + ": ", style="bold")
+        if pile.top is None:
+            text.append(_("empty"), style="dim")
+        else:
+            text.append_text(chip(pile.top, mark=index in changed))
+            text.append(" " + pile_size(pile), style="dim")
+        entries.append(text_block(text))
+    return entries
+
+
+def _empty_slot(size: CardSize, lines: list[str], style: Style) -> Block:
+    """A framed placeholder: the deck's back, or an empty pile."""
+    inner = FRAME_WIDTH[size] - 2
+    height = 4 if size is CardSize.SMALL else 5
+    rows = [Text("╭" + "─" * inner + "╮", style=style)]
+    for index in range(height - 1):
+        word = lines[index] if index < len(lines) else ""
+        rows.append(Text("│" + word.center(inner)[:inner] + "│", style=style))
+    rows.append(Text("╰" + "─" * inner + "╯", style=style))
+    return block(*rows)
+
+
+def framed_entries(v: PlayerView, changed: set[int], size: CardSize) -> list[Block]:
+    """The deck and each pile as a card with its name above it."""
+    deck = _empty_slot(size, ["", _("Deck"), str(v.deck_size)], Style(bold=True))
+    entries = [block(Text(_("Deck {n}").format(n=v.deck_size), style="bold"), *deck.lines)]
+    for index, pile in enumerate(v.piles):
+        title = Text(pile_name(index).capitalize(), style="bold")
+        if pile.top is None:
+            card = _empty_slot(size, ["", _("empty")], Style(dim=True))
+        else:
+            title.append(" " + pile_size(pile), style="dim")
+            card = face(pile.top, size, mark=index in changed)
+        entries.append(block(title, *card.lines))
+    return entries
+
+
+class PilesPanel(Reflow, Static):
+    """``Deck 32 │ pile 1: [Crab·yellow] (4 cards) │ pile 2: empty``, or three cards side by
+    side in the middle of a big terminal."""
 
     memo: Memo | None = None
     shown: Text | None = None
@@ -19,17 +80,20 @@ class PilesPanel(Static):
     def show(self, v: PlayerView, changed: set[int]) -> None:
         if self.memo is None:
             self.memo = Memo()
-        if not self.memo.changed((v.deck_size, v.piles, frozenset(changed))):
+        self.remember(v, changed)
+        width, size = room(self)
+        if not self.memo.changed((v.deck_size, v.piles, frozenset(changed), width, size)):
             return
-        text = Text()
-        text.append(_("Deck {n}").format(n=v.deck_size), style="bold")
-        for index, pile in enumerate(v.piles):
-            text.append("  │  ")
-            text.append(pile_name(index).capitalize() + ": ", style="bold")
-            if pile.top is None:
-                text.append(_("empty"), style="dim")
-            else:
-                text.append_text(chip(pile.top, mark=index in changed))
-                size = _("(1 card)") if pile.size == 1 else _("({n} cards)").format(n=pile.size)
-                text.append(" " + size, style="dim")
+        if size is CardSize.CHIP:
+            text = flow(compact_entries(v, changed), width, gap=2)
+            height = 2
+        else:
+            row = hstack(framed_entries(v, changed, size), gap=4)
+            text = Text("\n").join(row.lines)
+            height = row.height
+        align = "left" if size is CardSize.CHIP else "center"
+        if self.styles.text_align != align:
+            self.styles.text_align = align
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
         self.shown = update_text(self, self.shown, text)
