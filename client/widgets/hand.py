@@ -12,7 +12,6 @@ from seasalt.client.widgets.cards import Memo, grouped_hand, table_groups, updat
 from seasalt.engine import Breakdown, PlayerView
 from textual.widgets import Static
 
-
 ROWS_ABOVE_HAND = 26
 """Rows the rest of the table needs above the hand (status, opponents, framed piles, prompt,
 a few choices, footer): the hand's cards get what is left."""

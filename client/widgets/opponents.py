@@ -164,9 +164,9 @@ class OpponentsPanel(Container):
         cards = list(self.query(OpponentCard))
         tallest = max((c.rows for c in cards), default=0)
         for widget in cards:
-            height = None if self.collapsed else tallest + 2  # + the border
-            if widget.styles.height != height and not (
-                height is not None and widget.styles.height is not None
-                and widget.styles.height.value == height
-            ):
-                widget.styles.height = height
+            now = widget.styles.height
+            if self.collapsed:  # one line each: the stylesheet's height
+                if now is not None:
+                    widget.styles.height = None
+            elif now is None or now.value != tallest + 2:  # + the border
+                widget.styles.height = tallest + 2

@@ -91,9 +91,11 @@ class PilesPanel(Reflow, Static):
             row = hstack(framed_entries(v, changed, size), gap=4)
             text = Text("\n").join(row.lines)
             height = row.height
-        align = "left" if size is CardSize.CHIP else "center"
-        if self.styles.text_align != align:
-            self.styles.text_align = align
+        if size is CardSize.CHIP:
+            if self.styles.text_align != "left":
+                self.styles.text_align = "left"
+        elif self.styles.text_align != "center":
+            self.styles.text_align = "center"
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         self.shown = update_text(self, self.shown, text)
