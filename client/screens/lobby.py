@@ -8,6 +8,7 @@ from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.where import friend_addresses, join_line
+from seasalt.client.widgets.tickbox import TickBox
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -85,8 +86,8 @@ class CreateTableDialog(ModalScreen[tuple[str, tuple[str, ...], bool, bool] | No
                         compact=True,
                     )
             with Horizontal(classes="row"):
-                yield Checkbox(_("Extra Salt"), id="extra-salt")
-                yield Checkbox(_("Double target"), id="double-target")
+                yield TickBox(_("Extra Salt"), id="extra-salt")
+                yield TickBox(_("Double target"), id="double-target")
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")

@@ -9,6 +9,7 @@ from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
 from seasalt.client.solo_game import unfinished_solo
+from seasalt.client.widgets.tickbox import TickBox
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -120,8 +121,8 @@ class StartScreen(Screen[None]):
                             allow_blank=False, id="level", compact=True,
                         )
                     with Horizontal(classes="row"):
-                        yield Checkbox(_("Extra Salt"), id="extra-salt")
-                        yield Checkbox(_("Double target"), id="double-target")
+                        yield TickBox(_("Extra Salt"), id="extra-salt")
+                        yield TickBox(_("Double target"), id="double-target")
                     yield Button(_("Play solo"), id="go-solo", variant="primary")
                 with TabPane(_("Join a LAN game"), id="join"):
                     with Horizontal(classes="row"):
@@ -143,7 +144,7 @@ class StartScreen(Screen[None]):
                         yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
                     with Horizontal(classes="row"):
                         # One switch away (issue 14): a plain server sends hands in clear.
-                        yield Checkbox(_("Encrypt (--secure)"), id="host-secure")
+                        yield TickBox(_("Encrypt (--secure)"), id="host-secure")
                     yield Static(
                         _("Unencrypted, anyone on your network can read the cards; encrypted, "
                           "friends also need the key shown in the lobby."),
