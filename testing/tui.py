@@ -165,6 +165,24 @@ class StaticLink(QueueLink):
         await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
 
 
+class ResultLink(StaticLink):
+    """A :class:`StaticLink` whose frame is followed by the round result of the state."""
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if isinstance(message, p.ListTables):
+            assert self.state.last_result is not None
+            await self.inbox.put(p.RoundOver("t", 7, self.state.last_result, (0,)))
+
+
+def result_app(state: GameState, lang: str = "en", names: tuple[str, ...] = NAMES) -> SeasaltApp:
+    """An app in ``lang`` showing the table of ``state`` and its last round's result."""
+    return SeasaltApp(
+        LaunchOptions(address="t:7327", name=names[0], lang=lang),
+        link_factory=lambda _address, _name: ResultLink(state, names),
+    )
+
+
 def table_app(state: GameState, lang: str, names: tuple[str, ...] = NAMES) -> SeasaltApp:
     """An app in ``lang`` that goes straight to the table of ``state`` (seat 0)."""
     return SeasaltApp(

@@ -58,12 +58,12 @@ class CardSize(enum.IntEnum):
     CHIP = 0
     """One line: `` ● Crab·dk.blue `` (80 x 24 and other small terminals)."""
     SMALL = 1
-    """Framed, 14 x 5: kind, colour and symbol, role (from about 100 x 36)."""
+    """Framed, 15 x 5: kind and symbol, colour, role (from about 100 x 36)."""
     LARGE = 2
     """Framed, 18 x 6: the kind over two lines (from about 160 x 50)."""
 
 
-FRAME_WIDTH = {CardSize.SMALL: 14, CardSize.LARGE: 18}
+FRAME_WIDTH = {CardSize.SMALL: 15, CardSize.LARGE: 18}
 
 
 def size_for(width: int, height: int) -> CardSize:
@@ -167,9 +167,7 @@ def framed(card_id: int, size: CardSize, *, mark: bool = False) -> Block:
         if index == 0:
             row.append(symbol)
         rows.append(row)
-    colour = Text(_fit(color_name(c.color), inner - 2))
-    colour.pad_right(inner - colour.cell_len - 1)
-    colour.append(symbol)
+    colour = Text(_fit(color_name(c.color), inner))  # the symbol is on the kind's line
     role = Text(_fit(role_name(point_role(c.kind)), inner), style=Style(italic=True))
     rows += [colour, role]
     top = ("╭" + MARK + "─" * (inner - 1) + "╮") if mark else ("╭" + "─" * inner + "╮")
@@ -207,9 +205,21 @@ def hstack(blocks: Sequence[Block], gap: int = 1) -> Block:
     return block(*lines)
 
 
+def fit_block(b: Block, width: int) -> Block:
+    """A one-line block cut to ``width`` cells with an ellipsis (a chip wider than a narrow
+    box: cut, never broken over two lines)."""
+    if b.width <= width or b.height != 1 or width < 2:
+        return b
+    line = b.lines[0].copy()
+    line.truncate(width - 1)
+    line.append("…")
+    return Block((line,))
+
+
 def flow(blocks: Sequence[Block], width: int, gap: int = 1, row_gap: int = 0) -> Text:
-    """Blocks in rows of at most ``width`` cells, never breaking one; a block wider than the
-    width gets a row of its own (and is cut by the widget, not broken)."""
+    """Blocks in rows of at most ``width`` cells, never breaking one; a one-line block wider
+    than the width is cut to it (:func:`fit_block`), a taller one gets a row of its own."""
+    blocks = [fit_block(b, width) for b in blocks]
     rows: list[list[Block]] = [[]]
     used = 0
     for b in blocks:

@@ -55,7 +55,13 @@ def table_groups(
     ``label``, if any)."""
     if not groups:
         return flow([*_lead(label), text_block(Text(_("nothing yet"), style="dim"))], width)
-    return flow([*_lead(label), *table_blocks(groups, size)], width, 2 * flow_gap(size))
+    blocks = table_blocks(groups, size)
+    if size is CardSize.CHIP and any(b.width > width for b in blocks):
+        # A narrow box: a group may break between its cards (the ``+`` stays with the card
+        # before it), never inside one.
+        blocks = [text_block(chip(c) + Text("+" if i < len(g) - 1 else ""))
+                  for g in groups for i, c in enumerate(g)]
+    return flow([*_lead(label), *blocks], width, 2 * flow_gap(size))
 
 
 class Memo:
