@@ -62,6 +62,13 @@ def after_round(end: RoundEnd, players: int = 3, seed: int = 4) -> GameState:
     )
 
 
-def game_over(players: int = 3, seed: int = 4) -> GameState:
-    """A finished game (STOP called whenever it can be)."""
-    return play(new_game(Rules(players), seed=seed), lambda s: s.is_over, CallKind.STOP)
+def game_over(players: int = 3, seed: int = 4) -> tuple[GameState, tuple[tuple[int, ...], ...]]:
+    """A finished game (STOP called whenever it can be) and every round's points by seat."""
+    rounds: list[tuple[int, ...]] = []
+    state = new_game(Rules(players), seed=seed)
+    while not state.is_over:
+        before = state.last_result
+        state = _step(state, CallKind.STOP)
+        if state.last_result is not None and state.last_result != before:
+            rounds.append(tuple(sr.round_score for sr in state.last_result.seats))
+    return state, tuple(rounds)

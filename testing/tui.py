@@ -183,6 +183,35 @@ def result_app(state: GameState, lang: str = "en", names: tuple[str, ...] = NAME
     )
 
 
+class GameOverLink(StaticLink):
+    """A :class:`StaticLink` for a finished game: the last round's result, the game over and
+    the game's record (``rounds``: every round's points by seat)."""
+
+    def __init__(self, state: GameState, names: tuple[str, ...],
+                 rounds: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__(state, names)
+        self.rounds = rounds
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if isinstance(message, p.ListTables):
+            state = self.state
+            assert state.last_result is not None and state.is_over
+            standings = tuple(sorted(range(state.players), key=lambda s: -state.scores[s]))
+            await self.inbox.put(p.RoundOver("t", 7, state.last_result, ()))
+            await self.inbox.put(p.GameOver("t", 7, state.scores, state.winners, standings))
+            await self.inbox.put(p.GameRecord("t", 7, self.rounds, False, ()))
+
+
+def game_over_app(state: GameState, rounds: tuple[tuple[int, ...], ...], lang: str = "en",
+                  names: tuple[str, ...] = NAMES) -> SeasaltApp:
+    """An app in ``lang`` at a finished game: its last result, then the game over."""
+    return SeasaltApp(
+        LaunchOptions(address="t:7327", name=names[0], lang=lang),
+        link_factory=lambda _address, _name: GameOverLink(state, names, rounds),
+    )
+
+
 def table_app(state: GameState, lang: str, names: tuple[str, ...] = NAMES) -> SeasaltApp:
     """An app in ``lang`` that goes straight to the table of ``state`` (seat 0)."""
     return SeasaltApp(

@@ -98,4 +98,9 @@ class PilesPanel(Reflow, Static):
             self.styles.text_align = "center"
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
+        # A big terminal: the piles move down towards the middle of the table, between the
+        # opponents above and your hand below (the space is there; the choices follow them).
+        top = max(0, (self.app.size.height - 48) // 2) if size is CardSize.LARGE else 0
+        if self.styles.margin.top != top:
+            self.styles.margin = (top, 0, 0, 0)
         self.shown = update_text(self, self.shown, text)
