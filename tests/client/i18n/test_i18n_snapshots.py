@@ -41,8 +41,7 @@ def test_table_big_in_portuguese(size: tuple[int, int], snap_compare: Any, kit: 
 def test_round_result_in_portuguese(snap_compare: Any, kit: Any) -> None:
     from seasalt.client.screens.result import RoundResultScreen
     from seasalt.engine import RoundEnd
-    from seasalt.testing import positions
-    from seasalt.testing import tui
+    from seasalt.testing import positions, tui
 
     app = tui.result_app(positions.after_round(RoundEnd.LAST_CHANCE), "pt")
 
