@@ -116,7 +116,7 @@ class OpponentCard(Reflow, Static):
             self.shown = update_text(self, self.shown, fit_chips(line, s.table, width))
             return
         lines = [name_text(name, label, turn=turn), status_text(v, seat)]
-        if table_size is CardSize.CHIP:
+        if table_size is CardSize.CHIP or not s.table:
             lines.append(table_groups(s.table, width=width, label=Text(_("table: "))))
         else:
             lines.append(Text(_("table: ")))
