@@ -9,12 +9,14 @@ breaks one (a card or a pile entry is never split over two lines).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from seasalt.client.i18n import current
 from seasalt.client.terms import combo_name, role_name
 from seasalt.client.words import color_name, color_short, kind_name
 from seasalt.engine import Color, card, point_role, scoring_combinations
@@ -109,6 +111,13 @@ def block(*lines: Text) -> Block:
 
 def chip(card_id: int, *, mark: bool = False) -> Text:
     """`` ● Crab·dk.blue ``: symbol, kind and colour tag on the card's colour."""
+    return _chip(card_id, mark, current()).copy()
+
+
+# Faces are drawn on every update of the hand, the piles and the tables: each one once per
+# language (the words on it), then reused. Callers never change a face in place.
+@functools.lru_cache(maxsize=1024)
+def _chip(card_id: int, mark: bool, _language: object) -> Text:
     c = card(card_id)
     label = f" {SYMBOLS[c.color]} {kind_name(c.kind)}·{color_short(c.color)} "
     text = Text(label, style=card_style(card_id))
@@ -141,7 +150,7 @@ def _wrap2(text: str, width: int) -> tuple[str, str]:
 
 
 def framed(card_id: int, size: CardSize, *, mark: bool = False) -> Block:
-    """A framed face::
+    """A framed face (drawn once per card, size and language)::
 
         ╭────────────╮
         │Crab       ●│
@@ -149,6 +158,11 @@ def framed(card_id: int, size: CardSize, *, mark: bool = False) -> Block:
         │pair        │
         ╰────────────╯
     """
+    return _framed(card_id, size, mark, current())
+
+
+@functools.lru_cache(maxsize=1024)
+def _framed(card_id: int, size: CardSize, mark: bool, _language: object) -> Block:
     c = card(card_id)
     style = card_style(card_id)
     inner = FRAME_WIDTH[size] - 2
@@ -216,7 +230,7 @@ def fit_block(b: Block, width: int) -> Block:
     return Block((line,))
 
 
-def flow(blocks: Sequence[Block], width: int, gap: int = 1, row_gap: int = 0) -> Text:
+def flow(blocks: Sequence[Block], width: int, gap: int = 1) -> Text:
     """Blocks in rows of at most ``width`` cells, never breaking one; a one-line block wider
     than the width is cut to it (:func:`fit_block`), a taller one gets a row of its own."""
     blocks = [fit_block(b, width) for b in blocks]
@@ -230,10 +244,9 @@ def flow(blocks: Sequence[Block], width: int, gap: int = 1, row_gap: int = 0) ->
         rows[-1].append(b)
         used += need
     lines: list[Text] = []
-    for index, row in enumerate(r for r in rows if r):
-        if index and row_gap:
-            lines += [Text()] * row_gap
-        lines += hstack(row, gap).lines
+    for row in rows:
+        if row:
+            lines += hstack(row, gap).lines
     return Text("\n").join(lines)
 
 
@@ -288,10 +301,7 @@ def hand_blocks(hand: Sequence[int], size: CardSize, marked: Iterable[int] = ())
         blocks += group_blocks(combo.cards, size, combo_name(combo.kind), marked)
         grouped.update(combo.cards)
     rest = [c for c in sorted(hand) if c not in grouped]
-    blocks += group_blocks(rest, size, "", marked) if size is CardSize.CHIP else [
-        b for c in rest for b in group_blocks([c], size, "", marked)
-    ]
-    return blocks
+    return blocks + group_blocks(rest, size, "", marked)
 
 
 def table_blocks(groups: Sequence[Sequence[int]], size: CardSize) -> list[Block]:

@@ -83,11 +83,6 @@ class OpponentCard(Reflow, Static):
     estimate = 0
     """The width to lay cards in before the first layout (set by the panel)."""
 
-    def on_resize(self) -> None:
-        super().on_resize()
-        if isinstance(self.parent, OpponentsPanel):
-            self.parent.equalize()
-
     def show(self, frame: Frame, seat: int, *, changed: bool, collapsed: bool) -> None:
         v = frame.view
         if self.memo is None:
@@ -129,8 +124,10 @@ class OpponentCard(Reflow, Static):
         if changed:
             lines.append(Text(_("✱ changed since your last turn"), style="italic"))
         text = Text("\n").join(lines)
-        self.rows = len(text.split())
+        rows, self.rows = self.rows, len(text.split())
         self.shown = update_text(self, self.shown, text)
+        if rows != self.rows and isinstance(self.parent, OpponentsPanel):
+            self.parent.equalize()  # redrawn for a new width (Reflow): the row may change
 
 
 class OpponentsPanel(Container):
