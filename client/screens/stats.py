@@ -86,6 +86,7 @@ class StatsScreen(Screen[None]):
             _("STOP calls"), _("LAST CHANCE calls"), _("Bets won"), _("Bets lost"),
             _("Mermaid wins"), _("Bot for them"),
         )
+        table.fixed_columns = 1  # the names stay while the wide columns scroll into view
         table.focus()
         self.load()
 

@@ -144,3 +144,26 @@ async def test_the_lobby_opens_the_history_with_h() -> None:
         await pilot.press("h")
         await until(lambda: isinstance(app.screen, HistoryScreen))
         await until(lambda: "Cannot get the history" in screen_text(app))
+
+
+async def test_statistics_fit_80_columns_by_scrolling_and_folding(
+    replays: dict[int, Replay],
+) -> None:
+    """Issue 15: names, not ids; the wide columns reach the screen (the table scrolls right),
+    and a player's duos fold one a line instead of widening their column."""
+    app = Host(StatsScreen(FakeSource(replays)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.screen.query_one(DataTable).row_count == 2)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ann" in text and "p:0123456789abcdef" not in text
+        lines = text.splitlines()
+        assert any("Crab 3" in line and "Shark" not in line for line in lines)
+        assert any("Shark + Swimmer 1" in line or "Swimmer + Shark 1" in line for line in lines)
+        assert "Bot for them" not in text  # the last column is off to the right at first
+        for _ in range(80):
+            await pilot.press("right")
+            if "Bot for them" in screen_text(app):
+                break
+        assert "Bot for them" in screen_text(app)
+        assert "Ann" in screen_text(app)  # the name column stays while the others scroll
