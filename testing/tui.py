@@ -91,6 +91,12 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
 
 
+def screen_segments(app: App[Any]) -> list[list[Any]]:
+    """The screen as drawn, row by row, as Rich segments (text with its resolved style): what
+    a colour or contrast check reads. The same one read as :func:`screen_text`."""
+    return [list(strip) for strip in app.screen._compositor.render_strips()]
+
+
 def table_ready(app: App[Any]) -> Callable[[], bool]:
     """A condition: a table frame is on screen."""
     return lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None

@@ -11,6 +11,7 @@ from rich.text import Text
 from seasalt.client.i18n import _, about
 from seasalt.client.screens.model import GameEnd
 from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
+from seasalt.client.widgets.cardface import concat
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.words import Names
 from seasalt.engine import Breakdown, RoundEnd, RoundResult, scored_parts
@@ -83,7 +84,8 @@ def score_table(result: RoundResult, names: Names) -> Table:
             cells = [Text("-"), Text(""), Text("-")]
         else:
             paid = scored_parts(result, seat)
-            cells = [_paid(b.total, paid.card_points), Text("= ", style="dim") + parts_text(b),
+            cells = [_paid(b.total, paid.card_points),
+                     concat(Text("= ", style="dim"), parts_text(b)),
                      _paid(b.color_bonus, paid.color_bonus)]
         table.add_row(
             name, *cells, Text(f"+{sr.round_score}", style="bold"), Text(str(sr.total), "bold")

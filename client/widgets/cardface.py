@@ -99,12 +99,16 @@ class Block:
 
 
 def block(*lines: Text) -> Block:
-    """A block of ``lines``, each padded to the widest."""
+    """A block of ``lines``, each padded to the widest (with blanks on the page's background:
+    a face's colour is its base style, and ``pad_right`` would carry it on)."""
     width = max((line.cell_len for line in lines), default=0)
     padded = []
     for line in lines:
-        line = line.copy()
-        line.pad_right(width - line.cell_len)
+        if line.cell_len < width:
+            out = Text()
+            out.append_text(line)
+            out.append(" " * (width - line.cell_len))
+            line = out
         padded.append(line)
     return Block(tuple(padded))
 
@@ -123,7 +127,7 @@ def _chip(card_id: int, mark: bool, _language: object) -> Text:
     text = Text(label, style=card_style(card_id))
     if mark:
         text.stylize(Style(bold=True, underline=True))
-        text = Text(MARK, style="bold") + text
+        text = concat(Text(MARK, style="bold"), text)
     return text
 
 
@@ -164,34 +168,30 @@ def framed(card_id: int, size: CardSize, *, mark: bool = False) -> Block:
 @functools.lru_cache(maxsize=1024)
 def _framed(card_id: int, size: CardSize, mark: bool, _language: object) -> Block:
     c = card(card_id)
-    style = card_style(card_id)
+    # The card's colour is each line's base style (not a span over it): fewer segments to
+    # draw on every repaint. A marked card is bold all over.
+    base = card_style(card_id) + Style(bold=True) if mark else card_style(card_id)
     inner = FRAME_WIDTH[size] - 2
-    edge = Style(bold=True) if mark else Style()
     symbol = SYMBOLS[c.color]
     name = kind_name(c.kind)
-    if size is CardSize.LARGE:
-        first, second = _wrap2(name, inner - 2)
-        names = [first, second]
-    else:
-        names = [_fit(name, inner - 2)]
-    rows: list[Text] = []
-    for index, part in enumerate(names):
-        row = Text(part, style=Style(bold=True))
-        row.pad_right(inner - cell_len(part) - (1 if index == 0 else 0))
-        if index == 0:
-            row.append(symbol)
-        rows.append(row)
-    colour = Text(_fit(color_name(c.color), inner))  # the symbol is on the kind's line
-    role = Text(_fit(role_name(point_role(c.kind)), inner), style=Style(italic=True))
-    rows += [colour, role]
+    names = list(_wrap2(name, inner - 2)) if size is CardSize.LARGE else [_fit(name, inner - 2)]
+
+    def line(text: str = "", inside: Style | None = None) -> Text:
+        row = Text("│", style=base)
+        row.append(text, style=inside)
+        row.append(" " * (inner - cell_len(text)) + "│")
+        return row
+
     top = ("╭" + MARK + "─" * (inner - 1) + "╮") if mark else ("╭" + "─" * inner + "╮")
-    lines = [Text(top, style=edge)]
-    for row in rows:
-        row.pad_right(inner - row.cell_len)
-        lines.append(Text("│", style=edge) + row + Text("│", style=edge))
-    lines.append(Text("╰" + "─" * inner + "╯", style=edge))
-    for line in lines:
-        line.stylize(style)  # the card's colour under everything: frame and text
+    lines = [Text(top, style=base)]
+    for index, part in enumerate(names):
+        row = line(part, Style(bold=True))
+        if index == 0:  # the colour's symbol in the top right corner
+            row = row[:inner] + Text(symbol + "│", style=base)
+        lines.append(row)
+    lines.append(line(_fit(color_name(c.color), inner)))  # the symbol is on the kind's line
+    lines.append(line(_fit(role_name(point_role(c.kind)), inner), Style(italic=True)))
+    lines.append(Text("╰" + "─" * inner + "╯", style=base))
     return block(*lines)
 
 
@@ -200,6 +200,23 @@ def face(card_id: int, size: CardSize, *, mark: bool = False) -> Block:
     if size is CardSize.CHIP:
         return block(chip(card_id, mark=mark))
     return framed(card_id, size, mark=mark)
+
+
+def concat(*parts: Text | str) -> Text:
+    """``parts`` on one line, each keeping its own style. (``a + b`` would give all of ``b``
+    the base style of ``a``: a chip's colour, or a bold bracket, would run on.)"""
+    out = Text()
+    for part in parts:
+        if isinstance(part, Text):
+            out.append_text(part)
+        else:
+            out.append(part)
+    return out
+
+
+def gap_after(line: Text) -> Text:
+    """``line`` and one blank column on the page's background."""
+    return concat(line, " ")
 
 
 def hstack(blocks: Sequence[Block], gap: int = 1) -> Block:
@@ -271,8 +288,9 @@ def group_blocks(
     if size is CardSize.CHIP:
         pieces = [chip(c, mark=c in marks) for c in card_ids]
         if label and pieces:
-            pieces[0] = Text("⟦", style="bold") + Text(label + " ", style="bold italic") + pieces[0]
-            pieces[-1] = pieces[-1] + Text("⟧", style="bold")
+            pieces[0] = concat(Text("⟦", style="bold"), Text(label + " ", style="bold italic"),
+                               pieces[0])
+            pieces[-1] = concat(pieces[-1], Text("⟧", style="bold"))
         return [text_block(p) for p in pieces]
     # Framed: each face carries one column on its right (the gap; laid with gap=0), so the
     # bracket over a group runs on over the gaps between its faces.
@@ -288,7 +306,7 @@ def group_blocks(
             top = Text(head, style="bold")
         else:
             top = Text(" " * w)
-        out.append(block(top, *(line + Text(" ") for line in f.lines)))
+        out.append(block(top, *(gap_after(line) for line in f.lines)))
     return out
 
 
@@ -313,7 +331,7 @@ def table_blocks(groups: Sequence[Sequence[int]], size: CardSize) -> list[Block]
             out.append(text_block(Text("+").join(chip(c) for c in g)))
         else:
             row = hstack([face(c, size) for c in g], gap=0)
-            out.append(block(*(line + Text(" ") for line in row.lines)))
+            out.append(block(*(gap_after(line) for line in row.lines)))
     return out
 
 

@@ -12,6 +12,7 @@ from seasalt.client.widgets.cardface import (
     CardSize,
     card_style,
     chip,
+    concat,
     flow,
     flow_gap,
     hand_blocks,
@@ -59,7 +60,7 @@ def table_groups(
     if size is CardSize.CHIP and any(b.width > width for b in blocks):
         # A narrow box: a group may break between its cards (the ``+`` stays with the card
         # before it), never inside one.
-        blocks = [text_block(chip(c) + Text("+" if i < len(g) - 1 else ""))
+        blocks = [text_block(concat(chip(c), "+" if i < len(g) - 1 else ""))
                   for g in groups for i, c in enumerate(g)]
     return flow([*_lead(label), *blocks], width, 2 * flow_gap(size))
 

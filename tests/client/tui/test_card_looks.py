@@ -105,8 +105,8 @@ async def test_every_card_colour_reads_at_wcag_aa_on_both_themes(theme: str) -> 
         page = app.screen.styles.background.rgb
         checked: dict[Color, int] = {}
         backgrounds = {bg.lower(): color for color, (bg, _fg) in CARD_STYLES.items()}
-        for strip in app.screen._compositor.render_strips():
-            for segment in strip:
+        for row in kit.screen_segments(app):
+            for segment in row:
                 style = segment.style or Style()
                 if not segment.text.strip() or style.bgcolor is None:
                     continue
