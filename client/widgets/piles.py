@@ -14,13 +14,14 @@ from seasalt.client.widgets.cardface import (
     chip,
     face,
     flow,
-    hstack,
     room,
     text_block,
 )
 from seasalt.client.widgets.cards import Memo, update_text
 from seasalt.client.words import pile_name
 from seasalt.engine import PileView, PlayerView
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 
@@ -32,7 +33,8 @@ def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
     """``Deck 32`` and ``Pile 1: [Crab·yellow] (4 cards)``, one unbreakable block each."""
     entries = [text_block(Text(_("Deck {n}").format(n=v.deck_size), style="bold"))]
     for index, pile in enumerate(v.piles):
-        text = Text("│ ", style="dim")
+        text = Text()
+        text.append("│ ", style="dim")
         text.append(pile_name(index).capitalize() + ": ", style="bold")
         if pile.top is None:
             text.append(_("empty"), style="dim")
@@ -70,32 +72,63 @@ def framed_entries(v: PlayerView, changed: set[int], size: CardSize) -> list[Blo
     return entries
 
 
-class PilesPanel(Reflow, Static):
+class PileSlot(Static):
+    """One framed entry (the deck, a pile) of a fixed size: a new count on the deck redraws
+    only the deck, not the faces beside it (repaints stay cheap with framed cards)."""
+
+    shown: Text | None = None
+
+    def put(self, entry: Block) -> None:
+        text = Text("\n").join(entry.lines)
+        if self.shown is not None and text == self.shown:
+            return
+        if self.styles.width is None or self.styles.width.value != entry.width:
+            self.styles.width = entry.width
+        if self.styles.height is None or self.styles.height.value != entry.height:
+            self.styles.height = entry.height
+        self.shown = update_text(self, self.shown, text)
+
+
+class PilesPanel(Reflow, Horizontal):
     """``Deck 32 │ pile 1: [Crab·yellow] (4 cards) │ pile 2: empty``, or three cards side by
     side in the middle of a big terminal."""
 
+    DEFAULT_CSS = """
+    PilesPanel { align-horizontal: center; }
+    PilesPanel > #piles-line { width: 1fr; }
+    PilesPanel > PileSlot { margin: 0 2; }
+    """
+
     memo: Memo | None = None
     shown: Text | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="piles-line")
+        for _index in range(3):
+            yield PileSlot()
 
     def show(self, v: PlayerView, changed: set[int]) -> None:
         if self.memo is None:
             self.memo = Memo()
         self.remember(v, changed)
         width, size = room(self)
-        if not self.memo.changed((v.deck_size, v.piles, frozenset(changed), width, size)):
+        slots = list(self.query(PileSlot))
+        if len(slots) != 3 or not self.memo.changed(
+            (v.deck_size, v.piles, frozenset(changed), width, size)
+        ):
             return
+        line = self.query_one("#piles-line", Static)
+        line.display = size is CardSize.CHIP
+        for slot in slots:
+            slot.display = size is not CardSize.CHIP
         if size is CardSize.CHIP:
-            text = flow(compact_entries(v, changed), width, gap=2)
             height = 2
+            self.shown = update_text(line, self.shown, flow(compact_entries(v, changed), width, 2))
         else:
-            row = hstack(framed_entries(v, changed, size), gap=4)
-            text = Text("\n").join(row.lines)
-            height = row.height
-        if size is CardSize.CHIP:
-            if self.styles.text_align != "left":
-                self.styles.text_align = "left"
-        elif self.styles.text_align != "center":
-            self.styles.text_align = "center"
+            entries = framed_entries(v, changed, size)
+            height = max(e.height for e in entries)
+            for slot, entry in zip(slots, entries, strict=True):
+                slot.put(entry)
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         # A big terminal: the piles move down towards the middle of the table, between the
@@ -103,4 +136,3 @@ class PilesPanel(Reflow, Static):
         top = max(0, (self.app.size.height - 48) // 2) if size is CardSize.LARGE else 0
         if self.styles.margin.top != top:
             self.styles.margin = (top, 0, 0, 0)
-        self.shown = update_text(self, self.shown, text)
