@@ -64,6 +64,7 @@ SAME_IN: dict[str, frozenset[str]] = {
     "total {points}": ALL,
     "multipl.": ALL,
     "mult.": ALL,
+    "trio": frozenset({"pt", "fr"}),
     "points": frozenset({"fr"}),
     "Chat": frozenset({"pt", "es"}),
     "No": frozenset({"es"}),

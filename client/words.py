@@ -5,9 +5,10 @@ Nothing here decides a rule: it only puts into words what the engine's view and 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from seasalt.client.i18n import _, about, ngettext
+from seasalt.client.i18n import _, about, current, ngettext
 from seasalt.engine import (
     Action,
     Call,
@@ -35,7 +36,14 @@ from seasalt.engine import (
 
 def kind_name(kind: Kind) -> str:
     """The card kind's name (GLOSSARY)."""
-    names = {
+    return _kind_names(current())[kind]
+
+
+# The names are looked up for every card of every log line on every repaint: each table is
+# translated once per language (the translator is the key), not nineteen ``_()`` a call.
+@functools.lru_cache(maxsize=8)
+def _kind_names(_language: object) -> dict[Kind, str]:
+    return {
         Kind.CRAB: _("Crab"),
         Kind.BOAT: _("Boat"),
         Kind.FISH: _("Fish"),
@@ -56,12 +64,16 @@ def kind_name(kind: Kind) -> str:
         Kind.STARFISH: _("Starfish"),
         Kind.SEAHORSE: _("Seahorse"),
     }
-    return names[kind]
 
 
 def color_name(color: Color) -> str:
     """The colour's full name (GLOSSARY)."""
-    names = {
+    return _color_names(current())[color]
+
+
+@functools.lru_cache(maxsize=8)
+def _color_names(_language: object) -> dict[Color, str]:
+    return {
         Color.DARK_BLUE: _("dark blue"),
         Color.LIGHT_BLUE: _("light blue"),
         Color.BLACK: _("black"),
@@ -74,12 +86,16 @@ def color_name(color: Color) -> str:
         Color.PINK: _("pink"),
         Color.ORANGE: _("orange"),
     }
-    return names[color]
 
 
 def color_short(color: Color) -> str:
     """A short colour tag shown on every card, so colour is never the only signal."""
-    names = {
+    return _color_shorts(current())[color]
+
+
+@functools.lru_cache(maxsize=8)
+def _color_shorts(_language: object) -> dict[Color, str]:
+    return {
         Color.DARK_BLUE: _("dk.blue"),
         Color.LIGHT_BLUE: _("lt.blue"),
         Color.BLACK: _("black"),
@@ -92,7 +108,6 @@ def color_short(color: Color) -> str:
         Color.PINK: _("pink"),
         Color.ORANGE: _("orange"),
     }
-    return names[color]
 
 
 def card_name(card_id: int) -> str:

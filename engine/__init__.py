@@ -43,6 +43,7 @@ from .cards import (
     pair_partners,
     point_role,
 )
+from .combos import Combination, ComboKind, Scored, scored_parts, scoring_combinations
 from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
 from .memo import ViewCache
@@ -74,4 +75,6 @@ __all__ = [
     "build_deck", "card", "card_code", "card_points", "cards_from_codes", "color_bonus",
     "events_for", "is_pair", "legal_actions", "make_state", "new_game", "pair_kind",
     "pair_partners", "parse_state", "point_role", "render_state", "replay", "round_gains", "view",
+    # what scores, for the UI (engine/combos.py)
+    "Combination", "ComboKind", "Scored", "scored_parts", "scoring_combinations",
 ]

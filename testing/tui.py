@@ -91,6 +91,12 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
 
 
+def screen_segments(app: App[Any]) -> list[list[Any]]:
+    """The screen as drawn, row by row, as Rich segments (text with its resolved style): what
+    a colour or contrast check reads. The same one read as :func:`screen_text`."""
+    return [list(strip) for strip in app.screen._compositor.render_strips()]
+
+
 def table_ready(app: App[Any]) -> Callable[[], bool]:
     """A condition: a table frame is on screen."""
     return lambda: isinstance(app.screen, TableScreen) and app.screen.rendered is not None
@@ -163,6 +169,53 @@ class StaticLink(QueueLink):
         await self.inbox.put(p.Joined("t", 0))
         await self.inbox.put(p.TableChanged(info))
         await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
+
+
+class ResultLink(StaticLink):
+    """A :class:`StaticLink` whose frame is followed by the round result of the state."""
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if isinstance(message, p.ListTables):
+            assert self.state.last_result is not None
+            await self.inbox.put(p.RoundOver("t", 7, self.state.last_result, (0,)))
+
+
+def result_app(state: GameState, lang: str = "en", names: tuple[str, ...] = NAMES) -> SeasaltApp:
+    """An app in ``lang`` showing the table of ``state`` and its last round's result."""
+    return SeasaltApp(
+        LaunchOptions(address="t:7327", name=names[0], lang=lang),
+        link_factory=lambda _address, _name: ResultLink(state, names),
+    )
+
+
+class GameOverLink(StaticLink):
+    """A :class:`StaticLink` for a finished game: the last round's result, the game over and
+    the game's record (``rounds``: every round's points by seat)."""
+
+    def __init__(self, state: GameState, names: tuple[str, ...],
+                 rounds: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__(state, names)
+        self.rounds = rounds
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if isinstance(message, p.ListTables):
+            state = self.state
+            assert state.last_result is not None and state.is_over
+            standings = tuple(sorted(range(state.players), key=lambda s: -state.scores[s]))
+            await self.inbox.put(p.RoundOver("t", 7, state.last_result, ()))
+            await self.inbox.put(p.GameOver("t", 7, state.scores, state.winners, standings))
+            await self.inbox.put(p.GameRecord("t", 7, self.rounds, False, ()))
+
+
+def game_over_app(state: GameState, rounds: tuple[tuple[int, ...], ...], lang: str = "en",
+                  names: tuple[str, ...] = NAMES) -> SeasaltApp:
+    """An app in ``lang`` at a finished game: its last result, then the game over."""
+    return SeasaltApp(
+        LaunchOptions(address="t:7327", name=names[0], lang=lang),
+        link_factory=lambda _address, _name: GameOverLink(state, names, rounds),
+    )
 
 
 def table_app(state: GameState, lang: str, names: tuple[str, ...] = NAMES) -> SeasaltApp:

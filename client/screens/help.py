@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from seasalt.client.i18n import _
+from seasalt.client.terms import role_name
 from seasalt.client.widgets.actions import NUMBER_KEYS
 from seasalt.client.widgets.cards import chip
 from seasalt.client.words import color_name, kind_name
-from seasalt.engine import ALL_CARDS, Color, Kind, build_deck
+from seasalt.engine import ALL_CARDS, Color, Kind, build_deck, point_role
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -21,6 +23,7 @@ from textual.widgets import Static
 def _card_reference() -> Table:
     table = Table(title=_("Cards"), title_justify="left", expand=True, show_lines=False)
     table.add_column(_("Card"), no_wrap=True)
+    table.add_column(_("Scores as"), no_wrap=True)
     table.add_column(_("What it does"))
     rows = [
         (Kind.CRAB, _("Pair (crab + crab): look through a discard pile, take any card.")),
@@ -47,15 +50,31 @@ def _card_reference() -> Table:
         (Kind.SEAHORSE, _("Extra Salt. Counts as one more card of a collector set you have.")),
     ]
     for kind, what in rows:
-        table.add_row(Text(kind_name(kind), style="bold"), Text(what))
+        # The role is the word on the card's face (from the engine), in the same vocabulary.
+        table.add_row(Text(kind_name(kind), style="bold"),
+                      Text(role_name(point_role(kind)), style="italic"), Text(what))
     return table
 
 
-def _scoring() -> Text:
-    text = Text()
-    text.append(_("Scoring"), style="bold underline")
-    text.append("\n")
-    for line in (
+def bullets(lines: list[str]) -> Table:
+    """Bullet lines that wrap with a hanging indent: ``• text`` and, indented, ``  text``
+    (a continuation of the bullet above) — the text column wraps, the marks stay left."""
+    grid = Table.grid(padding=(0, 1, 0, 0), expand=True)
+    grid.add_column(no_wrap=True)  # the bullet, or the sub-item's indented mark
+    grid.add_column(ratio=1)
+    for line in lines:
+        if line.startswith("• "):
+            grid.add_row("•", Text(line[2:]))
+        elif line.startswith("  "):
+            grid.add_row("  ◦", Text(line.strip()))
+        else:
+            grid.add_row("", Text(line))
+    return grid
+
+
+def _scoring() -> Group:
+    title = Text(_("Scoring"), style="bold underline")
+    return Group(title, bullets([
         _("• Each pair is worth 1 point, on the table or in your hand."),
         _("• Card points = pairs + collectors + multipliers + mermaids (+ starfish)."),
         _("• Colour bonus = the number of cards of your most common colour."),
@@ -68,9 +87,7 @@ def _scoring() -> Text:
         _("• The deck runs out with no call: the round is void (nobody scores)."),
         _("• The game ends when someone reaches the target (40 / 35 / 30 for 2 / 3 / 4 "
           "players), or holds all four mermaids."),
-    ):
-        text.append(line + "\n")
-    return text
+    ]))
 
 
 def _colour_legend() -> Text:

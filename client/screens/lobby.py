@@ -9,6 +9,7 @@ from seasalt.client.i18n import _
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
+from seasalt.client.widgets.tickbox import TickBox
 from seasalt.protocol import TURN_TIMES
 from textual import on
 from textual.app import ComposeResult
@@ -91,8 +92,8 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                         compact=True,
                     )
             with Horizontal(classes="row"):
-                yield Checkbox(_("Extra Salt"), id="extra-salt")
-                yield Checkbox(_("Double target"), id="double-target")
+                yield TickBox(_("Extra Salt"), id="extra-salt")
+                yield TickBox(_("Double target"), id="double-target")
             with Horizontal(classes="row compact-row"):  # issue 15: off by default on a LAN
                 yield Label(_("Turn timer"), classes="label")
                 yield Select(

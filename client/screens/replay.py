@@ -11,7 +11,10 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.replay_steps import Step, build_steps, round_starts
-from seasalt.client.words import Names, card_name, describe_event
+from seasalt.client.screens.result import headline, paid_note, score_table
+from seasalt.client.widgets.cardface import chip, flow, text_block
+from seasalt.client.widgets.cards import grouped_hand, table_groups
+from seasalt.client.words import Names, describe_event
 from seasalt.engine import GameState
 from seasalt.protocol import Replay
 from textual.app import App, ComposeResult
@@ -34,23 +37,20 @@ def replay_names(replay: Replay) -> Names:
     return Names(names, None)
 
 
-def _cards(cards: tuple[int, ...]) -> str:
-    return ", ".join(card_name(c) for c in cards) if cards else _("(none)")
-
-
-def seat_block(state: GameState, seat: int, names: Names) -> Text:
-    """One seat: name, total, hand and table, every card named."""
+def seat_block(state: GameState, seat: int, names: Names, width: int = 76) -> Text:
+    """One seat: name, total, then its hand (grouped as it scores) and table as cards."""
     text = Text()
     marker = "▶ " if state.to_act == seat else "  "
     text.append(marker + names(seat), style="bold")
     text.append("  " + _("total {points}").format(points=state.scores[seat]))
     if seat in state.winners:
         text.append("  " + _("winner"), style="bold reverse")
-    text.append("\n    " + _("hand: {cards}").format(cards=_cards(state.hands[seat])))
+    text.append("\n")
+    text.append_text(grouped_hand(state.hands[seat], width=width, label=Text("    " + _("hand: "))))
     groups = state.tables[seat]
     if groups:
-        played = "; ".join(_cards(group) for group in groups)
-        text.append("\n    " + _("on the table: {groups}").format(groups=played))
+        text.append("\n")
+        text.append_text(table_groups(groups, width=width, label=Text("    " + _("table: "))))
     return text
 
 
@@ -74,16 +74,26 @@ def count(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def board(step: Step, names: Names) -> RenderableType:
-    """Every seat's cards, the piles and the deck, then what this step's action did."""
+def board(step: Step, names: Names, width: int = 76,
+          previous: GameState | None = None) -> RenderableType:
+    """Every seat's cards, the piles and the deck, then what this step's action did (and the
+    round's result table when this step scored a round)."""
     state = step.state
-    parts: list[RenderableType] = [seat_block(state, s, names) for s in range(len(state.hands))]
-    piles = []
+    parts: list[RenderableType] = [
+        seat_block(state, s, names, width) for s in range(len(state.hands))
+    ]
+    entries = [text_block(_("deck: {size}").format(size=count(len(state.deck))))]
     for i, pile in enumerate(state.piles):
-        top = card_name(pile[-1]) if pile else _("empty")
-        piles.append(_("pile {n}: {top} ({size})").format(n=i + 1, top=top, size=count(len(pile))))
-    deck = _("deck: {size}").format(size=count(len(state.deck)))
-    parts.append(Text("  ·  ".join([deck, *piles])))
+        entry = Text(_("pile {n}: ").format(n=i + 1))
+        entry.append_text(chip(pile[-1]) if pile else Text(_("empty"), style="dim"))
+        entry.append(" (" + count(len(pile)) + ")", style="dim")
+        entries.append(text_block(entry))
+    parts.append(flow(entries, width, gap=3))
+    result = state.last_result
+    if result is not None and (previous is None or previous.last_result != result):
+        parts.append(headline(result, names))
+        parts.append(score_table(result, names))
+        parts.append(paid_note(result))
     lines = [line for e in step.events if (line := describe_event(e, names))]
     title = _("The deal:") if step.action is None else _("This move:")
     parts.append(Text(title, style="bold"))
@@ -136,7 +146,12 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         step = self.steps[self.index]
         self.query_one("#replay-header", Static).update(step_header(step, self.last, self.names))
-        self.query_one("#replay-board", Static).update(board(step, self.names))
+        previous = self.steps[self.index - 1].state if self.index else None
+        width = max(20, self.app.size.width - 4)
+        self.query_one("#replay-board", Static).update(board(step, self.names, width, previous))
+
+    def on_resize(self) -> None:
+        self.show()
 
     def go(self, index: int) -> None:
         self.index = max(0, min(self.last, index))

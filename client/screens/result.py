@@ -11,10 +11,12 @@ from rich.text import Text
 from seasalt.client.i18n import _, about, ngettext
 from seasalt.client.screens.model import GameEnd
 from seasalt.client.screens.scores import open_scores
+from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
+from seasalt.client.widgets.cardface import concat
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.widgets.countdown import TICK, ClockLine, show_reading_clock
 from seasalt.client.words import Names
-from seasalt.engine import RoundEnd, RoundResult
+from seasalt.engine import Breakdown, RoundEnd, RoundResult, scored_parts
 from seasalt.protocol import GameRecord
 from textual import on
 from textual.app import ComposeResult
@@ -50,46 +52,67 @@ def headline(result: RoundResult, names: Names) -> Text:
     return text
 
 
+def _paid(value: int, paid: bool) -> Text:
+    """A part of the card points: plain when the round paid it, in brackets (and struck
+    through, where colour shows) when it did not: the brackets say it without colour."""
+    if paid:
+        return Text(str(value))
+    return Text(f"({value})", style="dim strike")
+
+
+def parts_text(b: Breakdown) -> Text:
+    """``pairs 1 + collectors 4``: the parts, in the words of the hand line."""
+    return Text(" + ".join(f"{term} {value}" for term, value in breakdown_parts(b) if value)
+                or "-")
+
+
 def score_table(result: RoundResult, names: Names) -> Table:
-    """Numbers per seat: the breakdown, the points added and the totals."""
-    # No vertical rules: eight numbers and a name must fit 80 columns with readable headers.
-    table = Table(expand=True, pad_edge=False, box=box.SIMPLE_HEAVY, collapse_padding=True)
+    """Per seat: card points (and what they are made of, in the words of the hand line), the
+    colour bonus, the points added and the total; what this round did not pay is shown in
+    brackets (RULES §6)."""
+    # No vertical rules: it must fit 80 columns; only the breakdown (words) may wrap. Natural
+    # widths (no expand): an expanded table shares the room out and wraps the breakdown early.
+    table = Table(pad_edge=False, box=box.SIMPLE_HEAVY, collapse_padding=True)
     table.add_column(_("Player"), no_wrap=True, max_width=16)
-    for title in (_("pairs"), _("sets"), _("mult."), _("mermaids"), _("points"),
-                  _("colour"), _("+round"), _("total")):
-        table.add_column(title, justify="right", no_wrap=True)
+    table.add_column(card_points_term(), justify="right", no_wrap=True)
+    table.add_column("")
+    table.add_column(colour_bonus_term(), justify="right", no_wrap=True)
+    table.add_column(_("+round"), justify="right", no_wrap=True)
+    table.add_column(_("total"), justify="right", no_wrap=True)
     for seat, sr in enumerate(result.seats):
         b = sr.breakdown
         name = Text(names(seat), style="bold" if seat == names.me else "")
         if b is None:
-            cells = ["-"] * 6
+            cells = [Text("-"), Text(""), Text("-")]
         else:
-            cells = [
-                str(b.pairs_on_table + b.pairs_in_hand + b.starfish),
-                str(b.collectors),
-                str(b.multipliers),
-                str(b.mermaids),
-                str(b.total),
-                str(b.color_bonus),
-            ]
+            paid = scored_parts(result, seat)
+            cells = [_paid(b.total, paid.card_points),
+                     concat(Text("= ", style="dim"), parts_text(b)),
+                     _paid(b.color_bonus, paid.color_bonus)]
         table.add_row(
             name, *cells, Text(f"+{sr.round_score}", style="bold"), Text(str(sr.total), "bold")
         )
     return table
 
 
-def hands_text(result: RoundResult, names: Names) -> Text:
-    """Every revealed hand and table, grouped."""
+def paid_note(result: RoundResult) -> Text:
+    """What the brackets in the table mean, for this round."""
+    if result.end is RoundEnd.STOP:
+        return Text(_("STOP: the colour bonus is not scored (in brackets)."), style="italic")
+    if result.end is RoundEnd.LAST_CHANCE:
+        return Text(_("In brackets: points this round does not score."), style="italic")
+    return Text()
+
+
+def hands_text(result: RoundResult, names: Names, width: int = 76) -> Text:
+    """Every revealed hand and table, grouped, laid to ``width`` (a card is never split)."""
     lines: list[Text] = []
     for seat, sr in enumerate(result.seats):
         if not sr.hand and not sr.table:
             continue
-        line = Text(names(seat), style="bold")
-        line.append("\n  " + _("hand: "))
-        line.append_text(grouped_hand(sr.hand))
-        line.append("\n  " + _("table: "))
-        line.append_text(table_groups(sr.table))
-        lines.append(line)
+        lines.append(Text(names(seat), style="bold"))
+        lines.append(grouped_hand(sr.hand, width=width, label=Text("  " + _("hand: "))))
+        lines.append(table_groups(sr.table, width=width, label=Text("  " + _("table: "))))
     return Text("\n").join(lines)
 
 
@@ -165,9 +188,7 @@ class RoundResultScreen(Screen[bool]):
             yield Static(text, id="result-headline")
             yield ClockLine(id="result-clock")  # the pause counting down, who still reads
             with VerticalScroll(id="result-body"):
-                yield Static(
-                    Group(score_table(self.result, self.names), hands_text(self.result, self.names))
-                )
+                yield Static(self._body(), id="result-hands")
             with Horizontal(classes="buttons"):
                 yield Button(_("Continue (Enter)"), id="continue", variant="primary")
                 yield Button(_("Scores (h)"), id="scores")
@@ -180,6 +201,15 @@ class RoundResultScreen(Screen[bool]):
 
     def tick_clock(self) -> None:
         show_reading_clock(self, self.waiting, self.names)
+
+    def _body(self) -> Group:
+        # The result box is at most 120 wide, with a border and padding (4 cells).
+        width = max(20, min(self.app.size.width, 120) - 6)
+        return Group(score_table(self.result, self.names), paid_note(self.result),
+                     hands_text(self.result, self.names, width))
+
+    def on_resize(self) -> None:
+        self.query_one("#result-hands", Static).update(self._body())
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:

@@ -13,6 +13,7 @@ from seasalt.client.player_name import save_name, valid_name
 from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.solo_game import unfinished_solo
 from seasalt.client.widgets.servers import ServerList
+from seasalt.client.widgets.tickbox import TickBox
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -113,7 +114,7 @@ class StartScreen(Screen[None]):
                 yield Input(self.initial_name, id="name", max_length=24)
                 yield LanguageSelect(current_language(self.app), id="language")
             with Horizontal(classes="row"):
-                yield Checkbox(
+                yield TickBox(
                     _("Auto end turn (when ending it is the only choice)"),
                     bool(getattr(self.app, "auto_end_turn", False)), id="auto-end-turn",
                     compact=True,
@@ -138,8 +139,8 @@ class StartScreen(Screen[None]):
                             allow_blank=False, id="level", compact=True,
                         )
                     with Horizontal(classes="row"):
-                        yield Checkbox(_("Extra Salt"), id="extra-salt")
-                        yield Checkbox(_("Double target"), id="double-target")
+                        yield TickBox(_("Extra Salt"), id="extra-salt")
+                        yield TickBox(_("Double target"), id="double-target")
                     yield Button(_("Play solo"), id="go-solo", variant="primary")
                 with TabPane(_("Join a LAN game"), id="join"):
                     yield ServerList(id="servers")
@@ -162,8 +163,8 @@ class StartScreen(Screen[None]):
                         yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
                     with Horizontal(classes="row"):
                         # One switch away (issue 14): a plain server sends hands in clear.
-                        yield Checkbox(_("Encrypt (--secure)"), id="host-secure")
-                        yield Checkbox(_("Also serve in browsers (--web)"), id="host-web")
+                        yield TickBox(_("Encrypt (--secure)"), id="host-secure")
+                        yield TickBox(_("Also serve in browsers (--web)"), id="host-web")
                     yield Static(
                         _("Unencrypted, anyone on your network can read the cards; encrypted, "
                           "friends also need the key shown in the lobby."),

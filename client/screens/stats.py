@@ -32,7 +32,8 @@ def average(stats: PlayerStats) -> str:
 
 
 def duos_text(stats: PlayerStats) -> str:
-    return ", ".join(f"{duo_label(d.kind)} {d.count}" for d in stats.duos) or "-"
+    """One duo a line: the column stays narrow and the row grows (it reaches the screen)."""
+    return "\n".join(f"{duo_label(d.kind)} {d.count}" for d in stats.duos) or "-"
 
 
 def stand_in_text(stand_in: StandInStats | None) -> str:
@@ -49,9 +50,9 @@ def player_label(stats: PlayerStats) -> Text:
     if stats.player.startswith("bot:"):
         return Text(_("bot {level}").format(level=_(stats.player.removeprefix("bot:"))),
                     style="italic")
-    text = Text(stats.name)
-    text.append(f" ({stats.player})", style="dim")
-    return text
+    # The name people know, never the raw id (two players of one name: the table's row key
+    # still tells them apart).
+    return Text(stats.name or _("(no name)"))
 
 
 class StatsScreen(Screen[None]):
@@ -85,6 +86,7 @@ class StatsScreen(Screen[None]):
             _("STOP calls"), _("LAST CHANCE calls"), _("Bets won"), _("Bets lost"),
             _("Mermaid wins"), _("Bot for them"),
         )
+        table.fixed_columns = 1  # the names stay while the wide columns scroll into view
         table.focus()
         self.load()
 
@@ -109,6 +111,7 @@ class StatsScreen(Screen[None]):
                 player_label(p), str(p.games), str(p.wins), average(p), duos_text(p),
                 str(p.stop_calls), str(p.last_chance_calls), str(p.bets_won), str(p.bets_lost),
                 str(p.mermaid_wins), stand_in_text(by_player.get(p.player)), key=p.player,
+                height=None,  # as tall as its folded duos
             )
         self.set_status(
             ngettext("{n} player.", "{n} players.", len(players)).format(n=len(players))

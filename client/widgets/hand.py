@@ -6,33 +6,33 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from seasalt.client.i18n import _
+from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
+from seasalt.client.widgets.cardface import CardSize, Reflow, room
 from seasalt.client.widgets.cards import Memo, grouped_hand, table_groups, update_text
 from seasalt.engine import Breakdown, PlayerView
 from textual.widgets import Static
 
+ROWS_ABOVE_HAND = 26
+"""Rows the rest of the table needs above the hand (status, opponents, framed piles, prompt,
+a few choices, footer): the hand's cards get what is left."""
+
 
 def points_text(b: Breakdown | None) -> Text:
-    """``Card points 9 = pairs 2 + collectors 3 + mermaids 4 · colour bonus 3`` (from the view)."""
+    """``card points 9 = pairs 2 + collectors 3 + mermaids 4 · colour bonus 3`` (the view's
+    breakdown, in the words every screen uses)."""
     text = Text()
     if b is None:
         return text
-    text.append(_("Card points {n}").format(n=b.total), style="bold")
-    parts = [
-        (_("pairs"), b.pairs_on_table + b.pairs_in_hand),
-        (_("starfish"), b.starfish),
-        (_("collectors"), b.collectors),
-        (_("multipliers"), b.multipliers),
-        (_("mermaids"), b.mermaids),
-    ]
-    shown = [f"{label} {value}" for label, value in parts if value]
+    text.append(f"{card_points_term()} {b.total}", style="bold")
+    shown = [f"{term} {value}" for term, value in breakdown_parts(b) if value]
     if shown:
         text.append(" = " + " + ".join(shown))
     text.append("  ·  ")
-    text.append(_("colour bonus {n}").format(n=b.color_bonus), style="bold")
+    text.append(f"{colour_bonus_term()} {b.color_bonus}", style="bold")
     return text
 
 
-class HandPanel(Static):
+class HandPanel(Reflow, Static):
     """Your table groups, your hand and your points."""
 
     memo: Memo | None = None
@@ -42,19 +42,39 @@ class HandPanel(Static):
         if self.memo is None:
             self.memo = Memo()
         marks = frozenset(new_cards)
+        self.remember(v, marks)
+        width, size = room(self)
         revealed = v.seat is not None and v.seats[v.seat].revealed_hand is not None
-        if not self.memo.changed((v.seat, v.hand, v.table, v.breakdown, marks, revealed)):
+        if not self.memo.changed(
+            (v.seat, v.hand, v.table, v.breakdown, marks, width, size, revealed)
+        ):
             return
-        new_cards = marks
         if v.seat is None:
             self.update(Text(_("You are watching this table."), style="italic"))
             return
+        # Your laid pairs stay chips unless the terminal is really big: the hand comes first.
+        table_size = size if size is CardSize.LARGE else CardSize.CHIP
+        # Revealed (LAST CHANCE, RULES §6.3): everyone sees it, and it cannot be robbed.
+        hand_label = Text(
+            (_("Your hand ({n}, revealed): ") if revealed else _("Your hand ({n}): "))
+            .format(n=len(v.hand)), style="bold",
+        )
         lines = [
-            Text(_("Your table: "), style="bold") + table_groups(v.table),
-            # Revealed (LAST CHANCE, RULES §6.3): everyone sees it, and it cannot be robbed.
-            Text((_("Your hand ({n}, revealed): ") if revealed else _("Your hand ({n}): "))
-                 .format(n=len(v.hand)), style="bold")
-            + grouped_hand(v.hand, marked=new_cards),
-            points_text(v.breakdown),
+            table_groups(
+                v.table, width=width, size=table_size,
+                label=Text(_("Your table: "), style="bold"),
+            ),
         ]
+        # The largest cards whose rows leave the rest of the table room (a big hand on a
+        # medium terminal steps down to chips rather than push the choices off the screen).
+        budget = self.app.size.height - ROWS_ABOVE_HAND
+        while size is not CardSize.CHIP:
+            hand = grouped_hand(v.hand, marked=marks, width=width, size=size)
+            if len(hand.split()) + 1 <= budget:
+                lines += [hand_label, hand]
+                break
+            size = CardSize(size - 1)
+        if size is CardSize.CHIP:
+            lines.append(grouped_hand(v.hand, marked=marks, width=width, label=hand_label))
+        lines.append(points_text(v.breakdown))
         self.shown = update_text(self, self.shown, Text("\n").join(lines))

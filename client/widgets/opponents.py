@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import Frame, SeatLabel
-from seasalt.client.widgets.cards import Memo, chips, table_groups, update_text
+from seasalt.client.widgets.cardface import CardSize, Reflow, room
+from seasalt.client.widgets.cards import Memo, chip, table_groups, update_text
 from seasalt.engine import PlayerView
 from textual.containers import Container
 from textual.widgets import Static
@@ -55,18 +56,44 @@ def status_text(v: PlayerView, seat: int) -> Text:
     return text
 
 
-class OpponentCard(Static):
+def fit_chips(line: Text, groups: tuple[tuple[int, ...], ...], width: int) -> Text:
+    """``line`` and as many whole groups as fit ``width``, then ``+N`` for the rest (a group
+    is never cut in the middle of a card)."""
+    if not groups:
+        return line + Text("-", style="dim")
+    for index, group in enumerate(groups):
+        piece = Text("+").join(chip(c) for c in group)
+        rest = len(groups) - index - 1
+        more = len(f" +{rest}") if rest else 0
+        if line.cell_len + piece.cell_len + 1 + more > width and index:
+            line.append(f" +{len(groups) - index}", style="bold")
+            return line
+        line.append(" " if index else "")
+        line.append_text(piece)
+    return line
+
+
+class OpponentCard(Reflow, Static):
     """One opponent, boxed (wide layout) or on one line (collapsed layout)."""
 
     memo: Memo | None = None
     shown: Text | None = None
+    rows = 0
+    """Lines of the last drawing (the panel gives every box the height of the tallest)."""
+    estimate = 0
+    """The width to lay cards in before the first layout (set by the panel)."""
 
     def show(self, frame: Frame, seat: int, *, changed: bool, collapsed: bool) -> None:
         v = frame.view
         if self.memo is None:
             self.memo = Memo()
+        self.remember(frame, seat, changed=changed, collapsed=collapsed)
+        width, size = room(self, self.estimate)
+        # Laid pairs as small cards when the terminal is big and the box holds a pair of them.
+        table_size = CardSize.SMALL if size is CardSize.LARGE and width >= 30 else CardSize.CHIP
         label0 = frame.seats[seat] if seat < len(frame.seats) else None
-        key = (v.seats[seat], label0, v.active, v.is_over, v.call, v.caller, changed, collapsed)
+        key = (v.seats[seat], label0, v.active, v.is_over, v.call, v.caller, changed, collapsed,
+               width, table_size)
         if not self.memo.changed(key):
             return
         label = frame.seats[seat] if seat < len(frame.seats) else None
@@ -80,16 +107,27 @@ class OpponentCard(Static):
             line.append(" │ ")
             line.append_text(status_text(v, seat))
             line.append(" │ ")
-            line.append_text(table_groups(s.table) if s.table else Text("-", style="dim"))
-            self.shown = update_text(self, self.shown, line)
+            self.rows = 1
+            self.shown = update_text(self, self.shown, fit_chips(line, s.table, width))
             return
         lines = [name_text(name, label, turn=turn), status_text(v, seat)]
-        lines.append(Text(_("table: ")) + table_groups(s.table))
+        if table_size is CardSize.CHIP or not s.table:
+            lines.append(table_groups(s.table, width=width, label=Text(_("table: "))))
+        else:
+            lines.append(Text(_("table: ")))
+            lines.append(table_groups(s.table, width=width, size=table_size))
         if s.revealed_hand is not None:
-            lines.append(Text(_("revealed: ")) + chips(s.revealed_hand))
+            lines.append(table_groups(
+                [(c,) for c in s.revealed_hand], width=width, size=CardSize.CHIP,
+                label=Text(_("revealed: ")),
+            ))
         if changed:
             lines.append(Text(_("✱ changed since your last turn"), style="italic"))
-        self.shown = update_text(self, self.shown, Text("\n").join(lines))
+        text = Text("\n").join(lines)
+        rows, self.rows = self.rows, len(text.split())
+        self.shown = update_text(self, self.shown, text)
+        if rows != self.rows and isinstance(self.parent, OpponentsPanel):
+            self.parent.equalize()  # redrawn for a new width (Reflow): the row may change
 
 
 class OpponentsPanel(Container):
@@ -101,6 +139,8 @@ class OpponentsPanel(Container):
         start = 0 if me is None else me + 1
         return [s for s in ((start + i) % n for i in range(n)) if s != me]
 
+    collapsed = False
+
     async def show(self, frame: Frame, changed: set[int], collapsed: bool) -> None:
         seats = self.order(frame)
         cards = list(self.query(OpponentCard))
@@ -108,5 +148,22 @@ class OpponentsPanel(Container):
             await self.remove_children()
             cards = [OpponentCard(classes="opponent") for _seat in seats]
             await self.mount_all(cards)
+        self.collapsed = collapsed
+        # Before the first layout: the boxes share the row (border and padding: 4 cells).
+        share = max(1, (self.app.size.width - (0 if collapsed else 40)) // max(1, len(seats)) - 4)
         for widget, seat in zip(cards, seats, strict=True):
+            widget.estimate = self.app.size.width - 2 if collapsed else share
             widget.show(frame, seat, changed=seat in changed, collapsed=collapsed)
+        self.equalize()
+
+    def equalize(self) -> None:
+        """Every box as tall as the tallest (side by side they read as one row)."""
+        cards = list(self.query(OpponentCard))
+        tallest = max((c.rows for c in cards), default=0)
+        for widget in cards:
+            now = widget.styles.height
+            if self.collapsed:  # one line each: the stylesheet's height
+                if now is not None:
+                    widget.styles.height = None
+            elif now is None or now.value != tallest + 2:  # + the border
+                widget.styles.height = tallest + 2

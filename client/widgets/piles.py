@@ -2,34 +2,137 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from seasalt.client.i18n import _, ngettext
-from seasalt.client.widgets.cards import Memo, chip, update_text
+from seasalt.client.widgets.cardface import (
+    FRAME_WIDTH,
+    Block,
+    CardSize,
+    Reflow,
+    block,
+    chip,
+    face,
+    flow,
+    room,
+    text_block,
+)
+from seasalt.client.widgets.cards import Memo, update_text
 from seasalt.client.words import pile_name
-from seasalt.engine import PlayerView
+from seasalt.engine import PileView, PlayerView
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 
-class PilesPanel(Static):
-    """``Deck 32 │ pile 1: [Crab·yellow] (4) │ pile 2: empty``."""
+def pile_size(pile: PileView) -> str:
+    return ngettext("({n} card)", "({n} cards)", pile.size).format(n=pile.size)
+
+
+def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
+    """``Deck 32`` and ``Pile 1: [Crab·yellow] (4 cards)``, one unbreakable block each."""
+    entries = [text_block(Text(_("Deck {n}").format(n=v.deck_size), style="bold"))]
+    for index, pile in enumerate(v.piles):
+        text = Text()
+        text.append("│ ", style="dim")
+        text.append(pile_name(index).capitalize() + ": ", style="bold")
+        if pile.top is None:
+            text.append(_("empty"), style="dim")
+        else:
+            text.append_text(chip(pile.top, mark=index in changed))
+            text.append(" " + pile_size(pile), style="dim")
+        entries.append(text_block(text))
+    return entries
+
+
+def _empty_slot(size: CardSize, lines: list[str], style: Style) -> Block:
+    """A framed placeholder: the deck's back, or an empty pile."""
+    inner = FRAME_WIDTH[size] - 2
+    height = 4 if size is CardSize.SMALL else 5
+    rows = [Text("╭" + "─" * inner + "╮", style=style)]
+    for index in range(height - 1):
+        word = lines[index] if index < len(lines) else ""
+        rows.append(Text("│" + word.center(inner)[:inner] + "│", style=style))
+    rows.append(Text("╰" + "─" * inner + "╯", style=style))
+    return block(*rows)
+
+
+def framed_entries(v: PlayerView, changed: set[int], size: CardSize) -> list[Block]:
+    """The deck and each pile as a card with its name above it."""
+    deck = _empty_slot(size, ["", _("Deck"), str(v.deck_size)], Style(bold=True))
+    entries = [block(Text(_("Deck {n}").format(n=v.deck_size), style="bold"), *deck.lines)]
+    for index, pile in enumerate(v.piles):
+        title = Text(pile_name(index).capitalize(), style="bold")
+        if pile.top is None:
+            card = _empty_slot(size, ["", _("empty")], Style(dim=True))
+        else:
+            title.append(" " + pile_size(pile), style="dim")
+            card = face(pile.top, size, mark=index in changed)
+        entries.append(block(title, *card.lines))
+    return entries
+
+
+class PileSlot(Static):
+    """One framed entry (the deck, a pile) of a fixed size: a new count on the deck redraws
+    only the deck, not the faces beside it (repaints stay cheap with framed cards)."""
+
+    shown: Text | None = None
+
+    def put(self, entry: Block) -> None:
+        text = Text("\n").join(entry.lines)
+        if self.shown is not None and text == self.shown:
+            return
+        if self.styles.width is None or self.styles.width.value != entry.width:
+            self.styles.width = entry.width
+        if self.styles.height is None or self.styles.height.value != entry.height:
+            self.styles.height = entry.height
+        self.shown = update_text(self, self.shown, text)
+
+
+class PilesPanel(Reflow, Horizontal):
+    """``Deck 32 │ pile 1: [Crab·yellow] (4 cards) │ pile 2: empty``, or three cards side by
+    side in the middle of a big terminal."""
+
+    DEFAULT_CSS = """
+    PilesPanel { align-horizontal: center; }
+    PilesPanel > #piles-line { width: 1fr; }
+    PilesPanel > PileSlot { margin: 0 2; }
+    """
 
     memo: Memo | None = None
     shown: Text | None = None
 
+    def compose(self) -> ComposeResult:
+        yield Static(id="piles-line")
+        for _index in range(3):
+            yield PileSlot()
+
     def show(self, v: PlayerView, changed: set[int]) -> None:
         if self.memo is None:
             self.memo = Memo()
-        if not self.memo.changed((v.deck_size, v.piles, frozenset(changed))):
+        self.remember(v, changed)
+        width, size = room(self)
+        slots = list(self.query(PileSlot))
+        if len(slots) != 3 or not self.memo.changed(
+            (v.deck_size, v.piles, frozenset(changed), width, size)
+        ):
             return
-        text = Text()
-        text.append(_("Deck {n}").format(n=v.deck_size), style="bold")
-        for index, pile in enumerate(v.piles):
-            text.append("  │  ")
-            text.append(pile_name(index).capitalize() + ": ", style="bold")
-            if pile.top is None:
-                text.append(_("empty"), style="dim")
-            else:
-                text.append_text(chip(pile.top, mark=index in changed))
-                size = ngettext("({n} card)", "({n} cards)", pile.size).format(n=pile.size)
-                text.append(" " + size, style="dim")
-        self.shown = update_text(self, self.shown, text)
+        line = self.query_one("#piles-line", Static)
+        line.display = size is CardSize.CHIP
+        for slot in slots:
+            slot.display = size is not CardSize.CHIP
+        if size is CardSize.CHIP:
+            height = 2
+            self.shown = update_text(line, self.shown, flow(compact_entries(v, changed), width, 2))
+        else:
+            entries = framed_entries(v, changed, size)
+            height = max(e.height for e in entries)
+            for slot, entry in zip(slots, entries, strict=True):
+                slot.put(entry)
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+        # A big terminal: the piles move down towards the middle of the table, between the
+        # opponents above and your hand below (the space is there; the choices follow them).
+        top = max(0, (self.app.size.height - 48) // 2) if size is CardSize.LARGE else 0
+        if self.styles.margin.top != top:
+            self.styles.margin = (top, 0, 0, 0)

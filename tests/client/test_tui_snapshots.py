@@ -12,19 +12,21 @@ from typing import Any
 import pytest
 from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.result import RoundResultScreen
+from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.engine import (
     Call,
     CallKind,
     DrawFromDeck,
     GameState,
     PlayPair,
+    RoundEnd,
     Rules,
     apply,
     legal_actions,
     new_game,
     view,
 )
+from seasalt.testing import positions
 from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)
@@ -128,6 +130,51 @@ def test_round_result_screen(snap_compare: Any) -> None:
 
     async def ready(pilot: Any) -> None:
         await until(lambda: isinstance(app.screen, RoundResultScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=ready)
+
+
+def test_table_200x60(snap_compare: Any) -> None:
+    app = make_app(mid_round(4))
+
+    async def ready(pilot: Any) -> None:
+        await until(table_ready(app))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(200, 60), run_before=ready)
+
+
+def test_table_with_laid_pairs_120x40(snap_compare: Any) -> None:
+    app = kit.table_app(positions.busy_round(), "en")
+
+    async def ready(pilot: Any) -> None:
+        await until(table_ready(app))
+        await until(lambda: "Bob" in kit.screen_text(app))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=ready)
+
+
+def test_stop_result_80x24(snap_compare: Any) -> None:
+    app = kit.result_app(positions.after_round(RoundEnd.STOP))
+
+    async def ready(pilot: Any) -> None:
+        await until(lambda: isinstance(app.screen, RoundResultScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_game_over_120x40(snap_compare: Any) -> None:
+    state, rounds = positions.game_over()
+    app = kit.game_over_app(state, rounds)
+
+    async def ready(pilot: Any) -> None:
+        await until(lambda: isinstance(app.screen, RoundResultScreen))
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, GameOverScreen))
+        await until(lambda: "Round" in kit.screen_text(app))  # the record's rounds are in
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=ready)

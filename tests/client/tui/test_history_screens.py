@@ -9,7 +9,7 @@ from seasalt.client.replay_file import open_replay
 from seasalt.client.screens.history import HistoryScreen
 from seasalt.client.screens.replay import ReplayApp, ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
-from seasalt.client.words import card_name
+from seasalt.client.widgets.cardface import chip
 from seasalt.protocol import (
     Replay,
 )
@@ -50,13 +50,14 @@ async def test_history_lists_games_and_opens_a_replay_stepping_both_ways(
         assert screen.replay is replays[2]
         start = screen_text(app)
         assert f"Move 0 of {len(replays[2].actions)}" in start
-        # every seat's hand is shown (the bot's too): nothing is secret any more
+        # every seat's hand is shown (the bot's too), as the table's card chips, each whole on
+        # one line: nothing is secret any more
         k = next(s.index for s in screen.steps if s.state.hands[1] and s.state.hands[0])
         screen.go(k)
         await pilot.pause()
         shown = screen_text(app)
         for seat in (0, 1):
-            assert all(card_name(c) in shown for c in screen.steps[k].state.hands[seat])
+            assert all(chip(c).plain.strip() in shown for c in screen.steps[k].state.hands[seat])
         await pilot.press("home")
         for _ in range(3):
             await pilot.press("right")
@@ -93,7 +94,8 @@ async def test_history_exports_a_replay_file_and_shows_statistics(
         await until(lambda: isinstance(app.screen, StatsScreen))
         await until(lambda: app.screen.query_one(DataTable).row_count == 2)
         text = screen_text(app)
-        assert "Ann" in text and "p:0123456789abcdef" in text
+        # names, never the raw player ids
+        assert "Ann" in text and "p:0123456789abcdef" not in text
         assert "30.5" in text  # Ann's average: 61 points in 2 games
         assert "Crab 3" in text or "crab 3" in text.lower()
         await pilot.press("escape")
@@ -142,3 +144,26 @@ async def test_the_lobby_opens_the_history_with_h() -> None:
         await pilot.press("h")
         await until(lambda: isinstance(app.screen, HistoryScreen))
         await until(lambda: "Cannot get the history" in screen_text(app))
+
+
+async def test_statistics_fit_80_columns_by_scrolling_and_folding(
+    replays: dict[int, Replay],
+) -> None:
+    """Issue 15: names, not ids; the wide columns reach the screen (the table scrolls right),
+    and a player's duos fold one a line instead of widening their column."""
+    app = Host(StatsScreen(FakeSource(replays)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.screen.query_one(DataTable).row_count == 2)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ann" in text and "p:0123456789abcdef" not in text
+        lines = text.splitlines()
+        assert any("Crab 3" in line and "Shark" not in line for line in lines)
+        assert any("Shark + Swimmer 1" in line or "Swimmer + Shark 1" in line for line in lines)
+        assert "Bot for them" not in text  # the last column is off to the right at first
+        for _ in range(80):
+            await pilot.press("right")
+            if "Bot for them" in screen_text(app):
+                break
+        assert "Bot for them" in screen_text(app)
+        assert "Ann" in screen_text(app)  # the name column stays while the others scroll

@@ -1,0 +1,134 @@
+"""What in a hand scores, as groups of cards, and which parts of a round result were scored.
+
+The UI shows a hand grouped into the combinations that score (a pair is two cards, three sharks
+are no group) and a round result with the parts each seat was paid for; both come from here so
+the client never re-derives a rule. The groups agree with :func:`breakdown` (a test holds that).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import COLLECTOR_KINDS, KIND_OF, Kind
+from .state import RoundEnd, RoundResult
+
+
+class ComboKind(enum.Enum):
+    """The kind of a scoring group in a hand."""
+
+    PAIR = "pair"
+    """Two cards that form a pair (RULES §5.2, §11.6): 1 point."""
+    TRIO = "trio"
+    """A pair and a starfish (RULES §11.4): 3 points."""
+    SET = "set"
+    """Collector cards of one kind that score (RULES §5.1), with the seahorse that adds to it
+    (RULES §11.5)."""
+
+    def __repr__(self) -> str:
+        return f"ComboKind.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """One scoring group of a hand: its kind and its card ids."""
+
+    kind: ComboKind
+    cards: tuple[int, ...]
+
+
+# RULES §5.1: collector points by count (index = count); the seahorse adds one card (§11.5).
+_SET_POINTS: dict[Kind, tuple[int, ...]] = {
+    Kind.SHELL: (0, 0, 2, 4, 6, 8, 10),
+    Kind.OCTOPUS: (0, 0, 3, 6, 9, 12),
+    Kind.PENGUIN: (0, 1, 3, 5),
+    Kind.SAILOR: (0, 0, 5),
+}
+
+
+def _take_pairs(first: list[int], partners: list[int]) -> list[tuple[int, int]]:
+    """Pair each card of ``first`` with one of ``partners`` while both last."""
+    pairs = []
+    while first and partners:
+        pairs.append((first.pop(0), partners.pop(0)))
+    return pairs
+
+
+def _pairs(by_kind: dict[Kind, list[int]]) -> list[tuple[int, int]]:
+    """The pairs a hand holds, as many as RULES §5.2 and §11.6 count (a maximum matching)."""
+    crabs, lobsters = list(by_kind[Kind.CRAB]), list(by_kind[Kind.LOBSTER])
+    swimmers = list(by_kind[Kind.SWIMMER])
+    # A lobster needs a crab; crabs also pair together. Crab first, as a crab pair reads.
+    pairs = [(crab, lobster) for lobster, crab in _take_pairs(lobsters, crabs)]
+    for same in (crabs, list(by_kind[Kind.BOAT]), list(by_kind[Kind.FISH])):
+        while len(same) >= 2:
+            pairs.append((same.pop(0), same.pop(0)))
+    pairs += _take_pairs(swimmers, list(by_kind[Kind.SHARK]))
+    pairs += _take_pairs(swimmers, list(by_kind[Kind.JELLYFISH]))
+    return pairs
+
+
+def _sets(by_kind: dict[Kind, list[int]]) -> list[tuple[int, ...]]:
+    """Collector sets that score, the seahorse joined to the set it adds most to."""
+    seahorses = by_kind[Kind.SEAHORSE]
+    boosted: Kind | None = None
+    if seahorses:
+        gain = 0
+        for kind in COLLECTOR_KINDS:
+            table, n = _SET_POINTS[kind], len(by_kind[kind])
+            if 0 < n < len(table) - 1 and table[n + 1] - table[n] > gain:
+                gain, boosted = table[n + 1] - table[n], kind
+    sets: list[tuple[int, ...]] = []
+    for kind in COLLECTOR_KINDS:
+        cards = list(by_kind[kind])
+        if kind is boosted:
+            cards.append(seahorses[0])
+        if _SET_POINTS[kind][min(len(cards), len(_SET_POINTS[kind]) - 1)] > 0:
+            sets.append(tuple(cards))
+    return sets
+
+
+def scoring_combinations(hand: Iterable[int]) -> tuple[Combination, ...]:
+    """The combinations of a hand that score: pairs, trios (a pair and a starfish) and
+    collector sets, in a fixed order. Cards in none of them score alone (multipliers,
+    mermaids) or not at all."""
+    by_kind: dict[Kind, list[int]] = {kind: [] for kind in Kind}
+    for c in sorted(hand):
+        by_kind[KIND_OF[c]].append(c)
+    starfish = list(by_kind[Kind.STARFISH])
+    combos: list[Combination] = []
+    for pair in _pairs(by_kind):
+        if starfish:  # RULES §11.4: a starfish in hand goes with a spare pair in hand
+            combos.append(Combination(ComboKind.TRIO, (*pair, starfish.pop(0))))
+        else:
+            combos.append(Combination(ComboKind.PAIR, pair))
+    combos += [Combination(ComboKind.SET, cards) for cards in _sets(by_kind)]
+    return tuple(combos)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """Which parts of a seat's cards a round paid (RULES §6.1, §6.2)."""
+
+    card_points: bool
+    color_bonus: bool
+
+
+def scored_parts(result: RoundResult, seat: int) -> Scored:
+    """What ``seat`` was paid for in ``result``: STOP pays card points, never the colour bonus
+    (§6.1); LAST CHANCE pays the caller both or only the bonus, the others only the bonus or
+    only card points (§6.2); a void round or a mermaid win pays nothing (§6.4, §8.2)."""
+    if result.end is RoundEnd.STOP:
+        return Scored(True, False)
+    if result.end is RoundEnd.LAST_CHANCE:
+        caller = seat == result.ended_by
+        if result.bet_won:
+            return Scored(caller, True)
+        return Scored(not caller, caller)
+    return Scored(False, False)
+
+
+def combination_cards(combos: Sequence[Combination]) -> set[int]:
+    """Every card id that is in one of ``combos``."""
+    return {c for combo in combos for c in combo.cards}
