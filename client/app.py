@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import inspect
 import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 from seasalt.client import auto_end, language, tokens
 from seasalt.client.clocks import ClockReading
@@ -181,6 +183,31 @@ def summary_from_info(info: Any) -> TableSummary:
         double_target=info.double_target, status=status, round=info.round,
         watchers=getattr(info, "watchers", 0), turn_time=getattr(info, "turn_time", 0),
     )
+
+
+
+_Handler = TypeVar("_Handler", bound=Callable[..., Any])
+
+def while_open(handler: _Handler) -> _Handler:
+    """For the app's handlers of what the server sent: nothing to do once the app is closing.
+
+    Messages the network worker posted before it was cancelled are still handled while Textual
+    takes the screens down, and a handler that looks at ``self.screen`` or a table's widgets
+    then died (ScreenStackError, NoMatches: chaos soak, seeds 2003 and 2005 of the merged code).
+    Textual clears ``is_running`` as its shutdown begins.
+    """
+    if inspect.iscoroutinefunction(handler):
+        async def guarded_async(self: Any, message: Any) -> None:
+            if self.is_running:
+                await handler(self, message)
+
+        return cast(_Handler, functools.wraps(handler)(guarded_async))
+
+    def guarded(self: Any, message: Any) -> None:
+        if self.is_running:
+            handler(self, message)
+
+    return cast(_Handler, functools.wraps(handler)(guarded))
 
 
 class SeasaltApp(App[int]):
@@ -570,6 +597,7 @@ class SeasaltApp(App[int]):
         self.outbox.put_nowait(message.intent)
 
     @on(LinkStatus)
+    @while_open
     def on_link_status(self, message: LinkStatus) -> None:
         if not self.screen_stack:
             return  # shutting down
@@ -614,6 +642,7 @@ class SeasaltApp(App[int]):
         self._goto(StartScreen(self.player, getattr(self.plan, "address", None)))
 
     @on(TablesListed)
+    @while_open
     def on_tables_listed(self, message: TablesListed) -> None:
         # The lobby may be under a dialog (new table, help): update it there, don't replace it.
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
@@ -649,6 +678,7 @@ class SeasaltApp(App[int]):
         self.post_message(IntentQueued(Intent(message.kind, dict(message.args))))
 
     @on(TableChanged)
+    @while_open
     def on_table_changed(self, message: TableChanged) -> None:
         summary = message.summary
         if summary.name != self.table:
@@ -679,6 +709,7 @@ class SeasaltApp(App[int]):
             await table.show_frame(frame, False)
 
     @on(Joined)
+    @while_open
     def on_joined(self, message: Joined) -> None:
         if not message.table:
             if not self.asked_to_leave and self.table and self.seat is not None:
@@ -710,6 +741,7 @@ class SeasaltApp(App[int]):
         self._goto(TableScreen(message.table, self.clock))
 
     @on(FrameArrived)
+    @while_open
     async def on_frame_arrived(self, message: FrameArrived) -> None:
         frame = message.frame
         if self.seats and len(self.seats) == len(frame.view.seats):
@@ -761,6 +793,7 @@ class SeasaltApp(App[int]):
                 self.last_render_done = time.perf_counter()
 
     @on(RoundOver)
+    @while_open
     def on_round_over(self, message: RoundOver) -> None:
         result = message.result
         self.round_waiting = message.waiting
@@ -786,6 +819,7 @@ class SeasaltApp(App[int]):
         self.push_screen(RoundResultScreen(result, names, message.waiting, winners), done)
 
     @on(GameOver)
+    @while_open
     def on_game_over(self, message: GameOver) -> None:
         self.game_over = True
         self.game_record = None  # this game's follows the game over
@@ -812,12 +846,14 @@ class SeasaltApp(App[int]):
             self.push_screen(screen, done)
 
     @on(ChatArrived)
+    @while_open
     def on_chat_arrived(self, message: ChatArrived) -> None:
         self.chat_lines.append((message.name, message.text))
         for table in self._table_screens():
             table.add_chat(message.name, message.text)
 
     @on(ChatHistoryArrived)
+    @while_open
     def on_chat_history(self, message: ChatHistoryArrived) -> None:
         """The table's recent chat (on joining, watching, coming back): it replaces ours."""
         self.chat_lines = list(message.lines)
@@ -825,6 +861,7 @@ class SeasaltApp(App[int]):
             table.query_one(ChatPanel).replace(self.chat_lines)
 
     @on(GameRecordArrived)
+    @while_open
     def on_game_record(self, message: GameRecordArrived) -> None:
         self.game_record = message.record
         screens = [s for s in self.screen_stack if isinstance(s, GameOverScreen)]
@@ -834,6 +871,7 @@ class SeasaltApp(App[int]):
             screen.show_record(message.record)
 
     @on(ClocksArrived)
+    @while_open
     def on_clocks_arrived(self, message: ClocksArrived) -> None:
         clocks = message.clocks
         if clocks.table != self.table or not self.screen_stack:  # (or shutting down)
@@ -845,6 +883,7 @@ class SeasaltApp(App[int]):
             self.screen.tick_clock()
 
     @on(TimeRanOutArrived)
+    @while_open
     def on_time_ran_out(self, message: TimeRanOutArrived) -> None:
         for table in self._table_screens():
             table.note_time_ran_out(message.seat)
@@ -863,6 +902,7 @@ class SeasaltApp(App[int]):
         self.push_screen(ScoresScreen(self.table, names, known))
 
     @on(ScoresArrived)
+    @while_open
     def on_scores_arrived(self, message: ScoresArrived) -> None:
         self.score_sheet = message.sheet
         for screen in self.screen_stack:
@@ -876,6 +916,7 @@ class SeasaltApp(App[int]):
                 screen.ask()
 
     @on(ServerError)
+    @while_open
     def on_server_error(self, message: ServerError) -> None:
         # Any refusal frees the table's input: whatever was refused, the player may choose
         # again (an action sent twice is refused as stale, never applied twice).
