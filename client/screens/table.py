@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 
@@ -49,7 +50,10 @@ ENDED_EVENTS = 40
 """Events of the round that just ended kept for the log (more than its lines need: turn
 markers are not worded)."""
 PENDING_CHECK = 1.0
-"""Seconds between two checks of that timeout while an action is pending."""
+"""Seconds between two checks of that timeout while an action is pending (and of a frame
+taken in but not drawn: see ``check_drawn``)."""
+
+log = logging.getLogger("seasalt.client")
 
 
 def _seat_signature(v: PlayerView, seat: int) -> tuple[object, ...]:
@@ -104,6 +108,7 @@ class TableScreen(Screen[None]):
         self.previous_rendered: Frame | None = None
         self.rendered: Frame | None = None
         self._drawn: Frame | None = None
+        self._undrawn_since: tuple[Frame, float] | None = None
         """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
         """The frame on screen now: set once Textual has laid it out and drawn it (the opponent
         panels mounted for a first frame are sized on the next refresh), not when the widgets
@@ -166,6 +171,7 @@ class TableScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.set_interval(PENDING_CHECK, self.check_pending)
+        self.set_interval(PENDING_CHECK, self.check_drawn)
         self.set_interval(TICK, self.tick_clocks)
         # Frames that came while this screen was being put up went to the app: start from
         # the newest one, never from an older frame handed over before (a stuck old turn).
@@ -447,6 +453,26 @@ class TableScreen(Screen[None]):
     def release_input(self) -> None:
         """The server refused something (most likely our action): choose again."""
         self.sent = False
+
+    async def check_drawn(self) -> None:
+        """A frame taken in but not drawn a check later is drawn now: the screen never stays
+        on an old turn. The chaos soak saw one (seed 3002 of the merged code: frame 207 held,
+        206 on screen, for good; its cause is not known yet), so this is a safety net that
+        says when it acts."""
+        frame = self.frame
+        if frame is None or frame is self._drawn or self.waiting is not None:
+            self._undrawn_since = None
+            return
+        now = self.clock()
+        if self._undrawn_since is None or self._undrawn_since[0] is not frame:
+            self._undrawn_since = (frame, now)
+            return
+        if now - self._undrawn_since[1] < PENDING_CHECK:
+            return
+        log.warning("table %s: frame %d was taken in but not drawn for %.1f s: drawing it",
+                    frame.table, frame.seq, now - self._undrawn_since[1])
+        self._undrawn_since = None
+        await self.render_latest()
 
     def check_pending(self) -> bool:
         """Free an action that got no answer at all within PENDING_TIMEOUT (and ask for a
