@@ -53,6 +53,9 @@ PENDING_CHECK = 1.0
 """Seconds between two checks of that timeout while an action is pending (and of a frame
 taken in but not drawn: see ``check_drawn``)."""
 
+UNDRAWN_WARNING = 5.0
+"""Seconds a frame waited to be drawn before ``check_drawn`` logs it as a warning."""
+
 log = logging.getLogger("seasalt.client")
 
 
@@ -469,8 +472,12 @@ class TableScreen(Screen[None]):
             return
         if now - self._undrawn_since[1] < PENDING_CHECK:
             return
-        log.warning("table %s: frame %d was taken in but not drawn for %.1f s: drawing it",
-                    frame.table, frame.seq, now - self._undrawn_since[1])
+        waited = now - self._undrawn_since[1]
+        # A loaded machine delays the coalesced render by a second or two now and then (the
+        # soak logs it often at load 8): only a long wait is worth a warning.
+        log.log(logging.WARNING if waited >= UNDRAWN_WARNING else logging.INFO,
+                "table %s: frame %d was taken in but not drawn for %.1f s: drawing it",
+                frame.table, frame.seq, waited)
         self._undrawn_since = None
         await self.render_latest()
 

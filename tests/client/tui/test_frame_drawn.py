@@ -24,7 +24,7 @@ async def test_a_frame_taken_in_but_not_drawn_is_drawn_by_the_next_checks(
         held = table.frame
         assert held is not None
         newer = dataclasses.replace(held, seq=held.seq + 1)
-        with caplog.at_level(logging.WARNING, logger="seasalt.client"):
+        with caplog.at_level(logging.INFO, logger="seasalt.client"):
             table.note_frame(newer)  # taken in; the render that should follow is lost
             await tui.until(lambda: table.rendered is newer, timeout=10)
         assert f"frame {newer.seq} was taken in but not drawn" in caplog.text
