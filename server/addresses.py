@@ -39,6 +39,16 @@ def interface_addresses() -> list[str]:
     return unique
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is an address only this machine can reach (127.0.0.0/8, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def host_port(host: str, port: int) -> str:
     """``HOST:PORT``, with IPv6 in brackets (``[::1]:7327``)."""
     with contextlib.suppress(ValueError):

@@ -40,7 +40,7 @@ from seasalt.protocol.discovery import (
     mdns_disabled,
 )
 
-from .addresses import interface_addresses
+from .addresses import interface_addresses, is_loopback
 from .config import ServerConfig
 from .core import log
 from .tables import Status, Table
@@ -74,15 +74,6 @@ def announce_settings(args: argparse.Namespace) -> dict[str, Any]:
         # None: the machine's name, read when the server is announced (ServerConfig's default)
         "announce_name": clean_name(args.announce_name) if args.announce_name else None,
     }
-
-
-def is_loopback_host(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def announced_addresses(host: str) -> list[str]:
@@ -270,7 +261,7 @@ def start_announcing(
     if mdns_disabled():
         log.info("not announced on the LAN: %s is set", NO_MDNS_ENV)
         return None
-    if is_loopback_host(config.host):
+    if is_loopback(config.host):
         log.info("not announced on the LAN: the server listens on loopback only")
         return None
     addresses = announced_addresses(config.host)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import ipaddress
 import logging
 import os
 import signal
@@ -18,7 +17,7 @@ from typing import Any
 
 from seasalt.protocol import MAX_CHAT_LENGTH, MAX_NAME_LENGTH
 
-from .addresses import join_addresses
+from .addresses import is_loopback, join_addresses
 from .announce import add_announce_options, announce_settings, start_announcing, stop_announcing
 from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
@@ -203,16 +202,6 @@ def secure_banner(config: ServerConfig) -> list[str]:
     if config.allowed_keys is not None:
         lines.append(f"  admitting {len(config.allowed_keys)} listed client key(s) only")
     return lines
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is an address only this machine can reach (127.0.0.0/8, ::1)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def default_log_file() -> str:

@@ -16,7 +16,7 @@ import zeroconf
 import zmq.asyncio
 from seasalt.protocol import Joined, JoinOrCreate
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement, read_txt
-from seasalt.server import announce
+from seasalt.server import addresses, announce
 from seasalt.server.cli import config_from, parse_args
 from seasalt.server.config import ServerConfig
 from seasalt.testing.server import RawClient, running_server
@@ -104,8 +104,8 @@ def test_where_it_announces(monkeypatch: pytest.MonkeyPatch) -> None:
     assert announce.announced_addresses("127.0.0.1") == []
     assert announce.announced_addresses("fd00::1") == []
     for host in ("127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"):
-        assert announce.is_loopback_host(host)
-    assert not announce.is_loopback_host("0.0.0.0")
+        assert addresses.is_loopback(host)
+    assert not addresses.is_loopback("0.0.0.0")
 
 
 def test_the_command_line_options() -> None:
