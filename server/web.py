@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .addresses import host_port, join_addresses
+from .options import port
 from .web_page import page_language, render_page, valid_name, word
 
 log = logging.getLogger("seasalt.server.web")
@@ -43,16 +44,6 @@ DEFAULT_WEB_MAX = 16
 STOP_GRACE = 5.0
 """Seconds a tab's client gets to quit after its page closed, before it is killed."""
 _TAB = re.compile(r"[0-9a-f]{32}")
-
-
-def _web_port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 0-65535, not {value}")
-    return value
 
 
 def _web_max(text: str) -> int:
@@ -70,7 +61,7 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         "printed http:// address)",
     )
     group.add_argument(
-        "--web-port", type=_web_port, default=DEFAULT_WEB_PORT, metavar="PORT",
+        "--web-port", type=port, default=DEFAULT_WEB_PORT, metavar="PORT",
         help=f"HTTP port of --web (default {DEFAULT_WEB_PORT}; 0 picks a free one and prints "
         f"'{WEB_PREFIX} http://HOST:PORT/')",
     )
