@@ -140,11 +140,25 @@ _PAIRS_IN_HAND_SOURCE = _matching_source(_matching_groups(PAIR_KINDS))
 """Today ``min((h[0] + h[15]) // 2, h[0]) + h[1] // 2 + h[2] // 2 + min(h[3], h[4] + h[14])``:
 RULES §11.6's formula, written from the pair table once at import."""
 
+PAIR_MATCHING: tuple[tuple[Kind, tuple[Kind, ...], bool], ...] = tuple(
+    (_KINDS[centre], tuple(_KINDS[k] for k in leaves), alike)
+    for centre, leaves, alike in _matching_groups(PAIR_KINDS)
+)
+"""The pair table as matching groups (a centre kind, the kinds that pair with it only, whether
+two centres pair), in table order: what combos.py shows as a hand's pairs, so the client's
+grouping and the scoring read the same table (RULES §5.2, §11.6)."""
+
 # RULES §5.2, §11.6: pairs that could be formed in hand (the maximum matching), from the kind
 # counts ``h``. Compiled once from the table: it is on the hot path of every legal-actions list,
 # and runs as fast as the formula written out by hand. The source holds only ints and operators
 # of this module's making.
 _pairs_in_hand: Callable[[list[int]], int] = eval(f"lambda h: {_PAIRS_IN_HAND_SOURCE}")
+
+
+SET_POINTS: dict[Kind, tuple[int, ...]] = {
+    Kind.SHELL: _SHELLS, Kind.OCTOPUS: _OCTOPUSES, Kind.PENGUIN: _PENGUINS, Kind.SAILOR: _SAILORS,
+}
+"""RULES §5.1: each collector kind's points by count (index = count)."""
 
 
 def _collectors(kinds: list[int]) -> int:
