@@ -681,6 +681,7 @@ class Player:
                      f"{app.frame.seq if app.frame else None}, screens "
                      f"{[type(s).__name__ for s in app.screen_stack]}, focused "
                      f"{type(app.focused).__name__ if app.focused else None}")
+        lines += pumps_waiting(app)
         notes = [n.message for n in getattr(app, "_notifications", [])]
         if notes:
             lines.append("  notifications: " + " | ".join(str(n) for n in notes[-5:]))
@@ -692,6 +693,31 @@ class Player:
         lines.append("  screen text:")
         lines += ["    | " + line for line in screen_text(app).splitlines()]
         return "\n".join(lines)
+
+
+def awaiting(task: Any) -> str:
+    """Where a task is suspended: its coroutine's await chain, innermost last."""
+    coro, where = task.get_coro(), []
+    while coro is not None:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is not None:
+            where.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} "
+                         f"{frame.f_code.co_name}")
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return " > ".join(where[-6:])
+
+
+def pumps_waiting(app: Any) -> list[str]:
+    """For a stuck table: how many messages the app and its screens have not handled yet, and
+    where each message pump waits (a handler awaiting something that never comes blocks every
+    message after it). Textual's private attributes: diagnosis only, never asserted."""
+    lines = []
+    for pump in (app, *app.screen_stack):
+        queue, task = getattr(pump, "_message_queue", None), getattr(pump, "_task", None)
+        size = queue.qsize() if queue is not None else "?"
+        state = "no task" if task is None else ("done" if task.done() else awaiting(task))
+        lines.append(f"  pump {type(pump).__name__}: {size} message(s) waiting; {state}")
+    return lines
 
 
 def decide(seed: int, seat: int, v: PlayerView, choices: list[Choice], names: list[str]) -> Choice:
