@@ -91,6 +91,7 @@ SAFE_NOISE = ("x", "z", "g", "k", "9", "0", "left", "right", "up", "down", "tab"
               "enter", "l", "question_mark")
 """Keys a player presses for nothing: no move, no quit (``?`` opens the help: closed again)."""
 HISTORY_SHOWN = 16
+STUCK_RECHECK = 15.0  # s: a stuck table's second look (slow, or deadlocked?)
 """The last things a player did, in a failure's diagnosis."""
 SCREEN_LAG = 3.0
 """Seconds a table screen may hold an older frame than the app's newest (a repaint is
@@ -695,16 +696,25 @@ class Player:
         return "\n".join(lines)
 
 
-def awaiting(task: Any) -> str:
-    """Where a task is suspended: its coroutine's await chain, innermost last."""
-    coro, where = task.get_coro(), []
+def awaiting(task: Any, depth: int = 0) -> str:
+    """Where a task is suspended: its coroutine's await chain, innermost last; when it waits
+    for a Textual removal (AwaitRemove) or AwaitComplete, who made it and what it waits for."""
+    coro, where, waits_for = task.get_coro(), [], ""
     while coro is not None:
         frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
         if frame is not None:
             where.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} "
                          f"{frame.f_code.co_name}")
+            owner = frame.f_locals.get("self")
+            if type(owner).__name__ in ("AwaitRemove", "AwaitComplete") and depth < 2:
+                tasks = getattr(owner, "_tasks", None) or []
+                waits_for = f" [{type(owner).__name__} made at {getattr(owner, '_caller', '?')}"
+                for other in tasks[:6]:
+                    state = "done" if other.done() else awaiting(other, depth + 1)
+                    waits_for += f"; waits for {other.get_name()}: {state}"
+                waits_for += "]"
         coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
-    return " > ".join(where[-6:])
+    return " > ".join(where[-6:]) + waits_for
 
 
 def pumps_waiting(app: Any) -> list[str]:
@@ -717,7 +727,20 @@ def pumps_waiting(app: Any) -> list[str]:
         size = queue.qsize() if queue is not None else "?"
         state = "no task" if task is None else ("done" if task.done() else awaiting(task))
         lines.append(f"  pump {type(pump).__name__}: {size} message(s) waiting; {state}")
-    return lines
+    # Any other node of the DOM that is not idle (waiting for its next message) or is being
+    # pruned: a removal waits for every pruned node's pump to end.
+    busy = []
+    for node in list(getattr(app, "_registry", ())):
+        task = getattr(node, "_task", None)
+        if node in app.screen_stack or task is None or task.done():
+            continue
+        where = awaiting(task)
+        if "_get_message" in where and not node._pruning:
+            continue
+        queue = getattr(node, "_message_queue", None)
+        busy.append(f"  node {node!r}: pruning {node._pruning}, closing {node._closing}, "
+                    f"{queue.qsize() if queue is not None else '?'} waiting; {where}")
+    return lines + sorted(busy)[:24]
 
 
 def decide(seed: int, seat: int, v: PlayerView, choices: list[Choice], names: list[str]) -> Choice:
@@ -916,8 +939,23 @@ class ChaosTable:
         if player is None:
             raise self.fail(ChaosFailure, headline + "\n  headless bot stderr:\n"
                             + self.bot_text("err")[-3000:]
-                            + self.server_log_tail(), what="stuck table")
+                            + self.server_log_tail(), *self.players, what="stuck table")
         raise self.fail(self.classify_stuck(player), headline, player, what="stuck table")
+
+    async def recheck(self, stuck: ChaosFailure) -> ChaosFailure:
+        """A stuck table, looked at again after STUCK_RECHECK more seconds of the event loop
+        running: a slow app (a loaded machine) has moved on by then, a deadlocked one has not,
+        and its message pumps wait where they waited."""
+        seq = self.journal.seq
+        await asyncio.sleep(STUCK_RECHECK)  # sleep-ok: a fixed second look, for the diagnosis
+        self.journal.refresh()
+        lines = [f"after {STUCK_RECHECK:g} s more: journal seq {seq} -> {self.journal.seq}"]
+        for player in self.players:
+            if player.app is not None:
+                lines.append(f"  {player.name}:")
+                lines += pumps_waiting(player.app)
+        stuck.args = (stuck.args[0] + "\n" + "\n".join(lines),)
+        return stuck
 
     def classify_stuck(self, player: Player) -> type[ChaosFailure]:
         app = player.app
@@ -1020,7 +1058,10 @@ class ChaosTable:
             if truth.started and not truth.over:
                 await self.chaos_events()
             self.check_bot()
-            self.check_stuck()
+            try:
+                self.check_stuck()
+            except ChaosFailure as stuck:
+                raise await self.recheck(stuck) from None
             for player in self.players:
                 self.check_back_in_seat(player)
                 self.check_screen_current(player)
