@@ -713,6 +713,16 @@ def awaiting(task: Any, depth: int = 0) -> str:
                     state = "done" if other.done() else awaiting(other, depth + 1)
                     waits_for += f"; waits for {other.get_name()}: {state}"
                 waits_for += "]"
+            elif type(owner).__name__ == "AwaitMount":
+                # Mounting waits for each new widget's first Compose + Mount to be handled.
+                waits_for = " [AwaitMount of"
+                for widget in list(getattr(owner, "_widgets", ()))[:8]:
+                    task = getattr(widget, "_task", None)
+                    state = ("no task" if task is None else "done" if task.done()
+                             else awaiting(task, 2))
+                    waits_for += (f"; {widget!r} mounted {widget._mounted_event.is_set()} "
+                                  f"closing {widget._closing} closed {widget._closed}: {state}")
+                waits_for += "]"
         coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
     return " > ".join(where[-6:]) + waits_for
 
