@@ -730,6 +730,9 @@ class SeasaltApp(App[int]):
             return
         if message.table != self.table:
             self.chat_lines = []  # another table: its chat_history follows the snapshot
+        again = (message.table, message.seat) == (self.table, self.seat) and any(
+            screen.table == message.table for screen in self._table_screens()
+        )
         self.clock_reading, self.round_waiting = None, ()
         self.table = message.table
         self.seat = message.seat
@@ -738,6 +741,12 @@ class SeasaltApp(App[int]):
         self.table_status = ""
         if message.seat is not None:
             self.held_table = message.table
+        if again:
+            # The same seat again (a resumed session and the app's own join, back to back):
+            # the table screen stays, the snapshot that follows draws it. Replacing a table
+            # screen still being mounted hung Textual for good on a loaded machine (chaos
+            # soak, seeds 1002, 1004, 4003: the app's pump waited on the old screen's removal).
+            return
         self._goto(TableScreen(message.table, self.clock))
 
     @on(FrameArrived)

@@ -713,6 +713,15 @@ def awaiting(task: Any, depth: int = 0) -> str:
                     state = "done" if other.done() else awaiting(other, depth + 1)
                     waits_for += f"; waits for {other.get_name()}: {state}"
                 waits_for += "]"
+            elif frame.f_code.co_name == "_stop_all" and depth < 2:
+                # A pump closing waits for its timers' tasks to end once cancelled.
+                waits_for = " [stopping timers"
+                for timer in list(frame.f_locals.get("timers", ()))[:6]:
+                    task = getattr(timer, "_task", None)
+                    state = ("no task" if task is None else "done" if task.done()
+                             else f"cancelling {task.cancelling()}: " + awaiting(task, 2))
+                    waits_for += f"; {timer.name} ({getattr(timer, '_callback', None)!r}): {state}"
+                waits_for += "]"
             elif type(owner).__name__ == "AwaitMount":
                 # Mounting waits for each new widget's first Compose + Mount to be handled.
                 waits_for = " [AwaitMount of"
