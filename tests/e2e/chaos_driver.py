@@ -91,7 +91,7 @@ SAFE_NOISE = ("x", "z", "g", "k", "9", "0", "left", "right", "up", "down", "tab"
               "enter", "l", "question_mark")
 """Keys a player presses for nothing: no move, no quit (``?`` opens the help: closed again)."""
 HISTORY_SHOWN = 16
-STUCK_RECHECK = 15.0  # s: a stuck table's second look (slow, or deadlocked?)
+STUCK_RECHECK = 45.0  # s: a stuck table's second look (slow, or deadlocked?)
 """The last things a player did, in a failure's diagnosis."""
 SCREEN_LAG = 3.0
 """Seconds a table screen may hold an older frame than the app's newest (a repaint is
