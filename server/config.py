@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Protocol
@@ -9,6 +10,9 @@ from typing import Protocol
 from seasalt.protocol import DEFAULT_PORT, HEARTBEAT_INTERVAL, MAX_CHAT_LENGTH, MAX_NAME_LENGTH
 
 from .security import KeyPair
+
+log = logging.getLogger("seasalt.server")
+"""The server's logger (secrets never go to it: DESIGN "Durability")."""
 
 # The frame size limits are the protocol's (MAX_MESSAGE_SIZE, SOCKET_MAX_MESSAGE_SIZE), not
 # settings: server/master.py and server/app.py read them from seasalt.protocol.

@@ -50,9 +50,10 @@ from seasalt.protocol import (
 )
 from seasalt.protocol.history import MAX_HISTORY_GAMES
 
-from .core import ServerCore, log
-from .journal import from_blob
-from .sessions import RateLimiter, Session
+from .config import Clock, ServerConfig, log
+from .journal import Journal, from_blob
+from .outbox import Outbox
+from .sessions import RateLimiter, Session, SessionRegistry
 from .tables import make_rules
 
 HistoryRequest = ListGames | GetReplay | GetStats
@@ -490,27 +491,39 @@ class HistoryWorker:
         self._pool.shutdown(wait=True, cancel_futures=False)
 
 
-class HistoryMixin(ServerCore):
+class History:
     """Answers ``list_games``, ``get_replay`` and ``get_stats`` from the journal.
 
     Cheap by construction (issue 14): each answer is encoded once and cached until the finished
     games change; a session has its own, much lower rate budget for these requests
-    (``history_rate``); and a cache miss is computed in a :class:`HistoryWorker` thread, off the
-    event loop (inline only for an in-memory journal, which another connection cannot read).
+    (``history_rate``: ``allowed``, a guard server/master.py runs before ``on_request``); and a
+    cache miss is computed in a :class:`HistoryWorker` thread, off the event loop (inline only
+    for an in-memory journal, which another connection cannot read).
     """
 
-    _stats_builder: StatsBuilder | None = None
-    _history_worker: HistoryWorker | None = None
-    _history_cache: dict[HistoryKey, tuple[tuple[int, ...], Answer | None]]
-    _history_waiting: dict[tuple[HistoryKey, tuple[int, ...]], list[tuple[Session, bytes]]]
-
-    def init_history(self) -> None:
-        self._history_cache = {}
-        self._history_waiting = {}
+    def __init__(
+        self,
+        config: ServerConfig,
+        clock: Clock,
+        sessions: SessionRegistry,
+        outbox: Outbox,
+        journal: Journal,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.sessions = sessions
+        self.outbox = outbox
+        self.journal = journal
+        self._stats_builder: StatsBuilder | None = None
+        self._history_worker: HistoryWorker | None = None
+        self._history_cache: dict[HistoryKey, tuple[tuple[int, ...], Answer | None]] = {}
+        self._history_waiting: dict[
+            tuple[HistoryKey, tuple[int, ...]], list[tuple[Session, bytes]]
+        ] = {}
         if self.journal.path != ":memory:" and self.config.history_thread:
             self._history_worker = HistoryWorker(self.journal.path)
 
-    def close_history(self) -> None:
+    def close(self) -> None:
         if self._history_worker is not None:
             self._history_worker.close()
             self._history_worker = None
@@ -521,22 +534,24 @@ class HistoryMixin(ServerCore):
         if identity is not None and session is not None:
             self.journal.remember_identity(session.token_hash, player_id_of_identity(identity))
 
-    def history_allowed(self, session: Session) -> bool:
+    def allowed(self, session: Session, peer: bytes) -> bool:
+        """The session's own budget of history requests (False: refused, and told so)."""
         now = self.clock.now()
         limiter = session.history_limiter
         if limiter is None:  # kept on the session: it goes when the session does
             burst = self.config.history_burst
             limiter = RateLimiter(self.config.history_rate, burst, burst, now)
             session.history_limiter = limiter
-        return limiter.allow(now)
+        if limiter.allow(now):
+            return True
+        self.outbox.error(
+            peer, ErrorCode.RATE_LIMITED,
+            f"history requests: at most {self.config.history_rate:g} a second",
+        )
+        return False
 
-    def on_history(self, session: Session, peer: bytes, msg: HistoryRequest) -> None:
-        if not self.history_allowed(session):
-            self.error(
-                peer, ErrorCode.RATE_LIMITED,
-                f"history requests: at most {self.config.history_rate:g} a second",
-            )
-            return
+    def on_request(self, session: Session, peer: bytes, msg: HistoryRequest) -> None:
+        """Answer from the cache, inline, or from the worker thread (the rate guard ran)."""
         if isinstance(msg, ListGames):
             key: HistoryKey = ("games", 0)
         elif isinstance(msg, GetReplay):
@@ -575,7 +590,9 @@ class HistoryMixin(ServerCore):
             log.error("history request %s failed", key, exc_info=error)
             for session, peer in waiting:
                 if session.peer == peer:
-                    self.error(peer, ErrorCode.SERVER_ERROR, "history: internal server error")
+                    self.outbox.error(
+                        peer, ErrorCode.SERVER_ERROR, "history: internal server error",
+                    )
             return
         self._remember(key, generation, frame)
         for session, peer in waiting:
@@ -595,10 +612,10 @@ class HistoryMixin(ServerCore):
         self, session: Session, peer: bytes, key: HistoryKey, frames: Answer | None
     ) -> None:
         if frames is None:
-            self.error(peer, ErrorCode.UNKNOWN_TABLE, f"no finished game {key[1]}")
+            self.outbox.error(peer, ErrorCode.UNKNOWN_TABLE, f"no finished game {key[1]}")
             return
         for frame in frames:
-            self.send_encoded(session, frame)
+            self.outbox.send_encoded(session, frame)
 
 
 _CACHED_ANSWERS = 256

@@ -9,21 +9,28 @@ from __future__ import annotations
 
 from seasalt.protocol import ErrorCode, GetScores, ScoreRound, ScoreSheet, result_from_wire
 
-from .core import ServerCore
-from .journal import from_blob
+from .journal import Journal, from_blob
+from .outbox import Outbox
 from .sessions import Session
 from .tables import Table
 
 
-class ScoresMixin(ServerCore):
+class Scores:
     """Answers ``get_scores`` from a session at the table (seated or watching)."""
+
+    def __init__(self, tables: dict[str, Table], outbox: Outbox, journal: Journal) -> None:
+        self.tables = tables
+        self.outbox = outbox
+        self.journal = journal
 
     def on_get_scores(self, session: Session, peer: bytes, msg: GetScores) -> None:
         table = self.tables.get(msg.table)
         if table is None or session.table != table.name:
-            self.error(peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table)
+            self.outbox.error(
+                peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table,
+            )
             return
-        self.send(session, self.score_sheet(table))
+        self.outbox.send(session, self.score_sheet(table))
 
     def score_sheet(self, table: Table) -> ScoreSheet:
         rounds = []
