@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from seasalt.protocol import replay_to_file_data
 
-from .history import load_replay
+from .finished import load_replay
 from .journal import Journal, JournalError
 from .options import (
     EXIT_DATABASE,

@@ -142,9 +142,9 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
         "tables", "sessions", "limits", "botpool", "journal", "outbox", "clocks", "news",
-        "game", "lockout", "lobby", "arrivals", "presence", "history", "scores", "restore",
-        "master", "app", "announce", "options", "web_page", "web", "housekeeping", "serve_cli",
-        "cli", "__main__", "__init__",
+        "game", "lockout", "lobby", "arrivals", "presence", "finished", "history", "scores",
+        "restore", "master", "app", "announce", "options", "web_page", "web", "housekeeping",
+        "serve_cli", "cli", "__main__", "__init__",
     ),
 }
 
