@@ -8,6 +8,8 @@ session.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.protocol import PROTOCOL_VERSION, Error, ErrorCode, Hello, Resume, Welcome
 
 from .config import Clock, ServerConfig, log
@@ -18,31 +20,20 @@ from .outbox import Outbox
 from .peers import Origin
 from .seeds import new_token, token_hash
 from .sessions import Session, SessionRegistry
-from .tables import Status, Table
-
-_ACTIVE = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
+from .tables import NOT_OVER, Table
 
 
+@dataclass(eq=False, repr=False)
 class Arrivals:
     """Opens and resumes sessions (the messages that come before a session exists)."""
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        clock: Clock,
-        tables: dict[str, Table],
-        sessions: SessionRegistry,
-        outbox: Outbox,
-        lobby: Lobby,
-        lockout: Lockout,
-    ) -> None:
-        self.config = config
-        self.clock = clock
-        self.tables = tables
-        self.sessions = sessions
-        self.outbox = outbox
-        self.lobby = lobby
-        self.lockout = lockout
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    lobby: Lobby
+    lockout: Lockout
 
     # --- hello: its steps, in the order server/master.py runs them --------------------
 
@@ -146,7 +137,7 @@ class Arrivals:
             index = table.seat_of(hashed)
             if index is None:
                 continue
-            if table.status in _ACTIVE:
+            if table.status in NOT_OVER:
                 return table, index
             if over is None and not table.seats[index].bot_playing:
                 over = table, index  # one who left a game to a bot is not sent back to its end

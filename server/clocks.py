@@ -14,6 +14,8 @@ full turn.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.engine import Event, EventKind
 from seasalt.protocol import Clocks, SeatClock, TimeRanOut, encode
 
@@ -37,6 +39,7 @@ def _turn_start(log: tuple[Event, ...]) -> int:
     return -1
 
 
+@dataclass(eq=False, repr=False)
 class TableClocks:
     """The turn timer of every table, and the ``clocks`` message that tells a table its clocks.
 
@@ -45,30 +48,21 @@ class TableClocks:
     accepted action (server/game.py), ``tick`` from the timers (server/master.py).
     """
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        clock: Clock,
-        tables: dict[str, Table],
-        sessions: SessionRegistry,
-        outbox: Outbox,
-        started_at: float,
-    ) -> None:
-        self._config = config
-        self._clock = clock
-        self._tables = tables
-        self._sessions = sessions
-        self._outbox = outbox
-        self._started_at = started_at
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    started_at: float
 
     # --- the moments a clock may change ---------------------------------------------------
 
     def tick(self) -> list[Table]:
         """Push changed clocks, run out due turns; returns the tables whose turn ran out (a
         bot is to play the rest of it: the caller schedules it)."""
-        now = self._clock.now()
+        now = self.clock.now()
         ran_out = []
-        for table in list(self._tables.values()):
+        for table in list(self.tables.values()):
             if self.sync_turn(table):
                 self.push_clocks(table)
             if table.turn_clock.due(now) and self.time_ran_out(table):
@@ -82,7 +76,7 @@ class TableClocks:
         self.push_clocks(table)
 
     def after_commit(self, table: Table) -> None:
-        if self._tables.get(table.name) is table and self.sync_turn(table):
+        if self.tables.get(table.name) is table and self.sync_turn(table):
             self.push_clocks(table)  # a new turn's time starts (after its update)
 
     def timed_out(self, session: Session, table: Table) -> bool:
@@ -114,7 +108,7 @@ class TableClocks:
 
     def sync_turn(self, table: Table) -> bool:
         """Start, keep or stop the turn timer; True when its deadline changed."""
-        return table.turn_clock.sync(self.timed_turn(table), table.turn_time, self._clock.now())
+        return table.turn_clock.sync(self.timed_turn(table), table.turn_time, self.clock.now())
 
     def time_ran_out(self, table: Table) -> bool:
         key = table.turn_clock.run_out()
@@ -123,15 +117,15 @@ class TableClocks:
         seat = key[-1]
         log.info("table %s: seat %d ran out of time; a bot plays the turn", table.name, seat)
         frame = encode(TimeRanOut(table.name, table.seq, seat))
-        for session, _ in self._sessions.members(table):
-            self._outbox.send_encoded(session, frame)
+        for session, _ in self.sessions.members(table):
+            self.outbox.send_encoded(session, frame)
         self.push_clocks(table)
         return True
 
     # --- what the table is told -----------------------------------------------------------
 
     def clocks_of(self, table: Table) -> Clocks:
-        now = self._clock.now()
+        now = self.clock.now()
         turn = None
         clock = table.turn_clock
         if clock.deadline is not None and clock.key is not None:
@@ -140,14 +134,14 @@ class TableClocks:
         if table.status in (Status.RUNNING, Status.ROUND_OVER):
             # The same rule as Presence.check_takeovers (server/presence.py), read as a time
             # left.
-            limit = self._config.peer_timeout + self._config.takeover_after
+            limit = self.config.peer_timeout + self.config.takeover_after
             for seat in table.seats:
                 if seat.is_bot or seat.holder is None or seat.bot_playing:
                     continue
-                session = self._sessions.holder(table, seat.index)
-                if self._sessions.connected(session):
+                session = self.sessions.holder(table, seat.index)
+                if self.sessions.connected(session):
                     continue
-                last = session.last_seen if session is not None else self._started_at
+                last = session.last_seen if session is not None else self.started_at
                 takeovers.append(SeatClock(seat.index, _ms(last + limit - now)))
         reading = None
         if table.status is Status.ROUND_OVER and table.continue_deadline is not None:
@@ -161,5 +155,5 @@ class TableClocks:
             return
         table.turn_clock.shown = not clocks.empty
         frame = encode(clocks)
-        for session, _ in self._sessions.members(table):
-            self._outbox.send_encoded(session, frame)
+        for session, _ in self.sessions.members(table):
+            self.outbox.send_encoded(session, frame)

@@ -9,7 +9,7 @@ Clone's optimistic concurrency), not paused for reading (then it waits), and onl
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasalt.engine import (
     Action,
@@ -53,34 +53,24 @@ class Queued:
     action: Action
 
 
+@dataclass(eq=False, repr=False)
 class Game:
     """Accepting actions, human and bot; owns the bot turns in flight and the actions queued
     during a reading pause."""
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        clock: Clock,
-        tables: dict[str, Table],
-        sessions: SessionRegistry,
-        outbox: Outbox,
-        news: TableNews,
-        clocks: TableClocks,
-        journal: Journal,
-        bots: BotPool,
-    ) -> None:
-        self.config = config
-        self.clock = clock
-        self.tables = tables
-        self.sessions = sessions
-        self.outbox = outbox
-        self.news = news
-        self.clocks = clocks
-        self.journal = journal
-        self.bots = bots
-        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self.queued: dict[str, Queued] = {}
-        self.actions_accepted = 0
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    news: TableNews
+    clocks: TableClocks
+    journal: Journal
+    bots: BotPool
+    bot_tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict, init=False)
+    """The bot turn in flight at each table (one at most)."""
+    queued: dict[str, Queued] = field(default_factory=dict, init=False)
+    actions_accepted: int = field(default=0, init=False)
 
     # --- the guards -----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import contextlib
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -120,6 +121,7 @@ class HistoryWorker:
         self._pool.shutdown(wait=True, cancel_futures=False)
 
 
+@dataclass(eq=False, repr=False)
 class History:
     """Answers ``list_games``, ``get_replay`` and ``get_stats`` from the journal.
 
@@ -130,19 +132,13 @@ class History:
     for an in-memory journal, which another connection cannot read).
     """
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        clock: Clock,
-        sessions: SessionRegistry,
-        outbox: Outbox,
-        journal: Journal,
-    ) -> None:
-        self.config = config
-        self.clock = clock
-        self.sessions = sessions
-        self.outbox = outbox
-        self.journal = journal
+    config: ServerConfig
+    clock: Clock
+    sessions: SessionRegistry
+    outbox: Outbox
+    journal: Journal
+
+    def __post_init__(self) -> None:
         self._stats_builder: StatsBuilder | None = None
         self._history_worker: HistoryWorker | None = None
         self._history_cache: dict[HistoryKey, tuple[tuple[int, ...], Answer | None]] = {}

@@ -6,7 +6,9 @@ token gets it back (``resume``: server/arrivals.py, or ``join_or_create`` of tha
 
 from __future__ import annotations
 
-from seasalt.engine import ENGINE_VERSION, new_game
+from dataclasses import dataclass
+
+from seasalt.engine import new_game
 from seasalt.protocol import (
     Chat,
     ChatEntry,
@@ -32,41 +34,26 @@ from .news import TableNews
 from .outbox import Outbox
 from .seeds import game_seed
 from .sessions import Session, SessionRegistry
-from .tables import BOT_PREFIX, CHAT_KEPT, Seat, Status, Table, make_rules
-
-_ACTIVE = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
+from .tables import BOT_PREFIX, CHAT_KEPT, NOT_OVER, Seat, Status, Table, make_rules
 
 
+@dataclass(eq=False, repr=False)
 class Lobby:
     """The tables: who sits or watches where, and each table's life from created to gone."""
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        clock: Clock,
-        tables: dict[str, Table],
-        refused: dict[str, str],
-        sessions: SessionRegistry,
-        outbox: Outbox,
-        news: TableNews,
-        game: Game,
-        lockout: Lockout,
-        journal: Journal,
-        takeover_level: str,
-    ) -> None:
-        self.config = config
-        self.clock = clock
-        self.tables = tables
-        self.refused = refused
-        """Journalled tables that cannot be resumed (engine version), with the reason: their
-        names are refused (server/restore.py fills it)."""
-        self.sessions = sessions
-        self.outbox = outbox
-        self.news = news
-        self.game = game
-        self.lockout = lockout
-        self.journal = journal
-        self.takeover_level = takeover_level
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    refused: dict[str, str]
+    """Journalled tables that cannot be resumed (engine version), with the reason: their
+    names are refused (server/restore.py fills it)."""
+    sessions: SessionRegistry
+    outbox: Outbox
+    news: TableNews
+    game: Game
+    lockout: Lockout
+    journal: Journal
+    takeover_level: str
 
     def rejoin(self, session: Session, table: Table) -> None:
         """Put a session back at its table: the seat returns from any bot; a fresh snapshot."""
@@ -110,7 +97,7 @@ class Lobby:
             if (
                 current is not None
                 and session.seat is not None
-                and current.status in _ACTIVE
+                and current.status in NOT_OVER
             ):
                 self.outbox.error(
                     peer,
@@ -257,7 +244,7 @@ class Lobby:
             return
         if session.table is not None:
             current = self.tables.get(session.table)
-            if current is not None and session.seat is not None and current.status in _ACTIVE:
+            if current is not None and session.seat is not None and current.status in NOT_OVER:
                 self.outbox.error(
                     peer,
                     ErrorCode.ALREADY_SEATED,
@@ -381,20 +368,12 @@ class Lobby:
                     gone.table = gone.seat = None
             seat.holder = seat.name = None
             seat.bot_playing = False
-        seq_base = table.seq
+        table.seq_base = table.seq  # seq never goes back
         table.game_no += 1
         table.seed = game_seed(self.config.seed, table.name, table.game_no)
-        rules = table.rules
-        table.game_id = self.journal.create_game(
-            table.name, table.game_no, table.players, table.extra_salt, table.double_target,
-            table.seat_kinds, table.seed, seq_base, ENGINE_VERSION,
-            turn_time=table.turn_time,
-        )
-        for seat in table.seats:
-            if seat.holder is not None:
-                self.journal.set_seat(table.game_id, seat.index, seat.name, seat.holder)
-        table.seq_base = seq_base
-        table.state = new_game(rules, table.seed)
+        table.game_id = NOT_JOURNALLED
+        self.lockout.journal_table(table)  # at once, even while it waits for players again
+        table.state = new_game(table.rules, table.seed)
         table.again.clear()
         table.stand_in.clear()
         table.status = Status.RUNNING if table.humans_seated() else Status.WAITING

@@ -14,6 +14,8 @@ call these small checks, and each says why.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.engine import ENGINE_VERSION
 
 from .config import ServerConfig, log
@@ -28,21 +30,15 @@ NOT_JOURNALLED = 0
 """``Table.game_id`` of a table whose game has not started: no journal row yet."""
 
 
+@dataclass(eq=False, repr=False)
 class Lockout:
     """The caps on sessions and waiting tables, and the rule that only a started game is
     journalled."""
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        tables: dict[str, Table],
-        sessions: SessionRegistry,
-        journal: Journal,
-    ) -> None:
-        self.config = config
-        self.tables = tables
-        self.sessions = sessions
-        self.journal = journal
+    config: ServerConfig
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    journal: Journal
 
     # --- caps ------------------------------------------------------------------------
 

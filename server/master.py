@@ -19,6 +19,7 @@ it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -89,9 +90,7 @@ class Master:
         # restart, and the sessions.
         self.tables: dict[str, Table] = {}
         self.refused: dict[str, str] = {}
-        self.sessions = SessionRegistry(
-            config.rate_limit, config.rate_burst, clock, config.peer_timeout
-        )
+        self.sessions = SessionRegistry(clock, config.peer_timeout)
         # The services, each after everything it calls.
         self.outbox = Outbox(send, clock)
         self.clocks = TableClocks(
@@ -269,7 +268,7 @@ class Master:
             self.game.schedule_bot(table)
 
     @property
-    def bot_tasks(self) -> dict[str, Any]:
+    def bot_tasks(self) -> dict[str, asyncio.Task[None]]:
         """The bot turns in flight, by table (server/app.py cancels them at stop)."""
         return self.game.bot_tasks
 

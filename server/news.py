@@ -8,6 +8,8 @@ action (updates) are built in server/game.py, from ``view`` and ``events_for`` t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.engine import view
 from seasalt.protocol import (
     ChatHistory,
@@ -38,16 +40,14 @@ _TABLE_STATE = {
 }
 
 
+@dataclass(eq=False, repr=False)
 class TableNews:
     """Tells a table's members (or one of them) what they need to see of it."""
 
-    def __init__(
-        self, sessions: SessionRegistry, outbox: Outbox, journal: Journal, clocks: TableClocks
-    ) -> None:
-        self._sessions = sessions
-        self._outbox = outbox
-        self._journal = journal
-        self._clocks = clocks
+    sessions: SessionRegistry
+    outbox: Outbox
+    journal: Journal
+    clocks: TableClocks
 
     # --- lobby data (public) ------------------------------------------------------------
 
@@ -57,16 +57,16 @@ class TableNews:
             if seat.is_bot:
                 seats.append(SeatInfo(seat.kind, None, True, True))
                 continue
-            session = self._sessions.holder(table, seat.index)
+            session = self.sessions.holder(table, seat.index)
             seats.append(
                 SeatInfo(
                     seat.kind,
                     seat.name,
-                    self._sessions.connected(session),
+                    self.sessions.connected(session),
                     seat.bot_playing,
                 )
             )
-        watchers = sum(1 for _, s in self._sessions.members(table) if s is None)
+        watchers = sum(1 for _, s in self.sessions.members(table) if s is None)
         return TableInfo(
             name=table.name,
             seats=tuple(seats),
@@ -81,9 +81,9 @@ class TableNews:
     def announce(self, table: Table) -> None:
         """Tell everyone at the table its presence or status changed, then its clocks."""
         message = TableChanged(self.info(table))
-        for session, _ in self._sessions.members(table):
-            self._outbox.send(session, message)
-        self._clocks.changed(table)
+        for session, _ in self.sessions.members(table):
+            self.outbox.send(session, message)
+        self.clocks.changed(table)
 
     # --- one member -----------------------------------------------------------------------
 
@@ -97,11 +97,11 @@ class TableNews:
         stuck screen).
         """
         if table.status is Status.WAITING:
-            ok = self._outbox.send(session, TableChanged(self.info(table)))
+            ok = self.outbox.send(session, TableChanged(self.info(table)))
         else:
             seat = session.seat if session.table == table.name else None
             snapshot = Snapshot(table.name, table.seq, view(table.state, seat, table.views))
-            ok = self._outbox.send_encoded(session, encode(snapshot, table.frames))
+            ok = self.outbox.send_encoded(session, encode(snapshot, table.frames))
         if ok:
             session.resync.discard(table.name)
         else:
@@ -113,7 +113,7 @@ class TableNews:
         the client shows "The game is over." with no way to agree to play again (QA)."""
         state = table.state
         if state.is_over:
-            self._outbox.send(session, GameOver(
+            self.outbox.send(session, GameOver(
                 table.name, table.seq, state.scores, state.winners, state.standings()))
 
     def send_round_over_to(self, session: Session, table: Table) -> None:
@@ -122,17 +122,17 @@ class TableNews:
         result = view(table.state, seat, table.views).last_result
         if result is not None:
             waiting = tuple(sorted(table.reading))
-            self._outbox.send(session, RoundOver(table.name, table.seq, result, waiting))
+            self.outbox.send(session, RoundOver(table.name, table.seq, result, waiting))
 
     def send_round_over(self, table: Table) -> None:
-        for session, _ in self._sessions.members(table):
+        for session, _ in self.sessions.members(table):
             self.send_round_over_to(session, table)
 
     def game_record(self, table: Table) -> GameRecord:
         """How the finished game went: each round's points as journalled, the tie-break
         (decided by the engine), and the seats takeover bots played."""
         rounds = []
-        for _round, blob in self._journal.round_results(table.game_id):
+        for _round, blob in self.journal.round_results(table.game_id):
             result = result_from_wire(from_blob(blob), "journal round")
             rounds.append(tuple(s.round_score for s in result.seats))
         takeovers = tuple(
@@ -147,6 +147,6 @@ class TableNews:
         """After a snapshot that puts a session at a table: its recent chat, and at a game
         over how the game went."""
         if table.chat:
-            self._outbox.send(session, ChatHistory(table.name, tuple(table.chat)))
+            self.outbox.send(session, ChatHistory(table.name, tuple(table.chat)))
         if table.status is Status.FINISHED:
-            self._outbox.send(session, self.game_record(table))
+            self.outbox.send(session, self.game_record(table))

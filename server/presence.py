@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.protocol import Heartbeat
 
 from .config import Clock, ServerConfig, log
@@ -21,33 +23,21 @@ _SESSION_IDLE_FACTOR = 20
 """A session at no table, silent for this many peer timeouts, is forgotten."""
 
 
+@dataclass(eq=False, repr=False)
 class Presence:
     """Who is still there: sessions heard from, seats of the silent handed to bots, pauses
     nobody is left to read, tables nobody came back to."""
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        clock: Clock,
-        tables: dict[str, Table],
-        sessions: SessionRegistry,
-        outbox: Outbox,
-        news: TableNews,
-        lobby: Lobby,
-        lockout: Lockout,
-        game: Game,
-        started_at: float,
-    ) -> None:
-        self.config = config
-        self.clock = clock
-        self.tables = tables
-        self.sessions = sessions
-        self.outbox = outbox
-        self.news = news
-        self.lobby = lobby
-        self.lockout = lockout
-        self.game = game
-        self.started_at = started_at
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    news: TableNews
+    lobby: Lobby
+    lockout: Lockout
+    game: Game
+    started_at: float
 
     def tick(self) -> None:
         now = self.clock.now()

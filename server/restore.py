@@ -8,6 +8,8 @@ stays readable and ``join_or_create`` of that name says why (``refused``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.engine import ENGINE_VERSION, IllegalActionError, apply, replay
 from seasalt.protocol import ChatEntry, DecodeError, action_from_wire
 
@@ -22,24 +24,16 @@ brought back is forgotten this long after the restart if nobody came back to it 
 have gone; a finished table in memory counts against ``max_tables``)."""
 
 
+@dataclass(eq=False, repr=False)
 class Restorer:
     """Fills the lobby's ``tables`` (and ``refused``) from the journal."""
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        clock: Clock,
-        journal: Journal,
-        tables: dict[str, Table],
-        refused: dict[str, str],
-        takeover_level: str,
-    ) -> None:
-        self.config = config
-        self.clock = clock
-        self.journal = journal
-        self.tables = tables
-        self.refused = refused
-        self.takeover_level = takeover_level
+    config: ServerConfig
+    clock: Clock
+    journal: Journal
+    tables: dict[str, Table]
+    refused: dict[str, str]
+    takeover_level: str
 
     def restore(self) -> None:
         """Rebuild every unfinished journalled game with ``engine.replay`` and carry on, then

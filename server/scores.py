@@ -7,6 +7,8 @@ the engine's (``GameState.standings``, ``GameState.tie_broken``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.protocol import ErrorCode, GetScores, ScoreRound, ScoreSheet, result_from_wire
 
 from .journal import Journal, from_blob
@@ -15,13 +17,13 @@ from .sessions import Session
 from .tables import Table
 
 
+@dataclass(eq=False, repr=False)
 class Scores:
     """Answers ``get_scores`` from a session at the table (seated or watching)."""
 
-    def __init__(self, tables: dict[str, Table], outbox: Outbox, journal: Journal) -> None:
-        self.tables = tables
-        self.outbox = outbox
-        self.journal = journal
+    tables: dict[str, Table]
+    outbox: Outbox
+    journal: Journal
 
     def on_get_scores(self, session: Session, peer: bytes, msg: GetScores) -> None:
         table = self.tables.get(msg.table)

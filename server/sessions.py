@@ -47,7 +47,6 @@ class Session:
     last_seen: float
     """Clock time of the last frame from this session."""
     last_sent: float
-    limiter: RateLimiter
     table: str | None = None
     seat: int | None = None
     """The seat held at ``table``; None with a table set means watching."""
@@ -78,9 +77,7 @@ class SessionRegistry:
     (create, bind, unbind, forget), so the two maps never disagree.
     """
 
-    def __init__(self, rate: float, burst: float, clock: Clock, peer_timeout: float) -> None:
-        self._rate = rate
-        self._burst = burst
+    def __init__(self, clock: Clock, peer_timeout: float) -> None:
         self._clock = clock
         self._peer_timeout = peer_timeout
         self.by_hash: dict[str, Session] = {}
@@ -108,7 +105,6 @@ class SessionRegistry:
             peer=None,
             last_seen=now,
             last_sent=now,
-            limiter=RateLimiter(self._rate, self._burst, self._burst, now),
         )
         self.by_hash[token_hash] = session
         return session
