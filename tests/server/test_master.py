@@ -196,3 +196,25 @@ def test_every_client_message_type_has_one_handler(tmp_path: Path) -> None:
     master.handle(b"nobody", [encode(Heartbeat())])  # a route: the session guard comes first
     (refusal,) = wire.take(b"nobody")
     assert isinstance(refusal, Error) and refusal.code is ErrorCode.UNAUTHORIZED
+
+
+def test_the_master_is_composed_of_services_and_only_the_registry_writes_sessions() -> None:
+    # Issue 16: Master was six mixins over a core whose NotImplementedError stubs they filled
+    # in, and callers deleted straight from the session registry's dict. Now each service is
+    # given what it calls, and the registry's two maps change only through its methods.
+    import re
+
+    from seasalt.server import sessions
+
+    assert Master.__bases__ == (object,)
+    server_dir = Path(sessions.__file__).parent
+    writes = re.compile(
+        r"\bby_(hash|peer)\s*\[[^\]]*\]\s*="  # by_hash[k] = ...
+        r"|del\s+\S*by_(hash|peer)"  # del ....by_hash[k]
+        r"|by_(hash|peer)\.(pop|clear|setdefault|update)\("
+    )
+    for path in sorted(server_dir.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "raise NotImplementedError" not in text, path.name  # a stub to fill in
+        if path.name != "sessions.py":
+            assert not writes.search(text), f"{path.name} changes the session registry's maps"
