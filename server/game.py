@@ -33,6 +33,7 @@ from seasalt.protocol import (
 from .botpool import BotPool
 from .clocks import TableClocks
 from .config import Clock, ServerConfig, log
+from .guards import seated_at
 from .journal import Journal, to_blob
 from .news import TableNews
 from .outbox import Outbox
@@ -82,17 +83,10 @@ class Game:
                 "time ran out: a bot plays the rest of this turn for you", table.name,
             )
             return
-        if table is None:
-            self.outbox.error(
-                peer, ErrorCode.UNKNOWN_TABLE, f"no table named {msg.table!r}", msg.table,
-            )
+        seated = seated_at(self.tables, self.outbox, session, peer, msg.table)
+        if seated is None:
             return
-        if session.table != table.name or session.seat is None:
-            self.outbox.error(
-                peer, ErrorCode.NOT_SEATED, f"you hold no seat at {table.name!r}", table.name
-            )
-            return
-        seat = session.seat
+        table, seat = seated
         if table.status is Status.FINISHED:
             self.outbox.error(peer, ErrorCode.GAME_OVER, "the game is over", table.name)
             return

@@ -26,6 +26,7 @@ from seasalt.protocol import (
 from .botpool import level_exists
 from .config import Clock, ServerConfig, log
 from .game import Game
+from .guards import member_of, seated_at
 from .journal import Journal
 from .limits import TextRefused, clean_text
 from .lockout import NOT_JOURNALLED, Lockout
@@ -336,21 +337,14 @@ class Lobby:
         return False
 
     def on_play_again(self, session: Session, peer: bytes, msg: PlayAgain) -> None:
-        table = self.tables.get(msg.table)
-        if table is None:
-            self.outbox.error(
-                peer, ErrorCode.UNKNOWN_TABLE, f"no table named {msg.table!r}", msg.table,
-            )
+        seated = seated_at(self.tables, self.outbox, session, peer, msg.table)
+        if seated is None:
             return
-        if session.table != table.name or session.seat is None:
-            self.outbox.error(
-                peer, ErrorCode.NOT_SEATED, f"you hold no seat at {table.name!r}", msg.table,
-            )
-            return
+        table, seat = seated
         if table.status is not Status.FINISHED:
             self.outbox.error(peer, ErrorCode.BAD_REQUEST, "the game is not over yet", msg.table)
             return
-        table.again.add(session.seat)
+        table.again.add(seat)
         if self.present(table) <= table.again:
             self.next_game(table)
         else:
@@ -395,20 +389,14 @@ class Lobby:
         }
 
     def on_sync(self, session: Session, peer: bytes, msg: Sync) -> None:
-        table = self.tables.get(msg.table)
-        if table is None or session.table != table.name:
-            self.outbox.error(
-                peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table,
-            )
+        table = member_of(self.tables, self.outbox, session, peer, msg.table)
+        if table is None:
             return
         self.news.snapshot(session, table)
 
     def on_chat(self, session: Session, peer: bytes, msg: Chat) -> None:
-        table = self.tables.get(msg.table)
-        if table is None or session.table != table.name:
-            self.outbox.error(
-                peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table,
-            )
+        table = member_of(self.tables, self.outbox, session, peer, msg.table)
+        if table is None:
             return
         try:
             text = clean_text("text", msg.text, self.config.max_chat_length)

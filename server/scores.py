@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seasalt.protocol import ErrorCode, GetScores, ScoreRound, ScoreSheet, result_from_wire
+from seasalt.protocol import GetScores, ScoreRound, ScoreSheet, result_from_wire
 
+from .guards import member_of
 from .journal import Journal, from_blob
 from .outbox import Outbox
 from .sessions import Session
@@ -26,11 +27,8 @@ class Scores:
     journal: Journal
 
     def on_get_scores(self, session: Session, peer: bytes, msg: GetScores) -> None:
-        table = self.tables.get(msg.table)
-        if table is None or session.table != table.name:
-            self.outbox.error(
-                peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table,
-            )
+        table = member_of(self.tables, self.outbox, session, peer, msg.table)
+        if table is None:
             return
         self.outbox.send(session, self.score_sheet(table))
 

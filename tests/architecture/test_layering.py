@@ -141,10 +141,10 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     # master, the socket around it and the command line.
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
-        "tables", "sessions", "limits", "botpool", "journal", "outbox", "clocks", "news",
-        "game", "lockout", "lobby", "arrivals", "presence", "finished", "history", "scores",
-        "restore", "master", "app", "announce", "options", "web_page", "web", "housekeeping",
-        "serve_cli", "cli", "__main__", "__init__",
+        "tables", "sessions", "limits", "botpool", "journal", "outbox", "guards", "clocks",
+        "news", "game", "lockout", "lobby", "arrivals", "presence", "finished", "history",
+        "scores", "restore", "master", "app", "announce", "options", "web_page", "web",
+        "housekeeping", "serve_cli", "cli", "__main__", "__init__",
     ),
 }
 
