@@ -31,6 +31,10 @@ class Status(enum.Enum):
     FINISHED = "finished"
 
 
+NOT_OVER = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
+"""A table whose game is not over: waiting for players, or being played."""
+
+
 def make_rules(players: int, extra_salt: bool, double_target: bool) -> Rules:
     """The engine rules for a table's options."""
     if double_target:

@@ -136,6 +136,16 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "errors", "limits", "codec", "frames", "game_data", "history", "clocks", "scores",
         "messages", "wire", "discovery", "__init__",
     ),
+    # The server: the models, then the master's services in the order Master.__init__ builds
+    # them (each is given only services before it: docs/server.md "The services"), then the
+    # master, the socket around it and the command line.
+    "server": (
+        "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
+        "tables", "sessions", "limits", "botpool", "journal", "outbox", "guards", "clocks",
+        "news", "game", "lockout", "lobby", "arrivals", "presence", "finished", "history",
+        "scores", "restore", "master", "app", "announce", "options", "web_page", "web",
+        "housekeeping", "serve_cli", "cli", "__main__", "__init__",
+    ),
 }
 
 

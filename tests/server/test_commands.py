@@ -194,6 +194,14 @@ def test_every_command_prints_the_one_version_string() -> None:
         (["games", "delete", "0"], ("not a game ID: '0'",)),
         (["games", "list", "--older-than", "7d"], ("unrecognized arguments: --older-than",)),
         (["games", "archive", "--older-than", "later"], ("not an age",)),
+        (  # two ways to pick games: together the IDs were ignored (every old game went)
+            ["games", "archive", "7", "--older-than", "7d"],
+            ("seasalt-server games archive: error:", "IDs and --older-than cannot be combined"),
+        ),
+        (
+            ["games", "delete", "--older-than", "7d", "3", "4"],
+            ("seasalt-server games delete: error:", "IDs and --older-than cannot be combined"),
+        ),
     ],
 )
 def test_a_bad_command_line_is_one_line_and_exit_2(

@@ -269,6 +269,12 @@ def test_archive_older_than_and_a_locked_database(tmp_path: Path, capsys) -> Non
     finally:
         holder.close()
     capsys.readouterr()
+    with pytest.raises(SystemExit) as refused_both:  # IDs and an age: refused, nothing changes
+        games(db, "archive", str(old), "--older-than", "7d")
+    assert refused_both.value.code == EXIT_USAGE
+    assert "cannot be combined" in capsys.readouterr().err
+    assert games(db, "list") == 0
+    assert "archived" not in capsys.readouterr().out
     assert games(db, "archive", "--older-than", "7d") == 0
     out = capsys.readouterr().out
     # the injected clock put every game in 2001: all are older than 7 days of the real clock
