@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ._fast import positional_builder
+from .event_cards import EventCard, effects_of
 from .events import Event
 from .state import GameState
 
@@ -33,7 +34,8 @@ class Work:
         "rules", "n", "seed", "rng_counter", "round", "move", "scores", "last_round_scores",
         "deck", "piles", "hands", "tables", "active", "phase", "pending", "crab_pile", "call",
         "caller", "revealed", "jellyfish_caster", "winners", "log", "log_tail", "last_result",
-        "events",
+        "event_deck", "table_event", "held", "event_discard", "keep_choice", "next_starter",
+        "face_down", "swap_target", "events",
     )
 
     def __init__(self, s: GameState) -> None:
@@ -62,6 +64,14 @@ class Work:
         """The round's log up to this apply(); ``log_tail`` holds what this apply() added."""
         self.log_tail: list[Event] = []
         self.last_result = s.last_result
+        self.event_deck = s.event_deck
+        self.table_event = s.table_event
+        self.held = s.held
+        self.event_discard = s.event_discard
+        self.keep_choice = s.keep_choice
+        self.next_starter = s.next_starter
+        self.face_down = s.face_down
+        self.swap_target = s.swap_target
         self.events: list[Event] = []
 
     def hand(self, seat: int) -> list[int]:
@@ -119,6 +129,14 @@ class Work:
             self.winners,
             (self.log + tuple(tail)) if tail else self.log,
             self.last_result,
+            self.event_deck,
+            self.table_event,
+            self.held,
+            self.event_discard,
+            self.keep_choice,
+            self.next_starter,
+            self.face_down,
+            self.swap_target,
             None,  # the legal-action memo
         )
 
@@ -135,5 +153,18 @@ class Work:
         return (seat + 1) % self.n
 
     def locked(self, seat: int) -> bool:
-        return self.jellyfish_caster is not None and seat != self.jellyfish_caster
+        """RULES §11.2; a shielded seat is never locked (§12.12)."""
+        return (
+            self.jellyfish_caster is not None
+            and seat != self.jellyfish_caster
+            and not (self.face_down and self.face_down[seat] is not None)
+        )
+
+    def effects(self, seat: int) -> tuple[EventCard, ...]:
+        """``seat``'s event effects (RULES §12.0): empty without Extra Pepper."""
+        return effects_of(self.rules.extra_pepper, self.table_event, self.held, seat)
+
+    def shielded(self, seat: int) -> bool:
+        """A face-down shell this round (RULES §12.12)."""
+        return bool(self.face_down) and self.face_down[seat] is not None
 

@@ -23,7 +23,7 @@ def build_state(
 ) -> GameState:
     """An exact (partial) position. Cards are codes like ``crab/db``; deck and piles are listed
     bottom to top. Codes are resolved together, so two ``crab/db`` are the two different cards."""
-    rules = Rules(players, extra_salt, target)
+    rules = Rules(players, extra_salt=extra_salt, target=target)
     zones = [deck, piles[0], piles[1], pending, *hands]
     for groups in tables or ():
         zones.extend(groups)
