@@ -72,6 +72,7 @@ def hand_off(w: Work, starter: int) -> bool:
             w.next_starter = starter
             w.active = receiver
             w.phase = Phase.KEEP_EVENT_CARD
+            w.jellyfish_caster = None  # the round is over: its lock has lapsed (RULES §11.2)
     w.held = tuple(held)
     return bool(w.keep_choice)
 
