@@ -116,6 +116,8 @@ def _final_turns(s: GameState) -> tuple[int, ...]:
 
 
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
+    if state.rules.extra_pepper:
+        return _pepper_seat_views(state)
     over = state.is_over
     return tuple(
         SeatView(
