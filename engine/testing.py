@@ -178,7 +178,7 @@ def permute_unseen(state: GameState, seat: int | None, rng: random.Random) -> Ga
     face = list(state.face_down)
     shell_slots = [(z, i, j) for z, i, j in slots if KIND_OF[zones[z][i][j]] is Kind.SHELL]
     for t, shell in enumerate(face):
-        if shell is not None and t != seat and shell_slots:
+        if shell is not None and t != seat and shell_slots and not state.is_over:
             z, i, j = rng.choice(shell_slots)
             if rng.random() < 0.5:
                 face[t], zones[z][i][j] = zones[z][i][j], shell

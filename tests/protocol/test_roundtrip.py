@@ -322,9 +322,12 @@ def test_action_wire_form_is_a_tagged_map_without_defaults() -> None:
 
 
 def test_rules_round_trip() -> None:
-    for rules in (Rules(2), Rules(3, True), Rules(4, False, target=60), Rules(2, extra_pepper=True)):
+    for rules in (Rules(2), Rules(3, True), Rules(4, False, target=60),
+                  Rules(2, extra_pepper=True)):
         assert rules_from_wire(rules_to_wire(rules)) == rules
-    assert rules_to_wire(Rules(4, True, target=60)) == {"players": 4, "extra_salt": True, "target": 60}
+    assert rules_to_wire(Rules(4, True, target=60)) == {
+        "players": 4, "extra_salt": True, "target": 60,
+    }
 
 
 def test_pack_and_unpack_plain_game_data() -> None:
