@@ -8,7 +8,7 @@ from .actions import CallKind
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Card, Kind, is_pair
 from .event_cards import EVENT_CARDS, EventCard
 from .events import Event
-from .state import GameState, IllegalActionError, Phase, RoundResult, Rules
+from .state import EventZones, GameState, IllegalActionError, Phase, RoundResult, Rules
 
 
 def _ids(cards: Iterable[int | Card]) -> tuple[int, ...]:
@@ -232,12 +232,14 @@ def make_state(
         winners=tuple(winners),
         log=tuple(log),
         last_result=last_result,
-        event_deck=tuple(event_deck),
-        table_event=table_event,
-        held=held_t,
-        event_discard=tuple(event_discard),
-        keep_choice=tuple(keep_choice),
-        next_starter=next_starter,
-        face_down=face_t,
-        swap_target=swap_target,
+        pepper=EventZones(
+            event_deck=tuple(event_deck),
+            table_event=table_event,
+            held=held_t,
+            event_discard=tuple(event_discard),
+            keep_choice=tuple(keep_choice),
+            next_starter=next_starter,
+            face_down=face_t,
+            swap_target=swap_target,
+        ),
     )

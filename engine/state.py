@@ -137,6 +137,30 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
+class EventZones:
+    """Extra Pepper's part of the state (RULES §12.14); empty or None with the option off."""
+
+    event_deck: tuple[EventCard, ...] = ()
+    """The hidden event deck, bottom to top (the top is the last element)."""
+    table_event: EventCard | None = None
+    held: tuple[EventCard | None, ...] = ()
+    """Per seat: the event card it holds (None while its keep choice is pending)."""
+    event_discard: tuple[EventCard, ...] = ()
+    """In the order discarded."""
+    keep_choice: tuple[EventCard, ...] = ()
+    """Phase KEEP_EVENT_CARD: the two cards ``active`` holds (the old one, the new one)."""
+    next_starter: int | None = None
+    """Phase KEEP_EVENT_CARD: who starts the round dealt once the choice is made."""
+    face_down: tuple[int | None, ...] = ()
+    """Per seat: its face-down shell (a card id) or None; not a table group (RULES §12.12)."""
+    swap_target: int | None = None
+    """Phase SWAP: whose hand the swapper looked at (RULES §12.3)."""
+
+
+NO_EVENT_ZONES = EventZones()
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The whole truth about a game at one moment. Immutable; never sent over the wire.
 
@@ -175,22 +199,9 @@ class GameState:
     log: tuple[Event, ...] = ()
     """The current round's events, unredacted."""
     last_result: RoundResult | None = None
-    # ---- Extra Pepper (RULES §12.14); empty or None with the option off.
-    event_deck: tuple[EventCard, ...] = ()
-    """The hidden event deck, bottom to top (the top is the last element)."""
-    table_event: EventCard | None = None
-    held: tuple[EventCard | None, ...] = ()
-    """Per seat: the event card it holds (None while its keep choice is pending)."""
-    event_discard: tuple[EventCard, ...] = ()
-    """In the order discarded."""
-    keep_choice: tuple[EventCard, ...] = ()
-    """Phase KEEP_EVENT_CARD: the two cards ``active`` holds (the old one, the new one)."""
-    next_starter: int | None = None
-    """Phase KEEP_EVENT_CARD: who starts the round dealt once the choice is made."""
-    face_down: tuple[int | None, ...] = ()
-    """Per seat: its face-down shell (a card id) or None; not a table group (RULES §12.12)."""
-    swap_target: int | None = None
-    """Phase SWAP: whose hand the swapper looked at (RULES §12.3)."""
+    pepper: EventZones = NO_EVENT_ZONES
+    """Extra Pepper's zones (RULES §12.14), read through the properties below; one field, so
+    that a game without the option copies one value per action, not eight."""
     # Memo of legal_actions(); not an init field, so dataclasses.replace() never copies a stale one.
     _legal: tuple[Action, ...] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -200,6 +211,39 @@ class GameState:
     def players(self) -> int:
         """Number of seats."""
         return self.rules.players
+
+    # Extra Pepper's zones by name (RULES §12.14).
+    @property
+    def event_deck(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_deck
+
+    @property
+    def table_event(self) -> EventCard | None:
+        return self.pepper.table_event
+
+    @property
+    def held(self) -> tuple[EventCard | None, ...]:
+        return self.pepper.held
+
+    @property
+    def event_discard(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_discard
+
+    @property
+    def keep_choice(self) -> tuple[EventCard, ...]:
+        return self.pepper.keep_choice
+
+    @property
+    def next_starter(self) -> int | None:
+        return self.pepper.next_starter
+
+    @property
+    def face_down(self) -> tuple[int | None, ...]:
+        return self.pepper.face_down
+
+    @property
+    def swap_target(self) -> int | None:
+        return self.pepper.swap_target
 
     @property
     def is_over(self) -> bool:

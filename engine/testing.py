@@ -188,8 +188,8 @@ def permute_unseen(state: GameState, seat: int | None, rng: random.Random) -> Ga
         hands=tuple(tuple(sorted(h)) for h in zones["hand"]),
         pending=tuple(zones["pending"][0]),
         piles=(tuple(zones["pile"][0]), tuple(zones["pile"][1])),
-        event_deck=tuple(event_deck),
-        face_down=tuple(face),
+        pepper=dataclasses.replace(state.pepper, event_deck=tuple(event_deck),
+                                   face_down=tuple(face)),
     )
 
 

@@ -7,11 +7,12 @@ Internal to the engine: the steps (engine/draw.py, effects.py, round_end.py) tak
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ._fast import positional_builder
 from .event_cards import EventCard, effects_of
 from .events import Event
-from .state import GameState
+from .state import EventZones, GameState
 
 
 def rng(seed: int, counter: int) -> random.Random:
@@ -34,8 +35,7 @@ class Work:
         "rules", "n", "seed", "rng_counter", "round", "move", "scores", "last_round_scores",
         "deck", "piles", "hands", "tables", "active", "phase", "pending", "crab_pile", "call",
         "caller", "revealed", "jellyfish_caster", "winners", "log", "log_tail", "last_result",
-        "event_deck", "table_event", "held", "event_discard", "keep_choice", "next_starter",
-        "face_down", "swap_target", "events",
+        "pepper", "events",
     )
 
     def __init__(self, s: GameState) -> None:
@@ -64,15 +64,78 @@ class Work:
         """The round's log up to this apply(); ``log_tail`` holds what this apply() added."""
         self.log_tail: list[Event] = []
         self.last_result = s.last_result
-        self.event_deck = s.event_deck
-        self.table_event = s.table_event
-        self.held = s.held
-        self.event_discard = s.event_discard
-        self.keep_choice = s.keep_choice
-        self.next_starter = s.next_starter
-        self.face_down = s.face_down
-        self.swap_target = s.swap_target
+        self.pepper = s.pepper
         self.events: list[Event] = []
+
+    pepper: EventZones
+
+    # Extra Pepper's zones by name (RULES §12.14), kept in ``pepper``: read as attributes,
+    # written by replacing the frozen zones (a few times a round), so a game without the
+    # option copies one value per action.
+
+    @property
+    def event_deck(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_deck
+
+    @event_deck.setter
+    def event_deck(self, value: tuple[EventCard, ...]) -> None:
+        self.pepper = replace(self.pepper, event_deck=value)
+
+    @property
+    def table_event(self) -> EventCard | None:
+        return self.pepper.table_event
+
+    @table_event.setter
+    def table_event(self, value: EventCard | None) -> None:
+        self.pepper = replace(self.pepper, table_event=value)
+
+    @property
+    def held(self) -> tuple[EventCard | None, ...]:
+        return self.pepper.held
+
+    @held.setter
+    def held(self, value: tuple[EventCard | None, ...]) -> None:
+        self.pepper = replace(self.pepper, held=value)
+
+    @property
+    def event_discard(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_discard
+
+    @event_discard.setter
+    def event_discard(self, value: tuple[EventCard, ...]) -> None:
+        self.pepper = replace(self.pepper, event_discard=value)
+
+    @property
+    def keep_choice(self) -> tuple[EventCard, ...]:
+        return self.pepper.keep_choice
+
+    @keep_choice.setter
+    def keep_choice(self, value: tuple[EventCard, ...]) -> None:
+        self.pepper = replace(self.pepper, keep_choice=value)
+
+    @property
+    def next_starter(self) -> int | None:
+        return self.pepper.next_starter
+
+    @next_starter.setter
+    def next_starter(self, value: int | None) -> None:
+        self.pepper = replace(self.pepper, next_starter=value)
+
+    @property
+    def face_down(self) -> tuple[int | None, ...]:
+        return self.pepper.face_down
+
+    @face_down.setter
+    def face_down(self, value: tuple[int | None, ...]) -> None:
+        self.pepper = replace(self.pepper, face_down=value)
+
+    @property
+    def swap_target(self) -> int | None:
+        return self.pepper.swap_target
+
+    @swap_target.setter
+    def swap_target(self, value: int | None) -> None:
+        self.pepper = replace(self.pepper, swap_target=value)
 
     def hand(self, seat: int) -> list[int]:
         """``seat``'s hand, made mutable (and marked changed)."""
@@ -129,14 +192,7 @@ class Work:
             self.winners,
             (self.log + tuple(tail)) if tail else self.log,
             self.last_result,
-            self.event_deck,
-            self.table_event,
-            self.held,
-            self.event_discard,
-            self.keep_choice,
-            self.next_starter,
-            self.face_down,
-            self.swap_target,
+            self.pepper,
             None,  # the legal-action memo
         )
 
