@@ -211,10 +211,29 @@ def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
 
 
 def _play_options(s: GameState) -> tuple[Action, ...]:
+    if s.rules.extra_pepper:
+        return _pepper_play_options(s)
     active = s.active
     hand = s.hands[active]
     pairs, starfish = pairs_in(hand)
-    fx = effects(s, active) if s.rules.extra_pepper else ()
+    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    if pairs and starfish:
+        for pair in pairs:
+            for star in starfish:
+                options.append(PlayTrio(pair, star))
+    if s.call is None and _points_ids(hand, s.tables[active]) >= CALL_THRESHOLD:
+        options.extend(_CALLS)
+    options.append(END_TURN)
+    return tuple(options)
+
+
+def _pepper_play_options(s: GameState) -> tuple[Action, ...]:
+    """The play step under the seat's event effects (RULES §12.3, §12.8, §12.9, §12.12): the
+    same order, with the Water Rodeo's pairs after the others and the shells before END TURN."""
+    active = s.active
+    hand = s.hands[active]
+    pairs, starfish = pairs_in(hand)
+    fx = effects(s, active)
     if EventCard.WATER_RODEO in fx:
         pairs += rodeo_pairs_in(hand)
     options: list[Action] = [PlayPair(pair) for pair in pairs]
@@ -222,14 +241,10 @@ def _play_options(s: GameState) -> tuple[Action, ...]:
         for pair in pairs:
             for star in starfish:
                 options.append(PlayTrio(pair, star))
-    if not fx:
-        if s.call is None and _points_ids(hand, s.tables[active]) >= CALL_THRESHOLD:
-            options.extend(_CALLS)
-    else:
-        options.extend(_pepper_calls(s, fx))
-        if EventCard.CORAL_REEF in fx and s.face_down[active] is None:
-            # RULES §12.12: one real shell, once a round (the engine checks it, P90).
-            options.extend(PlaceShellFaceDown(c) for c in hand if KIND_OF[c] is Kind.SHELL)
+    options.extend(_pepper_calls(s, fx))
+    if EventCard.CORAL_REEF in fx and s.face_down[active] is None:
+        # RULES §12.12: one real shell, once a round (the engine checks it, P90).
+        options.extend(PlaceShellFaceDown(c) for c in hand if KIND_OF[c] is Kind.SHELL)
     options.append(END_TURN)
     return tuple(options)
 
