@@ -279,16 +279,26 @@ def test_every_action_class_round_trips() -> None:
         ChooseCrabPile,
         DrawFromDeck,
         EndTurn,
+        EventCard,
         KeepCard,
+        KeepEventCard,
         KeepLobsterCard,
+        LookAtHand,
+        PassSwap,
+        PlaceShellFaceDown,
         PlayPair,
         PlayTrio,
         Rob,
+        StealPair,
+        SwapCard,
+        TakeAngelfishCard,
         TakeCrabCard,
         TakeDiscard,
     )
 
     hand_made = [
+        TakeAngelfishCard(1), LookAtHand(1), SwapCard(3, 4), PassSwap(), StealPair((24, 25)),
+        PlaceShellFaceDown(34), KeepEventCard(EventCard.KRAKEN),
         DrawFromDeck(), TakeDiscard(1), KeepCard(3), KeepCard(3, 0), PlayPair((1, 2)),
         PlayTrio((1, 2), 60), ChooseCrabPile(0), TakeCrabCard(9), Rob(2), KeepLobsterCard(5),
         Call(CallKind.STOP), Call(CallKind.LAST_CHANCE), EndTurn(),
@@ -312,9 +322,12 @@ def test_action_wire_form_is_a_tagged_map_without_defaults() -> None:
 
 
 def test_rules_round_trip() -> None:
-    for rules in (Rules(2), Rules(3, True), Rules(4, False, 60)):
+    for rules in (Rules(2), Rules(3, True), Rules(4, False, target=60),
+                  Rules(2, extra_pepper=True)):
         assert rules_from_wire(rules_to_wire(rules)) == rules
-    assert rules_to_wire(Rules(4, True, 60)) == {"players": 4, "extra_salt": True, "target": 60}
+    assert rules_to_wire(Rules(4, True, target=60)) == {
+        "players": 4, "extra_salt": True, "target": 60,
+    }
 
 
 def test_pack_and_unpack_plain_game_data() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import zmq.asyncio
+from seasalt.engine import ENGINE_VERSION
 from seasalt.engine.version import version_text
 from seasalt.protocol import PROTOCOL_VERSION, Welcome
 from seasalt.server.cli import COMMANDS, config_from, main, parse_args, with_command
@@ -157,9 +158,10 @@ def test_every_documented_server_command_still_parses(capsys: pytest.CaptureFixt
 def test_every_command_prints_the_one_version_string() -> None:
     scripts = _scripts()
     assert set(scripts) == {"seasalt-server", "seasalt-client", "seasalt-demo", "seasalt-arena"}
-    network = f"seasalt {metadata.version('seasalt')} (engine 1, protocol {PROTOCOL_VERSION})"
+    network = (f"seasalt {metadata.version('seasalt')} (engine {ENGINE_VERSION}, protocol "
+               f"{PROTOCOL_VERSION})")
     assert version_text(PROTOCOL_VERSION) == network
-    engine_only = f"seasalt {metadata.version('seasalt')} (engine 1)"
+    engine_only = f"seasalt {metadata.version('seasalt')} (engine {ENGINE_VERSION})"
     runs = {
         ("seasalt-server",): network,
         ("seasalt-server", "serve"): network,
@@ -280,7 +282,7 @@ def test_games_export_as_a_process_writes_a_replay_file(tmp_path: Path) -> None:
     try:  # a whole seeded game, journalled as server/game.py's commit does
         state = new_game(Rules(players=2), seed=5)
         gid = journal.create_game("t", 1, 2, False, False, ("bot:random", "bot:random"), 5, 0,
-                                  "1")
+                                  ENGINE_VERSION)
         while not state.is_over:
             action = legal_actions(state)[0]
             result = apply(state, action)

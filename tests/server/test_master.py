@@ -93,10 +93,11 @@ def test_a_restarted_master_replays_the_journal_and_players_resume(tmp_path: Pat
     second.journal.close()
 
 
-def test_a_game_from_another_engine_version_is_refused_clearly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("old", ["0-ancient", "1"])  # "1": the engine before Extra Pepper
+def test_a_game_from_another_engine_version_is_refused_clearly(tmp_path: Path, old: str) -> None:
     path = tmp_path / "j.db"
     journal = Journal(str(path))
-    journal.create_game("old", 1, 2, False, False, ("human", "human"), 5, 0, "0-ancient")
+    journal.create_game("old", 1, 2, False, False, ("human", "human"), 5, 0, old)
     journal.close()
     wire = Wire()
     master = _master(path, wire, ManualClock())
@@ -105,7 +106,7 @@ def test_a_game_from_another_engine_version_is_refused_clearly(tmp_path: Path) -
     master.handle(b"a", [encode(JoinOrCreate("old", ("human", "human")))])
     error = wire.last(b"a", Error)
     assert isinstance(error, Error) and error.code is ErrorCode.BAD_REQUEST
-    assert "engine version 0-ancient" in error.message
+    assert f"engine version {old}" in error.message
     master.journal.close()
 
 
