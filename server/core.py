@@ -19,6 +19,7 @@ from seasalt.protocol import (
     GameRecord,
     RoundOver,
     SeatInfo,
+    ServerInfo,
     ServerMessage,
     Snapshot,
     TableChanged,
@@ -72,8 +73,16 @@ class ServerCore:
         """Journalled tables that cannot be resumed (engine version), with the reason."""
         self.started_at = clock.now()
         self.frames_sent = 0
+        self.web_urls: tuple[str, ...] = ()
+        """Where friends open this server in a browser (``--web``; set once it listens)."""
 
     # --- the way out --------------------------------------------------------------------
+
+    def send_server_info(self, session: Session) -> None:
+        """After a ``welcome``: what every client's lobby shows about this server (the
+        browser address), so that a player who typed the address can pass it on too."""
+        if self.web_urls:
+            self.send(session, ServerInfo(web=self.web_urls))
 
     def send(self, session: Session, message: ServerMessage) -> bool:
         """Send to a session's current connection, without blocking."""
@@ -161,6 +170,7 @@ class ServerCore:
             round=table.state.round if table.status is not Status.WAITING else 0,
             watchers=watchers,
             turn_time=table.turn_time,
+            target=table.target,
         )
 
     def announce(self, table: Table) -> None:

@@ -66,6 +66,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
         self.sessions.bind(session, peer, self.clock.now())
         session.connection = origin.connection if origin is not None else None
         self.send(session, Welcome(PROTOCOL_VERSION, token, session.id, session.name, False))
+        self.send_server_info(session)
         log.info("session %s (%s) opened", session.id, session.name)
 
     def room_for_a_session(self) -> bool:
@@ -109,6 +110,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
                 ),
             )
         self.send(session, Welcome(PROTOCOL_VERSION, msg.token, session.id, session.name, True))
+        self.send_server_info(session)
         log.info("session %s (%s) resumed", session.id, session.name)
         if session.table is None:
             held = self.held_seat(hashed)
@@ -225,7 +227,8 @@ class LobbyMixin(LockoutMixin, ServerCore):
             return
         else:
             table = self.create_table(
-                name, msg.seats, msg.extra_salt, msg.double_target, turn_time=msg.turn_time
+                name, msg.seats, msg.extra_salt, msg.double_target, turn_time=msg.turn_time,
+                target=msg.target,
             )
             self.mark_created(table, session)
         taken = look_alike(session.name, [s.name for s in table.seats if s.name is not None])
@@ -265,9 +268,9 @@ class LobbyMixin(LockoutMixin, ServerCore):
         self.announce(table)
 
     def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
-        if not table.matches(msg.seats, msg.extra_salt, msg.double_target):
-            has = _describe(table.seat_kinds, table.extra_salt, table.double_target)
-            asked = _describe(msg.seats, msg.extra_salt, msg.double_target)
+        if not table.matches(msg.seats, msg.extra_salt, msg.double_target, msg.target):
+            has = _describe(table.seat_kinds, table.extra_salt, table.double_target, table.target)
+            asked = _describe(msg.seats, msg.extra_salt, msg.double_target, msg.target)
             return (
                 ErrorCode.TABLE_MISMATCH,
                 f"table {table.name!r} is {has}; you asked for {asked} "
@@ -282,11 +285,11 @@ class LobbyMixin(LockoutMixin, ServerCore):
 
     def create_table(
         self, name: str, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool,
-        *, turn_time: int = 0,
+        *, turn_time: int = 0, target: int = 0,
     ) -> Table:
         game_no = len(self.journal.games_of(name)) + 1
         seed = game_seed(self.config.seed, name, game_no)
-        rules = make_rules(len(seat_kinds), extra_salt, double_target)
+        rules = make_rules(len(seat_kinds), extra_salt, double_target, target)
         game_id = NOT_JOURNALLED  # journalled when the game starts (server/lockout.py)
         table = Table(
             name=name,
@@ -447,7 +450,7 @@ class LobbyMixin(LockoutMixin, ServerCore):
         table.game_id = self.journal.create_game(
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, seq_base, ENGINE_VERSION,
-            turn_time=table.turn_time,
+            turn_time=table.turn_time, target=table.target,
         )
         for seat in table.seats:
             if seat.holder is not None:
@@ -498,10 +501,12 @@ class LobbyMixin(LockoutMixin, ServerCore):
             self.send(member, line)
 
 
-def _describe(seats: tuple[str, ...], extra_salt: bool, double_target: bool) -> str:
+def _describe(seats: tuple[str, ...], extra_salt: bool, double_target: bool, target: int) -> str:
     """``2 seats (human, bot:random), with Extra Salt, double target`` for error messages."""
     parts = [f"{len(seats)} seats ({', '.join(seats)})"]
     parts.append("with Extra Salt" if extra_salt else "without Extra Salt")
     if double_target:
         parts.append("double target")
+    if target:
+        parts.append(f"to {target} points")
     return ", ".join(parts)

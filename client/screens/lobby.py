@@ -10,7 +10,7 @@ from seasalt.client.screens.model import TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
 from seasalt.client.widgets.tickbox import TickBox
-from seasalt.protocol import TURN_TIMES
+from seasalt.protocol import TARGETS, TURN_TIMES
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -58,8 +58,14 @@ def seats_text(summary: TableSummary) -> Text:
     return Text(", ").join(parts)
 
 
-NewTable = tuple[str, tuple[str, ...], bool, bool, int]
-"""Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off)."""
+NewTable = tuple[str, tuple[str, ...], bool, bool, int, int]
+"""Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off), target
+score (0: the standard for the player count)."""
+
+
+def target_label(points: int) -> str:
+    """A table's target option in the lobby: ``to 7 points``."""
+    return _("to {n} points").format(n=points)
 
 
 class CreateTableDialog(ModalScreen[NewTable | None]):
@@ -100,6 +106,12 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     [(_("off"), 0)] + [(turn_time_label(n), n) for n in TURN_TIMES],
                     value=0, allow_blank=False, id="turn-time", compact=True,
                 )
+            with Horizontal(classes="row compact-row"):  # a short game: one evening, a test
+                yield Label(_("Game ends at"), classes="label")
+                yield Select(
+                    [(_("standard score"), 0)] + [(target_label(n), n) for n in TARGETS],
+                    value=0, allow_blank=False, id="target", compact=True,
+                )
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
@@ -111,6 +123,11 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
         if not name:
             self.notify(_("Give the table a name."), severity="error")
             return
+        double_target = self.query_one("#double-target", Checkbox).value
+        target = int(self.query_one("#target", Select).value)  # type: ignore[arg-type]
+        if double_target and target:
+            self.notify(_("Double target or a score to end at: choose one."), severity="error")
+            return
         seats = ["human"]
         for seat in (2, 3, 4):
             value = str(self.query_one(f"#seat-{seat}", Select).value)
@@ -121,8 +138,9 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                 name,
                 tuple(seats),
                 self.query_one("#extra-salt", Checkbox).value,
-                self.query_one("#double-target", Checkbox).value,
+                double_target,
                 int(self.query_one("#turn-time", Select).value),  # type: ignore[arg-type]
+                target,
             )
         )
 
@@ -249,6 +267,8 @@ class LobbyScreen(Screen[None]):
                 options.append(_("Extra Salt"))
             if summary.double_target:
                 options.append(_("double target"))
+            if summary.target:
+                options.append(target_label(summary.target))
             if summary.turn_time:
                 options.append(turn_time_label(summary.turn_time))
             status = status_label(summary.status)
@@ -276,11 +296,11 @@ class LobbyScreen(Screen[None]):
         def created(answer: NewTable | None) -> None:
             if answer is None:
                 return
-            name, seats, extra_salt, double_target, turn_time = answer
+            name, seats, extra_salt, double_target, turn_time, target = answer
             self.post_message(
                 self.Request(
                     "join_or_create", table=name, seats=seats, extra_salt=extra_salt,
-                    double_target=double_target, turn_time=turn_time,
+                    double_target=double_target, turn_time=turn_time, target=target,
                 )
             )
 
@@ -296,7 +316,7 @@ class LobbyScreen(Screen[None]):
             self.Request(
                 "join_or_create", table=summary.name, seats=summary.kinds,
                 extra_salt=summary.extra_salt, double_target=summary.double_target,
-                turn_time=summary.turn_time,
+                turn_time=summary.turn_time, target=summary.target,
             )
         )
 
