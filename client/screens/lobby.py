@@ -68,8 +68,17 @@ def target_label(points: int) -> str:
     return _("to {n} points").format(n=points)
 
 
+DOUBLE = "double"
+"""The game-length choice "double target" (the others are a score, 0 the standard)."""
+
+
 class CreateTableDialog(ModalScreen[NewTable | None]):
     """Name, seats (you + humans or bots) and options of a new table."""
+
+    DEFAULT_CSS = """
+    CreateTableDialog #target-label { margin: 0 0 0 2; width: auto; }
+    CreateTableDialog #target { margin: 1 0 0 0; }
+    """
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
 
@@ -99,18 +108,19 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     )
             with Horizontal(classes="row"):
                 yield TickBox(_("Extra Salt"), id="extra-salt")
-                yield TickBox(_("Double target"), id="double-target")
+                # One choice for the game's length: double target and a score to end at
+                # exclude each other (a short game: one evening, or a test).
+                yield Label(_("Game ends at"), classes="label", id="target-label")
+                yield Select(
+                    [(_("standard score"), 0), (_("double target"), DOUBLE)]
+                    + [(target_label(n), n) for n in TARGETS],
+                    value=0, allow_blank=False, id="target", compact=True,
+                )
             with Horizontal(classes="row compact-row"):  # issue 15: off by default on a LAN
                 yield Label(_("Turn timer"), classes="label")
                 yield Select(
                     [(_("off"), 0)] + [(turn_time_label(n), n) for n in TURN_TIMES],
                     value=0, allow_blank=False, id="turn-time", compact=True,
-                )
-            with Horizontal(classes="row compact-row"):  # a short game: one evening, a test
-                yield Label(_("Game ends at"), classes="label")
-                yield Select(
-                    [(_("standard score"), 0)] + [(target_label(n), n) for n in TARGETS],
-                    value=0, allow_blank=False, id="target", compact=True,
                 )
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
@@ -123,11 +133,9 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
         if not name:
             self.notify(_("Give the table a name."), severity="error")
             return
-        double_target = self.query_one("#double-target", Checkbox).value
-        target = int(self.query_one("#target", Select).value)  # type: ignore[arg-type]
-        if double_target and target:
-            self.notify(_("Double target or a score to end at: choose one."), severity="error")
-            return
+        length = self.query_one("#target", Select).value
+        double_target = length == DOUBLE
+        target = 0 if double_target else int(length)  # type: ignore[arg-type]
         seats = ["human"]
         for seat in (2, 3, 4):
             value = str(self.query_one(f"#seat-{seat}", Select).value)
