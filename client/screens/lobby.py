@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
@@ -65,7 +65,7 @@ score (0: the standard for the player count)."""
 
 def target_label(points: int) -> str:
     """A table's target option in the lobby: ``to 7 points``."""
-    return _("to {n} points").format(n=points)
+    return ngettext("to {n} point", "to {n} points", points).format(n=points)
 
 
 DOUBLE = "double"
