@@ -133,7 +133,8 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "__init__", "version", "demo",
     ),
     "protocol": (
-        "errors", "limits", "codec", "frames", "game_data", "history", "clocks", "scores",
+        "errors", "limits", "table_options", "codec", "frames", "game_data", "history", "clocks",
+        "scores",
         "messages", "wire", "discovery", "__init__",
     ),
 }
