@@ -134,8 +134,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     ),
     "protocol": (
         "errors", "limits", "table_options", "codec", "frames", "game_data", "history", "clocks",
-        "scores",
-        "messages", "wire", "discovery", "__init__",
+        "scores", "messages", "wire", "discovery", "__init__",
     ),
 }
 
