@@ -198,7 +198,8 @@ class LobbyScreen(Screen[None]):
         """Hosting a --secure server: the key friends pass with --server-key."""
         self.web_urls = [f"http://{a}/" for a in friend_addresses(
             [u.removeprefix("http://").rstrip("/") for u in web_urls])]
-        """Hosting with --web: what friends open in a browser (loopback ones left out)."""
+        """Where friends open this server in a browser (the server says, server_info; loopback
+        ones left out: they reach nobody else)."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
 
@@ -231,7 +232,7 @@ class LobbyScreen(Screen[None]):
                 else:  # loopback only: 127.0.0.1 would reach nobody else
                     text = Text(join_line(True, (), self.server), style="bold yellow")
                 yield Static(text, id="host-banner")
-            elif self.web_urls:  # a browser tab: the address to give friends, not its own
+            elif self.web_urls:  # a player who joined (tab or terminal): what friends open
                 yield Static(
                     Text(_("Friends open in a browser: {urls}").format(
                         urls="  ·  ".join(self.web_urls)), style="bold green"),
