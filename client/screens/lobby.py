@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from rich.text import Text
 from seasalt.client.i18n import _, ngettext
@@ -196,8 +197,7 @@ class LobbyScreen(Screen[None]):
         self.encrypted = encrypted
         self.server_key = server_key
         """Hosting a --secure server: the key friends pass with --server-key."""
-        self.web_urls = [f"http://{a}/" for a in friend_addresses(
-            [u.removeprefix("http://").rstrip("/") for u in web_urls])]
+        self.web_urls = [u for u in web_urls if friend_addresses([urlsplit(u).netloc])]
         """Where friends open this server in a browser (the server says, server_info; loopback
         ones left out: they reach nobody else)."""
         self.tables: tuple[TableSummary, ...] = ()
