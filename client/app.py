@@ -182,6 +182,7 @@ def summary_from_info(info: Any) -> TableSummary:
         name=info.name, seats=tuple(seats), kinds=tuple(kinds), extra_salt=info.extra_salt,
         double_target=info.double_target, status=status, round=info.round,
         watchers=getattr(info, "watchers", 0), turn_time=getattr(info, "turn_time", 0),
+        target=getattr(info, "target", 0),
     )
 
 
@@ -537,7 +538,8 @@ class SeasaltApp(App[int]):
             return p.ListTables()
         if kind == "join_or_create":
             return p.JoinOrCreate(a["table"], tuple(a["seats"]), bool(a.get("extra_salt")),
-                                  bool(a.get("double_target")), int(a.get("turn_time", 0)))
+                                  bool(a.get("double_target")), int(a.get("turn_time", 0)),
+                                  int(a.get("target", 0)))
         if kind == "watch":
             return p.Watch(a["table"])
         if kind == "sync":
@@ -589,6 +591,8 @@ class SeasaltApp(App[int]):
             self.post_message(ClocksArrived(message, self.clock()))
         elif tag == "time_ran_out":
             self.post_message(TimeRanOutArrived(message.seat))
+        elif tag == "server_info":  # before the first lobby: it comes right after welcome
+            self.web_urls = list(message.web)
 
     # --- messages from the worker --------------------------------------------------------
 

@@ -106,6 +106,7 @@ from .messages import (
     check_seat_spec,
 )
 from .scores import GetScores, ScoreRound, ScoreSheet
+from .table_options import MAX_TARGET, MIN_TARGET, TARGETS, ServerInfo
 from .wire import (
     TAG_KEY,
     decode,
@@ -139,6 +140,8 @@ __all__ = [
     "replay_from_file_data", "replay_to_file_data",
     # clocks (protocol/clocks.py)
     "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",
+    # the target option and server_info (protocol/table_options.py)
+    "MAX_TARGET", "MIN_TARGET", "TARGETS", "ServerInfo",
     # the score sheet (protocol/scores.py)
     "GetScores", "ScoreRound", "ScoreSheet",
 ]

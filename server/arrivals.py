@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seasalt.protocol import PROTOCOL_VERSION, Error, ErrorCode, Hello, Resume, Welcome
+from seasalt.protocol import (
+    PROTOCOL_VERSION,
+    Error,
+    ErrorCode,
+    Hello,
+    Resume,
+    ServerInfo,
+    Welcome,
+)
 
 from .config import Clock, ServerConfig, log
 from .limits import TextRefused, clean_name, oldest_evictable
@@ -34,6 +42,14 @@ class Arrivals:
     outbox: Outbox
     lobby: Lobby
     lockout: Lockout
+    web_urls: tuple[str, ...] = ()
+    """Where friends open this server in a browser (``--web``; set once it listens)."""
+
+    def send_server_info(self, session: Session) -> None:
+        """After a ``welcome``: what every client's lobby shows about this server (the
+        browser address), so that a player who typed the address can pass it on too."""
+        if self.web_urls:
+            self.outbox.send(session, ServerInfo(web=self.web_urls))
 
     # --- hello: its steps, in the order server/master.py runs them --------------------
 
@@ -85,6 +101,7 @@ class Arrivals:
         self.outbox.send(
             session, Welcome(PROTOCOL_VERSION, token, session.id, session.name, False)
         )
+        self.send_server_info(session)
         log.info("session %s (%s) opened", session.id, session.name)
         return session
 
@@ -118,6 +135,7 @@ class Arrivals:
         self.outbox.send(
             session, Welcome(PROTOCOL_VERSION, msg.token, session.id, session.name, True)
         )
+        self.send_server_info(session)
         log.info("session %s (%s) resumed", session.id, session.name)
         if session.table is None:
             held = self.held_seat(hashed)

@@ -272,6 +272,16 @@ class Master:
         """The bot turns in flight, by table (server/app.py cancels them at stop)."""
         return self.game.bot_tasks
 
+    @property
+    def web_urls(self) -> tuple[str, ...]:
+        """Where friends open this server in a browser: every ``welcome`` is followed by a
+        ``server_info`` naming them (serve_cli sets them once the web front listens)."""
+        return self.arrivals.web_urls
+
+    @web_urls.setter
+    def web_urls(self, urls: tuple[str, ...]) -> None:
+        self.arrivals.web_urls = tuple(urls)
+
     def error(self, peer: bytes, code: ErrorCode, message: str) -> None:
         self.outbox.error(peer, code, message)
 

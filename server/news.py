@@ -76,6 +76,7 @@ class TableNews:
             round=table.state.round if table.status is not Status.WAITING else 0,
             watchers=watchers,
             turn_time=table.turn_time,
+            target=table.target,
         )
 
     def announce(self, table: Table) -> None:

@@ -97,7 +97,7 @@ class Restorer:
             log.info("table %s restored at its game over (game %d)", name, table.game_no)
 
     def rebuild(self, record: GameRecord) -> Table:
-        rules = make_rules(record.players, record.extra_salt, record.double_target)
+        rules = make_rules(record.players, record.extra_salt, record.double_target, record.target)
         actions = [
             action_from_wire(from_blob(blob), f"journal action {i + 1}")
             for i, blob in enumerate(record.actions)

@@ -41,6 +41,8 @@ class TableSummary:
     watchers: int = 0
     turn_time: int = 0
     """Seconds per turn (the turn timer); 0: none."""
+    target: int = 0
+    """The points that end the game; 0: the standard (or double target)."""
 
 
 @dataclass(frozen=True)

@@ -134,8 +134,8 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "__init__", "version", "demo",
     ),
     "protocol": (
-        "errors", "limits", "codec", "frames", "game_data", "history", "clocks", "scores",
-        "messages", "wire", "discovery", "__init__",
+        "errors", "limits", "table_options", "codec", "frames", "game_data", "history", "clocks",
+        "scores", "messages", "wire", "discovery", "__init__",
     ),
     # The server: the models, then the master's services in the order Master.__init__ builds
     # them (each is given only services before it: docs/server.md "The services"), then the
