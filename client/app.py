@@ -39,6 +39,7 @@ from seasalt.client.screens.model import (
     Intent,
     IntentQueued,
     Joined,
+    LeftTable,
     LinkStatus,
     RoundOver,
     SeatLabel,
@@ -60,6 +61,7 @@ from seasalt.client.screens.start import (
     default_name,
 )
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.session import ClientSession
 from seasalt.client.solo import ChildServer, ServerStartError, start_server_async
 from seasalt.client.solo_game import (
     SavedSolo,
@@ -245,9 +247,9 @@ class SeasaltApp(App[int]):
         self.left_running: ChildServer | None = None
         """A hosted server the player chose to leave running when quitting."""
         self.outbox: asyncio.Queue[Intent] = asyncio.Queue()
-        self.table: str | None = None
-        self.seat: int | None = None
-        self.seq = 0
+        self.session = ClientSession()
+        """Where this client is (table, seat, seq): the one owner; each connection opens a
+        new one (see run_net)."""
         self.seats: tuple[SeatLabel, ...] = ()
         self.frame: Frame | None = None
         self.game_over = False
@@ -280,7 +282,6 @@ class SeasaltApp(App[int]):
         """The seq of the round result on screen (a spectator's closes when play goes on)."""
         self.held_table: str | None = None
         """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
-        self.asked_to_leave = False  # a "left" we did not ask for: the server gave the seat up
         self.table_status = ""
         self.clock_reading: ClockReading | None = None
         """The table's running clocks (turn timer, takeovers, reading pause), as last told."""
@@ -290,6 +291,21 @@ class SeasaltApp(App[int]):
         """The player's auto end turn setting (start menu, command palette)."""
         self.score_sheet: Any = None
         """The last score sheet the server sent (shown while a fresh one is asked for)."""
+
+    @property
+    def table(self) -> str | None:
+        """The table we are at (the session's)."""
+        return self.session.table
+
+    @property
+    def seat(self) -> int | None:
+        """Our seat at :attr:`table` (the session's); None when watching."""
+        return self.session.seat
+
+    @property
+    def seq(self) -> int | None:
+        """The seq of the last frame the session applied."""
+        return self.session.seq
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -356,6 +372,7 @@ class SeasaltApp(App[int]):
     async def run_net(self, plan: Plan) -> None:
         """Connect, then pump messages both ways until cancelled."""
         link: Link | None = None
+        self.session = session = ClientSession()
         try:
             address = await self._prepare_server(plan)
             self.server_address = address
@@ -398,6 +415,8 @@ class SeasaltApp(App[int]):
                 while True:
                     message = await link.recv()
                     self._dispatch(message)
+                    while (outbound := session.next_outbound()) is not None:
+                        await link.send(outbound)
             finally:
                 sender.cancel()
         except LinkFailed as failure:
@@ -520,43 +539,39 @@ class SeasaltApp(App[int]):
             await link.send(message)
 
     def _to_wire(self, intent: Intent) -> Any:
-        from seasalt import protocol as p
+        from seasalt.client import intents as i
 
         a = intent.args
-        table = self.table or ""
-        kind = intent.kind
-        if kind == "action":
-            return p.ActionRequest(table, self.seq, a["action"])
-        if kind == "continue":
-            return p.Continue(table)
-        if kind == "play_again":
-            return p.PlayAgain(table)
-        if kind == "chat":
-            return p.Chat(table, a["text"][:500])
-        if kind == "list_tables":
-            return p.ListTables()
-        if kind == "join_or_create":
-            return p.JoinOrCreate(a["table"], tuple(a["seats"]), bool(a.get("extra_salt")),
-                                  bool(a.get("double_target")), int(a.get("turn_time", 0)))
-        if kind == "watch":
-            return p.Watch(a["table"])
-        if kind == "sync":
-            return p.Sync(table)
-        if kind == "leave":
-            self.asked_to_leave = True
-            return p.Leave()
-        if kind == "scores":
-            return p.GetScores(a.get("table") or table) if (a.get("table") or table) else None
-        return None
+        typed: dict[str, Callable[[], i.Intent]] = {
+            "action": lambda: i.Play(a["action"]),
+            "continue": i.DoneReading,
+            "play_again": i.AgreeToPlayAgain,
+            "chat": lambda: i.Say(a["text"]),
+            "list_tables": i.AskTables,
+            "join_or_create": lambda: i.SitDown(
+                a["table"], tuple(a["seats"]), bool(a.get("extra_salt")),
+                bool(a.get("double_target")), int(a.get("turn_time", 0))),
+            "watch": lambda: i.WatchTable(a["table"]),
+            "sync": i.AskSnapshot,
+            "leave": i.LeaveTable,
+            "scores": lambda: i.AskScores(a.get("table")),
+        }
+        make = typed.get(intent.kind)
+        return self.session.send(make()) if make is not None else None
 
     def _dispatch(self, message: Any) -> None:
         """Turn one server message into a Textual message for the screens."""
         if isinstance(message, LinkStatus):
+            if message.status == "connected":  # back after a loss: frames may be missed
+                self.session.link_resumed()
             self.post_message(message)
             return
+        session = self.session
+        was = (session.table, session.seat, session.leaving)
+        if not session.receive(message):
+            return  # a duplicate or a gap (a sync is on its way)
         tag = getattr(type(message), "TAG", "")
         if tag in ("snapshot", "update"):
-            self.seq = message.seq
             events = tuple(getattr(message, "events", ()))
             self.post_message(FrameArrived(
                 Frame(message.table, message.seq, message.view, self.seats, events)))
@@ -570,7 +585,7 @@ class SeasaltApp(App[int]):
         elif tag == "table":
             self.post_message(TableChanged(summary_from_info(message.info)))
         elif tag == "joined":
-            self.post_message(Joined(message.table, message.seat))
+            self.post_message(Joined(message.table, message.seat, message.table != was[0]))
         elif tag == "chat_line":
             self.post_message(ChatArrived(message.name, message.text))
         elif tag == "chat_history":
@@ -584,8 +599,8 @@ class SeasaltApp(App[int]):
             code = getattr(message.code, "value", str(message.code))
             self.post_message(ServerError(code, message.message))
         elif tag == "left":
-            self.post_message(Joined("", None))
-        elif tag == "clocks" and message.seq >= self.seq:  # (in arrival order: not stale)
+            self.post_message(LeftTable(*was))
+        elif tag == "clocks" and message.seq >= (session.seq or 0):  # (in arrival order: not stale)
             self.post_message(ClocksArrived(message, self.clock()))
         elif tag == "time_ran_out":
             self.post_message(TimeRanOutArrived(message.seat))
@@ -708,31 +723,28 @@ class SeasaltApp(App[int]):
         for table in self._table_screens():
             await table.show_frame(frame, False)
 
+    @on(LeftTable)
+    @while_open
+    def on_left_table(self, message: LeftTable) -> None:
+        if not message.asked and message.table and message.seat is not None:
+            # The server freed the seat of a player it heard nothing from (before the
+            # start, or at a game over): say so, or the lobby appears without a reason.
+            self.notify(
+                _("You were away too long: your seat at {table} was given up. "
+                  "Join it again from the lobby.").format(table=message.table),
+                severity="warning", timeout=12,
+            )
+        if self.game_over or message.seat is None or self.table_status == "waiting":
+            self.held_table = None  # nothing left to come back to (a waiting seat is freed)
+        self.frame = None
+        self.post_message(IntentQueued(Intent("list_tables")))
+
     @on(Joined)
     @while_open
     def on_joined(self, message: Joined) -> None:
-        if not message.table:
-            if not self.asked_to_leave and self.table and self.seat is not None:
-                # The server freed the seat of a player it heard nothing from (before the
-                # start, or at a game over): say so, or the lobby appears without a reason.
-                self.notify(
-                    _("You were away too long: your seat at {table} was given up. "
-                      "Join it again from the lobby.").format(table=self.table),
-                    severity="warning", timeout=12,
-                )
-            self.asked_to_leave = False
-            if self.game_over or self.seat is None or self.table_status == "waiting":
-                self.held_table = None  # nothing left to come back to (a waiting seat is freed)
-            self.table = None
-            self.seat = None
-            self.frame = None
-            self.post_message(IntentQueued(Intent("list_tables")))
-            return
-        if message.table != self.table:
+        if message.new_table:
             self.chat_lines = []  # another table: its chat_history follows the snapshot
         self.clock_reading, self.round_waiting = None, ()
-        self.table = message.table
-        self.seat = message.seat
         self.game_over = False
         self.result_seq = None
         self.table_status = ""
@@ -747,7 +759,6 @@ class SeasaltApp(App[int]):
         if self.seats and len(self.seats) == len(frame.view.seats):
             frame = Frame(frame.table, frame.seq, frame.view, self.seats, frame.events)
         self.frame = frame
-        self.table = frame.table
         if not frame.view.is_over:
             self.game_over = False  # a new game after "play again"
             if self.solo_game is not None and not self.solo_resumable:
@@ -1111,16 +1122,17 @@ class ConnectionLink:
                 unreachable_hints(self.address),
             ) from error
 
-    def _keep(self) -> None:
-        """Write the token (and the seat) down when they changed: a new session, a seat."""
+    def _keep(self, seated: tuple[str, int] | None = None) -> None:
+        """Write the token (and the seat: ``seated``, from a ``joined`` with a seat) down when
+        they changed: a new session, a seat."""
         token = self.conn.token
         if not self.remember or token is None:
             return
-        table = self.conn.table if self.conn.seat is not None else None
-        kept = tokens.Kept(token, table, self.conn.seat if table is not None else None)
-        if self.kept is not None and self.kept.token == token and table is None:
-            kept = tokens.Kept(token, self.kept.table, self.kept.seat)  # left to the lobby:
-            # the seat may still be ours (a bot plays it): keep it marked
+        kept = tokens.Kept(token, *seated) if seated is not None else tokens.Kept(token)
+        if self.kept is not None and self.kept.token == token and seated is None:
+            kept = tokens.Kept(token, self.kept.table, self.kept.seat)  # left to the lobby
+            # (or watching, or back after a loss): the seat may still be ours (a bot plays
+            # it): keep it marked
         if kept != self.kept:
             tokens.save(self.address, self.name, kept)
             self.kept = kept
@@ -1130,6 +1142,7 @@ class ConnectionLink:
 
     async def recv(self) -> Any:
         from seasalt.client.connection import ConnectionClosed, LinkEvent
+        from seasalt.protocol import Joined, Left, Welcome
 
         try:
             message = await self.conn.recv()
@@ -1138,7 +1151,9 @@ class ConnectionLink:
                 _("The connection to the server is closed: {reason}").format(reason=error),
                 unreachable_hints(self.address),
             ) from error
-        if self.remember and getattr(type(message), "TAG", "") in ("welcome", "joined", "left"):
+        if self.remember and isinstance(message, Joined) and message.seat is not None:
+            self._keep((message.table, message.seat))
+        elif self.remember and isinstance(message, Welcome | Joined | Left):
             self._keep()
         if isinstance(message, LinkEvent):
             if message.state == "lost":

@@ -113,12 +113,24 @@ class TableChanged(Message):
 
 
 class Joined(Message):
-    """We sit at (or watch) a table."""
+    """We sit at (or watch) a table (``new_table``: not the one we were at before)."""
 
-    def __init__(self, table: str, seat: int | None) -> None:
+    def __init__(self, table: str, seat: int | None, new_table: bool = True) -> None:
         super().__init__()
         self.table = table
         self.seat = seat
+        self.new_table = new_table
+
+
+class LeftTable(Message):
+    """We are no longer at ``table`` (where we had ``seat``); ``asked``: we asked to leave
+    (else the server gave the seat up)."""
+
+    def __init__(self, table: str | None, seat: int | None, asked: bool) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+        self.asked = asked
 
 
 class ChatArrived(Message):
