@@ -55,7 +55,12 @@ Clock = Callable[[], float]
 
 
 class ConnectFailed(Exception):
-    """Could not open a session; the message is for people."""
+    """Could not open a session; the message is for people, ``code`` the server's reason
+    when it refused (None: no answer, or the transport failed)."""
+
+    def __init__(self, message: str, code: ErrorCode | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class HandshakeRefused(ConnectFailed):
@@ -232,14 +237,14 @@ class Connection:
             if isinstance(reply, Welcome):
                 return reply
             if reply.code is not ErrorCode.UNAUTHORIZED:
-                raise ConnectFailed(f"the server refused to resume: {reply.message}")
+                raise ConnectFailed(f"the server refused to resume: {reply.message}", reply.code)
             log.info("server forgot our session; starting a new one")
             self.token = None
             self._fresh = True
         reply = await self._request_welcome(Hello(PROTOCOL_VERSION, self.name, self.identity))
         if isinstance(reply, Welcome):
             return reply
-        raise ConnectFailed(f"the server refused: {reply.message}")
+        raise ConnectFailed(f"the server refused: {reply.message}", reply.code)
 
     async def _request_welcome(self, request: Hello | Resume) -> Welcome | Error:
         await self._send_now(request)
@@ -262,7 +267,8 @@ class Connection:
                 if message.code is ErrorCode.VERSION_MISMATCH:
                     raise ConnectFailed(
                         f"the server speaks another protocol version ({message.message}); "
-                        "update seasalt on one side"
+                        "update seasalt on one side",
+                        message.code,
                     )
                 return message
             # Anything else (a heartbeat, a stale frame) is kept for recv.
