@@ -24,6 +24,7 @@ from seasalt.client.bridge import Bridge
 from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
 from seasalt.client.error_words import error_text
+from seasalt.client.hosting import start_child, stopped_words, watch_child
 from seasalt.client.i18n import _, ngettext, resolve, translator
 from seasalt.client.intents import (
     AgreeToPlayAgain,
@@ -64,12 +65,11 @@ from seasalt.client.screens.scores import ScoresArrived, ScoresScreen
 from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan, StartScreen, default_name
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.session import ClientSession
-from seasalt.client.solo import ChildServer, ServerStartError, start_server_async
+from seasalt.client.solo import ChildServer, ServerStartError
 from seasalt.client.solo_game import (
     SavedSolo,
     forget_solo,
     save_solo,
-    solo_journal,
     unfinished_solo,
 )
 from seasalt.client.where import join_line
@@ -351,72 +351,25 @@ class SeasaltApp(App[int]):
                     await link.close()
 
     async def _prepare_server(self, plan: Plan) -> str:
-        o = self.options
+        """The address to connect to: the one typed, or that of our own server (started now
+        unless it runs already)."""
         if isinstance(plan, JoinPlan):
             return normalise_address(plan.address)
         if self.child is not None and self.child.alive():
             return self.child.address
-        solo = isinstance(plan, SoloPlan)
-        extra: list[str] = []
-        if isinstance(plan, HostPlan):
-            extra += ["--secure"] if plan.secure else []
-            # friends' Join lists show the host's player name (server/announce.py)
-            extra += ["--announce-name", plan.name]
-            # --web: HTTP on 8080, or on a free port when the game port is a free one (0).
-            extra += (["--web"] + (["--web-port", "0"] if plan.port == 0 else [])) if plan.web \
-                else []
-        db = None
-        if isinstance(plan, SoloPlan):
-            db = await asyncio.to_thread(solo_journal, plan.resume)
-        self.child = await start_server_async(
-            host="127.0.0.1" if solo else "0.0.0.0",
-            port=0 if solo else plan.port,  # type: ignore[union-attr]
-            solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
-            extra=extra,
-            db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
-        )
-        self.hosting = not solo
-        self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
-        self.web_urls = list(self.child.web_urls) if not solo else []
-        self._watch_child()
-        return self.child.address
-
-    def _watch_child(self) -> None:
-        """Say so at once when our own server stops (it exits, refuses, crashes): no reconnect
-        will bring it back. The kernel tells (a pidfd); else a check every quarter second."""
-        child = self.child
-        if child is None:
-            return
-        loop = asyncio.get_running_loop()
-        try:
-            fd = os.pidfd_open(child.pid)
-        except (AttributeError, OSError):
-            def check() -> None:
-                if self.child is child and child.alive():
-                    loop.call_later(0.25, check)
-                elif self.child is child:
-                    self._child_gone(child)
-
-            loop.call_later(0.25, check)
-            return
-
-        def exited() -> None:
-            loop.remove_reader(fd)
-            os.close(fd)
-            if self.child is child:
-                child.process.poll()
-                self._child_gone(child)
-
-        loop.add_reader(fd, exited)
+        self.child = child = await start_child(plan, self.options.server_seed,
+                                               self.options.bot_delay)
+        self.hosting = isinstance(plan, HostPlan)
+        self.host_addresses = [a for a in child.join_addresses if a] if self.hosting else []
+        self.web_urls = list(child.web_urls) if self.hosting else []
+        watch_child(child, lambda: self.child is child, lambda: self._child_gone(child))
+        return child.address
 
     def _child_gone(self, child: ChildServer) -> None:
+        """Our own server stopped: no reconnect will bring it back."""
         if not self.screen_stack:
             return  # the app is closing: it stops its server itself
-        words = child.last_words()
-        detail = _("The server stopped (exit code {code}).").format(
-            code=child.process.returncode)
-        if words:
-            detail += "\n" + words
+        detail = stopped_words(child)
         self.workers.cancel_group(self, "net")
         child.stop()
         self.child = None

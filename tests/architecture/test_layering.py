@@ -178,7 +178,7 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
 # the bridge nor the app; only the bridge and the app join the session to the screens.
 CLIENT_FLOW = (
     "intents", "session", "address", "files", "security", "connection", "headless",
-    "error_words", "link", "bridge", "app", "cli",
+    "error_words", "link", "bridge", "hosting", "app", "cli",
 )
 NO_SOCKETS = ("intents", "session", "address", "error_words")
 """Sans-IO: these import neither zmq nor asyncio."""
