@@ -1,9 +1,11 @@
-"""The Textual app: screens, and the one network worker that talks to the server.
+"""The Textual app: screens and lifecycle (docs/client.md "Start here").
 
-The worker (``run_net``) owns the connection: it connects (starting a child server first for
-solo and host), turns every server message into a Textual message for the screens, and sends
-the player's intents from a queue. Screens render frames and post intents; they never touch
-the network or decide a rule.
+The network worker (``run_net``) starts the app's own server for solo and host
+(client/hosting.py), makes the link (client/link.py) and runs a :class:`Bridge`
+(client/bridge.py) on it: the bridge feeds server messages to the :class:`ClientSession` (the one
+owner of table, seat and seq) and posts what they mean to the screens as Textual messages,
+which the handlers here put on screen; screens post intents (client/intents.py) back. Screens
+render frames and post intents; they never touch the network or decide a rule.
 """
 
 from __future__ import annotations
