@@ -7,7 +7,8 @@ from urllib.parse import urlsplit
 
 from rich.text import Text
 from seasalt.client.i18n import _, ngettext
-from seasalt.client.screens.model import TableSummary
+from seasalt.client.intents import AskTables, SitDown, WatchTable
+from seasalt.client.screens.model import IntentQueued, TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
 from seasalt.client.widgets.tickbox import TickBox
@@ -16,7 +17,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
@@ -173,14 +173,6 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.request_quit", _("Quit")),
     ]
 
-    class Request(Message):
-        """The player wants something from the server (an intent kind and its arguments)."""
-
-        def __init__(self, kind: str, **args: object) -> None:
-            super().__init__()
-            self.kind = kind
-            self.args = args
-
     def __init__(
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
@@ -306,11 +298,9 @@ class LobbyScreen(Screen[None]):
             if answer is None:
                 return
             name, seats, extra_salt, double_target, turn_time, target = answer
-            self.post_message(
-                self.Request(
-                    "join_or_create", table=name, seats=seats, extra_salt=extra_salt,
-                    double_target=double_target, turn_time=turn_time, target=target,
-                )
+            self.app.post_message(
+                IntentQueued(SitDown(name, tuple(seats), extra_salt, double_target, turn_time,
+                                     target))
             )
 
         self.app.push_screen(CreateTableDialog(_("{name}'s table").format(name=self.player)),
@@ -321,21 +311,18 @@ class LobbyScreen(Screen[None]):
         if summary is None:
             self.action_create()
             return
-        self.post_message(
-            self.Request(
-                "join_or_create", table=summary.name, seats=summary.kinds,
-                extra_salt=summary.extra_salt, double_target=summary.double_target,
-                turn_time=summary.turn_time, target=summary.target,
-            )
-        )
+        self.app.post_message(IntentQueued(SitDown(
+            summary.name, summary.kinds, summary.extra_salt, summary.double_target,
+            summary.turn_time, summary.target,
+        )))
 
     def action_watch(self) -> None:
         summary = self._selected()
         if summary is not None:
-            self.post_message(self.Request("watch", table=summary.name))
+            self.app.post_message(IntentQueued(WatchTable(summary.name)))
 
     def action_refresh(self) -> None:
-        self.post_message(self.Request("list_tables"))
+        self.app.post_message(IntentQueued(AskTables()))
 
     def action_history(self) -> None:
         """Finished games, replays and statistics of this server (client/screens/history.py)."""

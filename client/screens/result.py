@@ -209,7 +209,10 @@ class RoundResultScreen(Screen[bool]):
                      hands_text(self.result, self.names, width))
 
     def on_resize(self) -> None:
-        self.query_one("#result-hands", Static).update(self._body())
+        # A resize can reach this screen when its widgets are not there (pushed just as the
+        # app closes): nothing to lay out again then (it was a NoMatches crash at exit).
+        for hands in self.query("#result-hands").results(Static):
+            hands.update(self._body())
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from rich.text import Text
 from seasalt.client.auto_end import AutoEnd
 from seasalt.client.i18n import _, ngettext
+from seasalt.client.intents import AskSnapshot, Play, Say
 from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
+from seasalt.client.screens.model import Frame, IntentQueued, TableSummary
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cards import update_text
@@ -451,7 +452,7 @@ class TableScreen(Screen[None]):
             return
         self.sent = True
         self.sent_at = self.clock()
-        self.app.post_message(IntentQueued(Intent("action", {"action": choice.action})))
+        self.app.post_message(IntentQueued(Play(choice.action)))
 
     def release_input(self) -> None:
         """The server refused something (most likely our action): choose again."""
@@ -489,7 +490,7 @@ class TableScreen(Screen[None]):
         if self.clock() - self.sent_at < PENDING_TIMEOUT:
             return False
         self.sent = False
-        self.app.post_message(IntentQueued(Intent("sync")))
+        self.app.post_message(IntentQueued(AskSnapshot()))
         return True
 
     @on(ActionLine.Chosen)
@@ -512,7 +513,7 @@ class TableScreen(Screen[None]):
         text = event.value.strip()
         event.input.value = ""
         if text:
-            self.app.post_message(IntentQueued(Intent("chat", {"text": text})))
+            self.app.post_message(IntentQueued(Say(text)))
         self.set_focus(None)
 
     def action_help(self) -> None:

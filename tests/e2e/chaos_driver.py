@@ -49,6 +49,7 @@ import platformdirs
 from seasalt import protocol as p
 from seasalt.bots import get_bot
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.bridge import Bridge
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog
@@ -139,7 +140,7 @@ class StaleFrameShown(ChaosFailure):
     """NOT in issue 13 (found by this test): the app received a newer frame than the one its
     table screen shows, and the screen never catches up.
 
-    Cause: ``SeasaltApp.on_table_changed`` schedules ``call_later(table.show_frame,
+    Cause: ``SeasaltApp.on_table_seats_changed`` schedules ``call_later(table.show_frame,
     self.frame)`` with the frame of that moment; updates handled before the callback runs are
     then overwritten by that older frame (``TableScreen.note_frame`` takes any frame). When the
     newest frame is that seat's turn, nothing else arrives and the seat is stuck for good.
@@ -246,25 +247,28 @@ _WIRE: dict[Any, list[tuple[float, str, Any]]] = {}
 def recording_wire() -> Iterator[None]:
     """Keep every server message an app dispatched and every client message it put on the
     wire, by app (the journal check and the diagnostics read them)."""
-    real_dispatch, real_to_wire = SeasaltApp._dispatch, SeasaltApp._to_wire
+    real_dispatch, real_to_wire = Bridge.dispatch, Bridge._to_wire
 
-    def dispatch(self: SeasaltApp, message: Any) -> None:
-        _WIRE.setdefault(self, []).append((time.monotonic(), "in", message))
+    def app_of(bridge: Bridge) -> Any:
+        return getattr(bridge.post, "__self__", bridge)  # the app whose post_message it is
+
+    def dispatch(self: Bridge, message: Any) -> None:
+        _WIRE.setdefault(app_of(self), []).append((time.monotonic(), "in", message))
         real_dispatch(self, message)
 
-    def to_wire(self: SeasaltApp, intent: Any) -> Any:
+    def to_wire(self: Bridge, intent: Any) -> Any:
         message = real_to_wire(self, intent)
         if message is not None:
-            _WIRE.setdefault(self, []).append((time.monotonic(), "out", message))
+            _WIRE.setdefault(app_of(self), []).append((time.monotonic(), "out", message))
         return message
 
-    SeasaltApp._dispatch = dispatch  # type: ignore[method-assign]
-    SeasaltApp._to_wire = to_wire  # type: ignore[method-assign]
+    Bridge.dispatch = dispatch  # type: ignore[method-assign]
+    Bridge._to_wire = to_wire  # type: ignore[method-assign]
     try:
         yield
     finally:
-        SeasaltApp._dispatch = real_dispatch  # type: ignore[method-assign]
-        SeasaltApp._to_wire = real_to_wire  # type: ignore[method-assign]
+        Bridge.dispatch = real_dispatch  # type: ignore[method-assign]
+        Bridge._to_wire = real_to_wire  # type: ignore[method-assign]
 
 
 def describe(message: Any) -> str:
