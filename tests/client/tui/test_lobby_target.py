@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp, summary_from_info
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.bridge import summary_from_info
 from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
 from seasalt.client.screens.model import TablesListed
 from textual.widgets import Select
