@@ -349,7 +349,7 @@ class TableScreen(Screen[None]):
         draw awaits (mounting opponent boxes and action lines: long on a loaded machine). Two
         draws at once used to end in either order: the one that began with the older frame
         could end last, leaving its prompt and choices on screen and itself marked drawn while
-        the newer frame was held, an old turn for good (chaos soak, seed 3002). Now a draw
+        the newer frame was held: an old turn for good (test_render_races.py). Now a draw
         asked for while one is under way is made when that one ends, from the frame of then,
         and so is one for a frame taken in meanwhile without a draw asked for.
         """
@@ -496,11 +496,12 @@ class TableScreen(Screen[None]):
         """A guard: a frame taken in but not drawn a check later is drawn now, and logged.
 
         The chaos soak saw an old turn stay on screen for good (seed 3002: frame 207 held, 206
-        drawn): two draws at once, the older ending last (fixed in ``render_latest``). This
-        check stays so that any other way to that heals and says so. A wait of a second or two
-        is a loaded machine (the app's coalesced render waits its turn in the app's message
-        loop, a draw that mounts widgets takes a second there): INFO; a longer one a warning.
-        """
+        drawn). Its causes are fixed: the app's render timer was lost now and then (see
+        ``SeasaltApp.on_frame_arrived``), and two draws at once could end with the older one
+        (``render_latest``). This check stays, so that any other way to an undrawn frame heals,
+        and says so. A wait of a second or two is a loaded machine (the app's render waits in
+        the app's message loop behind a dialog being put up or taken down, which takes a second
+        there at load 8): INFO; a longer one is a warning."""
         frame = self.frame
         if frame is None or frame is self._drawn or self.waiting is not None:
             self._undrawn_since = None
@@ -512,15 +513,14 @@ class TableScreen(Screen[None]):
         if now - self._undrawn_since[1] < PENDING_CHECK:
             return
         waited = now - self._undrawn_since[1]
-        stuck = self._drawing and now - self._drawing_since >= UNDRAWN_WARNING
+        # A draw under way draws the newest frame when it ends (render_latest). One that never
+        # ends holds up the message loop it runs on, so nothing here could draw anyway: say so.
         log.log(logging.WARNING if waited >= UNDRAWN_WARNING else logging.INFO,
                 "table %s: frame %d was taken in but not drawn for %.1f s%s: drawing it",
                 frame.table, frame.seq, waited,
                 " (a draw has been under way for %.1f s)" % (now - self._drawing_since)
                 if self._drawing else "")
         self._undrawn_since = None
-        if stuck:
-            self._drawing = False  # that draw never ends (a widget torn down under it?)
         await self.render_latest()
 
     def check_pending(self) -> bool:
