@@ -587,7 +587,19 @@ class SeasaltApp(App[int]):
             # frame. A lone update is drawn RENDER_COALESCE after it arrives; inside a burst the
             # screen is redrawn every RENDER_BURST at most, which nobody can follow faster anyway.
             self._render_scheduled = True
-            self.set_timer(RENDER_BURST if in_burst else RENDER_COALESCE, self._render_tables)
+            # asyncio's timer, not Textual's set_timer: a Textual timer whose task is held up
+            # for longer than its delay (the process preempted on a loaded machine) never
+            # fires, and this flag then stayed set: no frame was drawn again (issue 13, the
+            # chaos soak's "taken in but not drawn").
+            asyncio.get_running_loop().call_later(
+                RENDER_BURST if in_burst else RENDER_COALESCE, self._render_due
+            )
+
+    def _render_due(self) -> None:
+        """The coalesced render's time: in our message loop, unless the app is closing (a
+        Textual timer does not fire then either)."""
+        if self.is_running:
+            self.call_next(self._render_tables)
 
     def _close_stale_result(self, frame: Frame) -> None:
         """A spectator's round result closes once the next round is being played (nobody

@@ -111,12 +111,17 @@ class TableScreen(Screen[None]):
         self.link_state = ""
         self.previous_rendered: Frame | None = None
         self.rendered: Frame | None = None
-        self._drawn: Frame | None = None
-        self._undrawn_since: tuple[Frame, float] | None = None
-        """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
         """The frame on screen now: set once Textual has laid it out and drawn it (the opponent
         panels mounted for a first frame are sized on the next refresh), not when the widgets
         get their content. Tests and benchmarks wait for it."""
+        self._drawn: Frame | None = None
+        """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
+        self._undrawn_since: tuple[Frame, float] | None = None
+        self._drawing = False
+        """A draw is under way (``render_latest``): one at a time."""
+        self._drawing_since = 0.0
+        self._draw_again = False
+        """Someone asked for a draw while one was under way: it draws again when done."""
         self._last_status: Text | None = None
         self._last_recent: Text | None = None
         # The clocks (issue 15): client/widgets/countdown.py draws them, tick_clocks ticks.
@@ -186,11 +191,7 @@ class TableScreen(Screen[None]):
             and (self.frame is None or latest.seq > self.frame.seq)
         ):
             self.note_frame(latest)
-        if self.frame is not None and self.waiting is None:
-            await self.render_latest()
-        else:
-            # A new table starts when every human seat is taken: say so until then.
-            await self.render_waiting()
+        await self.render_latest()  # the frame, or the waiting room until the game starts
 
     # --- rendering -------------------------------------------------------------------------
 
@@ -308,8 +309,11 @@ class TableScreen(Screen[None]):
         return text
 
     async def render_waiting(self) -> None:
-        if self.waiting is None and self.frame is not None:
-            return  # the game started before this (deferred) redraw ran
+        """The waiting room changed (or the game started before this deferred call ran):
+        draw what is current, in turn with any other draw (``render_latest``)."""
+        await self.render_latest()
+
+    async def _draw_waiting(self) -> None:
         with contextlib.suppress(NoMatches):  # (already torn down)
             self.query_one(PromptPanel).set_class(False, "-my-turn")
             await self.query_one(ActionList).show([])
@@ -338,7 +342,37 @@ class TableScreen(Screen[None]):
             self.query_one("#recent", Static).update(recent)
 
     async def render_latest(self) -> None:
-        """Render the latest frame noted."""
+        """Draw the latest frame noted (or the waiting room while the table waits).
+
+        One draw at a time, always of the newest frame. The app draws this screen from its
+        message loop (the coalesced render, a lock, new seat names, the waiting room) and the
+        screen from its own (a resize, a time-ran-out line, the undrawn-frame check), and a
+        draw awaits (mounting opponent boxes and action lines: long on a loaded machine). Two
+        draws at once used to end in either order: the one that began with the older frame
+        could end last, leaving its prompt and choices on screen and itself marked drawn while
+        the newer frame was held: an old turn for good (test_render_races.py). Now a draw
+        asked for while one is under way is made when that one ends, from the frame of then,
+        and so is one for a frame taken in meanwhile without a draw asked for.
+        """
+        self._draw_again = True
+        if self._drawing:
+            return  # the draw under way draws again when it is done
+        self._drawing, self._drawing_since = True, self.clock()
+        try:
+            while self._draw_again:
+                self._draw_again = False
+                frame = self.frame
+                await self._draw()
+                if self.frame is not frame:
+                    self._draw_again = True  # taken in while drawing: draw it too
+        finally:
+            self._drawing = False
+
+    async def _draw(self) -> None:
+        if self.frame is None or self.waiting is not None:
+            # A new table starts when every human seat is taken: say so until then.
+            await self._draw_waiting()
+            return
         previous, self.previous_rendered = self.previous_rendered, None
         with contextlib.suppress(NoMatches):  # torn down while quitting: nothing to draw on
             # The class goes on the prompt, not the screen: a screen class restyles everything.
@@ -346,6 +380,7 @@ class TableScreen(Screen[None]):
             await self.refresh_frame(previous)
 
     async def refresh_frame(self, previous: Frame | None = None) -> None:
+        """Draw the frame held into the widgets: only ever from ``render_latest``'s loop."""
         frame = self.frame
         if frame is None or self.waiting is not None:
             return
@@ -430,7 +465,7 @@ class TableScreen(Screen[None]):
 
     def on_resize(self) -> None:
         if self.frame is not None:
-            self.call_later(self.refresh_frame)
+            self.call_later(self.render_latest)
 
     # --- input -------------------------------------------------------------------------------
 
@@ -459,10 +494,15 @@ class TableScreen(Screen[None]):
         self.sent = False
 
     async def check_drawn(self) -> None:
-        """A frame taken in but not drawn a check later is drawn now: the screen never stays
-        on an old turn. The chaos soak saw one (seed 3002 of the merged code: frame 207 held,
-        206 on screen, for good; its cause is not known yet), so this is a safety net that
-        says when it acts."""
+        """A guard: a frame taken in but not drawn a check later is drawn now, and logged.
+
+        The chaos soak saw an old turn stay on screen for good (seed 3002: frame 207 held, 206
+        drawn). Its causes are fixed: the app's render timer was lost now and then (see
+        ``SeasaltApp.on_frame_arrived``), and two draws at once could end with the older one
+        (``render_latest``). This check stays, so that any other way to an undrawn frame heals,
+        and says so. A wait of a second or two is a loaded machine (the app's render waits in
+        the app's message loop behind a dialog being put up or taken down, which takes a second
+        there at load 8): INFO; a longer one is a warning."""
         frame = self.frame
         if frame is None or frame is self._drawn or self.waiting is not None:
             self._undrawn_since = None
@@ -474,11 +514,13 @@ class TableScreen(Screen[None]):
         if now - self._undrawn_since[1] < PENDING_CHECK:
             return
         waited = now - self._undrawn_since[1]
-        # A loaded machine delays the coalesced render by a second or two now and then (the
-        # soak logs it often at load 8): only a long wait is worth a warning.
+        # A draw under way draws the newest frame when it ends (render_latest). One that never
+        # ends holds up the message loop it runs on, so nothing here could draw anyway: say so.
         log.log(logging.WARNING if waited >= UNDRAWN_WARNING else logging.INFO,
-                "table %s: frame %d was taken in but not drawn for %.1f s: drawing it",
-                frame.table, frame.seq, waited)
+                "table %s: frame %d was taken in but not drawn for %.1f s%s: drawing it",
+                frame.table, frame.seq, waited,
+                " (a draw has been under way for %.1f s)" % (now - self._drawing_since)
+                if self._drawing else "")
         self._undrawn_since = None
         await self.render_latest()
 
@@ -586,4 +628,4 @@ class TableScreen(Screen[None]):
         if seat == v.seat:
             self.notify(_("Time ran out: the bot played your turn."), severity="warning",
                         timeout=6)
-        self.call_later(self.refresh_frame)
+        self.call_later(self.render_latest)
