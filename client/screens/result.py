@@ -8,9 +8,10 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.i18n import _, about, ngettext
+from seasalt.client.i18n import _, about, ngettext, pgettext
+from seasalt.client.screens.keys import button_keys, pressed
 from seasalt.client.screens.model import GameEnd
-from seasalt.client.screens.scores import open_scores
+from seasalt.client.screens.scores import SCORES_KEY, open_scores
 from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
 from seasalt.client.widgets.cardface import concat
 from seasalt.client.widgets.cards import grouped_hand, table_groups
@@ -22,6 +23,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -224,9 +226,6 @@ class GameOverScreen(Screen[str]):
     """Final standings; play again, back to the lobby, or quit."""
 
     BINDINGS = [
-        Binding("p", "answer('again')", _("Play again")),
-        Binding("b", "answer('lobby')", _("Lobby")),
-        Binding("q", "answer('quit')", _("Quit")),
         Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
     ]
 
@@ -235,6 +234,13 @@ class GameOverScreen(Screen[str]):
         self.end = end
         self.names = names
         self.record = record
+        # The keys are the language's own, named on the buttons (client/screens/keys.py);
+        # h (the score sheet) is the same in every language.
+        self.keys = button_keys([
+            ("again", pgettext("dialog key: play again", "p"), "p", _("Play again ({key})")),
+            ("lobby", pgettext("dialog key: lobby", "b"), "b", _("Lobby ({key})")),
+            ("quit", pgettext("dialog key: quit", "q"), "q", _("Quit ({key})")),
+        ], reserved=(SCORES_KEY,))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
@@ -242,10 +248,18 @@ class GameOverScreen(Screen[str]):
             with VerticalScroll(id="result-body"):
                 yield Static(self._body(), id="game-over-body")
             with Horizontal(classes="buttons"):
-                yield Button(_("Play again (p)"), id="again", variant="primary")
-                yield Button(_("Lobby (b)"), id="lobby")
-                yield Button(_("Quit (q)"), id="quit", variant="error")
+                again, lobby, quit_ = self.keys
+                yield Button(again.label, id="again", variant="primary")
+                yield Button(lobby.label, id="lobby")
+                yield Button(quit_.label, id="quit", variant="error")
                 yield Button(_("Scores (h)"), id="scores")
+
+    def on_key(self, event: Key) -> None:
+        answer = pressed(event, self.keys)
+        if answer is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_answer(answer)
 
     def _headline(self) -> Text:
         winners = [self.names(s) for s in self.end.winners]
@@ -292,4 +306,5 @@ class GameOverScreen(Screen[str]):
         self.dismiss(event.button.id or "quit")
 
     def action_answer(self, answer: str) -> None:
-        self.dismiss(answer)
+        if self.app.screen is self:  # a key pressed twice fast must not dismiss twice
+            self.dismiss(answer)

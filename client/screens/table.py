@@ -296,8 +296,9 @@ class TableScreen(Screen[None]):
                     seated.append(label.name)
             free = sum(1 for label in summary.seats if label is None)
             text.append("\n" + _("Seated: {names}").format(names=", ".join(seated) or "-"))
-            text.append("\n" + _("Free seats: {n} of {total}").format(
-                n=free, total=len(summary.seats)), style="bold")
+            text.append("\n" + ngettext("{n} free seat of {total}", "{n} free seats of {total}",
+                                         free).format(n=free, total=len(summary.seats)),
+                        style="bold")
         if self.turn_time:
             text.append("\n" + _("Turn timer: {time}").format(
                 time=turn_time_label(self.turn_time)), style="bold")

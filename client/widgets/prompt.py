@@ -45,6 +45,24 @@ def _call_help(v: PlayerView) -> Text:
     return text
 
 
+def _final_turn_text(v: PlayerView, names: Names) -> str:
+    """What a LAST CHANCE final turn means for this player (RULES §6.2): the caller bets on
+    the most card points; one opponent above them is enough to lose the bet, a tie is theirs.
+    Then the opponents score their card points, else only their colour bonus."""
+    assert v.caller is not None
+    name = names.raw(v.caller)
+    points = v.seats[v.caller].revealed_points
+    if points is None:  # a view always carries a revealed caller's points; kept safe
+        return _("{name} called LAST CHANCE: you get one final turn (no call). If you or "
+                 "another player end with more card points than {name}, the bet is lost and "
+                 "you score your card points; if nobody has more (a tie goes to {name}), you "
+                 "score only your colour bonus.").format(name=name)
+    return _("{name} called LAST CHANCE with {n} card points: you get one final turn (no "
+             "call). If you or another player end with more than {n} card points, the bet is "
+             "lost and you score your card points; if nobody has more (a tie goes to {name}), "
+             "you score only your colour bonus.").format(name=name, n=points)
+
+
 def is_extra_turn(v: PlayerView) -> bool:
     """This turn is a boat pair's extra turn: the round's log says so (``extra_turn`` right
     before the turn's ``turn_started``)."""
@@ -126,11 +144,7 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         and v.caller != me
         and me in v.final_turns
     ):
-        text.append(
-            _("{name} called LAST CHANCE: you get one final turn (no call). Beat their "
-              "card points to win the bet.").format(name=names.raw(v.caller)),
-            style="bold yellow",
-        )
+        text.append(_final_turn_text(v, names), style="bold yellow")
         text.append("\n")
     if not v.legal_actions:
         if v.to_act is None:
