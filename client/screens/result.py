@@ -131,15 +131,32 @@ def game_over_line(winners: Sequence[int], names: Names) -> Text:
     return Text(line, style="bold reverse")
 
 
-def rounds_table(record: GameRecord, names: Names, players: int) -> Table:
-    """The points each seat scored in every round (as the server journalled them)."""
-    table = Table(expand=True, box=box.SIMPLE_HEAVY, pad_edge=False)
-    table.add_column(_("Round"), justify="right", no_wrap=True)
+def rounds_table(record: GameRecord, names: Names, players: int,
+                 totals: Sequence[int] | None = None) -> Table:
+    """The points each seat scored in every round (as the server journalled them), and the
+    totals under them. Natural widths and no vertical rules: it fits 80 columns, and one row a
+    round keeps a long game's rows on the screen (the body scrolls past that)."""
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_footer=totals is not None)
+    table.add_column(_("Round"), Text(_("total"), style="bold"), justify="right", no_wrap=True)
     for seat in range(players):
-        table.add_column(Text(names(seat)), justify="right", no_wrap=True, max_width=14)
+        total = Text(str(totals[seat]), style="bold") if totals is not None else ""
+        table.add_column(Text(names(seat)), total, justify="right", no_wrap=True, max_width=14)
     for number, points in enumerate(record.rounds, start=1):
         table.add_row(str(number), *(str(p) for p in points))
     return table
+
+
+def standings_text(end: GameEnd, names: Names) -> Text:
+    """``1. Ann 38 · 2. Bob 35 · 3. Cy 29`` (the winners in bold): one line where it fits."""
+    text = Text()
+    for place, seat in enumerate(end.standings, start=1):
+        if place > 1:
+            text.append("  ·  ", style="dim")
+        style = "bold" if seat in end.winners else ""
+        text.append(f"{place}. ", style=style)
+        text.append(Text(names(seat), style=style))  # a name is never markup
+        text.append(f" {end.scores[seat]}", style=style)
+    return text
 
 
 def record_notes(record: GameRecord, names: Names) -> Text:
@@ -227,6 +244,13 @@ class GameOverScreen(Screen[str]):
 
     BINDINGS = [
         Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
+        # The body scrolls from the keyboard while a button has the focus (a long game).
+        Binding("up", "scroll_body('up')", show=False),
+        Binding("down", "scroll_body('down')", show=False),
+        Binding("pageup", "scroll_body('page_up')", show=False),
+        Binding("pagedown", "scroll_body('page_down')", show=False),
+        Binding("home", "scroll_body('home')", show=False),
+        Binding("end", "scroll_body('end')", show=False),
     ]
 
     def __init__(self, end: GameEnd, names: Names, record: GameRecord | None = None) -> None:
@@ -277,26 +301,22 @@ class GameOverScreen(Screen[str]):
             self.query_one("#game-over-body", Static).update(self._body())
 
     def _body(self) -> Group:
-        parts: list[Table | Text] = [self._standings()]
+        parts: list[Table | Text] = [standings_text(self.end, self.names)]
         if self.record is not None:
             if self.record.rounds:
-                parts.append(rounds_table(self.record, self.names, len(self.end.scores)))
+                parts.append(rounds_table(self.record, self.names, len(self.end.scores),
+                                          self.end.scores))
             notes = record_notes(self.record, self.names)
             if notes.plain:
                 parts.append(notes)
         return Group(*parts)
 
-    def _standings(self) -> Table:
-        table = Table(expand=True)
-        table.add_column("#", justify="right")
-        table.add_column(_("Player"))
-        table.add_column(_("total"), justify="right")
-        for place, seat in enumerate(self.end.standings, start=1):
-            style = "bold" if seat in self.end.winners else ""
-            table.add_row(
-                str(place), Text(self.names(seat), style=style), str(self.end.scores[seat])
-            )
-        return table
+    def action_scroll_body(self, how: str) -> None:
+        """The keys scroll the standings and rounds (the buttons keep the focus)."""
+        body = self.query_one("#result-body", VerticalScroll)
+        {"up": body.scroll_up, "down": body.scroll_down, "page_up": body.scroll_page_up,
+         "page_down": body.scroll_page_down, "home": body.scroll_home,
+         "end": body.scroll_end}[how](animate=False)
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
