@@ -12,6 +12,7 @@ from seasalt.client.auto_end import AutoEnd
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
+from seasalt.client.screens.result_hold import ResultHold, hold_text, last_turn_seat
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cards import update_text
@@ -127,6 +128,9 @@ class TableScreen(Screen[None]):
         self._prompt_clocked = False
         self.ended_log: tuple[Event, ...] = ()
         """The last round's log as this seat saw it, kept under the new round's lines."""
+        self.result_hold = ResultHold()
+        """A round result held back while the others' last moves stay in view
+        (client/screens/result_hold.py)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -375,7 +379,8 @@ class TableScreen(Screen[None]):
         self.query_one(PilesPanel).show(v, changed_piles)
         # Actions first: "Your turn" must never show above an empty list of choices.
         await self.query_one(ActionList).show(choices_for(v, names))
-        self.query_one(PromptPanel).show(v, names)
+        if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
+            self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
         lines = with_time_notes(log_lines(v.log, names), self.time_notes, v.round, names)
         fresh = 0
@@ -437,7 +442,7 @@ class TableScreen(Screen[None]):
     def choose(self, choice: Choice, confirmed: bool = False) -> None:
         """Send the chosen legal action (one at a time: see ``sent``); a call is confirmed
         first (client/screens/call_confirm.py)."""
-        if self.frame is None or self.waiting is not None:
+        if self.frame is None or self.waiting is not None or self.result_hold.active:
             return
         if self.sent and not self.check_pending():
             return
@@ -499,6 +504,10 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: Key) -> None:
         if isinstance(self.focused, Input):
+            return
+        if self.result_hold.release():  # any key: the held round result now
+            event.stop()
+            event.prevent_default()
             return
         if self.auto_end.cancel():  # any key stops auto end turn; an action key acts too
             self.tick_clocks()
@@ -566,6 +575,14 @@ class TableScreen(Screen[None]):
             self.query_one(ClockLine).show_lines(
                 clock_lines(reading, v, names, now, waiting, self.auto_end.left(now)))
             prompt = self.query_one(PromptPanel)
+            if self.result_hold.active:
+                if self.result_hold.due(now):
+                    self.result_hold.release()
+                    prompt.show(v, names)
+                else:
+                    prompt.show_text(hold_text(self.ended_log, names,
+                                               self.result_hold.left(now)))
+                return
             clocked = (reading is not None and not v.legal_actions
                        and reading.takeover_of(v.to_act, now) is not None)
             if clocked:
@@ -573,6 +590,23 @@ class TableScreen(Screen[None]):
             elif self._prompt_clocked:
                 prompt.show(v, names)  # the countdown stopped: the usual prompt again
             self._prompt_clocked = clocked
+
+    def hold_result(self, show: Callable[[], object]) -> bool:
+        """Keep a round result back while the last moves of the round, made by others, stay
+        in view (client/screens/result_hold.py); False (show it now) when this seat made
+        them, watches, or did not see the round."""
+        frame = self.frame
+        if frame is None or frame.view.seat is None or not self.ended_log:
+            return False
+        if last_turn_seat(self.ended_log) in (None, frame.view.seat):
+            return False
+        self.result_hold.start(self.clock(), show)
+        self.tick_clocks()
+        return True
+
+    @property
+    def holding_result(self) -> bool:
+        return self.result_hold.active
 
     def note_time_ran_out(self, seat: int) -> None:
         """The server's turn timer ran out for ``seat`` and its bot plays the turn: a log line
