@@ -15,6 +15,7 @@ from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSumma
 from seasalt.client.screens.result_hold import ResultHold, hold_text, last_turn_seat
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.call_status import CallStatus
+from seasalt.client.widgets.cardface import CardSize, size_for
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.countdown import (
     TICK,
@@ -29,6 +30,7 @@ from seasalt.client.widgets.log import LOG_LINES, ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel, prompt_text
+from seasalt.client.widgets.score_track import ScoreTrack
 from seasalt.client.words import Names
 from seasalt.engine import Call, EndTurn, Event, EventKind, PlayerView
 from textual import on
@@ -143,6 +145,7 @@ class TableScreen(Screen[None]):
                 yield OpponentsPanel(id="opponents")
                 with Vertical(id="center"):
                     yield PilesPanel(id="piles")
+                    yield ScoreTrack(id="score-track")  # a big terminal only
                     yield Static(id="recent")
                     yield PromptPanel(id="prompt")
                     yield ClockLine(id="clocks")
@@ -377,6 +380,7 @@ class TableScreen(Screen[None]):
         self.query_one(CallStatus).show(v, names)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
+        self.query_one(ScoreTrack).show(v, names)
         # Actions first: "Your turn" must never show above an empty list of choices.
         await self.query_one(ActionList).show(choices_for(v, names))
         if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
@@ -434,6 +438,9 @@ class TableScreen(Screen[None]):
         return text
 
     def on_resize(self) -> None:
+        # A big terminal (large cards): the table's middle is centred between the opponents
+        # and the hand, and sized to what it holds (app.tcss, "the big-terminal layout").
+        self.set_class(size_for(self.size.width, self.size.height) >= CardSize.LARGE, "-roomy")
         if self.frame is not None:
             self.call_later(self.refresh_frame)
 
