@@ -160,8 +160,8 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(Text(self.join_hint, style="bold green"), id="help-join")
             yield Static(_keys())
             yield Static(_scoring())
-            yield Static(_clocks())
             yield Static(_card_reference())
+            yield Static(_clocks())
             yield Static(_colour_legend())
             yield Static(Text(_("Press Esc to go back."), style="italic"))
 

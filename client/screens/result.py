@@ -228,7 +228,9 @@ class RoundResultScreen(Screen[bool]):
                      hands_text(self.result, self.names, width))
 
     def on_resize(self) -> None:
-        self.query_one("#result-hands", Static).update(self._body())
+        # (A resize can come before the body is mounted: compose draws it at that size.)
+        for body in self.query("#result-hands").results(Static):
+            body.update(self._body())
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.widgets.log import log_lines
+from seasalt.client.widgets.wrap import tie_card_names
 from seasalt.client.words import Names
 from seasalt.engine import Event, EventKind
 
@@ -50,8 +51,11 @@ def hold_text(events: Sequence[Event], names: Names, left: float) -> Text:
     """The prompt while the result waits: the last moves, and when the result comes."""
     text = Text()
     text.append(_("The round is over. The last moves:"), style="bold")
-    for line in log_lines(tuple(moves_since_my_turn(events, names.me)), names, HOLD_LINES):
-        text.append("\n» " + line)
+    # The hands revealed at the end are in the result: the moves are what was not seen.
+    moves = tuple(e for e in moves_since_my_turn(events, names.me)
+                  if e.kind is not EventKind.REVEALED)
+    for line in log_lines(moves, names, HOLD_LINES):
+        text.append("\n» " + tie_card_names(line))  # (wrapped by the prompt, between cards)
     seconds = max(1, math.ceil(left))
     text.append("\n")
     text.append(ngettext("The result in {n} second: press any key to see it now.",
@@ -71,8 +75,8 @@ class ResultHold:
     def active(self) -> bool:
         return self._show is not None
 
-    def start(self, now: float, show: Callable[[], object], seconds: float = RESULT_HOLD) -> None:
-        self.until = now + seconds
+    def start(self, now: float, show: Callable[[], object], seconds: float | None = None) -> None:
+        self.until = now + (RESULT_HOLD if seconds is None else seconds)
         self._show = show
 
     def left(self, now: float) -> float:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from rich.text import Text
 from seasalt.client.auto_end import AutoEnd
 from seasalt.client.i18n import _, ngettext
+from seasalt.client.screens import result_hold
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
 from seasalt.client.screens.result_hold import ResultHold, hold_text, last_turn_seat
@@ -202,8 +203,10 @@ class TableScreen(Screen[None]):
 
     @property
     def ready(self) -> bool:
-        """The latest frame is on screen and it is your turn, with nothing sent yet."""
-        return self.my_turn and not self.sent and self.rendered is self.frame
+        """The latest frame is on screen and it is your turn, with nothing sent yet (and no
+        round result held back over it)."""
+        return (self.my_turn and not self.sent and self.rendered is self.frame
+                and not self.result_hold.active)
 
     @property
     def collapsed(self) -> bool:
@@ -606,6 +609,8 @@ class TableScreen(Screen[None]):
         if frame is None or frame.view.seat is None or not self.ended_log:
             return False
         if last_turn_seat(self.ended_log) in (None, frame.view.seat):
+            return False
+        if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
             return False
         self.result_hold.start(self.clock(), show)
         self.tick_clocks()

@@ -8,10 +8,14 @@ Textual lines that already fit, which it then leaves alone.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from rich.cells import cell_len
 from rich.text import Text
+from seasalt.client.i18n import _, current
+from seasalt.client.words import color_name, kind_name
+from seasalt.engine import Color, Kind
 
 NBSP = "\u00a0"
 _WORD = re.compile(r"[^ ]+")
@@ -22,6 +26,23 @@ def unbroken(text: Text) -> Text:
     out = text.copy()
     out.plain = text.plain.replace(" ", NBSP)
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def _card_words(_language: object) -> re.Pattern[str]:
+    """Every card's name as the log words it, ``Crab (dark blue)``, in this language."""
+    kinds = sorted((kind_name(k) for k in Kind), key=len, reverse=True)
+    colors = sorted((color_name(c) for c in Color), key=len, reverse=True)
+    sample = _("{kind} ({color})")
+    pattern = re.escape(sample).replace(re.escape("{kind}"), "(?:{kinds})").replace(
+        re.escape("{color}"), "(?:{colors})")
+    return re.compile(pattern.format(kinds="|".join(map(re.escape, kinds)),
+                                     colors="|".join(map(re.escape, colors))))
+
+
+def tie_card_names(line: str) -> str:
+    """A worded line (the log's) with each card's name tied by no-break spaces."""
+    return _card_words(current()).sub(lambda m: m[0].replace(" ", NBSP), line)
 
 
 def wrap_words(text: Text, width: int) -> Text:

@@ -99,7 +99,7 @@ class Faces(App[None]):
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
 async def test_every_card_colour_reads_at_wcag_aa_on_both_themes(theme: str) -> None:
     app = Faces(theme)
-    async with app.run_test(size=(60, 200)) as pilot:
+    async with app.run_test(size=(60, 300)) as pilot:
         await pilot.pause()
         assert app.theme == theme
         page = app.screen.styles.background.rgb

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens import result_hold
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.result import RoundResultScreen
 from seasalt.client.screens.result_hold import RESULT_HOLD
@@ -16,6 +17,12 @@ from seasalt.client.screens.table import TableScreen
 from seasalt.engine import Phase, Rules, make_state
 
 pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(autouse=True)
+def _the_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pause as players get it (conftest switches it off for the other tests)."""
+    monkeypatch.setattr(result_hold, "RESULT_HOLD", RESULT_HOLD)
 
 PENGUINS = (45, 46, 47, 52)  # three penguins (5) and the colony (+6): 11 card points
 
@@ -105,3 +112,27 @@ async def test_a_round_this_seat_ended_shows_its_result_at_once(tui: Any, fake_l
     async with app.run_test(size=(100, 30)):
         await call(app, tui, fake_link, "s")  # STOP: Ann made the round's last move
         await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+
+
+def test_the_held_prompt_lists_the_moves_not_the_reveals_and_keeps_card_names_whole() -> None:
+    from seasalt.client.screens.result_hold import hold_text
+    from seasalt.client.widgets.wrap import NBSP, wrap_words
+    from seasalt.client.words import Names
+    from seasalt.engine import CallKind, Event, EventKind
+
+    events = (
+        Event(EventKind.TURN_STARTED, seat=0),
+        Event(EventKind.TURN_ENDED, seat=0),
+        Event(EventKind.TURN_STARTED, seat=1),
+        Event(EventKind.TOOK_DISCARD, seat=1, card=52, pile=0),  # the Penguin Colony
+        Event(EventKind.CALLED, seat=1, call=CallKind.STOP),
+        Event(EventKind.REVEALED, seat=1, cards=(45, 46)),
+    )
+    text = hold_text(events, Names(["Ann", "Bob"], 0), 2.5)
+    plain = text.plain
+    assert "Bob took Penguin" + NBSP + "Colony" + NBSP + "(green)" in plain
+    assert "STOP" in plain and "revealed" not in plain
+    assert "The result in 3 seconds" in plain
+    for width in range(20, 60):  # wrapped, a card's name never ends a line half-way
+        for line in wrap_words(text, width).plain.split("\n"):
+            assert not line.endswith(("Penguin", "Penguin" + NBSP + "Colony")), line
