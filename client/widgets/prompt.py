@@ -60,11 +60,11 @@ def _final_turn_text(v: PlayerView, names: Names) -> str:
     points = v.seats[v.caller].revealed_points
     if points is None:  # a view always carries a revealed caller's points; kept safe
         return _("{name} called LAST CHANCE: you get one final turn (no call). If you or "
-                 "another player end with more card points than {name}, the bet is lost and "
+                 "another player ends with more card points than {name}, the bet is lost and "
                  "you score your card points; if nobody has more (a tie goes to {name}), you "
                  "score only your colour bonus.").format(name=name)
     return _("{name} called LAST CHANCE with {n} card points: you get one final turn (no "
-             "call). If you or another player end with more than {n} card points, the bet is "
+             "call). If you or another player ends with more than {n} card points, the bet is "
              "lost and you score your card points; if nobody has more (a tie goes to {name}), "
              "you score only your colour bonus.").format(name=name, n=points)
 
