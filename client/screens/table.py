@@ -385,7 +385,9 @@ class TableScreen(Screen[None]):
         self.query_one(PilesPanel).show(v, changed_piles)
         self.query_one(ScoreTrack).show(v, names)
         # Actions first: "Your turn" must never show above an empty list of choices.
-        await self.query_one(ActionList).show(choices_for(v, names))
+        # (A held round result: no choices under it; any key shows the result.)
+        held = self.result_hold.active
+        await self.query_one(ActionList).show([] if held else choices_for(v, names))
         if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
             self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
@@ -515,7 +517,7 @@ class TableScreen(Screen[None]):
     def on_key(self, event: Key) -> None:
         if isinstance(self.focused, Input):
             return
-        if self.result_hold.release():  # any key: the held round result now
+        if self.release_result():  # any key: the held round result now
             event.stop()
             event.prevent_default()
             return
@@ -587,8 +589,7 @@ class TableScreen(Screen[None]):
             prompt = self.query_one(PromptPanel)
             if self.result_hold.active:
                 if self.result_hold.due(now):
-                    self.result_hold.release()
-                    prompt.show(v, names)
+                    self.release_result()
                 else:
                     prompt.show_text(hold_text(self.ended_log, names,
                                                self.result_hold.left(now)))
@@ -614,6 +615,13 @@ class TableScreen(Screen[None]):
             return False
         self.result_hold.start(self.clock(), show)
         self.tick_clocks()
+        return True
+
+    def release_result(self) -> bool:
+        """Show the held round result now, and the table's choices again under it."""
+        if not self.result_hold.release():
+            return False
+        self.call_later(self.refresh_frame)
         return True
 
     @property

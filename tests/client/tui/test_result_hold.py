@@ -14,6 +14,7 @@ from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.result import RoundResultScreen
 from seasalt.client.screens.result_hold import RESULT_HOLD
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import Phase, Rules, make_state
 
 pytestmark = pytest.mark.timeout(60)
@@ -82,6 +83,8 @@ async def test_a_bots_final_turn_stays_in_view_before_the_result(tui: Any, fake_
         table, clock = await call(app, tui, fake_link, "c")
         await tui.settled(app)
         assert app.screen is table  # not covered yet
+        assert table.query_one(ActionList).choices == []  # nothing to choose under it
+        assert not table.ready
         text = " ".join(tui.text(app).split())
         assert "The round is over. The last moves:" in text
         assert "» Bob " in text, text  # Bob's final turn, worded as in the log
