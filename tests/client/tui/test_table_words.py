@@ -143,11 +143,18 @@ def test_dialog_keys_never_clash_and_each_label_names_its_key() -> None:
     ("fr", "1 place libre sur 2", "2 places libres sur 3"),
 ])
 def test_free_seats_are_counted_with_plural_forms(lang: str, one: str, two: str) -> None:
+    from seasalt.client.screens.model import SeatLabel, TableSummary
+    from seasalt.client.screens.table import TableScreen
+
     i18n.set_language(lang)
-    assert i18n.ngettext("{n} free seat of {total}", "{n} free seats of {total}", 1).format(
-        n=1, total=2) == one
-    assert i18n.ngettext("{n} free seat of {total}", "{n} free seats of {total}", 2).format(
-        n=2, total=3) == two
+
+    def waiting_room(seats: tuple[SeatLabel | None, ...]) -> str:
+        screen = TableScreen("t")
+        screen.waiting = TableSummary("t", seats, ("human",) * len(seats))
+        return screen.waiting_text().plain
+
+    assert one in waiting_room((SeatLabel("Ann"), None))
+    assert two in waiting_room((SeatLabel("Ann"), None, None))
 
 
 @pytest.mark.parametrize(("lang", "words"), [
