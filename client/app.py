@@ -641,7 +641,11 @@ class SeasaltApp(App[int]):
 
         view = self.frame.view if self.frame is not None else None
         winners = view.winners if view is not None and view.is_over else None
-        self.push_screen(RoundResultScreen(result, names, message.waiting, winners), done)
+        screen = RoundResultScreen(result, names, message.waiting, winners)
+        # The others' last moves stay in view a moment first (client/screens/result_hold.py).
+        if not (isinstance(self.screen, TableScreen)
+                and self.screen.hold_result(lambda: self.push_screen(screen, done))):
+            self.push_screen(screen, done)
 
     @on(GameEnded)
     @while_open
@@ -664,7 +668,9 @@ class SeasaltApp(App[int]):
                 self.action_request_quit()
 
         screen = GameOverScreen(message.end, names)
-        if isinstance(self.screen, RoundResultScreen):
+        if isinstance(self.screen, RoundResultScreen) or (
+            isinstance(self.screen, TableScreen) and self.screen.holding_result
+        ):
             # Let the player read the last round first: game over follows its Continue.
             self.pending_game_over = (screen, done)
         else:

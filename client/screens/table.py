@@ -11,10 +11,13 @@ from rich.text import Text
 from seasalt.client.auto_end import AutoEnd
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskSnapshot, Play, Say
+from seasalt.client.screens import result_hold
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, IntentQueued, TableSummary
+from seasalt.client.screens.result_hold import ResultHold, hold_text, last_turn_seat
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.call_status import CallStatus
+from seasalt.client.widgets.cardface import CardSize, size_for
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.countdown import (
     TICK,
@@ -29,6 +32,7 @@ from seasalt.client.widgets.log import LOG_LINES, ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel, prompt_text
+from seasalt.client.widgets.score_track import ScoreTrack
 from seasalt.client.words import Names
 from seasalt.engine import Call, EndTurn, Event, EventKind, PlayerView
 from textual import on
@@ -133,6 +137,9 @@ class TableScreen(Screen[None]):
         self._prompt_clocked = False
         self.ended_log: tuple[Event, ...] = ()
         """The last round's log as this seat saw it, kept under the new round's lines."""
+        self.result_hold = ResultHold()
+        """A round result held back while the others' last moves stay in view
+        (client/screens/result_hold.py)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -145,6 +152,7 @@ class TableScreen(Screen[None]):
                 yield OpponentsPanel(id="opponents")
                 with Vertical(id="center"):
                     yield PilesPanel(id="piles")
+                    yield ScoreTrack(id="score-track")  # a big terminal only
                     yield Static(id="recent")
                     yield PromptPanel(id="prompt")
                     yield ClockLine(id="clocks")
@@ -197,8 +205,10 @@ class TableScreen(Screen[None]):
 
     @property
     def ready(self) -> bool:
-        """The latest frame is on screen and it is your turn, with nothing sent yet."""
-        return self.my_turn and not self.sent and self.rendered is self.frame
+        """The latest frame is on screen and it is your turn, with nothing sent yet (and no
+        round result held back over it)."""
+        return (self.my_turn and not self.sent and self.rendered is self.frame
+                and not self.result_hold.active)
 
     @property
     def collapsed(self) -> bool:
@@ -298,8 +308,9 @@ class TableScreen(Screen[None]):
                     seated.append(label.name)
             free = sum(1 for label in summary.seats if label is None)
             text.append("\n" + _("Seated: {names}").format(names=", ".join(seated) or "-"))
-            text.append("\n" + _("Free seats: {n} of {total}").format(
-                n=free, total=len(summary.seats)), style="bold")
+            text.append("\n" + ngettext("{n} free seat of {total}", "{n} free seats of {total}",
+                                         free).format(n=free, total=len(summary.seats)),
+                        style="bold")
         if self.turn_time:
             text.append("\n" + _("Turn timer: {time}").format(
                 time=turn_time_label(self.turn_time)), style="bold")
@@ -408,9 +419,13 @@ class TableScreen(Screen[None]):
         self.query_one(CallStatus).show(v, names)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
+        self.query_one(ScoreTrack).show(v, names)
         # Actions first: "Your turn" must never show above an empty list of choices.
-        await self.query_one(ActionList).show(choices_for(v, names))
-        self.query_one(PromptPanel).show(v, names)
+        # (A held round result: no choices under it; any key shows the result.)
+        held = self.result_hold.active
+        await self.query_one(ActionList).show([] if held else choices_for(v, names))
+        if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
+            self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
         lines = with_time_notes(log_lines(v.log, names), self.time_notes, v.round, names)
         fresh = 0
@@ -464,6 +479,9 @@ class TableScreen(Screen[None]):
         return text
 
     def on_resize(self) -> None:
+        # A big terminal (large cards): the table's middle is centred between the opponents
+        # and the hand, and sized to what it holds (app.tcss, "the big-terminal layout").
+        self.set_class(size_for(self.size.width, self.size.height) >= CardSize.LARGE, "-roomy")
         if self.frame is not None:
             self.call_later(self.render_latest)
 
@@ -472,7 +490,7 @@ class TableScreen(Screen[None]):
     def choose(self, choice: Choice, confirmed: bool = False) -> None:
         """Send the chosen legal action (one at a time: see ``sent``); a call is confirmed
         first (client/screens/call_confirm.py)."""
-        if self.frame is None or self.waiting is not None:
+        if self.frame is None or self.waiting is not None or self.result_hold.active:
             return
         if self.sent and not self.check_pending():
             return
@@ -542,6 +560,10 @@ class TableScreen(Screen[None]):
     def on_key(self, event: Key) -> None:
         if isinstance(self.focused, Input):
             return
+        if self.release_result():  # any key: the held round result now
+            event.stop()
+            event.prevent_default()
+            return
         if self.auto_end.cancel():  # any key stops auto end turn; an action key acts too
             self.tick_clocks()
         choice = self.query_one(ActionList).by_key(event.character or event.key)
@@ -608,6 +630,13 @@ class TableScreen(Screen[None]):
             self.query_one(ClockLine).show_lines(
                 clock_lines(reading, v, names, now, waiting, self.auto_end.left(now)))
             prompt = self.query_one(PromptPanel)
+            if self.result_hold.active:
+                if self.result_hold.due(now):
+                    self.release_result()
+                else:
+                    prompt.show_text(hold_text(self.ended_log, names,
+                                               self.result_hold.left(now)))
+                return
             clocked = (reading is not None and not v.legal_actions
                        and reading.takeover_of(v.to_act, now) is not None)
             if clocked:
@@ -615,6 +644,32 @@ class TableScreen(Screen[None]):
             elif self._prompt_clocked:
                 prompt.show(v, names)  # the countdown stopped: the usual prompt again
             self._prompt_clocked = clocked
+
+    def hold_result(self, show: Callable[[], object]) -> bool:
+        """Keep a round result back while the last moves of the round, made by others, stay
+        in view (client/screens/result_hold.py); False (show it now) when this seat made
+        them, watches, or did not see the round."""
+        frame = self.frame
+        if frame is None or frame.view.seat is None or not self.ended_log:
+            return False
+        if last_turn_seat(self.ended_log) in (None, frame.view.seat):
+            return False
+        if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
+            return False
+        self.result_hold.start(self.clock(), show)
+        self.tick_clocks()
+        return True
+
+    def release_result(self) -> bool:
+        """Show the held round result now, and the table's choices again under it."""
+        if not self.result_hold.release():
+            return False
+        self.call_later(self.refresh_frame)
+        return True
+
+    @property
+    def holding_result(self) -> bool:
+        return self.result_hold.active
 
     def note_time_ran_out(self, seat: int) -> None:
         """The server's turn timer ran out for ``seat`` and its bot plays the turn: a log line

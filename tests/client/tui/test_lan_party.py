@@ -71,7 +71,7 @@ async def test_keys_pressed_in_the_waiting_room_never_block_the_first_turn(tui) 
             await tui.until(lambda: lobby_up(ann) and lobby_up(bob))
             join(ann)
             await tui.until(lambda: isinstance(ann.screen, TableScreen)
-                            and "Free seats: 1 of 2" in tui.text(ann))
+                            and "1 free seat of 2" in tui.text(ann))
             for key in "d1d2ed":  # the impatient creator, alone at the table
                 await tui.key(ann, key)
             await tui.until(lambda: "waiting for players" in tui.text(ann))
@@ -185,7 +185,7 @@ async def test_the_waiting_room_shows_the_seats_and_then_the_game_starts(tui) ->
         async with ann.run_test(size=(100, 30)), bob.run_test(size=(100, 30)):
             await tui.until(lambda: lobby_up(ann) and lobby_up(bob))
             join(ann, "three", seats)
-            await tui.until(lambda: "Free seats: 1 of 3" in tui.text(ann))
+            await tui.until(lambda: "1 free seat of 3" in tui.text(ann))
             text = tui.text(ann)
             assert "Seated: Ann, Bot 3 (bot random)" in text
             assert "The game starts when every seat is taken." in text
@@ -411,7 +411,7 @@ async def test_the_join_address_is_in_the_waiting_room_and_in_help(tui) -> None:
     app = SeasaltApp(LaunchOptions(address="192.168.1.20:7327", name="Ann"),
                      link_factory=lambda _a, _n: WaitingLink())
     async with app.run_test(size=(100, 30)):
-        await tui.until(lambda: "Free seats: 1 of 2" in tui.text(app))
+        await tui.until(lambda: "1 free seat of 2" in tui.text(app))
         assert "Friends join with: seasalt-client 192.168.1.20:7327" in tui.text(app)
         await tui.key(app, "question_mark")
         await tui.until(lambda: isinstance(app.screen, HelpScreen))
@@ -423,7 +423,7 @@ async def test_q_in_the_waiting_room_goes_back_to_the_lobby_without_promises(tui
     app = SeasaltApp(LaunchOptions(address="192.168.1.20:7327", name="Ann"),
                      link_factory=lambda _a, _n: link)
     async with app.run_test(size=(100, 30)):
-        await tui.until(lambda: "Free seats: 1 of 2" in tui.text(app))
+        await tui.until(lambda: "1 free seat of 2" in tui.text(app))
         await tui.key(app, "q")  # no game yet: nothing to lose, no dialog, no bot
         await tui.until(lambda: lobby_up(app))
         assert app.is_running and app.held_table is None

@@ -115,7 +115,7 @@ async def test_the_last_round_and_the_game_over_tell_how_the_game_went(tui) -> N
                 wins = int(0 in app.frame.view.winners)
                 assert header[-1] == "Bot for them"
                 assert ann_row[2] == "0"  # Ann's own wins: none, whoever won her seat
-                assert str(ann_row[-1]).startswith(f"{wins} wins, ")
+                assert str(ann_row[-1]).startswith(f"{wins} win{'' if wins == 1 else 's'}, ")
                 assert str(ann_row[-1]).endswith(f" calls in {len(record.rounds)} rounds")
                 await source.close()
             ann.close()
