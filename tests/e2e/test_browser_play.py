@@ -39,7 +39,7 @@ import zmq
 import zmq.asyncio
 from seasalt.protocol import replay_from_file_data
 from seasalt.protocol.messages import ListTables, Tables
-from seasalt.server.history import replay_states
+from seasalt.server.finished import replay_states
 from seasalt.testing.server import RawClient
 
 pyte = pytest.importorskip("pyte")

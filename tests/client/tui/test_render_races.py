@@ -144,7 +144,8 @@ async def running(app: SeasaltApp, *gates: asyncio.Event) -> AsyncIterator[None]
 def on_screen(table: TableScreen) -> tuple[str, list[str]]:
     """The prompt and the choices the table screen shows."""
     shown = table.query_one(PromptPanel).shown
-    return (shown.plain if shown is not None else "",
+    # The panel wraps the prompt itself (between words, card names kept whole): compare words.
+    return (" ".join(shown.plain.split()) if shown is not None else "",
             [c.label for c in table.query_one(ActionList).choices])
 
 
@@ -152,7 +153,8 @@ def expected(table: TableScreen) -> tuple[str, list[str]]:
     """The prompt and the choices of the frame the table screen holds."""
     assert table.frame is not None
     v, names = table.frame.view, table.names()
-    return prompt_text(v, names).plain, [c.label for c in choices_for(v, names)]
+    return (" ".join(prompt_text(v, names).plain.split()),
+            [c.label for c in choices_for(v, names)])
 
 
 async def test_frames_are_drawn_when_a_timer_task_is_held_up(  # type: ignore[no-untyped-def]
