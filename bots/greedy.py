@@ -458,9 +458,10 @@ def _choose_rob(ev: _Eval) -> Action:
     return max((a for a in view.legal_actions if isinstance(a, Rob)), key=score)
 
 
-def choose_greedy(view: PlayerView, rng: random.Random, tuning: Tuning = TUNING) -> Action:
-    """The greedy decision for any phase (``rng`` drives only the call decision's samples)."""
-    ev = _Eval(view, tuning)
+def choose_greedy(view: PlayerView, rng: random.Random, tuning: Tuning | None = None) -> Action:
+    """The greedy decision for any phase (``rng`` drives only the call decision's samples);
+    ``tuning`` None is :data:`TUNING`."""
+    ev = _Eval(view, TUNING if tuning is None else tuning)
     phase = view.phase
     if phase is Phase.DRAW:
         return _choose_draw(ev)

@@ -33,7 +33,7 @@ from textual.widgets import (
 )
 
 DEFAULT_PORT = 7327
-LEVELS = ("random", "greedy", "expert")
+LEVELS = ("random", "basic", "greedy", "expert")
 
 BANNER = "≈≈  Sea Salt & Paper  ≈≈"
 
