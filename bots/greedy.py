@@ -59,15 +59,15 @@ _HALF_SET = {Kind.SHELL: 0.7, Kind.OCTOPUS: 0.8, Kind.SAILOR: 1.2}
 class Tuning:
     """The weights of the greedy level (tuned on 200-game arena runs, docs/benchmarks.md)."""
 
-    half_pair: float = 0.35
+    half_pair: float = 0.3
     """A lone crab / boat / fish (or an unmatched swimmer or shark) when partners are left."""
     deck_bonus: float = 0.1
     """A deck draw keeps the tops for later and shows nothing."""
-    deny: float = 0.35
+    deny: float = 0.8
     """Weight of the card points the next opponent could take from the tops we leave."""
     deny_far: float = 0.4
     """Weight of an opponent further round the table, relative to the next one."""
-    cover: float = 0.25
+    cover: float = 0.35
     """Weight of our own interest in the top we bury."""
     shelter: float = 0.15
     boat: float = 0.4
@@ -75,7 +75,7 @@ class Tuning:
     jellyfish: float = 0.9
     samples: int = 24
     """Sampled hands per opponent for a call decision."""
-    hidden_bias: float = 0.25
+    hidden_bias: float = 0.5
     """Card points an unknown opponent card is worth over a random unseen one (opponents keep
     the better of two draws)."""
     final_turn: float = 1.0
@@ -391,9 +391,11 @@ def _choose_call(ev: _Eval, rng: random.Random) -> Action | None:
         finals: list[Breakdown] = [mine] * n
         for seat, samples in opponents:
             b, hidden = samples[j % len(samples)]
-            bias = round(t.hidden_bias * hidden)
+            # Whole points (the engine scores ints), rounded at random so the mean is right.
+            bias = int(t.hidden_bias * hidden + rng.random())
             parts[seat] = _with_points(b, b.total + bias)
-            after = 0 if view.seats[seat].revealed_hand is not None else round(t.final_turn)
+            shown = view.seats[seat].revealed_hand is not None
+            after = 0 if shown else int(t.final_turn + rng.random())
             finals[seat] = _with_points(b, b.total + bias + after)
         gains, _ = round_gains(CallKind.STOP, me, parts)
         stop_total += _utility(ev, gains)
