@@ -101,3 +101,14 @@ def test_single_legal_action_returns_at_once() -> None:
             break
         state = apply(state, get_bot("random", seed=state.move).choose(v)).state
     assert get_bot("expert", budget=10**9).choose(v) == v.legal_actions[0]
+
+
+def test_basic_is_accepted_wherever_a_level_is_named() -> None:
+    """The arena, the server's bot seats and the client's solo option take the new level."""
+    from seasalt.bots.arena import ArenaConfig
+    from seasalt.client.cli import build_parser
+    from seasalt.server.botpool import level_exists
+
+    assert ArenaConfig(("basic", "greedy"), games=2).lineup == ("basic", "greedy")
+    assert all(level_exists(level) for level in LEVELS)
+    assert build_parser().parse_args(["--solo", "--level", "basic"]).level == "basic"
