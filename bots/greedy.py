@@ -13,7 +13,7 @@ rng, so a view and a bot seed give one choice.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from seasalt.engine import (
@@ -284,35 +284,49 @@ def _rob_value(ev: _Eval, seat: int, hand: tuple[int, ...] | None = None) -> flo
     return (known + hidden * mean) / sv.hand_size
 
 
-def _effect_value(ev: _Eval, effect: DuoEffect, hand: tuple[int, ...]) -> float:
-    view, t = ev.view, ev.t
-    if effect is DuoEffect.CRAB:
-        best = 0.0
-        for p, cards in enumerate(ev.mem.piles):
-            if not cards:
-                continue
+def _crab_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    """The best card we remember in a pile (less sure of a pile dug into unseen)."""
+    best = 0.0
+    for p, cards in enumerate(ev.mem.piles):
+        if cards:
             pile_best = max(ev.gain(c, hand) for c in cards)
             best = max(best, pile_best if ev.mem.pile_exact[p] else 0.8 * pile_best)
-        return best
-    if effect is DuoEffect.BOAT:
-        if view.deck_size == 0 and not any(p.size for p in view.piles):
-            return 0.0
-        tops = [ev.gain(p.top, hand) for p in view.piles if p.top is not None]
-        return t.boat + max([ev.deck_best(2, hand), *tops])
-    if effect is DuoEffect.FISH:
-        value = ev.deck_best(1, hand)
-        if view.deck_size == 1 and view.call is None:
-            value -= 2.0  # taking the last card voids the round unless someone calls
-        return value
-    if effect is DuoEffect.LOBSTER:
-        return ev.deck_best(5, hand)
-    if effect is DuoEffect.ROB:
-        targets = [
-            s.seat for s in view.seats
-            if s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None
-        ]
-        return max((_rob_value(ev, s, hand) + 0.3 for s in targets), default=0.0)
-    return t.jellyfish if effect is DuoEffect.JELLYFISH else 0.0
+    return best
+
+
+def _boat_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    view = ev.view
+    if view.deck_size == 0 and not any(p.size for p in view.piles):
+        return 0.0
+    tops = [ev.gain(p.top, hand) for p in view.piles if p.top is not None]
+    return ev.t.boat + max([ev.deck_best(2, hand), *tops])
+
+
+def _fish_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    value = ev.deck_best(1, hand)
+    if ev.view.deck_size == 1 and ev.view.call is None:
+        value -= 2.0  # taking the last card voids the round unless someone calls
+    return value
+
+
+def _steal_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    view = ev.view
+    targets = [
+        s.seat for s in view.seats
+        if s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None
+    ]
+    return max((_rob_value(ev, s, hand) + 0.3 for s in targets), default=0.0)
+
+
+_EFFECT_VALUE: dict[DuoEffect, Callable[[_Eval, tuple[int, ...]], float]] = {
+    DuoEffect.CRAB: _crab_value,
+    DuoEffect.BOAT: _boat_value,
+    DuoEffect.FISH: _fish_value,
+    DuoEffect.ROB: _steal_value,
+    DuoEffect.LOBSTER: lambda ev, hand: ev.deck_best(5, hand),
+    DuoEffect.JELLYFISH: lambda ev, hand: ev.t.jellyfish,
+}
+"""What laying a pair's effect is worth on top of its points, by effect (hand: after laying)."""
 
 
 def _play_value(ev: _Eval, action: PlayPair | PlayTrio) -> float:
@@ -324,7 +338,7 @@ def _play_value(ev: _Eval, action: PlayPair | PlayTrio) -> float:
     if isinstance(action, PlayPair):
         pair = pair_kind(_KIND[action.cards[0]], _KIND[action.cards[1]])
         assert pair is not None, "the view lists only valid pairs"
-        value += _effect_value(ev, pair.effect, hand)
+        value += _EFFECT_VALUE[pair.effect](ev, hand)
     return value
 
 
