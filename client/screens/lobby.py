@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-SEAT_CHOICES = ("human", "bot:random", "bot:basic", "bot:greedy", "bot:expert")
+SEAT_CHOICES = ("human", "bot:random", "bot:greedy", "bot:expert", "bot:basic")
 LOBBY_REFRESH = 3.0
 """Seconds between two refreshes of the table list while the lobby is shown."""
 
