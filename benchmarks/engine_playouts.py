@@ -3,6 +3,7 @@
     python benchmarks/engine_playouts.py                 # the figures for docs/benchmarks.md
     python benchmarks/engine_playouts.py --games 500     # more games per configuration
     python benchmarks/engine_playouts.py --soak 5000     # thousands of checked games
+    python benchmarks/engine_playouts.py --extra-pepper  # the same with Extra Pepper on
 
 Every action is chosen uniformly among the legal ones with a seeded RNG, and the time to choose
 it is included, as a bot's simplest playout would. Times are this process's CPU time
@@ -46,9 +47,11 @@ def play_one(rules: Rules, seed: int) -> int:
     return actions
 
 
-def measure(players: int, extra_salt: bool, games: int, repeats: int) -> tuple[float, float, float]:
+def measure(
+    players: int, extra_salt: bool, games: int, repeats: int, extra_pepper: bool = False
+) -> tuple[float, float, float]:
     """Best of ``repeats`` runs: (games/s, actions/s, actions per game)."""
-    rules = Rules(players, extra_salt)
+    rules = Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper)
     best = (0.0, 0.0, 0.0)
     for _ in range(repeats):
         start = time.process_time()
@@ -61,6 +64,7 @@ def measure(players: int, extra_salt: bool, games: int, repeats: int) -> tuple[f
 
 def _zones(state: GameState) -> list[int]:
     out = [*state.deck, *state.piles[0], *state.piles[1], *state.pending]
+    out.extend(c for c in state.face_down if c is not None)  # Extra Pepper's face-down shells
     for hand in state.hands:
         out.extend(hand)
     for table in state.tables:
@@ -69,11 +73,11 @@ def _zones(state: GameState) -> list[int]:
     return sorted(out)
 
 
-def soak(games: int, seed0: int) -> int:
+def soak(games: int, seed0: int, extra_pepper: bool = False) -> int:
     """Play ``games`` games per configuration with invariant checks; return failures."""
     failures = 0
     for players, extra_salt in CONFIGS:
-        rules = Rules(players, extra_salt)
+        rules = Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper)
         everything = list(range(66 if extra_salt else 58))
         start = time.perf_counter()
         for i in range(games):
@@ -113,17 +117,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="report the best of N runs")
     parser.add_argument("--soak", type=int, metavar="N", help="check N games per configuration")
     parser.add_argument("--seed", type=int, default=0, help="first seed of a soak run")
+    parser.add_argument("--extra-pepper", action="store_true", help="Extra Pepper on (RULES §12)")
     args = parser.parse_args(argv)
     if args.soak:
-        failures = soak(args.soak, args.seed)
+        failures = soak(args.soak, args.seed, args.extra_pepper)
         print("soak:", "OK" if not failures else f"{failures} FAILED")
         return 1 if failures else 0
     print(f"# engine {ENGINE_VERSION}, Python {platform.python_version()}, "
           f"{platform.processor() or platform.machine()}, {datetime.date.today()}")
-    print(f"# {args.games} random games per configuration, best of {args.repeats}, one core")
+    pepper = ", Extra Pepper on" if args.extra_pepper else ""
+    print(f"# {args.games} random games per configuration, best of {args.repeats}, one core"
+          f"{pepper}")
     print("players  extra_salt  games/s  actions/s  actions/game")
     for players, extra_salt in CONFIGS:
-        games_s, actions_s, per_game = measure(players, extra_salt, args.games, args.repeats)
+        games_s, actions_s, per_game = measure(
+            players, extra_salt, args.games, args.repeats, args.extra_pepper
+        )
         print(f"{players:>7}  {'yes' if extra_salt else 'no':>10}  {games_s:7.1f}  "
               f"{actions_s:9.0f}  {per_game:12.0f}")
         sys.stdout.flush()

@@ -44,7 +44,7 @@ async def main_async(args: argparse.Namespace) -> int:
                 print(f"FAILED: {exc}", file=sys.stderr)
                 return 1
             tables = len(server.master.tables) if server.master else 0
-            accepted = server.master.actions_accepted if server.master else 0
+            accepted = server.master.game.actions_accepted if server.master else 0
     finally:
         ctx.destroy(linger=0)
     took = time.monotonic() - started

@@ -187,7 +187,8 @@ def _play_value(view: PlayerView, action: PlayPair | PlayTrio) -> float:
     value = after - before + _SHELTER
     if isinstance(action, PlayPair):
         pair = pair_kind(_KIND[action.cards[0]], _KIND[action.cards[1]])
-        assert pair is not None, "the view lists only valid pairs"
+        if pair is None:  # a Water Rodeo pair (Extra Pepper): no effect value known here
+            return value
         if _effect_possible(view, pair.effect):
             value += _EFFECT_VALUE[pair.effect]
         if pair.effect is DuoEffect.FISH and view.deck_size == 1 and view.call is None:

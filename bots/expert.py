@@ -115,6 +115,10 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
     (at least two) share the rest, so the close calls get the most playouts.
     """
     assert view.seat is not None
+    if view.rules.extra_pepper:
+        # The sampler does not model Extra Pepper's hidden zones yet (the event deck, others'
+        # face-down shells, what a Water Rodeo look showed): play greedy there (issue 17, bots).
+        return choose_greedy(view, rng)
     candidates = _candidates(view)
     if len(candidates) == 1:
         return candidates[0]

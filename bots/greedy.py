@@ -337,7 +337,8 @@ def _play_value(ev: _Eval, action: PlayPair | PlayTrio) -> float:
     value = after - before + ev.t.shelter
     if isinstance(action, PlayPair):
         pair = pair_kind(_KIND[action.cards[0]], _KIND[action.cards[1]])
-        assert pair is not None, "the view lists only valid pairs"
+        if pair is None:  # a Water Rodeo pair (Extra Pepper): no effect value known here
+            return value
         value += _EFFECT_VALUE[pair.effect](ev, hand)
     return value
 

@@ -1,9 +1,11 @@
-"""The Textual app: screens, and the one network worker that talks to the server.
+"""The Textual app: screens and lifecycle (docs/client.md "Start here").
 
-The worker (``run_net``) owns the connection: it connects (starting a child server first for
-solo and host), turns every server message into a Textual message for the screens, and sends
-the player's intents from a queue. Screens render frames and post intents; they never touch
-the network or decide a rule.
+The network worker (``run_net``) starts the app's own server for solo and host
+(client/hosting.py), makes the link (client/link.py) and runs a :class:`Bridge`
+(client/bridge.py) on it: the bridge feeds server messages to the :class:`ClientSession` (the one
+owner of table, seat and seq) and posts what they mean to the screens as Textual messages,
+which the handlers here put on screen; screens post intents (client/intents.py) back. Screens
+render frames and post intents; they never touch the network or decide a rule.
 """
 
 from __future__ import annotations
@@ -16,67 +18,72 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from seasalt.client import auto_end, language, tokens
+from seasalt.client import auto_end, language
+from seasalt.client.address import normalise_address
+from seasalt.client.bridge import Bridge
 from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
+from seasalt.client.error_words import error_text
+from seasalt.client.hosting import start_child, stopped_words, watch_child
 from seasalt.client.i18n import _, ngettext, resolve, translator
+from seasalt.client.intents import (
+    AgreeToPlayAgain,
+    AskTables,
+    DoneReading,
+    Intent,
+    LeaveTable,
+    SitDown,
+)
+from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, default_link_factory
 from seasalt.client.player_name import load_name
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
 from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import (
+    AtTable,
     ChatArrived,
     ChatHistoryArrived,
     ClocksArrived,
     Frame,
     FrameArrived,
-    GameEnd,
-    GameOver,
+    GameEnded,
     GameRecordArrived,
-    Intent,
     IntentQueued,
-    Joined,
+    LeftTable,
     LinkStatus,
-    RoundOver,
+    Refused,
+    RoundEnded,
     SeatLabel,
-    ServerError,
-    TableChanged,
+    TableSeatsChanged,
     TablesListed,
-    TableSummary,
     TimeRanOutArrived,
+    WebAddressesArrived,
 )
 from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.scores import ScoresArrived, ScoresScreen
-from seasalt.client.screens.start import (
-    DEFAULT_PORT,
-    HostPlan,
-    JoinPlan,
-    SoloPlan,
-    StartScreen,
-    default_name,
-)
+from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan, StartScreen, default_name
 from seasalt.client.screens.table import TableScreen
-from seasalt.client.solo import ChildServer, ServerStartError, start_server_async
+from seasalt.client.session import ClientSession
+from seasalt.client.solo import ChildServer, ServerStartError
 from seasalt.client.solo_game import (
     SavedSolo,
     forget_solo,
     save_solo,
-    solo_journal,
     unfinished_solo,
 )
 from seasalt.client.where import join_line
 from seasalt.client.widgets.log import ChatPanel
 from seasalt.client.words import Names
+from seasalt.protocol import ErrorCode
 from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-CONNECT_TIMEOUT = 8.0
 RENDER_COALESCE = 0.015
 """Seconds an update waits for others of the same burst before the repaint (under 50 ms)."""
 RENDER_BURST = 0.06
@@ -85,29 +92,6 @@ BURST_GAP = 0.1
 Plan = SoloPlan | JoinPlan | HostPlan
 
 
-class Link(Protocol):
-    """What the app needs from a connection (the real one or a test fake).
-
-    ``recv`` returns protocol server messages, or :class:`LinkStatus` for "reconnecting" /
-    "connected" changes of the connection itself.
-    """
-
-    async def connect(self) -> None: ...
-    async def send(self, message: Any) -> None: ...
-    async def recv(self) -> Any: ...
-    async def close(self) -> None: ...
-
-
-class LinkFailed(Exception):
-    """Connecting failed; ``detail`` and ``hints`` are for people."""
-
-    def __init__(self, detail: str, hints: tuple[str, ...] = ()) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.hints = hints
-
-
-LinkFactory = Callable[[str, str], Link]
 
 
 @dataclass(frozen=True)
@@ -134,56 +118,6 @@ class LaunchOptions:
     menu (so no hosting, solo or other address), exported files go to the browser."""
     web_urls: tuple[str, ...] = ()
     """``--web-url``: where friends open this server in a browser (a guest's lobby says)."""
-
-
-def normalise_address(address: str) -> str:
-    """``host`` -> ``host:7327``; ``[::1]`` -> ``[::1]:7327``; ``host:port`` unchanged."""
-    address = address.strip().removeprefix("tcp://")
-    if address.startswith("["):
-        return address if "]:" in address else f"{address}:{DEFAULT_PORT}"
-    if address.count(":") == 1:
-        return address
-    if address.count(":") > 1:  # a bare IPv6 address
-        return f"[{address}]:{DEFAULT_PORT}"
-    return f"{address}:{DEFAULT_PORT}"
-
-
-def unreachable_hints(address: str) -> tuple[str, ...]:
-    """What to check when no server answers."""
-    host, _sep, port = address.rpartition(":")
-    return (
-        _("the address: {host} is the host's address on your network (their screen shows "
-          "it)").format(host=host),
-        _("the port: {port} (the server's default is {default})").format(
-            port=port, default=DEFAULT_PORT
-        ),
-        _("that the server is running (seasalt-server, or \"Host a game here\" in the menu)"),
-        _("the host's firewall: it must allow incoming TCP connections on port {port}").format(
-            port=port
-        ),
-    )
-
-
-def summary_from_info(info: Any) -> TableSummary:
-    """A protocol ``TableInfo`` as the screens show it."""
-    seats: list[SeatLabel | None] = []
-    kinds: list[str] = []
-    for index, seat in enumerate(info.seats):
-        kinds.append(seat.kind)
-        bot = seat.kind.removeprefix("bot:") if seat.kind.startswith("bot:") else None
-        if seat.name is None and bot is None:
-            seats.append(None)
-            continue
-        name = seat.name or _("Bot {n}").format(n=index + 1)
-        seats.append(SeatLabel(name, bot, seat.connected, seat.bot_playing))
-    state = getattr(info, "state", "waiting")
-    status = getattr(state, "value", str(state))
-    return TableSummary(
-        name=info.name, seats=tuple(seats), kinds=tuple(kinds), extra_salt=info.extra_salt,
-        double_target=info.double_target, status=status, round=info.round,
-        watchers=getattr(info, "watchers", 0), turn_time=getattr(info, "turn_time", 0),
-    )
-
 
 
 _Handler = TypeVar("_Handler", bound=Callable[..., Any])
@@ -244,10 +178,10 @@ class SeasaltApp(App[int]):
         self.hosting = False
         self.left_running: ChildServer | None = None
         """A hosted server the player chose to leave running when quitting."""
-        self.outbox: asyncio.Queue[Intent] = asyncio.Queue()
-        self.table: str | None = None
-        self.seat: int | None = None
-        self.seq = 0
+        self.sent: list[Intent] = []
+        """Every intent handed to the network, in order (tests read it)."""
+        self.bridge = self._new_bridge()
+        """Between the link and the screens (client/bridge.py); one per connection."""
         self.seats: tuple[SeatLabel, ...] = ()
         self.frame: Frame | None = None
         self.game_over = False
@@ -272,15 +206,12 @@ class SeasaltApp(App[int]):
         self._last_frame_at = 0.0
         self.last_render_done = 0.0
         """perf_counter() when the table was last repainted (benchmarks read it)."""
-        self.sent: list[Intent] = []
-        """Every intent handed to the network, in order (tests read it)."""
         self.clock: Callable[[], float] = time.monotonic
         """Monotonic seconds for the table's pending-action timeout (tests inject one)."""
         self.result_seq: int | None = None
         """The seq of the round result on screen (a spectator's closes when play goes on)."""
         self.held_table: str | None = None
         """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
-        self.asked_to_leave = False  # a "left" we did not ask for: the server gave the seat up
         self.table_status = ""
         self.clock_reading: ClockReading | None = None
         """The table's running clocks (turn timer, takeovers, reading pause), as last told."""
@@ -290,6 +221,29 @@ class SeasaltApp(App[int]):
         """The player's auto end turn setting (start menu, command palette)."""
         self.score_sheet: Any = None
         """The last score sheet the server sent (shown while a fresh one is asked for)."""
+
+    def _new_bridge(self) -> Bridge:
+        return Bridge(self.post_message, lambda: self.seats, lambda: self.clock(), self.sent)
+
+    @property
+    def session(self) -> ClientSession:
+        """Where this client is: the one owner of table, seat and seq (client/session.py)."""
+        return self.bridge.session
+
+    @property
+    def table(self) -> str | None:
+        """The table we are at (the session's)."""
+        return self.session.table
+
+    @property
+    def seat(self) -> int | None:
+        """Our seat at :attr:`table` (the session's); None when watching."""
+        return self.session.seat
+
+    @property
+    def seq(self) -> int | None:
+        """The seq of the last frame the session applied."""
+        return self.session.seq
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -356,6 +310,7 @@ class SeasaltApp(App[int]):
     async def run_net(self, plan: Plan) -> None:
         """Connect, then pump messages both ways until cancelled."""
         link: Link | None = None
+        self.bridge = bridge = self._new_bridge()
         try:
             address = await self._prepare_server(plan)
             self.server_address = address
@@ -374,32 +329,18 @@ class SeasaltApp(App[int]):
             saved = unfinished_solo() if isinstance(plan, SoloPlan) and plan.resume else None
             if saved is not None and isinstance(link, ConnectionLink):
                 link.conn.token = saved.token  # resume the seat kept in the solo journal
-            try:
-                await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT + 2)
-            except TimeoutError:
-                raise LinkFailed(
-                    _("No server answered at {address}.").format(address=address),
-                    unreachable_hints(address),
-                ) from None
+            await bridge.connect(link, address)
             self.post_message(LinkStatus("connected"))
-            self.outbox = asyncio.Queue()
             resumed = isinstance(plan, SoloPlan) and self._keep_solo(link, plan)
             if resumed:
                 pass  # the server sends joined and the snapshot of the resumed seat
             elif isinstance(plan, SoloPlan):
                 seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
-                await self._send(link, Intent("join_or_create", {
-                    "table": "solo", "seats": seats, "extra_salt": plan.extra_salt,
-                    "double_target": plan.double_target}))
+                await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
+                                                plan.double_target))
             else:
-                await self._send(link, Intent("list_tables"))
-            sender = asyncio.create_task(self._send_loop(link))
-            try:
-                while True:
-                    message = await link.recv()
-                    self._dispatch(message)
-            finally:
-                sender.cancel()
+                await bridge.send(link, AskTables())
+            await bridge.pump(link)
         except LinkFailed as failure:
             self.post_message(LinkStatus("failed", failure.detail, failure.hints))
         except ServerStartError as failure:
@@ -413,72 +354,25 @@ class SeasaltApp(App[int]):
                     await link.close()
 
     async def _prepare_server(self, plan: Plan) -> str:
-        o = self.options
+        """The address to connect to: the one typed, or that of our own server (started now
+        unless it runs already)."""
         if isinstance(plan, JoinPlan):
             return normalise_address(plan.address)
         if self.child is not None and self.child.alive():
             return self.child.address
-        solo = isinstance(plan, SoloPlan)
-        extra: list[str] = []
-        if isinstance(plan, HostPlan):
-            extra += ["--secure"] if plan.secure else []
-            # friends' Join lists show the host's player name (server/announce.py)
-            extra += ["--announce-name", plan.name]
-            # --web: HTTP on 8080, or on a free port when the game port is a free one (0).
-            extra += (["--web"] + (["--web-port", "0"] if plan.port == 0 else [])) if plan.web \
-                else []
-        db = None
-        if isinstance(plan, SoloPlan):
-            db = await asyncio.to_thread(solo_journal, plan.resume)
-        self.child = await start_server_async(
-            host="127.0.0.1" if solo else "0.0.0.0",
-            port=0 if solo else plan.port,  # type: ignore[union-attr]
-            solo=solo, seed=o.server_seed, bot_delay=o.bot_delay,
-            extra=extra,
-            db=db, default_db=not solo,  # host mode: the LAN evening's history is kept
-        )
-        self.hosting = not solo
-        self.host_addresses = [a for a in self.child.join_addresses if a] if not solo else []
-        self.web_urls = list(self.child.web_urls) if not solo else []
-        self._watch_child()
-        return self.child.address
-
-    def _watch_child(self) -> None:
-        """Say so at once when our own server stops (it exits, refuses, crashes): no reconnect
-        will bring it back. The kernel tells (a pidfd); else a check every quarter second."""
-        child = self.child
-        if child is None:
-            return
-        loop = asyncio.get_running_loop()
-        try:
-            fd = os.pidfd_open(child.pid)
-        except (AttributeError, OSError):
-            def check() -> None:
-                if self.child is child and child.alive():
-                    loop.call_later(0.25, check)
-                elif self.child is child:
-                    self._child_gone(child)
-
-            loop.call_later(0.25, check)
-            return
-
-        def exited() -> None:
-            loop.remove_reader(fd)
-            os.close(fd)
-            if self.child is child:
-                child.process.poll()
-                self._child_gone(child)
-
-        loop.add_reader(fd, exited)
+        self.child = child = await start_child(plan, self.options.server_seed,
+                                               self.options.bot_delay)
+        self.hosting = isinstance(plan, HostPlan)
+        self.host_addresses = [a for a in child.join_addresses if a] if self.hosting else []
+        self.web_urls = list(child.web_urls) if self.hosting else []
+        watch_child(child, lambda: self.child is child, lambda: self._child_gone(child))
+        return child.address
 
     def _child_gone(self, child: ChildServer) -> None:
+        """Our own server stopped: no reconnect will bring it back."""
         if not self.screen_stack:
             return  # the app is closing: it stops its server itself
-        words = child.last_words()
-        detail = _("The server stopped (exit code {code}).").format(
-            code=child.process.returncode)
-        if words:
-            detail += "\n" + words
+        detail = stopped_words(child)
         self.workers.cancel_group(self, "net")
         child.stop()
         self.child = None
@@ -508,93 +402,11 @@ class SeasaltApp(App[int]):
         self.solo_resumable = save_solo(self.solo_game)
         return resumed
 
-    async def _send_loop(self, link: Link) -> None:
-        while True:
-            intent = await self.outbox.get()
-            await self._send(link, intent)
-
-    async def _send(self, link: Link, intent: Intent) -> None:
-        message = self._to_wire(intent)
-        if message is not None:
-            self.sent.append(intent)
-            await link.send(message)
-
-    def _to_wire(self, intent: Intent) -> Any:
-        from seasalt import protocol as p
-
-        a = intent.args
-        table = self.table or ""
-        kind = intent.kind
-        if kind == "action":
-            return p.ActionRequest(table, self.seq, a["action"])
-        if kind == "continue":
-            return p.Continue(table)
-        if kind == "play_again":
-            return p.PlayAgain(table)
-        if kind == "chat":
-            return p.Chat(table, a["text"][:500])
-        if kind == "list_tables":
-            return p.ListTables()
-        if kind == "join_or_create":
-            return p.JoinOrCreate(a["table"], tuple(a["seats"]), bool(a.get("extra_salt")),
-                                  bool(a.get("double_target")), int(a.get("turn_time", 0)))
-        if kind == "watch":
-            return p.Watch(a["table"])
-        if kind == "sync":
-            return p.Sync(table)
-        if kind == "leave":
-            self.asked_to_leave = True
-            return p.Leave()
-        if kind == "scores":
-            return p.GetScores(a.get("table") or table) if (a.get("table") or table) else None
-        return None
-
-    def _dispatch(self, message: Any) -> None:
-        """Turn one server message into a Textual message for the screens."""
-        if isinstance(message, LinkStatus):
-            self.post_message(message)
-            return
-        tag = getattr(type(message), "TAG", "")
-        if tag in ("snapshot", "update"):
-            self.seq = message.seq
-            events = tuple(getattr(message, "events", ()))
-            self.post_message(FrameArrived(
-                Frame(message.table, message.seq, message.view, self.seats, events)))
-        elif tag == "round_over":
-            self.post_message(RoundOver(message.result, message.waiting, message.seq))
-        elif tag == "game_over":
-            self.post_message(GameOver(GameEnd(
-                tuple(message.scores), tuple(message.winners), tuple(message.standings))))
-        elif tag == "tables":
-            self.post_message(TablesListed([summary_from_info(t) for t in message.tables]))
-        elif tag == "table":
-            self.post_message(TableChanged(summary_from_info(message.info)))
-        elif tag == "joined":
-            self.post_message(Joined(message.table, message.seat))
-        elif tag == "chat_line":
-            self.post_message(ChatArrived(message.name, message.text))
-        elif tag == "chat_history":
-            self.post_message(ChatHistoryArrived(
-                tuple((line.name, line.text) for line in message.lines)))
-        elif tag == "game_record":
-            self.post_message(GameRecordArrived(message))
-        elif tag == "scores":
-            self.post_message(ScoresArrived(message))
-        elif tag == "error":
-            code = getattr(message.code, "value", str(message.code))
-            self.post_message(ServerError(code, message.message))
-        elif tag == "left":
-            self.post_message(Joined("", None))
-        elif tag == "clocks" and message.seq >= self.seq:  # (in arrival order: not stale)
-            self.post_message(ClocksArrived(message, self.clock()))
-        elif tag == "time_ran_out":
-            self.post_message(TimeRanOutArrived(message.seat))
-
     # --- messages from the worker --------------------------------------------------------
 
     @on(IntentQueued)
     def on_intent_queued(self, message: IntentQueued) -> None:
-        self.outbox.put_nowait(message.intent)
+        self.bridge.outbox.put_nowait(message.intent)
 
     @on(LinkStatus)
     @while_open
@@ -673,13 +485,9 @@ class SeasaltApp(App[int]):
             self.hosting, self.host_addresses, self.server_address, self.hosted_key
         )
 
-    @on(LobbyScreen.Request)
-    def on_lobby_request(self, message: LobbyScreen.Request) -> None:
-        self.post_message(IntentQueued(Intent(message.kind, dict(message.args))))
-
-    @on(TableChanged)
+    @on(TableSeatsChanged)
     @while_open
-    def on_table_changed(self, message: TableChanged) -> None:
+    def on_table_seats_changed(self, message: TableSeatsChanged) -> None:
         summary = message.summary
         if summary.name != self.table:
             return
@@ -708,36 +516,42 @@ class SeasaltApp(App[int]):
         for table in self._table_screens():
             await table.show_frame(frame, False)
 
-    @on(Joined)
+    @on(LeftTable)
     @while_open
-    def on_joined(self, message: Joined) -> None:
-        if not message.table:
-            if not self.asked_to_leave and self.table and self.seat is not None:
-                # The server freed the seat of a player it heard nothing from (before the
-                # start, or at a game over): say so, or the lobby appears without a reason.
-                self.notify(
-                    _("You were away too long: your seat at {table} was given up. "
-                      "Join it again from the lobby.").format(table=self.table),
-                    severity="warning", timeout=12,
-                )
-            self.asked_to_leave = False
-            if self.game_over or self.seat is None or self.table_status == "waiting":
-                self.held_table = None  # nothing left to come back to (a waiting seat is freed)
-            self.table = None
-            self.seat = None
-            self.frame = None
-            self.post_message(IntentQueued(Intent("list_tables")))
-            return
-        if message.table != self.table:
+    def on_left_table(self, message: LeftTable) -> None:
+        if not message.asked and message.table and message.seat is not None:
+            # The server freed the seat of a player it heard nothing from (before the
+            # start, or at a game over): say so, or the lobby appears without a reason.
+            self.notify(
+                _("You were away too long: your seat at {table} was given up. "
+                  "Join it again from the lobby.").format(table=message.table),
+                severity="warning", timeout=12,
+            )
+        if self.game_over or message.seat is None or self.table_status == "waiting":
+            self.held_table = None  # nothing left to come back to (a waiting seat is freed)
+        self.frame = None
+        self.post_message(IntentQueued(AskTables()))
+
+    @on(AtTable)
+    @while_open
+    def on_at_table(self, message: AtTable) -> None:
+        if message.new_table:
             self.chat_lines = []  # another table: its chat_history follows the snapshot
+        again = message.again and any(
+            screen.table == message.table for screen in self._table_screens()
+        )
         self.clock_reading, self.round_waiting = None, ()
-        self.table = message.table
-        self.seat = message.seat
         self.game_over = False
         self.result_seq = None
         self.table_status = ""
         if message.seat is not None:
             self.held_table = message.table
+        if again:
+            # The same seat again (a resumed session and the app's own join, back to back):
+            # the table screen stays, the snapshot that follows draws it. Replacing a table
+            # screen still being mounted hung Textual for good on a loaded machine (chaos
+            # soak, seeds 1002, 1004, 4003: the app's pump waited on the old screen's removal).
+            return
         self._goto(TableScreen(message.table, self.clock))
 
     @on(FrameArrived)
@@ -747,7 +561,6 @@ class SeasaltApp(App[int]):
         if self.seats and len(self.seats) == len(frame.view.seats):
             frame = Frame(frame.table, frame.seq, frame.view, self.seats, frame.events)
         self.frame = frame
-        self.table = frame.table
         if not frame.view.is_over:
             self.game_over = False  # a new game after "play again"
             if self.solo_game is not None and not self.solo_resumable:
@@ -774,7 +587,19 @@ class SeasaltApp(App[int]):
             # frame. A lone update is drawn RENDER_COALESCE after it arrives; inside a burst the
             # screen is redrawn every RENDER_BURST at most, which nobody can follow faster anyway.
             self._render_scheduled = True
-            self.set_timer(RENDER_BURST if in_burst else RENDER_COALESCE, self._render_tables)
+            # asyncio's timer, not Textual's set_timer: a Textual timer whose task is held up
+            # for longer than its delay (the process preempted on a loaded machine) never
+            # fires, and this flag then stayed set: no frame was drawn again (issue 13, the
+            # chaos soak's "taken in but not drawn").
+            asyncio.get_running_loop().call_later(
+                RENDER_BURST if in_burst else RENDER_COALESCE, self._render_due
+            )
+
+    def _render_due(self) -> None:
+        """The coalesced render's time: in our message loop, unless the app is closing (a
+        Textual timer does not fire then either)."""
+        if self.is_running:
+            self.call_next(self._render_tables)
 
     def _close_stale_result(self, frame: Frame) -> None:
         """A spectator's round result closes once the next round is being played (nobody
@@ -792,9 +617,9 @@ class SeasaltApp(App[int]):
                 await table.render_latest()
                 self.last_render_done = time.perf_counter()
 
-    @on(RoundOver)
+    @on(RoundEnded)
     @while_open
-    def on_round_over(self, message: RoundOver) -> None:
+    def on_round_ended(self, message: RoundEnded) -> None:
         result = message.result
         self.round_waiting = message.waiting
         if self.result_round == result.round:
@@ -808,7 +633,7 @@ class SeasaltApp(App[int]):
 
         def done(_answer: bool | None) -> None:
             if self.seat is not None:
-                self.post_message(IntentQueued(Intent("continue")))
+                self.post_message(IntentQueued(DoneReading()))
             if self.pending_game_over is not None:
                 screen, callback = self.pending_game_over
                 self.pending_game_over = None
@@ -816,11 +641,15 @@ class SeasaltApp(App[int]):
 
         view = self.frame.view if self.frame is not None else None
         winners = view.winners if view is not None and view.is_over else None
-        self.push_screen(RoundResultScreen(result, names, message.waiting, winners), done)
+        screen = RoundResultScreen(result, names, message.waiting, winners)
+        # The others' last moves stay in view a moment first (client/screens/result_hold.py).
+        if not (isinstance(self.screen, TableScreen)
+                and self.screen.hold_result(lambda: self.push_screen(screen, done))):
+            self.push_screen(screen, done)
 
-    @on(GameOver)
+    @on(GameEnded)
     @while_open
-    def on_game_over(self, message: GameOver) -> None:
+    def on_game_ended(self, message: GameEnded) -> None:
         self.game_over = True
         self.game_record = None  # this game's follows the game over
         if self.solo_resumable:
@@ -831,15 +660,17 @@ class SeasaltApp(App[int]):
         def done(answer: str | None) -> None:
             if answer == "again":
                 self.result_round = None
-                self.post_message(IntentQueued(Intent("play_again")))
+                self.post_message(IntentQueued(AgreeToPlayAgain()))
                 self.notify(_("Waiting for everyone to agree to play again…"), timeout=5)
             elif answer == "lobby":
-                self.post_message(IntentQueued(Intent("leave")))
+                self.post_message(IntentQueued(LeaveTable()))
             else:
                 self.action_request_quit()
 
         screen = GameOverScreen(message.end, names)
-        if isinstance(self.screen, RoundResultScreen):
+        if isinstance(self.screen, RoundResultScreen) or (
+            isinstance(self.screen, TableScreen) and self.screen.holding_result
+        ):
             # Let the player read the last round first: game over follows its Continue.
             self.pending_game_over = (screen, done)
         else:
@@ -887,6 +718,11 @@ class SeasaltApp(App[int]):
     def on_time_ran_out(self, message: TimeRanOutArrived) -> None:
         for table in self._table_screens():
             table.note_time_ran_out(message.seat)
+
+    @on(WebAddressesArrived)
+    def on_web_addresses(self, message: WebAddressesArrived) -> None:
+        self.web_urls = list(message.urls)  # before the first lobby: right after welcome
+
     # --- the score sheet (client/screens/scores.py) ----------------------------------------
 
     def action_open_scores(self) -> None:
@@ -915,14 +751,14 @@ class SeasaltApp(App[int]):
             if isinstance(screen, ScoresScreen):
                 screen.ask()
 
-    @on(ServerError)
+    @on(Refused)
     @while_open
-    def on_server_error(self, message: ServerError) -> None:
+    def on_refused(self, message: Refused) -> None:
         # Any refusal frees the table's input: whatever was refused, the player may choose
         # again (an action sent twice is refused as stale, never applied twice).
         for table in self._table_screens():
             table.release_input()
-        if message.code == "stale_seq":
+        if message.code is ErrorCode.STALE_SEQ:
             return  # a newer view is on its way; the player simply chooses again
         if isinstance(self.screen, ConnectingScreen):  # e.g. a solo table the server refused
             detail = error_text(message.code, message.message)
@@ -953,7 +789,7 @@ class SeasaltApp(App[int]):
         nothing to lose), goes back to the lobby; a player in a game is asked."""
         watching = self.seat is None or self.table_status == "waiting"
         if self.table is not None and watching and self.plan is not None:
-            self.post_message(IntentQueued(Intent("leave")))
+            self.post_message(IntentQueued(LeaveTable()))
             return
         self.action_request_quit()
 
@@ -1017,139 +853,6 @@ class SeasaltApp(App[int]):
         if self.child is not None and not self.hosting:
             child, self.child = self.child, None
             child.stop()
-
-
-def error_text(code: str, message: str) -> str:
-    """A server error in the player's words (the server's English text as a fallback)."""
-    known = {
-        "table_full": _("That table is full."),
-        "table_running": _("That game has already started: watch it instead."),
-        "table_mismatch": _("A table with that name exists with other seats or options."),
-        "not_your_turn": _("It is not your turn."),
-        "illegal_action": _("That move is not allowed now."),
-        "version_mismatch": _("The server runs another version of seasalt."),
-        "rate_limited": _("Slow down a little."),
-        "unknown_table": _("There is no such table."),
-        "game_over": _("The game is over."),
-        "bad_message": _("The server did not understand this client."),
-        "too_large": _("That message is too long."),
-        "unauthorized": _("The server no longer knows this session: reconnect."),
-        "bad_request": _("The server refused that request."),
-        "already_seated": _("You already have a seat at another table: leave it first."),
-        "not_seated": _("You have no seat at this table."),
-        "session_replaced": _("This seat was taken over from another window."),
-    }
-    return known.get(code, message or code)
-
-
-def default_link_factory(
-    address: str, name: str, server_key: str | None = None, *, remember: bool = False
-) -> Link:
-    """The real connection (seasalt.client.connection), adapted to :class:`Link`."""
-    return ConnectionLink(address, name, server_key, remember=remember)
-
-
-class ConnectionLink:
-    """:class:`seasalt.client.connection.Connection` as a :class:`Link`, with failures worded.
-
-    ``remember``: keep the session token for this address in the user data dir
-    (client/tokens.py) and resume with it at the next start, which puts a restarted client back
-    in its seat.
-    """
-
-    def __init__(
-        self, address: str, name: str, server_key: str | None = None, *, remember: bool = False
-    ) -> None:
-        from seasalt.client.connection import Connection
-        from seasalt.client.identity import load_identity
-        from seasalt.client.security import client_security
-
-        try:
-            security = client_security(server_key) if server_key is not None else None
-        except ValueError as error:
-            raise LinkFailed(str(error), ()) from error
-        self.address = address
-        self.name = name
-        # Another window with this name on this server keeps its own session (and seat).
-        self.claim = tokens.claim(address, name) if remember else tokens.Claim(None)
-        self.remember = self.claim.held
-        kept = tokens.load(address, name) if self.remember else None
-        self.kept: tokens.Kept | None = kept
-        self.kept_table = kept.table if kept is not None else None
-        try:
-            self.conn = Connection(
-                address, name[:24] or "player", security=security,
-                token=kept.token if kept is not None else None,
-            )
-            self.conn.identity = load_identity()  # statistics follow this player (issue 6)
-        except ValueError as error:
-            self.claim.release()
-            raise LinkFailed(
-                _("That is not a server address: {address}").format(address=address),
-                (_("type it as host:port, e.g. 192.168.1.20:7327 or [::1]:7327"),),
-            ) from error
-
-    async def connect(self) -> None:
-        from seasalt.client.connection import ConnectFailed, HandshakeRefused
-
-        try:
-            await self.conn.connect(timeout=CONNECT_TIMEOUT)
-            self._keep()
-        except HandshakeRefused as error:  # its message says which key to pass
-            raise LinkFailed(str(error), ()) from error
-        except ConnectFailed as error:
-            if "version" in str(error):
-                raise LinkFailed(
-                    _("The server at {address} runs another version of seasalt.").format(
-                        address=self.address
-                    ),
-                    (_("install the same seasalt version on both machines "
-                       "(pipx upgrade seasalt)"), str(error)),
-                ) from error
-            raise LinkFailed(
-                _("No seasalt server answered at {address}.").format(address=self.address),
-                unreachable_hints(self.address),
-            ) from error
-
-    def _keep(self) -> None:
-        """Write the token (and the seat) down when they changed: a new session, a seat."""
-        token = self.conn.token
-        if not self.remember or token is None:
-            return
-        table = self.conn.table if self.conn.seat is not None else None
-        kept = tokens.Kept(token, table, self.conn.seat if table is not None else None)
-        if self.kept is not None and self.kept.token == token and table is None:
-            kept = tokens.Kept(token, self.kept.table, self.kept.seat)  # left to the lobby:
-            # the seat may still be ours (a bot plays it): keep it marked
-        if kept != self.kept:
-            tokens.save(self.address, self.name, kept)
-            self.kept = kept
-
-    async def send(self, message: Any) -> None:
-        await self.conn.send(message)
-
-    async def recv(self) -> Any:
-        from seasalt.client.connection import ConnectionClosed, LinkEvent
-
-        try:
-            message = await self.conn.recv()
-        except ConnectionClosed as error:
-            raise LinkFailed(
-                _("The connection to the server is closed: {reason}").format(reason=error),
-                unreachable_hints(self.address),
-            ) from error
-        if self.remember and getattr(type(message), "TAG", "") in ("welcome", "joined", "left"):
-            self._keep()
-        if isinstance(message, LinkEvent):
-            if message.state == "lost":
-                return LinkStatus("reconnecting", message.detail)
-            self._keep()  # a reconnect may have opened a new session
-            return LinkStatus("connected", message.detail)
-        return message
-
-    async def close(self) -> None:
-        await self.conn.close()
-        self.claim.release()
 
 
 def run_app(

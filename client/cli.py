@@ -21,7 +21,7 @@ from seasalt.protocol import (
     PROTOCOL_VERSION,
 )
 
-from .connection import parse_address
+from .address import parse_address
 from .discovery_cli import add_discover_options, discover_command
 from .ops import run_replay, setup_log_file
 

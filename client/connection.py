@@ -1,9 +1,12 @@
 """One connection to a seasalt server: the client side of docs/protocol.md.
 
-Used by the headless player and the Textual app alike. It owns one zmq.asyncio DEALER socket and
-does the protocol's bookkeeping: hello/resume, the session token, the current table, seat and
-``seq`` with gap detection (a gap sends ``sync`` and waits for the snapshot), heartbeats both
-ways, and reconnecting with backoff (``resume`` with the token) when the server goes quiet.
+Used by the headless player and the Textual app alike. It is the socket driver only: one
+zmq.asyncio DEALER socket (CURVE when asked), hello/resume and the session token, heartbeats
+both ways, and reconnecting with backoff (``resume`` with the token) when the server goes quiet.
+Where the client is (table, seat, ``seq``, gaps) is a :class:`~seasalt.client.session.
+ClientSession`'s: given one, the connection feeds it every message it reads, sends what it asks
+for (a ``sync`` after a gap) and turns intents into messages (:meth:`Connection.request`); the
+TUI's bridge drives its own session above the link instead (docs/client.md).
 
 Everything arrives through :meth:`Connection.recv` (or ``async for``): decoded server messages,
 plus :class:`LinkEvent` values when the link itself is lost or resumed. Heartbeats and loss
@@ -23,41 +26,28 @@ from typing import Literal
 
 import zmq
 import zmq.asyncio
-from seasalt.engine import Action, PlayerView
 from seasalt.protocol import (
-    DEFAULT_PORT,
     HEARTBEAT_INTERVAL,
     HEARTBEAT_TIMEOUT,
-    HUMAN,
     MAX_SERVER_MESSAGE_SIZE,
     PROTOCOL_VERSION,
-    ActionRequest,
-    Chat,
     ClientMessage,
-    Continue,
     DecodeError,
     Error,
     ErrorCode,
     Heartbeat,
     Hello,
-    Joined,
-    JoinOrCreate,
-    Leave,
-    Left,
-    ListTables,
-    PlayAgain,
     Resume,
     ServerMessage,
-    Snapshot,
-    Sync,
-    Update,
-    Watch,
     Welcome,
     decode_server_message,
     encode,
 )
 
+from .address import endpoint_of, parse_address
+from .intents import Intent
 from .security import ClientSecurity, handshake_refusal, start_monitor, stop_monitor
+from .session import ClientSession
 
 log = logging.getLogger("seasalt.client")
 
@@ -65,7 +55,12 @@ Clock = Callable[[], float]
 
 
 class ConnectFailed(Exception):
-    """Could not open a session; the message is for people."""
+    """Could not open a session; the message is for people, ``code`` the server's reason
+    when it refused (None: no answer, or the transport failed)."""
+
+    def __init__(self, message: str, code: ErrorCode | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class HandshakeRefused(ConnectFailed):
@@ -82,47 +77,13 @@ class LinkEvent:
     """A change of the link itself, delivered through ``recv`` between server messages.
 
     ``lost``: the server went quiet (the next ``recv`` reconnects); ``resumed``: a new socket
-    took the session back (a snapshot of the table follows if seated).
+    took the session back (a snapshot of the table follows if seated), or opened a new one
+    (``fresh``: the server had forgotten ours, so we are at no table).
     """
 
     state: Literal["lost", "resumed"]
     detail: str = ""
-
-
-def parse_address(address: str) -> tuple[str, int]:
-    """``HOST``, ``HOST:PORT``, ``[IPv6]`` or ``[IPv6]:PORT`` -> (host, port).
-
-    Raises:
-        ValueError: with a message for people.
-    """
-    text = address.strip().removeprefix("tcp://")
-    port_text = ""
-    if text.startswith("["):
-        host, sep, rest = text[1:].partition("]")
-        if not sep or not host:
-            raise ValueError(f"bad address {address!r}: an IPv6 address looks like [::1]:7327")
-        if rest:
-            if not rest.startswith(":"):
-                raise ValueError(f"bad address {address!r}: expected [HOST]:PORT")
-            port_text = rest[1:]
-    elif text.count(":") > 1:
-        raise ValueError(f"bad address {address!r}: write IPv6 addresses as [{text}]:7327")
-    else:
-        host, _, port_text = text.partition(":")
-        if not host:
-            raise ValueError(f"bad address {address!r}: expected HOST[:PORT]")
-    if any(c.isspace() or c in "/@" for c in host):
-        raise ValueError(f"bad address {address!r}: not a host name")
-    if not port_text:
-        return host, DEFAULT_PORT
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"bad address {address!r}: the port must be a number 1-65535")
-    return host, int(port_text)
-
-
-def endpoint_of(host: str, port: int) -> str:
-    """The ZeroMQ endpoint for (host, port)."""
-    return f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+    fresh: bool = False
 
 
 class Connection:
@@ -135,6 +96,8 @@ class Connection:
         clock: monotonic seconds; tests inject a manual clock.
         reconnect: reconnect and resume after the server goes quiet (else raise).
         give_up_after: stop reconnecting after this many seconds (None: never).
+        session: the :class:`ClientSession` this connection drives (None: a plain driver
+            whose caller feeds its own session, as the TUI's bridge does).
     """
 
     identity: str | None = None
@@ -156,12 +119,15 @@ class Connection:
         give_up_after: float | None = 300.0,
         context: zmq.asyncio.Context | None = None,
         security: ClientSecurity | None = None,
+        session: ClientSession | None = None,
     ) -> None:
         host, port = parse_address(address)
         self.endpoint = endpoint_of(host, port)
         self.name = name
         self.token = token
-        self.session: str | None = None
+        self.session_id: str | None = None
+        """The server's public id of this session (from ``welcome``; not secret)."""
+        self.session = session
         self.clock = clock
         self.heartbeat_interval = heartbeat_interval
         self.peer_timeout = peer_timeout
@@ -181,19 +147,8 @@ class Connection:
         self._closed = False
         self._pending: list[ServerMessage] = []
         """Frames read while waiting for a welcome; handed out by recv first."""
-
-        self.table: str | None = None
-        """The table this session is at (from ``joined``), or None."""
-        self.seat: int | None = None
-        self.seq: int | None = None
-        """The seq of the last snapshot/update applied for ``table``."""
-        self.view: PlayerView | None = None
-        """The latest view of ``table``."""
-        self._awaiting_snapshot = False
-        self._want_sync = False
-        """A gap was seen: send ``sync`` at the next chance."""
-        self.gaps = 0
-        """How many seq gaps were seen (each answered by a ``sync``)."""
+        self._fresh = False
+        """The last resume was refused and a new session opened (see LinkEvent.fresh)."""
         self.reconnects = 0
         self.bad_frames = 0
 
@@ -282,15 +237,14 @@ class Connection:
             if isinstance(reply, Welcome):
                 return reply
             if reply.code is not ErrorCode.UNAUTHORIZED:
-                raise ConnectFailed(f"the server refused to resume: {reply.message}")
+                raise ConnectFailed(f"the server refused to resume: {reply.message}", reply.code)
             log.info("server forgot our session; starting a new one")
             self.token = None
-            self.table = self.seat = self.seq = None
-            self.view = None
+            self._fresh = True
         reply = await self._request_welcome(Hello(PROTOCOL_VERSION, self.name, self.identity))
         if isinstance(reply, Welcome):
             return reply
-        raise ConnectFailed(f"the server refused: {reply.message}")
+        raise ConnectFailed(f"the server refused: {reply.message}", reply.code)
 
     async def _request_welcome(self, request: Hello | Resume) -> Welcome | Error:
         await self._send_now(request)
@@ -300,7 +254,7 @@ class Connection:
                 continue
             if isinstance(message, Welcome):
                 self.token = message.token
-                self.session = message.session
+                self.session_id = message.session
                 self.name = message.name
                 self._lost = False
                 return message
@@ -313,7 +267,8 @@ class Connection:
                 if message.code is ErrorCode.VERSION_MISMATCH:
                     raise ConnectFailed(
                         f"the server speaks another protocol version ({message.message}); "
-                        "update seasalt on one side"
+                        "update seasalt on one side",
+                        message.code,
                     )
                 return message
             # Anything else (a heartbeat, a stale frame) is kept for recv.
@@ -357,65 +312,17 @@ class Connection:
         if self.connected and self.clock() - self._last_sent >= self.heartbeat_interval:
             await self._send_now(Heartbeat())
 
-    async def list_tables(self) -> bool:
-        """Ask for the lobby (a ``tables`` message follows)."""
-        return await self.send(ListTables())
-
-    async def join_or_create(
-        self,
-        table: str,
-        seats: tuple[str, ...],
-        extra_salt: bool = False,
-        double_target: bool = False,
-    ) -> bool:
-        """Create table ``table`` or join it (``joined`` + ``snapshot``, or an ``error``)."""
-        return await self.send(JoinOrCreate(table, seats, extra_salt, double_target))
-
-    async def join_humans(
-        self, table: str, players: int, extra_salt: bool = False, double_target: bool = False
-    ) -> bool:
-        """``join_or_create`` a table of ``players`` human seats (what headless players share)."""
-        return await self.join_or_create(table, (HUMAN,) * players, extra_salt, double_target)
-
-    async def watch(self, table: str) -> bool:
-        """Spectate ``table``."""
-        return await self.send(Watch(table))
-
-    async def leave(self) -> bool:
-        """Leave the current table."""
-        return await self.send(Leave())
-
-    def _table(self) -> str:
-        if self.table is None:
-            raise ValueError("not at a table")
-        return self.table
-
-    async def send_action(self, action: Action) -> bool:
-        """Play ``action`` at the current table, decided on the current ``seq``.
+    async def request(self, intent: Intent) -> bool:
+        """Send what the session makes of ``intent`` (an action carries its seq, a chat line
+        the table); False when nothing went out.
 
         Raises:
-            ValueError: when not at a table or no view has arrived yet.
+            ValueError: when this connection drives no session.
         """
-        if self.seq is None:
-            raise ValueError("no view yet: wait for the snapshot")
-        return await self.send(ActionRequest(self._table(), self.seq, action))
-
-    async def send_continue(self) -> bool:
-        """Done reading the round result."""
-        return await self.send(Continue(self._table()))
-
-    async def play_again(self) -> bool:
-        """Agree to a new game at the current table."""
-        return await self.send(PlayAgain(self._table()))
-
-    async def chat(self, text: str) -> bool:
-        """Say ``text`` at the current table."""
-        return await self.send(Chat(self._table(), text))
-
-    async def sync(self) -> bool:
-        """Ask for a fresh snapshot of the current table."""
-        self._awaiting_snapshot = True
-        return await self.send(Sync(self._table()))
+        if self.session is None:
+            raise ValueError("this connection drives no session")
+        message = self.session.send(intent)
+        return message is not None and await self.send(message)
 
     # --- receiving ----------------------------------------------------------------------
 
@@ -440,38 +347,19 @@ class Connection:
             return None
 
     def _track(self, message: ServerMessage) -> bool:
-        """Update table/seat/seq/view from ``message``; False to swallow it (gap, duplicate)."""
-        if isinstance(message, Joined):
-            self.table, self.seat = message.table, message.seat
-            self.seq, self.view = None, None
-            self._awaiting_snapshot = False
-        elif isinstance(message, Left):
-            if message.table == self.table:
-                self.table = self.seat = self.seq = None
-                self.view = None
-        elif isinstance(message, Snapshot):
-            if message.table == self.table:
-                self.seq, self.view = message.seq, message.view
-                self._awaiting_snapshot = False
-        elif isinstance(message, Update) and message.table == self.table:
-            if self._awaiting_snapshot:
-                return False
-            if self.seq is not None and message.seq <= self.seq:
-                return False  # a duplicate of something already applied
-            if self.seq is None or message.seq != self.seq + 1:
-                self.gaps += 1
-                log.info(
-                    "seq gap at %s: had %s, got %d; syncing", self.table, self.seq, message.seq
-                )
-                self._awaiting_snapshot = True
-                self._want_sync = True
-                return False
-            self.seq, self.view = message.seq, message.view
-        elif isinstance(message, Error) and message.code is ErrorCode.SESSION_REPLACED:
+        """Feed ``message`` to the session (if any); False to swallow it (a gap, a duplicate)."""
+        if isinstance(message, Error) and message.code is ErrorCode.SESSION_REPLACED:
             self._closed = True
         elif isinstance(message, Welcome):
-            self.token, self.session = message.token, message.session
-        return True
+            self.token, self.session_id = message.token, message.session
+        return self.session is None or self.session.receive(message)
+
+    async def _flush_session(self) -> None:
+        """Send what the session asked for (a ``sync`` after a gap)."""
+        if self.session is None:
+            return
+        while (outbound := self.session.next_outbound()) is not None:
+            await self._send_now(outbound)
 
     async def recv(self, timeout: float | None = None) -> ServerMessage | LinkEvent | None:
         """The next server message or link event; None if ``timeout`` seconds passed first.
@@ -488,7 +376,10 @@ class Connection:
             raise ConnectionClosed("the connection is closed")
         if self._lost:
             await self._reconnect()
-            return LinkEvent("resumed", f"session resumed at {self.endpoint}")
+            fresh, self._fresh = self._fresh, False
+            if self.session is not None:
+                self.session.link_resumed(fresh=fresh)
+            return LinkEvent("resumed", f"session resumed at {self.endpoint}", fresh)
         if self._sock is None:
             raise ConnectionClosed("not connected: call connect() first")
         while self._pending:
@@ -498,10 +389,8 @@ class Connection:
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
         while True:
+            await self._flush_session()
             now = self.clock()
-            if self._want_sync and self.table is not None:
-                self._want_sync = False
-                await self._send_now(Sync(self.table))
             if now - self._last_sent >= self.heartbeat_interval:
                 await self._send_now(Heartbeat())
             if now - self._last_received >= self.peer_timeout:
@@ -549,7 +438,6 @@ class Connection:
             self.reconnects += 1
             try:
                 await self.connect(timeout=max(delay, 0.5))
-                self._awaiting_snapshot = self.table is not None
                 self._lost = False
                 return
             except ConnectFailed as e:

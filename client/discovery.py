@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from seasalt.client.address import format_address
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import (
     NO_MDNS_ENV,
@@ -59,7 +60,7 @@ class FoundServer:
 
     @property
     def address(self) -> str:
-        return f"{self.host}:{self.port}"
+        return format_address(self.host, self.port)
 
     @property
     def compatible(self) -> bool:

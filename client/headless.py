@@ -19,8 +19,8 @@ from typing import TextIO
 from seasalt.bots import get_bot
 from seasalt.bots.base import Bot
 from seasalt.engine import Action, PlayerView
-from seasalt.protocol import Error as ErrorMessage
 from seasalt.protocol import (
+    HUMAN,
     ErrorCode,
     GameOver,
     Joined,
@@ -31,10 +31,13 @@ from seasalt.protocol import (
     TableState,
     Update,
 )
+from seasalt.protocol import Error as ErrorMessage
 
 from .connection import ConnectFailed, Connection, ConnectionClosed, LinkEvent
 from .files import open_private
+from .intents import DoneReading, Play, SitDown
 from .security import ClientSecurity, client_security
+from .session import ClientSession
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -171,7 +174,12 @@ class HeadlessPlayer:
             token=_read_token(options.token_file),
             give_up_after=options.reconnect_for,
             security=_security(options.server_key),
+            session=ClientSession(),
         )
+        if self.conn.session is None:
+            self.conn.session = ClientSession()
+        self.session: ClientSession = self.conn.session
+        """Where this player is (table, seat, seq, view): the connection feeds it."""
         self.names: dict[int, str] = {}
         self.rounds = 0
         self._acted_seq: int | None = None
@@ -212,7 +220,9 @@ class HeadlessPlayer:
 
     async def _join(self) -> None:
         opts = self.options
-        await self.conn.join_humans(opts.table, opts.players, opts.extra_salt, opts.double_target)
+        await self.conn.request(
+            SitDown(opts.table, (HUMAN,) * opts.players, opts.extra_salt, opts.double_target)
+        )
 
     async def _play(self) -> GameSummary:
         loop = asyncio.get_running_loop()
@@ -226,7 +236,7 @@ class HeadlessPlayer:
             await self._maybe_act()
 
     async def _handle(self, message: ServerMessage | LinkEvent) -> GameSummary | None:
-        conn = self.conn
+        conn, session = self.conn, self.session
         if isinstance(message, LinkEvent):
             self.say(f"connection {message.state}: {message.detail}")
             if message.state == "resumed":
@@ -252,11 +262,11 @@ class HeadlessPlayer:
         elif isinstance(message, Update):
             self.rounds = message.view.round
         elif isinstance(message, RoundOver):
-            if conn.seat is not None and conn.seat in message.waiting:
-                await conn.send_continue()
+            if session.seat is not None and session.seat in message.waiting:
+                await conn.request(DoneReading())
         elif isinstance(message, GameOver):
             return GameSummary(
-                message.table, conn.seat, message.scores, message.winners, message.standings,
+                message.table, session.seat, message.scores, message.winners, message.standings,
                 dict(self.names), self._rounds_played(), message.seq,
             )
         elif isinstance(message, ErrorMessage):
@@ -275,7 +285,7 @@ class HeadlessPlayer:
         self.say(f"server says {message.code.value}: {message.message}")
 
     def _rounds_played(self) -> int:
-        view = self.conn.view
+        view = self.session.view
         return view.round if view is not None else self.rounds
 
     def _summary_from_view(self, view: PlayerView, seq: int) -> GameSummary:
@@ -290,19 +300,20 @@ class HeadlessPlayer:
         if view.winners:
             standings = view.winners + tuple(s for s in standings if s not in view.winners)
         return GameSummary(
-            self.conn.table or self.options.table, self.conn.seat, view.scores, view.winners,
+            self.session.table or self.options.table, self.session.seat, view.scores, view.winners,
             standings, dict(self.names), view.round, seq,
         )
 
     async def _maybe_act(self) -> None:
-        conn, view = self.conn, self.conn.view
+        conn, session = self.conn, self.session
+        view = session.view
         mine = (
             view is not None
             and conn.connected
             and view.seat is not None
             and view.to_act == view.seat
             and bool(view.legal_actions)
-            and conn.seq != self._acted_seq
+            and session.seq != self._acted_seq
             and self.table_state in (TableState.RUNNING, TableState.ROUND_OVER)
         )
         if not mine or view is None:
@@ -314,9 +325,9 @@ class HeadlessPlayer:
         if loop.time() < self._act_at:
             return
         self._act_at = None
-        seq = conn.seq
+        seq = session.seq
         action = await self._decide(view)
-        if conn.seq == seq and await conn.send_action(action):
+        if session.seq == seq and await conn.request(Play(action)):
             self._acted_seq = seq
 
     async def _decide(self, view: PlayerView) -> Action:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from seasalt.client.address import format_address, parse_address
 from seasalt.client.files import open_private
 from seasalt.client.i18n import _, ngettext
 
@@ -134,10 +135,12 @@ def parse_server_key(lines: Sequence[str]) -> str | None:
 
 
 def _loopback(address: str) -> str:
-    host, _sep, port = address.rpartition(":")
-    if host in ("0.0.0.0", "*", "", "[::]"):
-        return f"127.0.0.1:{port}"
-    return address
+    """A server bound to every interface is reached here at 127.0.0.1."""
+    try:
+        host, port = parse_address(address)
+    except ValueError:
+        return address
+    return format_address("127.0.0.1", port) if host in ("0.0.0.0", "*", "::") else address
 
 
 def _pdeathsig() -> None:  # runs in the child between fork and exec

@@ -55,14 +55,13 @@ def server_key(address: str) -> str:
     a crash must find the seat, and two windows typing two forms must not share a token. An
     address that does not parse is kept as typed (the connection refuses it anyway).
     """
-    from seasalt.client.connection import parse_address  # zmq: only when a token is used
+    from seasalt.client.address import format_address, parse_address
 
     try:
         host, port = parse_address(address)
     except ValueError:
         return address
-    host = host.lower()
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return format_address(host.lower(), port)
 
 
 def tokens_path() -> Path:

@@ -9,13 +9,8 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Sequence
 
+from seasalt.client.address import host_of
 from seasalt.client.i18n import _
-
-
-def host_of(address: str) -> str:
-    """``192.168.1.5`` of ``192.168.1.5:7327``; ``::1`` of ``[::1]:7327``."""
-    host = address.rpartition(":")[0] if ":" in address else address
-    return host.strip("[]")
 
 
 def is_loopback(address: str) -> bool:

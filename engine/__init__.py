@@ -1,4 +1,5 @@
-"""seasalt.engine: the rules of Sea Salt & Paper (+ Extra Salt). Pure, standard library only.
+"""seasalt.engine: the rules of Sea Salt & Paper (+ Extra Salt, Extra Pepper). Pure, standard
+library only.
 
 >>> from seasalt.engine import Rules, new_game, legal_actions, apply
 >>> state = new_game(Rules(players=2), seed=7)
@@ -18,10 +19,17 @@ from .actions import (
     DrawFromDeck,
     EndTurn,
     KeepCard,
+    KeepEventCard,
     KeepLobsterCard,
+    LookAtHand,
+    PassSwap,
+    PlaceShellFaceDown,
     PlayPair,
     PlayTrio,
     Rob,
+    StealPair,
+    SwapCard,
+    TakeAngelfishCard,
     TakeCrabCard,
     TakeDiscard,
 )
@@ -44,6 +52,7 @@ from .cards import (
     point_role,
 )
 from .combos import Combination, ComboKind, Scored, scored_parts, scoring_combinations
+from .event_cards import EVENT_CARDS, EventCard, Keeper
 from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
 from .memo import ViewCache
@@ -58,11 +67,13 @@ from .state import (
     RoundResult,
     Rules,
     SeatResult,
+    effects,
 )
 from .views import PileView, PlayerView, SeatView, view
 
-ENGINE_VERSION = "1"
-"""Bumped whenever the same seed and actions could give a different game (journal check)."""
+ENGINE_VERSION = "2"
+"""Bumped whenever the same seed and actions could give a different game (journal check).
+2: Extra Pepper (RULES §12), new actions, phases and state fields."""
 
 __all__ = [
     "ACTION_TYPES", "ALL_CARDS", "Action", "ApplyResult", "Breakdown", "CALL_THRESHOLD", "Call",
@@ -75,6 +86,9 @@ __all__ = [
     "build_deck", "card", "card_code", "card_points", "cards_from_codes", "color_bonus",
     "events_for", "is_pair", "legal_actions", "make_state", "new_game", "pair_kind",
     "pair_partners", "parse_state", "point_role", "render_state", "replay", "round_gains", "view",
+    # Extra Pepper (RULES §12.14)
+    "EVENT_CARDS", "EventCard", "Keeper", "KeepEventCard", "LookAtHand", "PassSwap",
+    "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects",
     # what scores, for the UI (engine/combos.py)
     "Combination", "ComboKind", "Scored", "scored_parts", "scoring_combinations",
 ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .event_cards import EventCard
+
 
 class CallKind(enum.Enum):
     """The two round-ending calls (RULES §3.3, §6)."""
@@ -98,6 +100,57 @@ class EndTurn:
     """End the turn (RULES §3.0). Never chosen automatically."""
 
 
+# ---- Extra Pepper (RULES §12.14)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAngelfishCard:
+    """The Angelfish: take the top card of pile ``pile`` (the two tops match, RULES §12.10)."""
+
+    pile: int
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand:
+    """Water Rodeo swimmer pair: look at this opponent's hand, the swap target (RULES §12.3)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapCard:
+    """Water Rodeo: give my card ``give`` for the looked-at card ``take`` (RULES §12.3)."""
+
+    give: int
+    take: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassSwap:
+    """Water Rodeo: look, but swap nothing (RULES §12.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StealPair:
+    """Water Rodeo shark pair: take this laid pair of an opponent (ids ascending, §12.3)."""
+
+    cards: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceShellFaceDown:
+    """The Coral Reef: lay this shell from hand face down; shielded this round (§12.12)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepEventCard:
+    """Between rounds: keep this one of the two event cards held (RULES §12.0 step 5)."""
+
+    event: EventCard
+
+
 Action = (
     DrawFromDeck
     | TakeDiscard
@@ -110,6 +163,13 @@ Action = (
     | KeepLobsterCard
     | Call
     | EndTurn
+    | TakeAngelfishCard
+    | LookAtHand
+    | SwapCard
+    | PassSwap
+    | StealPair
+    | PlaceShellFaceDown
+    | KeepEventCard
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -124,7 +184,15 @@ ACTION_TYPES: tuple[type, ...] = (
     KeepLobsterCard,
     Call,
     EndTurn,
+    TakeAngelfishCard,
+    LookAtHand,
+    SwapCard,
+    PassSwap,
+    StealPair,
+    PlaceShellFaceDown,
+    KeepEventCard,
 )
 
 DRAW_FROM_DECK = DrawFromDeck()
 END_TURN = EndTurn()
+PASS_SWAP = PassSwap()

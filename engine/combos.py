@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import COLLECTOR_KINDS, KIND_OF, Kind
+from .scoring import PAIR_MATCHING, SET_POINTS
 from .state import RoundEnd, RoundResult
 
 
@@ -38,15 +39,6 @@ class Combination:
     cards: tuple[int, ...]
 
 
-# RULES §5.1: collector points by count (index = count); the seahorse adds one card (§11.5).
-_SET_POINTS: dict[Kind, tuple[int, ...]] = {
-    Kind.SHELL: (0, 0, 2, 4, 6, 8, 10),
-    Kind.OCTOPUS: (0, 0, 3, 6, 9, 12),
-    Kind.PENGUIN: (0, 1, 3, 5),
-    Kind.SAILOR: (0, 0, 5),
-}
-
-
 def _take_pairs(first: list[int], partners: list[int]) -> list[tuple[int, int]]:
     """Pair each card of ``first`` with one of ``partners`` while both last."""
     pairs = []
@@ -56,16 +48,16 @@ def _take_pairs(first: list[int], partners: list[int]) -> list[tuple[int, int]]:
 
 
 def _pairs(by_kind: dict[Kind, list[int]]) -> list[tuple[int, int]]:
-    """The pairs a hand holds, as many as RULES §5.2 and §11.6 count (a maximum matching)."""
-    crabs, lobsters = list(by_kind[Kind.CRAB]), list(by_kind[Kind.LOBSTER])
-    swimmers = list(by_kind[Kind.SWIMMER])
-    # A lobster needs a crab; crabs also pair together. Crab first, as a crab pair reads.
-    pairs = [(crab, lobster) for lobster, crab in _take_pairs(lobsters, crabs)]
-    for same in (crabs, list(by_kind[Kind.BOAT]), list(by_kind[Kind.FISH])):
-        while len(same) >= 2:
-            pairs.append((same.pop(0), same.pop(0)))
-    pairs += _take_pairs(swimmers, list(by_kind[Kind.SHARK]))
-    pairs += _take_pairs(swimmers, list(by_kind[Kind.JELLYFISH]))
+    """The pairs a hand holds, as many as RULES §5.2 and §11.6 count (a maximum matching), read
+    from the pair table: in each group the partners take a centre first (a lobster needs a
+    crab), then the centres left pair together (crab + crab)."""
+    pairs: list[tuple[int, int]] = []
+    for centre, leaves, alike in PAIR_MATCHING:
+        centres = list(by_kind[centre])
+        for leaf in leaves:
+            pairs += [(c, card) for card, c in _take_pairs(list(by_kind[leaf]), centres)]
+        while alike and len(centres) >= 2:
+            pairs.append((centres.pop(0), centres.pop(0)))
     return pairs
 
 
@@ -76,7 +68,7 @@ def _sets(by_kind: dict[Kind, list[int]]) -> list[tuple[int, ...]]:
     if seahorses:
         gain = 0
         for kind in COLLECTOR_KINDS:
-            table, n = _SET_POINTS[kind], len(by_kind[kind])
+            table, n = SET_POINTS[kind], len(by_kind[kind])
             if 0 < n < len(table) - 1 and table[n + 1] - table[n] > gain:
                 gain, boosted = table[n + 1] - table[n], kind
     sets: list[tuple[int, ...]] = []
@@ -84,7 +76,7 @@ def _sets(by_kind: dict[Kind, list[int]]) -> list[tuple[int, ...]]:
         cards = list(by_kind[kind])
         if kind is boosted:
             cards.append(seahorses[0])
-        if _SET_POINTS[kind][min(len(cards), len(_SET_POINTS[kind]) - 1)] > 0:
+        if SET_POINTS[kind][min(len(cards), len(SET_POINTS[kind]) - 1)] > 0:
             sets.append(tuple(cards))
     return sets
 

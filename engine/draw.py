@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action, KeepCard, TakeDiscard
+from .effects import angelfish_due, dolphins
 from .events import EventKind, new_event
 from .round_end import check_mermaids, end_turn
 from .state import Phase
@@ -43,6 +44,8 @@ def keep_card(w: Work, action: Action) -> None:
             pile = 1 if w.piles[0] and not w.piles[1] else 0
         w.pile(pile).append(other[0])
         w.emit(new_event(EventKind.DISCARDED, seat=p, card=other[0], pile=pile))
+        if w.rules.extra_pepper:
+            dolphins(w, other[0])  # RULES §12.11, before the Angelfish check
     _after_draw(w)
 
 
@@ -58,6 +61,8 @@ def take_discard(w: Work, action: Action) -> None:
 
 def _after_draw(w: Work) -> None:
     w.phase = Phase.PLAY
+    if w.rules.extra_pepper and angelfish_due(w):
+        return  # the mermaid check follows the take, which ends the draw step (RULES §12.10)
     check_mermaids(w)
 
 

@@ -10,10 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .actions import Action, ChooseCrabPile, KeepLobsterCard, PlayPair, PlayTrio, Rob, TakeCrabCard
-from .cards import KIND_OF, DuoEffect, pair_kind
+from .actions import (
+    Action,
+    ChooseCrabPile,
+    KeepLobsterCard,
+    LookAtHand,
+    PlaceShellFaceDown,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    StealPair,
+    SwapCard,
+    TakeAngelfishCard,
+    TakeCrabCard,
+)
+from .cards import COLOR_OF, KIND_OF, DuoEffect, Kind, pair_kind
+from .event_cards import EventCard
 from .events import EventKind, new_event
-from .legal import rob_targets
+from .legal import owner_of_pair, rob_targets, stealable_pairs
 from .round_end import check_mermaids
 from .state import Phase
 from .work import Work
@@ -43,8 +57,11 @@ def play_pair(w: Work, action: Action) -> None:
     _lay(w, action.cards)
     w.emit(new_event(EventKind.PLAYED_PAIR, seat=w.active, cards=action.cards))
     pair = pair_kind(KIND_OF[a], KIND_OF[b])
-    assert pair is not None, "legal_actions lists only pairs of the table"
-    if not _EFFECTS[pair.effect](w):
+    if pair is None:  # the Water Rodeo's own pairs (legal only under it, RULES §12.3)
+        done = _rodeo_swap(w) if KIND_OF[a] is Kind.SWIMMER else _rodeo_steal(w)
+    else:
+        done = _EFFECTS[pair.effect](w)
+    if not done:
         w.emit(new_event(EventKind.EFFECT_SKIPPED, seat=w.active, cards=action.cards))
 
 
@@ -53,6 +70,8 @@ def play_pair(w: Work, action: Action) -> None:
 
 def _crab(w: Work) -> bool:
     """RULES §4.1: look through a discard pile (chosen next), take one card."""
+    if EventCard.HERMIT_CRAB in w.effects(w.active):
+        return _hermit_crab(w)
     if w.piles[0] or w.piles[1]:
         w.phase = Phase.CRAB_PILE
         return True
@@ -71,20 +90,25 @@ def _boat(w: Work) -> bool:
 
 
 def _fish(w: Work) -> bool:
-    """RULES §4.3: the top deck card into the hand."""
+    """RULES §4.3: the top deck card into the hand; the Sunfish's two (§12.2)."""
     if not w.deck:
         return False
     p = w.active
-    card = w.deck_list().pop()
-    w.hand(p).append(card)
-    w.emit(new_event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
-    check_mermaids(w)
+    deck = w.deck_list()
+    for _ in range(2 if EventCard.SUNFISH in w.effects(p) else 1):
+        if not deck:
+            break
+        card = deck.pop()
+        w.hand(p).append(card)
+        w.emit(new_event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
+    check_mermaids(w)  # after the whole effect (RULES §12.0 "Defaults")
     return True
 
 
 def _rob_effect(w: Work) -> bool:
-    """RULES §4.4: steal from an opponent (chosen next) with an unrevealed hand."""
-    if rob_targets(w.active, w.hands, w.revealed):
+    """RULES §4.4: steal from an opponent (chosen next) with an unrevealed hand, not
+    shielded by the Coral Reef (§12.12)."""
+    if rob_targets(w.active, w.hands, w.revealed, w.face_down):
         w.phase = Phase.ROB
         return True
     return False
@@ -155,6 +179,9 @@ def take_crab_card(w: Work, action: Action) -> None:
             private_to=(w.active,),
         )
     )
+    if w.crab_pile == 0 and w.piles[1] and EventCard.HERMIT_CRAB in w.effects(w.active):
+        _look_through(w, 1)  # the Hermit Crab's second take (RULES §12.1)
+        return
     w.crab_pile = None
     w.phase = Phase.PLAY
     check_mermaids(w)
@@ -185,7 +212,126 @@ def keep_lobster(w: Work, action: Action) -> None:
     check_mermaids(w)
 
 
-# ---- Extra Pepper's event effects (RULES §12) go here, next to the duo effects: each event's
-# steps and choices as functions of a Work, registered in engine/game.py's _STEP by action
-# type, and any new pair of an event (the Water Rodeo's, §12.3) as a row of the pair table.
-# Not implemented yet (Rules has no extra_pepper option so far).
+# ---- Extra Pepper's event effects (RULES §12), next to the duo effects they change. Each
+# event's steps and choices are functions of a Work, registered in engine/game.py's _STEP by
+# action type; the Water Rodeo's two pairs are listed by legal.rodeo_pairs_in.
+
+
+def _look_through(w: Work, pile: int) -> None:
+    w.crab_pile = pile
+    w.phase = Phase.CRAB_TAKE
+    w.emit(new_event(EventKind.CRAB_PILE_CHOSEN, seat=w.active, pile=pile,
+                     n=len(w.piles[pile]), cards=tuple(w.piles[pile]), private_to=(w.active,)))
+
+
+def _hermit_crab(w: Work) -> bool:
+    """RULES §12.1: any card of pile 1, then any card of pile 2; an empty pile is skipped."""
+    for pile in (0, 1):
+        if w.piles[pile]:
+            _look_through(w, pile)
+            return True
+    return False
+
+
+def _rodeo_swap(w: Work) -> bool:
+    """RULES §12.3 swimmer + swimmer: look at an eligible opponent's hand (chosen next)."""
+    if rob_targets(w.active, w.hands, w.revealed, w.face_down):
+        w.phase = Phase.SWAP_TARGET
+        return True
+    return False
+
+
+def look_at_hand(w: Work, action: Action) -> None:
+    assert isinstance(action, LookAtHand)
+    p, t = w.active, action.seat
+    w.swap_target = t
+    w.phase = Phase.SWAP
+    w.emit(new_event(EventKind.HAND_LOOKED, seat=p, target=t, cards=tuple(sorted(w.hands[t])),
+                     private_to=(p, t)))
+
+
+def swap_card(w: Work, action: Action) -> None:
+    assert isinstance(action, SwapCard) and w.swap_target is not None
+    p, t = w.active, w.swap_target
+    w.hand(p).remove(action.give)
+    w.hand(t).remove(action.take)
+    w.hand(p).append(action.take)
+    w.hand(t).append(action.give)
+    w.emit(new_event(EventKind.SWAPPED, seat=p, target=t, cards=(action.give, action.take),
+                     private_to=(p, t)))
+    w.swap_target = None
+    w.phase = Phase.PLAY
+    # The swapper's check now; the target's at its next own action (RULES §12.3, P34, P35).
+    check_mermaids(w)
+
+
+def pass_swap(w: Work, _: Action) -> None:
+    w.emit(new_event(EventKind.SWAP_PASSED, seat=w.active, target=w.swap_target))
+    w.swap_target = None
+    w.phase = Phase.PLAY
+
+
+def _rodeo_steal(w: Work) -> bool:
+    """RULES §12.3 shark + shark: take a laid pair of an eligible opponent (chosen next)."""
+    if stealable_pairs(w.active, w.tables, w.revealed, w.face_down):
+        w.phase = Phase.PAIR_STEAL
+        return True
+    return False
+
+
+def steal_pair(w: Work, action: Action) -> None:
+    """The pair moves as it lies, with no effect (RULES §12.3, P27)."""
+    assert isinstance(action, StealPair)
+    p = w.active
+    victim = owner_of_pair(w.tables, action.cards)
+    groups = list(w.tables[victim])
+    group = next(g for g in groups if len(g) == 2 and set(g) == set(action.cards))
+    groups.remove(group)
+    w.set_table(victim, tuple(groups))
+    w.set_table(p, (*w.tables[p], group))
+    w.emit(new_event(EventKind.PAIR_STOLEN, seat=p, target=victim, cards=action.cards))
+    w.phase = Phase.PLAY
+
+
+def place_shell(w: Work, action: Action) -> None:
+    """RULES §12.12: the shell leaves the hand face down; the seat is shielded this round."""
+    assert isinstance(action, PlaceShellFaceDown)
+    p = w.active
+    w.hand(p).remove(action.card)
+    w.face_down = (*w.face_down[:p], action.card, *w.face_down[p + 1 :])
+    w.emit(new_event(EventKind.SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,)))
+
+
+_DOLPHIN_KINDS = frozenset((Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR, Kind.SEAHORSE))
+
+
+def dolphins(w: Work, placed: int) -> None:
+    """RULES §12.11: a collector or the seahorse placed from a draw-two brings the top deck
+    card into the hand."""
+    p = w.active
+    if w.deck and KIND_OF[placed] in _DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
+        card = w.deck_list().pop()
+        w.hand(p).append(card)
+        w.emit(new_event(EventKind.DOLPHINS_DREW, seat=p, card=card, private_to=(p,)))
+
+
+def angelfish_due(w: Work) -> bool:
+    """RULES §12.10: at the end of a draw step, matching tops under the Angelfish start its
+    take (phase ANGELFISH); returns whether it did."""
+    p0, p1 = w.piles
+    if p0 and p1 and COLOR_OF[p0[-1]] is COLOR_OF[p1[-1]] and (
+        EventCard.ANGELFISH in w.effects(w.active)
+    ):
+        w.phase = Phase.ANGELFISH
+        return True
+    return False
+
+
+def take_angelfish_card(w: Work, action: Action) -> None:
+    assert isinstance(action, TakeAngelfishCard)
+    p = w.active
+    card = w.pile(action.pile).pop()
+    w.hand(p).append(card)
+    w.emit(new_event(EventKind.ANGELFISH_TOOK, seat=p, card=card, pile=action.pile))
+    w.phase = Phase.PLAY  # the take ends the draw step, even if the tops match again (P76)
+    check_mermaids(w)

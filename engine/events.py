@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ._fast import positional_builder
 from .actions import CallKind
+from .event_cards import EventCard
 
 if TYPE_CHECKING:
     from .memo import ViewCache
@@ -71,6 +72,32 @@ class EventKind(enum.Enum):
     """seat holds all four mermaids: the game ends (RULES §8.2)."""
     GAME_OVER = "game_over"
     """the game is over; ``scores`` = totals, ``winners`` = winning seats."""
+    # ---- Extra Pepper (RULES §12.13, §12.14); ``event_card`` names the event card.
+    EVENT_TURNED_UP = "event_turned_up"
+    """``event_card`` is the new table event; n = cards left in the event deck."""
+    EVENT_RECEIVED = "event_received"
+    """seat received the table event ``event_card`` (RULES §12.0 step 3)."""
+    EVENT_DISCARDED = "event_discarded"
+    """``event_card`` went to the event discard: from seat's hand of event cards, or (seat
+    None) the table event with no keeper."""
+    EVENT_DECK_SHUFFLED = "event_deck_shuffled"
+    """the event discard was shuffled into a new event deck of n cards (RULES §12.0 step 4)."""
+    EVENT_KEPT = "event_kept"
+    """seat kept ``event_card`` of its two (the other is discarded next)."""
+    HAND_LOOKED = "hand_looked"
+    """Water Rodeo: seat looks at ``target``'s hand ``cards`` (private to seat and target)."""
+    SWAPPED = "swapped"
+    """Water Rodeo: seat gave cards[0] for target's cards[1] (private to seat and target)."""
+    SWAP_PASSED = "swap_passed"
+    """Water Rodeo: seat looked at ``target``'s hand and swapped nothing."""
+    PAIR_STOLEN = "pair_stolen"
+    """Water Rodeo shark pair: seat took ``target``'s laid pair ``cards``."""
+    ANGELFISH_TOOK = "angelfish_took"
+    """The Angelfish: seat took ``card`` from the top of ``pile``."""
+    DOLPHINS_DREW = "dolphins_drew"
+    """The Dolphins: seat drew ``card`` (private to seat) from the deck."""
+    SHELL_FACE_DOWN = "shell_face_down"
+    """The Coral Reef: seat laid ``card`` (private to seat) face down; seat is shielded."""
 
     def __repr__(self) -> str:
         return f"EventKind.{self.name}"
@@ -78,7 +105,11 @@ class EventKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened. Unused fields keep their defaults."""
+    """One thing that happened. Unused fields keep their defaults.
+
+    The repr leaves ``event_card`` out while it is None, so a game without Extra Pepper has
+    the reprs it always had (tests/engine/test_golden.py hashes them).
+    """
 
     kind: EventKind
     seat: int | None = None
@@ -95,8 +126,20 @@ class Event:
     """Seats allowed to see ``card`` and ``cards``; ``None`` means public."""
     redacted: bool = False
     """True when ``card``/``cards`` were removed for the viewer."""
+    event_card: EventCard | None = None
+    """Extra Pepper: the event card this event is about (always public)."""
+
+    def __repr__(self) -> str:
+        text = ", ".join(f"{name}={getattr(self, name)!r}" for name in _REPR_FIELDS)
+        if self.event_card is not None:
+            text += f", event_card={self.event_card!r}"
+        return f"Event({text})"
 
 
+_REPR_FIELDS = (
+    "kind", "seat", "card", "cards", "pile", "target", "n", "call", "scores", "winners", "won",
+    "private_to", "redacted",
+)
 _build_event = positional_builder(Event)
 
 
@@ -113,10 +156,12 @@ def new_event(
     winners: tuple[int, ...] = (),
     won: bool | None = None,
     private_to: tuple[int, ...] | None = None,
+    event_card: EventCard | None = None,
 ) -> Event:
     """``Event(...)`` for the engine's hot path: the same value, built faster (see _fast)."""
     return _build_event(
-        kind, seat, card, cards, pile, target, n, call, scores, winners, won, private_to, False
+        kind, seat, card, cards, pile, target, n, call, scores, winners, won, private_to, False,
+        event_card,
     )
 
 
@@ -131,7 +176,7 @@ def hidden_copy(event: Event) -> Event:
     # Built directly rather than with dataclasses.replace(): views redact whole logs, often.
     return _build_event(
         event.kind, event.seat, None, (), event.pile, event.target, event.n, event.call,
-        event.scores, event.winners, event.won, event.private_to, True,
+        event.scores, event.winners, event.won, event.private_to, True, event.event_card,
     )
 
 

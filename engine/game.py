@@ -24,18 +24,39 @@ from .actions import (
     DrawFromDeck,
     EndTurn,
     KeepCard,
+    KeepEventCard,
     KeepLobsterCard,
+    LookAtHand,
+    PassSwap,
+    PlaceShellFaceDown,
     PlayPair,
     PlayTrio,
     Rob,
+    StealPair,
+    SwapCard,
+    TakeAngelfishCard,
     TakeCrabCard,
     TakeDiscard,
 )
 from .draw import draw_from_deck, keep_card, locked_turn, take_discard
-from .effects import choose_crab_pile, keep_lobster, play_pair, play_trio, rob, take_crab_card
+from .effects import (
+    choose_crab_pile,
+    keep_lobster,
+    look_at_hand,
+    pass_swap,
+    place_shell,
+    play_pair,
+    play_trio,
+    rob,
+    steal_pair,
+    swap_card,
+    take_angelfish_card,
+    take_crab_card,
+)
+from .event_deck import set_up
 from .events import Event
-from .legal import CALL_THRESHOLD, draw_options, legal_actions, rob_targets
-from .round_end import call, end_turn_action, start_round
+from .legal import CALL_THRESHOLD, draw_options, legal_actions, rob_targets, stealable_pairs
+from .round_end import call, end_turn_action, keep_event_card, start_round
 from .state import GameState, IllegalActionError, Phase, Rules
 from .work import Work
 
@@ -85,6 +106,8 @@ def new_game(rules: Rules, seed: int, starter: int | None = None) -> GameState:
     w = Work(blank)
     if starter is None:
         starter = w.next_rng().randrange(n)
+    if rules.extra_pepper:
+        set_up(w)  # the event deck, before round 1 is dealt (RULES §12.0 "Setup")
     start_round(w, starter)
     _auto(w)
     return w.freeze()
@@ -157,7 +180,7 @@ def _auto(w: Work) -> None:
                 return
             take_crab_card(w, TakeCrabCard(w.piles[w.crab_pile][0]))
         elif phase is Phase.ROB:
-            targets = rob_targets(w.active, w.hands, w.revealed)
+            targets = rob_targets(w.active, w.hands, w.revealed, w.face_down)
             if len(targets) != 1:
                 return
             rob(w, Rob(targets[0]))
@@ -165,8 +188,31 @@ def _auto(w: Work) -> None:
             if len(w.pending) != 1:
                 return
             keep_lobster(w, KeepLobsterCard(w.pending[0]))
-        else:  # pragma: no cover - every phase is handled above
-            raise AssertionError(phase)
+        elif not _auto_pepper(w, phase):
+            return
+
+
+def _auto_pepper(w: Work, phase: Phase) -> bool:
+    """Extra Pepper's forced choices (RULES §12.0 "Defaults", §3.5); False: a real decision."""
+    if phase is Phase.SWAP_TARGET:
+        targets = rob_targets(w.active, w.hands, w.revealed, w.face_down)
+        if len(targets) != 1:
+            return False
+        look_at_hand(w, LookAtHand(targets[0]))
+    elif phase is Phase.SWAP:
+        if w.hands[w.active]:  # an empty hand can only pass (RULES §12.3, P36)
+            return False
+        pass_swap(w, PassSwap())
+    elif phase is Phase.PAIR_STEAL:
+        pairs = stealable_pairs(w.active, w.tables, w.revealed, w.face_down)
+        if len(pairs) != 1:
+            return False
+        steal_pair(w, StealPair(pairs[0]))
+    elif phase in (Phase.ANGELFISH, Phase.KEEP_EVENT_CARD):
+        return False  # always two options
+    else:  # pragma: no cover - every phase is handled
+        raise AssertionError(phase)
+    return True
 
 
 _STEP: dict[type, Callable[[Work, Action], None]] = {
@@ -181,5 +227,12 @@ _STEP: dict[type, Callable[[Work, Action], None]] = {
     KeepLobsterCard: keep_lobster,
     Call: call,
     EndTurn: end_turn_action,
+    TakeAngelfishCard: take_angelfish_card,
+    LookAtHand: look_at_hand,
+    SwapCard: swap_card,
+    PassSwap: pass_swap,
+    StealPair: steal_pair,
+    PlaceShellFaceDown: place_shell,
+    KeepEventCard: keep_event_card,
 }
 """Each action type's step (Extra Pepper's event actions get theirs here, RULES §12.14)."""

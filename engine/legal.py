@@ -8,24 +8,34 @@ from itertools import combinations
 from .actions import (
     DRAW_FROM_DECK,
     END_TURN,
+    PASS_SWAP,
     Action,
     Call,
     CallKind,
     ChooseCrabPile,
     KeepCard,
+    KeepEventCard,
     KeepLobsterCard,
+    LookAtHand,
+    PlaceShellFaceDown,
     PlayPair,
     PlayTrio,
     Rob,
+    StealPair,
+    SwapCard,
+    TakeAngelfishCard,
     TakeCrabCard,
     TakeDiscard,
 )
 from .cards import DUO_KINDS, KIND_OF, PAIR_KINDS, Kind
+from .event_cards import EventCard
 from .scoring import _points_ids
-from .state import GameState, Phase
+from .state import GameState, Phase, effects
 
 CALL_THRESHOLD = 7
 """Card points needed to call STOP or LAST CHANCE (RULES §3.3)."""
+TREASURE_CHEST_THRESHOLD = 10
+"""The same under the Treasure Chest (RULES §12.8)."""
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -58,15 +68,48 @@ def rob_targets(
     thief: int,
     hands: Sequence[Sequence[int]],
     revealed: Sequence[bool],
+    face_down: Sequence[int | None] = (),
 ) -> list[int]:
-    """Opponents with a non-empty, unrevealed hand, clockwise from the thief (RULES §4.4)."""
+    """Opponents with a non-empty, unrevealed hand and no face-down shell (Extra Pepper),
+    clockwise from the thief (RULES §4.4, §12.12). The Water Rodeo's look has the same
+    targets (§12.3)."""
     n = len(hands)
     out = []
     for i in range(1, n):
         t = (thief + i) % n
-        if hands[t] and not revealed[t]:
+        if hands[t] and not revealed[t] and not (face_down and face_down[t] is not None):
             out.append(t)
     return out
+
+
+def stealable_pairs(
+    thief: int,
+    tables: Sequence[Sequence[Sequence[int]]],
+    revealed: Sequence[bool],
+    face_down: Sequence[int | None],
+) -> list[tuple[int, int]]:
+    """The Water Rodeo shark pair's choices: each laid pair (never a trio) of an opponent who
+    has not revealed and is not shielded, clockwise from the thief, ids ascending (§12.3)."""
+    n = len(tables)
+    out: list[tuple[int, int]] = []
+    for i in range(1, n):
+        t = (thief + i) % n
+        if revealed[t] or (face_down and face_down[t] is not None):
+            continue
+        for group in tables[t]:
+            if len(group) == 2:
+                a, b = group
+                out.append((a, b) if a < b else (b, a))
+    return out
+
+
+def owner_of_pair(tables: Sequence[Sequence[Sequence[int]]], cards: tuple[int, int]) -> int:
+    """The seat whose table holds this laid pair."""
+    for seat, groups in enumerate(tables):
+        for group in groups:
+            if len(group) == 2 and set(group) == set(cards):
+                return seat
+    raise AssertionError(f"no laid pair {cards}")
 
 
 def _legal(s: GameState) -> tuple[Action, ...]:
@@ -85,10 +128,34 @@ def _legal(s: GameState) -> tuple[Action, ...]:
         assert s.crab_pile is not None
         return tuple(TakeCrabCard(c) for c in sorted(set(s.piles[s.crab_pile])))
     if phase is Phase.ROB:
-        return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed))
+        return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed, s.face_down))
     if phase is Phase.LOBSTER:
         return tuple(KeepLobsterCard(c) for c in sorted(s.pending))
+    return _pepper_options(s)
+
+
+def _pepper_options(s: GameState) -> tuple[Action, ...]:
+    """The choices of Extra Pepper's phases (RULES §12.14)."""
+    phase = s.phase
+    if phase is Phase.ANGELFISH:
+        return _ANGELFISH_TAKES
+    if phase is Phase.SWAP_TARGET:
+        return tuple(LookAtHand(t) for t in rob_targets(s.active, s.hands, s.revealed,
+                                                        s.face_down))
+    if phase is Phase.SWAP:
+        assert s.swap_target is not None
+        theirs = s.hands[s.swap_target]
+        swaps = [SwapCard(give, take) for give in s.hands[s.active] for take in theirs]
+        return (*swaps, PASS_SWAP)
+    if phase is Phase.PAIR_STEAL:
+        return tuple(StealPair(p) for p in stealable_pairs(s.active, s.tables, s.revealed,
+                                                           s.face_down))
+    if phase is Phase.KEEP_EVENT_CARD:
+        return tuple(KeepEventCard(e) for e in s.keep_choice)
     return ()
+
+
+_ANGELFISH_TAKES = (TakeAngelfishCard(0), TakeAngelfishCard(1))
 
 
 # The pair table (engine/cards.py) as dense slots: each card's slot by id (-1: none), the
@@ -135,7 +202,17 @@ def pairs_in(hand: Iterable[int]) -> tuple[list[tuple[int, int]], list[int]]:
     return pairs, by_slot[_STARFISH_SLOT] or []
 
 
+def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
+    """The Water Rodeo's extra pairs in a sorted hand: swimmer + swimmer, then shark + shark
+    (RULES §12.3), ids ascending."""
+    swimmers = [c for c in hand if KIND_OF[c] is Kind.SWIMMER]
+    sharks = [c for c in hand if KIND_OF[c] is Kind.SHARK]
+    return [*combinations(swimmers, 2), *combinations(sharks, 2)]
+
+
 def _play_options(s: GameState) -> tuple[Action, ...]:
+    if s.rules.extra_pepper:
+        return _pepper_play_options(s)
     active = s.active
     hand = s.hands[active]
     pairs, starfish = pairs_in(hand)
@@ -148,3 +225,37 @@ def _play_options(s: GameState) -> tuple[Action, ...]:
         options.extend(_CALLS)
     options.append(END_TURN)
     return tuple(options)
+
+
+def _pepper_play_options(s: GameState) -> tuple[Action, ...]:
+    """The play step under the seat's event effects (RULES §12.3, §12.8, §12.9, §12.12): the
+    same order, with the Water Rodeo's pairs after the others and the shells before END TURN."""
+    active = s.active
+    hand = s.hands[active]
+    pairs, starfish = pairs_in(hand)
+    fx = effects(s, active)
+    if EventCard.WATER_RODEO in fx:
+        pairs += rodeo_pairs_in(hand)
+    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    if pairs and starfish:
+        for pair in pairs:
+            for star in starfish:
+                options.append(PlayTrio(pair, star))
+    options.extend(_pepper_calls(s, fx))
+    if EventCard.CORAL_REEF in fx and s.face_down[active] is None:
+        # RULES §12.12: one real shell, once a round (the engine checks it, P90).
+        options.extend(PlaceShellFaceDown(c) for c in hand if KIND_OF[c] is Kind.SHELL)
+    options.append(END_TURN)
+    return tuple(options)
+
+
+def _pepper_calls(s: GameState, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
+    """The calls under the seat's effects: card points under them, 10 under the Treasure
+    Chest, no STOP under the Diodon Fish (RULES §12.0, §12.8, §12.9)."""
+    active = s.active
+    if s.call is not None:
+        return ()
+    need = TREASURE_CHEST_THRESHOLD if EventCard.TREASURE_CHEST in fx else CALL_THRESHOLD
+    if _points_ids(s.hands[active], s.tables[active], fx) < need:
+        return ()
+    return _CALLS[1:] if EventCard.DIODON_FISH in fx else _CALLS

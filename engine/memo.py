@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from .events import Event, events_for, hidden_copy
 
 if TYPE_CHECKING:
+    from .event_cards import EventCard
     from .scoring import Breakdown
     from .state import GameState
     from .views import SeatView
@@ -50,8 +51,8 @@ class ViewCache:
         self._logs: dict[int | None, tuple[Log, Log]] = {}
         """seat -> (the last round log redacted for it, that redaction)."""
         self._breakdowns: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
-                                          Breakdown]] = {}
-        """seat -> (its last hand, its last table groups, their breakdown)."""
+                                          tuple[EventCard, ...], Breakdown]] = {}
+        """seat -> (its last hand, its last table groups, its effects, their breakdown)."""
         self._seats: tuple[GameState, tuple[SeatView, ...]] | None = None
         """The last state's public seat facts (the entry holds the state: checked with is)."""
         self._round: Event | None = None
@@ -91,14 +92,18 @@ class ViewCache:
         seat: int,
         hand: tuple[int, ...],
         table: tuple[tuple[int, ...], ...],
-        compute: Callable[[tuple[int, ...], tuple[tuple[int, ...], ...]], Breakdown],
+        compute: Callable[
+            [tuple[int, ...], tuple[tuple[int, ...], ...], tuple[EventCard, ...]], Breakdown
+        ],
+        effects: tuple[EventCard, ...] = (),
     ) -> Breakdown:
-        """``compute(hand, table)``, kept per seat: a seat's cards change only when it acts."""
+        """``compute(hand, table, effects)``, kept per seat: a seat's cards (and Extra Pepper
+        effects) change only when it acts or a round ends."""
         hit = self._breakdowns.get(seat)
-        if hit is not None and hit[0] == hand and hit[1] == table:
-            return hit[2]
-        found = compute(hand, table)
-        self._breakdowns[seat] = (hand, table, found)
+        if hit is not None and hit[0] == hand and hit[1] == table and hit[2] == effects:
+            return hit[3]
+        found = compute(hand, table, effects)
+        self._breakdowns[seat] = (hand, table, effects, found)
         return found
 
     def seat_views(

@@ -7,9 +7,11 @@ not part of the notation).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .actions import CallKind
 from .cards import ALL_CARDS, Color, Kind
+from .event_cards import EventCard
 from .setup import make_state
 from .state import GameState, IllegalActionError, Phase, Rules
 
@@ -64,7 +66,30 @@ def render_state(state: GameState) -> str:
         lines.append(f"hand{s}{mark} " + _cards(state.hands[s]))
         groups = " | ".join(_cards(g) for g in state.tables[s]) or "-"
         lines.append(f"table{s} " + groups)
+    if r.extra_pepper:  # only then: a game without it renders as it always did
+        lines[0] += " extra_pepper=1"
+        lines += _pepper_lines(state)
     return "\n".join(lines) + "\n"
+
+
+def _events(cards: Iterable[EventCard | None]) -> str:
+    return " ".join("-" if c is None else c.value for c in cards) or "-"
+
+
+def _pepper_lines(state: GameState) -> list[str]:
+    return [
+        f"events table={_opt(state.table_event and state.table_event.value)} "
+        f"next_starter={_opt(state.next_starter)} swap_target={_opt(state.swap_target)}",
+        "event_deck " + _events(state.event_deck),
+        "event_discard " + _events(state.event_discard),
+        "keep_choice " + _events(state.keep_choice),
+        "held " + _events(state.held),
+        "face_down " + (" ".join("-" if c is None else card_code(c) for c in state.face_down)),
+    ]
+
+
+def _parse_events(text: str) -> list[EventCard | None]:
+    return [None if t == "-" else EventCard(t) for t in text.split()]
 
 
 def _parse_card(token: str) -> int:
@@ -151,8 +176,12 @@ def parse_state(text: str) -> GameState:
     try:
         rk, gk, tk = _kv(rows["rules"]), _kv(rows["game"]), _kv(rows["turn"])
         target = _none_or(rk["target"])
-        rules = Rules(int(rk["players"]), rk["extra_salt"] == "1", int(target) if target else None)
+        rules = Rules(
+            int(rk["players"]), extra_salt=rk["extra_salt"] == "1",
+            extra_pepper=rk.get("extra_pepper") == "1", target=int(target) if target else None,
+        )
         n = rules.players
+        pepper = _parse_pepper(rows, n) if rules.extra_pepper else {}
         call = _none_or(tk["call"])
         opt_int = {
             k: (None if tk[k] == "-" else int(tk[k])) for k in ("caller", "jellyfish", "crab_pile")
@@ -182,6 +211,24 @@ def parse_state(text: str) -> GameState:
             round=int(gk["round"]),
             move=int(gk["move"]),
             winners=[] if winners == "-" else [int(x) for x in winners.split()],
+            **pepper,
         )
     except (KeyError, ValueError) as exc:
         raise IllegalActionError(f"malformed state text: {exc}") from exc
+
+
+def _parse_pepper(rows: dict[str, str], n: int) -> dict[str, Any]:
+    """make_state's Extra Pepper arguments from the rows of :func:`_pepper_lines`."""
+    ek = _kv(rows["events"])
+    table = _none_or(ek["table"])
+    opt = {k: (None if ek[k] == "-" else int(ek[k])) for k in ("next_starter", "swap_target")}
+    listed = {k: [c for c in _parse_events(rows[k]) if c is not None]
+              for k in ("event_deck", "event_discard", "keep_choice")}
+    held = _parse_events(rows["held"])
+    face = [None if t == "-" else _parse_card(t) for t in rows["face_down"].split()]
+    if len(held) != n or len(face) != n:
+        raise IllegalActionError(f"malformed state text: held and face_down need {n} entries")
+    return {
+        "table_event": EventCard(table) if table else None, "held": held, "face_down": face,
+        **opt, **listed,
+    }

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action, Call, CallKind
+from .actions import Action, Call, CallKind, KeepEventCard
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
+from .event_cards import EventCard
+from .event_deck import hand_off, keep
 from .events import EventKind, new_event
 from .scoring import _breakdown_ids, round_gains
 from .state import Phase, RoundEnd, RoundResult, SeatResult
@@ -35,6 +37,9 @@ def start_round(w: Work, starter: int) -> None:
     w.call = None
     w.caller = None
     w.jellyfish_caster = None
+    if w.rules.extra_pepper:  # face-down shells go back with every card (RULES §12.12)
+        w.face_down = (None,) * w.n
+        w.swap_target = None
     w.round += 1
     w.active = starter
     w.phase = Phase.DRAW
@@ -98,9 +103,12 @@ def _seat_results(w: Work, round_scores: Sequence[int], with_cards: bool) -> tup
         SeatResult(
             hand=tuple(sorted(w.hands[s])) if with_cards else (),
             table=w.tables[s] if with_cards else (),
-            breakdown=_breakdown_ids(w.hands[s], w.tables[s]) if with_cards else None,
+            breakdown=(
+                _breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) if with_cards else None
+            ),
             round_score=round_scores[s],
             total=w.scores[s],
+            shielded=w.shielded(s),  # the shell itself stays hidden (RULES §12.12, P95)
         )
         for s in range(w.n)
     )
@@ -110,7 +118,8 @@ def _score_round(w: Work) -> None:
     """Score a STOP or LAST CHANCE round (RULES §6.1, §6.2) and go on (§7, §8.1)."""
     assert w.caller is not None and w.call is not None
     caller = w.caller
-    parts = [_breakdown_ids(w.hands[s], w.tables[s]) for s in range(w.n)]
+    # Each seat under its own effects (RULES §12.0 "Defaults").
+    parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
     gained, bet_won = round_gains(w.call, caller, parts)
     w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
     w.last_round_scores = gained
@@ -131,7 +140,21 @@ def _score_round(w: Work) -> None:
         winners = tuple(s for s in range(w.n) if (w.scores[s], w.last_round_scores[s]) == best)
         _game_over(w, winners)
         return
-    start_round(w, w.nxt(caller))
+    _next_round(w, w.nxt(caller))
+
+
+def _next_round(w: Work, starter: int) -> None:
+    """The event hand-off first (Extra Pepper, RULES §12.0), then the deal (§7); a pending
+    keep choice deals it later (:func:`keep_event_card`)."""
+    if w.rules.extra_pepper and hand_off(w, starter):
+        return
+    start_round(w, starter)
+
+
+def keep_event_card(w: Work, action: Action) -> None:
+    """The receiver keeps one of its two event cards; the next round is dealt (§12.0)."""
+    assert isinstance(action, KeepEventCard)
+    start_round(w, keep(w, action.event))
 
 
 def _void_round(w: Work, emptied_by: int) -> None:
@@ -140,13 +163,15 @@ def _void_round(w: Work, emptied_by: int) -> None:
         w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
     )
     w.emit(new_event(EventKind.ROUND_VOID, seat=emptied_by, n=w.round))
-    start_round(w, w.nxt(emptied_by))
+    _next_round(w, w.nxt(emptied_by))
 
 
 def check_mermaids(w: Work) -> bool:
-    """RULES §8.2: the active player holding all four mermaids wins at once (returns True)."""
+    """RULES §8.2: the active player holding all four mermaids (three under the Dance of the
+    Mermaids, §12.7: at least three) wins at once (returns True)."""
     p = w.active
-    if len(_MERMAIDS.intersection(w.hands[p])) < 4:
+    held = len(_MERMAIDS.intersection(w.hands[p]))
+    if held < 3 or (held < 4 and EventCard.DANCE_OF_THE_MERMAIDS not in w.effects(p)):
         return False
     w.last_result = RoundResult(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
@@ -161,5 +186,6 @@ def _game_over(w: Work, winners: tuple[int, ...]) -> None:
     w.phase = Phase.GAME_OVER
     w.pending = ()
     w.crab_pile = None
+    w.swap_target = None
     w.emit(new_event(EventKind.GAME_OVER, scores=w.scores, winners=winners))
 

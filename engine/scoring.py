@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .actions import CallKind
 from .cards import ALL_CARDS, COLOR_OF, KIND_OF, PAIR_KINDS, Card, Color, Kind, PairKind
+from .event_cards import EventCard
 
 # Dense indices so the hot path counts into small lists instead of dicts keyed by enums.
 _KINDS = tuple(Kind)
@@ -24,8 +25,8 @@ _N_COLORS = len(Color)
     _CRAB,
     _BOAT,
     _FISH,
-    _,
-    _,
+    _SWIMMER,
+    _SHARK,
     _SHELL,
     _OCTOPUS,
     _PENGUIN,
@@ -35,7 +36,7 @@ _N_COLORS = len(Color)
     _COLONY,
     _CAPTAIN,
     _MERMAID,
-    _,
+    _JELLYFISH,
     _,
     _CAST,
     _STARFISH,
@@ -140,6 +141,14 @@ _PAIRS_IN_HAND_SOURCE = _matching_source(_matching_groups(PAIR_KINDS))
 """Today ``min((h[0] + h[15]) // 2, h[0]) + h[1] // 2 + h[2] // 2 + min(h[3], h[4] + h[14])``:
 RULES §11.6's formula, written from the pair table once at import."""
 
+PAIR_MATCHING: tuple[tuple[Kind, tuple[Kind, ...], bool], ...] = tuple(
+    (_KINDS[centre], tuple(_KINDS[k] for k in leaves), alike)
+    for centre, leaves, alike in _matching_groups(PAIR_KINDS)
+)
+"""The pair table as matching groups (a centre kind, the kinds that pair with it only, whether
+two centres pair), in table order: what combos.py shows as a hand's pairs, so the client's
+grouping and the scoring read the same table (RULES §5.2, §11.6)."""
+
 # RULES §5.2, §11.6: pairs that could be formed in hand (the maximum matching), from the kind
 # counts ``h``. Compiled once from the table: it is on the hot path of every legal-actions list,
 # and runs as fast as the formula written out by hand. The source holds only ints and operators
@@ -147,17 +156,28 @@ RULES §11.6's formula, written from the pair table once at import."""
 _pairs_in_hand: Callable[[list[int]], int] = eval(f"lambda h: {_PAIRS_IN_HAND_SOURCE}")
 
 
-def _collectors(kinds: list[int]) -> int:
-    """RULES §5.1 and the seahorse (§11.5); ``kinds`` counts hand + table."""
+SET_POINTS: dict[Kind, tuple[int, ...]] = {
+    Kind.SHELL: _SHELLS, Kind.OCTOPUS: _OCTOPUSES, Kind.PENGUIN: _PENGUINS, Kind.SAILOR: _SAILORS,
+}
+"""RULES §5.1: each collector kind's points by count (index = count)."""
+
+
+def _collectors(
+    kinds: list[int], shell_points: tuple[int, ...] = _SHELLS,
+    octopus_points: tuple[int, ...] = _OCTOPUSES,
+) -> int:
+    """RULES §5.1 and the seahorse (§11.5); ``kinds`` counts hand + table. Extra Pepper's Dance
+    of the Shells and Kraken pass their own shell and octopus tables (§12.4, §12.5)."""
     shells, octopuses, penguins, sailors = (
         kinds[_SHELL], kinds[_OCTOPUS], kinds[_PENGUIN], kinds[_SAILOR]
     )
-    points = _SHELLS[shells] + _OCTOPUSES[octopuses] + _PENGUINS[penguins] + _SAILORS[sailors]
+    points = (shell_points[shells] + octopus_points[octopuses] + _PENGUINS[penguins]
+              + _SAILORS[sailors])
     if kinds[_SEAHORSE]:
         # RULES §11.5: one extra card of the best set that has a real card and room left.
         gain = 0
-        for table, n in ((_SHELLS, shells), (_OCTOPUSES, octopuses), (_PENGUINS, penguins),
-                         (_SAILORS, sailors)):
+        for table, n in ((shell_points, shells), (octopus_points, octopuses),
+                         (_PENGUINS, penguins), (_SAILORS, sailors)):
             if 0 < n < len(table) - 1:
                 gain = max(gain, table[n + 1] - table[n])
         points += gain
@@ -213,8 +233,13 @@ def _tally(
     return h, kinds, table_points
 
 
-def _points_ids(hand: Sequence[int], played: Sequence[Sequence[int]]) -> int:
-    """Card points only: ``_breakdown_ids(hand, played).total``, cheaper (the call check)."""
+def _points_ids(
+    hand: Sequence[int], played: Sequence[Sequence[int]], effects: Sequence[EventCard] = ()
+) -> int:
+    """Card points only: ``_breakdown_ids(hand, played, effects).total``, cheaper (the call
+    check)."""
+    if effects:
+        return _breakdown_ids(hand, played, effects).total
     h, kinds, table_points = _tally(hand, played)
     pairs = _pairs_in_hand(h)
     total = table_points + pairs + 2 * min(h[_STARFISH], pairs)
@@ -224,30 +249,97 @@ def _points_ids(hand: Sequence[int], played: Sequence[Sequence[int]]) -> int:
     return total
 
 
-def _breakdown_ids(hand: Sequence[int], played: Sequence[Sequence[int]]) -> Breakdown:
+def _breakdown_ids(
+    hand: Sequence[int], played: Sequence[Sequence[int]], effects: Sequence[EventCard] = ()
+) -> Breakdown:
     h, kinds, table_points = _tally(hand, played)
     colors = _color_counts(hand, played)
-    pairs = _pairs_in_hand(h)
+    fx = _FX[_scoring_key(effects)] if effects else _NO_FX
+    pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else _pairs_in_hand(h)
     return Breakdown(
         pairs_on_table=table_points,
         pairs_in_hand=pairs,
         # RULES §11.4: one starfish per spare pair in hand.
         starfish=2 * min(h[_STARFISH], pairs),
-        collectors=_collectors(kinds),
+        collectors=_collectors(kinds, fx.shells, fx.octopuses),
         multipliers=_multipliers(kinds),
-        mermaids=_mermaid_points(colors, kinds[_MERMAID]),
+        # RULES §12.6: the Tornado's mermaids score nothing (their colour still counts).
+        mermaids=_mermaid_points(colors, kinds[_MERMAID]) if fx.mermaids else 0,
         color_bonus=max(colors),
     )
 
 
-def breakdown(hand: Iterable[int | Card], played: Iterable[Iterable[int | Card]] = ()) -> Breakdown:
-    """Score a player's cards: ``hand`` and the groups ``played`` on the table."""
-    return _breakdown_ids(_ids(hand), [_ids(g) for g in played])
+# ---- Extra Pepper: the four events that change card points (RULES §12.3-§12.6).
 
 
-def card_points(hand: Iterable[int | Card], played: Iterable[Iterable[int | Card]] = ()) -> int:
-    """Card points of hand + table, without the colour bonus (RULES §5)."""
-    return breakdown(hand, played).total
+def _rodeo_pairs_in_hand(h: list[int]) -> int:
+    """RULES §12.3 hand scoring: swimmer + swimmer and shark + shark pair too. Jellyfish pair
+    only with swimmers, so they take theirs first; the swimmers and sharks left pair freely:
+    ``min(s, j) + (s - min(s, j) + k) // 2``. Crabs, boats and fish as without the event."""
+    swimmers, sharks, jellyfish = h[_SWIMMER], h[_SHARK], h[_JELLYFISH]
+    base_swimmer_pairs = min(swimmers, sharks + jellyfish)
+    with_jelly = min(swimmers, jellyfish)
+    return _pairs_in_hand(h) - base_swimmer_pairs + with_jelly + (
+        swimmers - with_jelly + sharks
+    ) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Effects:
+    """How a set of event effects scores: shell and octopus tables, Water Rodeo pairs in
+    hand, whether mermaids score."""
+
+    shells: tuple[int, ...] = _SHELLS
+    octopuses: tuple[int, ...] = _OCTOPUSES
+    rodeo: bool = False
+    mermaids: bool = True
+
+
+SCORING_EVENTS = (
+    EventCard.WATER_RODEO, EventCard.DANCE_OF_THE_SHELLS, EventCard.KRAKEN, EventCard.TORNADO
+)
+"""The event cards that change card points; the others change what a seat may do."""
+_NO_FX = _Effects()
+
+
+def _effects_of(key: tuple[EventCard, ...]) -> _Effects:
+    return _Effects(
+        shells=(0, 2, 4, 6, 8, 10, 12) if EventCard.DANCE_OF_THE_SHELLS in key else _SHELLS,
+        octopuses=(0, 1, 2, 3, 4, 5) if EventCard.KRAKEN in key else _OCTOPUSES,
+        rodeo=EventCard.WATER_RODEO in key,
+        mermaids=EventCard.TORNADO not in key,
+    )
+
+
+# Every subset of the four, built at import (the engine keeps no memo it fills later).
+_FX: dict[tuple[EventCard, ...], _Effects] = {
+    key: _effects_of(key)
+    for mask in range(1 << len(SCORING_EVENTS))
+    for key in [tuple(e for i, e in enumerate(SCORING_EVENTS) if mask >> i & 1)]
+}
+
+
+def _scoring_key(effects: Sequence[EventCard]) -> tuple[EventCard, ...]:
+    return tuple(e for e in SCORING_EVENTS if e in effects)
+
+
+def breakdown(
+    hand: Iterable[int | Card],
+    played: Iterable[Iterable[int | Card]] = (),
+    effects: Iterable[EventCard] = (),
+) -> Breakdown:
+    """Score a player's cards: ``hand`` and the groups ``played`` on the table, under the
+    seat's Extra Pepper ``effects`` (RULES §12.0; a face-down shell is in neither)."""
+    return _breakdown_ids(_ids(hand), [_ids(g) for g in played], tuple(effects))
+
+
+def card_points(
+    hand: Iterable[int | Card],
+    played: Iterable[Iterable[int | Card]] = (),
+    effects: Iterable[EventCard] = (),
+) -> int:
+    """Card points of hand + table, without the colour bonus (RULES §5), under ``effects``."""
+    return breakdown(hand, played, effects).total
 
 
 def color_bonus(cards: Iterable[int | Card]) -> int:

@@ -6,8 +6,9 @@ from collections.abc import Iterable, Sequence
 
 from .actions import CallKind
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Card, Kind, is_pair
+from .event_cards import EVENT_CARDS, EventCard
 from .events import Event
-from .state import GameState, IllegalActionError, Phase, RoundResult, Rules
+from .state import EventZones, GameState, IllegalActionError, Phase, RoundResult, Rules
 
 
 def _ids(cards: Iterable[int | Card]) -> tuple[int, ...]:
@@ -29,15 +30,40 @@ def _check_seat(name: str, seat: object, n: int, optional: bool = False) -> None
         raise IllegalActionError(f"{name} must be a seat 0..{n - 1}, not {seat!r}")
 
 
-def _valid_group(group: tuple[int, ...], extra_salt: bool) -> bool:
-    """A laid group is a valid pair, or (Extra Salt) a valid pair plus one starfish."""
+_RODEO = ((Kind.SWIMMER, Kind.SWIMMER), (Kind.SHARK, Kind.SHARK))
+
+
+def _valid_group(group: tuple[int, ...], extra_salt: bool, extra_pepper: bool = False) -> bool:
+    """A laid group is a valid pair, or (Extra Salt) a valid pair plus one starfish. With
+    Extra Pepper the Water Rodeo's pairs may lie on a table too (laid or stolen, §12.3)."""
     kinds = [KIND_OF[c] for c in group]
-    if len(group) == 2:
-        return is_pair(kinds[0], kinds[1])
     if len(group) == 3 and extra_salt and kinds.count(Kind.STARFISH) == 1:
-        rest = [k for k in kinds if k is not Kind.STARFISH]
-        return is_pair(rest[0], rest[1])
-    return False
+        kinds = [k for k in kinds if k is not Kind.STARFISH]
+    elif len(group) != 2:
+        return False
+    return is_pair(kinds[0], kinds[1]) or (extra_pepper and (kinds[0], kinds[1]) in _RODEO)
+
+
+def _check_events(
+    rules: Rules, complete: bool, cards: list[EventCard], held: tuple[EventCard | None, ...],
+    face_down: tuple[int | None, ...],
+) -> None:
+    n = rules.players
+    if not rules.extra_pepper:
+        if cards or any(h is not None for h in held) or any(f is not None for f in face_down):
+            raise IllegalActionError("event cards and face-down shells need extra_pepper")
+        return
+    if any(not isinstance(c, EventCard) for c in cards):
+        raise IllegalActionError("event cards are EventCard members")
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError("an event card appears in more than one place")
+    if complete and len(cards) != len(EVENT_CARDS):
+        raise IllegalActionError(f"{len(EVENT_CARDS) - len(cards)} event cards are missing")
+    for name, seq in (("held", held), ("face_down", face_down)):
+        if len(seq) != n:
+            raise IllegalActionError(f"{name} needs {n} entries, got {len(seq)}")
+    if any(f is not None and KIND_OF[f] is not Kind.SHELL for f in face_down):
+        raise IllegalActionError("only a shell lies face down (RULES §12.12)")
 
 
 def make_state(
@@ -64,6 +90,14 @@ def make_state(
     winners: Sequence[int] = (),
     log: Sequence[Event] = (),
     last_result: RoundResult | None = None,
+    event_deck: Sequence[EventCard] = (),
+    table_event: EventCard | None = None,
+    held: Sequence[EventCard | None] | None = None,
+    event_discard: Sequence[EventCard] = (),
+    keep_choice: Sequence[EventCard] = (),
+    next_starter: int | None = None,
+    face_down: Sequence[int | Card | None] | None = None,
+    swap_target: int | None = None,
     complete: bool = True,
 ) -> GameState:
     """Build an exact state from explicit zones.
@@ -88,7 +122,19 @@ def make_state(
         raise IllegalActionError("need exactly two discard piles")
     deck_t, pending_t = _ids(deck), _ids(pending)
     piles_t = (_ids(piles[0]), _ids(piles[1]))
-    everything = [*deck_t, *piles_t[0], *piles_t[1], *pending_t]
+    pepper = rules.extra_pepper
+    face_t: tuple[int | None, ...] = tuple(
+        None if f is None else _ids((f,))[0] for f in (face_down or ((None,) * n if pepper else ()))
+    )
+    held_t = tuple(held) if held is not None else ((None,) * n if pepper else ())
+    _check_events(
+        rules, complete,
+        [*event_deck, *([table_event] if table_event else []), *(h for h in held_t if h),
+         *event_discard, *keep_choice],
+        held_t, face_t,
+    )
+    everything = [*deck_t, *piles_t[0], *piles_t[1], *pending_t,
+                  *(f for f in face_t if f is not None)]
     for h in hands_t:
         everything.extend(h)
     for t in tables_t:
@@ -104,7 +150,7 @@ def make_state(
         raise IllegalActionError(f"{size - len(everything)} cards are missing from the zones")
     for seat, t in enumerate(tables_t):
         for group in t:
-            if not _valid_group(group, rules.extra_salt):
+            if not _valid_group(group, rules.extra_salt, pepper):
                 raise IllegalActionError(f"table {seat}: {list(group)} is not a pair or trio")
     _check_seat("active", active, n)
     _check_seat("caller", caller, n, optional=True)
@@ -132,6 +178,15 @@ def make_state(
         raise IllegalActionError("crab_pile is only set in phase CRAB_TAKE")
     if phase is Phase.CRAB_PILE and not (piles_t[0] or piles_t[1]):
         raise IllegalActionError("phase CRAB_PILE needs a non-empty discard pile")
+    _check_seat("next_starter", next_starter, n, optional=True)
+    _check_seat("swap_target", swap_target, n, optional=True)
+    if (phase is Phase.SWAP) != (swap_target is not None) or swap_target == active:
+        raise IllegalActionError("swap_target is set exactly in phase SWAP, to an opponent")
+    if (phase is Phase.KEEP_EVENT_CARD) != (len(keep_choice) == 2 and next_starter is not None):
+        raise IllegalActionError("phase KEEP_EVENT_CARD needs two keep_choice cards and a "
+                                 "next_starter (and only it has them)")
+    if phase is Phase.ANGELFISH and not (piles_t[0] and piles_t[1]):
+        raise IllegalActionError("phase ANGELFISH needs two non-empty piles")
     if (call is None) != (caller is None):
         raise IllegalActionError("call and caller go together")
     if call is not None and not isinstance(call, CallKind):
@@ -147,6 +202,7 @@ def make_state(
         phase is Phase.DRAW
         and jellyfish_caster is not None
         and active != jellyfish_caster
+        and not (face_t and face_t[active] is not None)  # shielded: never locked (§12.12)
     ):
         # The engine plays a locked turn by itself (RULES §3.5, §11.2): there is no decision.
         raise IllegalActionError(
@@ -176,4 +232,14 @@ def make_state(
         winners=tuple(winners),
         log=tuple(log),
         last_result=last_result,
+        pepper=EventZones(
+            event_deck=tuple(event_deck),
+            table_event=table_event,
+            held=held_t,
+            event_discard=tuple(event_discard),
+            keep_choice=tuple(keep_choice),
+            next_starter=next_starter,
+            face_down=face_t,
+            swap_target=swap_target,
+        ),
     )

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 
 from .actions import Action, CallKind
+from .event_cards import EventCard, effects_of
 from .events import Event
 from .scoring import Breakdown
 
@@ -16,7 +17,8 @@ class IllegalActionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of one game (RULES §2.5, §2.6).
+    """The options of one game (RULES §2.5, §2.6, §12.14). Options after ``players`` are
+    passed by keyword (DESIGN): new options get added.
 
     ``target`` None means the standard 40 / 35 / 30 for 2 / 3 / 4 players.
 
@@ -26,6 +28,7 @@ class Rules:
 
     players: int
     extra_salt: bool = False
+    extra_pepper: bool = False
     target: int | None = None
 
     def __post_init__(self) -> None:
@@ -33,10 +36,12 @@ class Rules:
             raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
         if self.target is not None and (type(self.target) is not int or self.target <= 0):
             raise ValueError(f"target must be a positive int, not {self.target!r}")
-        if self.extra_salt not in (False, True) or type(self.extra_salt) not in (bool, int):
-            raise ValueError(f"extra_salt must be a bool, not {self.extra_salt!r}")
-        # 0/1 (say, from a database row) become False/True, so reprs stay the same.
-        object.__setattr__(self, "extra_salt", bool(self.extra_salt))
+        for name in ("extra_salt", "extra_pepper"):
+            value = getattr(self, name)
+            if value not in (False, True) or type(value) not in (bool, int):
+                raise ValueError(f"{name} must be a bool, not {value!r}")
+            # 0/1 (say, from a database row) become False/True, so reprs stay the same.
+            object.__setattr__(self, name, bool(value))
 
     @property
     def target_score(self) -> int:
@@ -46,9 +51,14 @@ class Rules:
         return {2: 40, 3: 35, 4: 30}[self.players]
 
     @classmethod
-    def with_double_target(cls, players: int, extra_salt: bool = False) -> Rules:
+    def with_double_target(
+        cls, players: int, extra_salt: bool = False, *, extra_pepper: bool = False
+    ) -> Rules:
         """The lobby option "double target": 80 / 70 / 60 (RULES §2.5)."""
-        return cls(players, extra_salt, 2 * {2: 40, 3: 35, 4: 30}[players])
+        return cls(
+            players, extra_salt=extra_salt, extra_pepper=extra_pepper,
+            target=2 * {2: 40, 3: 35, 4: 30}[players],
+        )
 
 
 class Phase(enum.Enum):
@@ -68,6 +78,16 @@ class Phase(enum.Enum):
     """Swimmer + shark: choose the opponent to rob."""
     LOBSTER = "lobster"
     """Lobster pair: keep one of the ``pending`` cards."""
+    ANGELFISH = "angelfish"
+    """The Angelfish: take one of the two matching pile tops (RULES §12.10)."""
+    SWAP_TARGET = "swap_target"
+    """Water Rodeo swimmer pair: choose whose hand to look at (RULES §12.3)."""
+    SWAP = "swap"
+    """Water Rodeo: swap one card with ``swap_target``'s looked-at hand, or pass."""
+    PAIR_STEAL = "pair_steal"
+    """Water Rodeo shark pair: choose the laid pair to steal (RULES §12.3)."""
+    KEEP_EVENT_CARD = "keep_event_card"
+    """Between rounds: the receiver of a second event card keeps one (RULES §12.0 step 5)."""
     GAME_OVER = "game_over"
     """Nothing more to do."""
 
@@ -99,6 +119,8 @@ class SeatResult:
     round_score: int
     """Points added to the total this round."""
     total: int
+    shielded: bool = False
+    """Extra Pepper: a shell lay face down (not shown: it stays hidden, RULES §12.12)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +134,30 @@ class RoundResult:
     bet_won: bool | None
     """LAST CHANCE only: whether the caller won the bet."""
     seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventZones:
+    """Extra Pepper's part of the state (RULES §12.14); empty or None with the option off."""
+
+    event_deck: tuple[EventCard, ...] = ()
+    """The hidden event deck, bottom to top (the top is the last element)."""
+    table_event: EventCard | None = None
+    held: tuple[EventCard | None, ...] = ()
+    """Per seat: the event card it holds (None while its keep choice is pending)."""
+    event_discard: tuple[EventCard, ...] = ()
+    """In the order discarded."""
+    keep_choice: tuple[EventCard, ...] = ()
+    """Phase KEEP_EVENT_CARD: the two cards ``active`` holds (the old one, the new one)."""
+    next_starter: int | None = None
+    """Phase KEEP_EVENT_CARD: who starts the round dealt once the choice is made."""
+    face_down: tuple[int | None, ...] = ()
+    """Per seat: its face-down shell (a card id) or None; not a table group (RULES §12.12)."""
+    swap_target: int | None = None
+    """Phase SWAP: whose hand the swapper looked at (RULES §12.3)."""
+
+
+NO_EVENT_ZONES = EventZones()
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +199,9 @@ class GameState:
     log: tuple[Event, ...] = ()
     """The current round's events, unredacted."""
     last_result: RoundResult | None = None
+    pepper: EventZones = NO_EVENT_ZONES
+    """Extra Pepper's zones (RULES §12.14), read through the properties below; one field, so
+    that a game without the option copies one value per action, not eight."""
     # Memo of legal_actions(); not an init field, so dataclasses.replace() never copies a stale one.
     _legal: tuple[Action, ...] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -162,6 +211,39 @@ class GameState:
     def players(self) -> int:
         """Number of seats."""
         return self.rules.players
+
+    # Extra Pepper's zones by name (RULES §12.14).
+    @property
+    def event_deck(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_deck
+
+    @property
+    def table_event(self) -> EventCard | None:
+        return self.pepper.table_event
+
+    @property
+    def held(self) -> tuple[EventCard | None, ...]:
+        return self.pepper.held
+
+    @property
+    def event_discard(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_discard
+
+    @property
+    def keep_choice(self) -> tuple[EventCard, ...]:
+        return self.pepper.keep_choice
+
+    @property
+    def next_starter(self) -> int | None:
+        return self.pepper.next_starter
+
+    @property
+    def face_down(self) -> tuple[int | None, ...]:
+        return self.pepper.face_down
+
+    @property
+    def swap_target(self) -> int | None:
+        return self.pepper.swap_target
 
     @property
     def is_over(self) -> bool:
@@ -174,8 +256,17 @@ class GameState:
         return None if self.phase is Phase.GAME_OVER else self.active
 
     def locked(self, seat: int) -> bool:
-        """Whether ``seat`` is under a jellyfish lock (RULES §11.2)."""
-        return self.jellyfish_caster is not None and seat != self.jellyfish_caster
+        """Whether ``seat`` is under a jellyfish lock (RULES §11.2; never a shielded seat,
+        §12.12)."""
+        return (
+            self.jellyfish_caster is not None
+            and seat != self.jellyfish_caster
+            and not (self.face_down and self.face_down[seat] is not None)
+        )
+
+    def shielded(self, seat: int) -> bool:
+        """Whether ``seat`` has a shell face down this round (RULES §12.12)."""
+        return bool(self.face_down) and self.face_down[seat] is not None
 
     def tie_broken(self) -> bool:
         """Whether the last round's points decided the winner (RULES §8.3): the game is over
@@ -204,3 +295,9 @@ class GameState:
             order.remove(self.winners[0])
             order.insert(0, self.winners[0])
         return tuple(order)
+
+
+def effects(state: GameState, seat: int) -> tuple[EventCard, ...]:
+    """``seat``'s Extra Pepper effects: the table event and its held card, in enum order
+    (RULES §12.0, §12.14). Empty with the option off."""
+    return effects_of(state.rules.extra_pepper, state.table_event, state.held, seat)

@@ -27,6 +27,8 @@ import random
 from collections.abc import Iterable
 
 from .actions import EndTurn
+from .cards import KIND_OF, Kind
+from .event_cards import EVENT_CARDS
 from .events import Event, events_for
 from .legal import legal_actions
 from .state import GameState, Phase, Rules
@@ -40,6 +42,7 @@ def deck_size(rules: Rules) -> int:
 def all_cards(state: GameState) -> list[int]:
     """Every card id in every zone, sorted (each exactly once in a sound state)."""
     out = [*state.deck, *state.piles[0], *state.piles[1], *state.pending]
+    out.extend(c for c in state.face_down if c is not None)  # Extra Pepper (RULES §12.12)
     for hand in state.hands:
         out.extend(hand)
     for groups in state.tables:
@@ -73,8 +76,13 @@ def visible(state: GameState, seat: int | None, step: tuple[Event, ...] = ()) ->
             seen |= set(part.hand) | {c for g in part.table for c in g}
     if seat is not None:
         seen |= set(state.hands[seat])
+        own_shell = state.face_down[seat] if state.face_down else None
+        if own_shell is not None:
+            seen.add(own_shell)
         if state.active == seat:
             seen |= set(state.pending)
+            if state.swap_target is not None:  # the Water Rodeo look (RULES §12.3)
+                seen |= set(state.hands[state.swap_target])
     seen |= event_cards(events_for(state.log, seat))
     seen |= event_cards(events_for(step, seat))
     return seen
@@ -107,6 +115,25 @@ def invariant_problems(state: GameState) -> list[str]:
         problems.append("a single-option choice was not resolved by the engine (RULES §3.5)")
     if state.call is not None and (state.caller is None or not state.revealed[state.caller]):
         problems.append("a call without a revealed caller (RULES §6.3)")
+    if state.rules.extra_pepper:
+        problems += _pepper_problems(state)
+    return problems
+
+
+def _pepper_problems(state: GameState) -> list[str]:
+    """RULES §12.0: twelve event cards, each once; at most one held per seat going into a
+    round; only shells lie face down."""
+    problems = []
+    cards = [*state.event_deck, *state.event_discard, *state.keep_choice,
+             *(c for c in state.held if c is not None)]
+    if state.table_event is not None:
+        cards.append(state.table_event)
+    if sorted(cards, key=EVENT_CARDS.index) != list(EVENT_CARDS):
+        problems.append(f"event cards not conserved: {cards}")
+    if any(c is not None and KIND_OF[c] is not Kind.SHELL for c in state.face_down):
+        problems.append("a face-down card that is not a shell")
+    if (state.phase.value == "keep_event_card") != bool(state.keep_choice):
+        problems.append("a keep choice outside phase KEEP_EVENT_CARD, or none in it")
     return problems
 
 
@@ -117,8 +144,9 @@ def hidden_slots(state: GameState, seat: int | None) -> list[tuple[str, int, int
     pile ``seat`` is searching; everything else is hidden from it.
     """
     slots: list[tuple[str, int, int]] = [("deck", 0, i) for i in range(len(state.deck))]
+    looked = state.swap_target if state.active == seat else None  # the Water Rodeo look
     for t in range(state.players):
-        if t != seat and not state.revealed[t]:
+        if t != seat and not state.revealed[t] and t != looked:
             slots += [("hand", t, i) for i in range(len(state.hands[t]))]
     if state.active != seat:
         slots += [("pending", 0, i) for i in range(len(state.pending))]
@@ -143,12 +171,25 @@ def permute_unseen(state: GameState, seat: int | None, rng: random.Random) -> Ga
     rng.shuffle(cards)
     for (z, i, j), c in zip(slots, cards, strict=True):
         zones[z][i][j] = c
+    # Extra Pepper (RULES §12.14 "Leak test"): the event deck's order is unseen by all, and
+    # another seat's face-down shell may be exchanged with any shell the viewer has not seen.
+    event_deck = list(state.event_deck)
+    rng.shuffle(event_deck)
+    face = list(state.face_down)
+    shell_slots = [(z, i, j) for z, i, j in slots if KIND_OF[zones[z][i][j]] is Kind.SHELL]
+    for t, shell in enumerate(face):
+        if shell is not None and t != seat and shell_slots and not state.is_over:
+            z, i, j = rng.choice(shell_slots)
+            if rng.random() < 0.5:
+                face[t], zones[z][i][j] = zones[z][i][j], shell
     return dataclasses.replace(
         state,
         deck=tuple(zones["deck"][0]),
         hands=tuple(tuple(sorted(h)) for h in zones["hand"]),
         pending=tuple(zones["pending"][0]),
         piles=(tuple(zones["pile"][0]), tuple(zones["pile"][1])),
+        pepper=dataclasses.replace(state.pepper, event_deck=tuple(event_deck),
+                                   face_down=tuple(face)),
     )
 
 

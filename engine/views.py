@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from ._fast import positional_builder
 from .actions import Action, CallKind
+from .event_cards import EventCard
 from .events import Event, events_for
 from .legal import legal_actions
 from .memo import ViewCache
 from .scoring import Breakdown, _breakdown_ids
-from .state import GameState, Phase, RoundResult, Rules
+from .state import GameState, Phase, RoundResult, Rules, effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,13 @@ class SeatView:
     """Card points (RULES §5, without the colour bonus) of the revealed hand plus the table;
     None while the hand is hidden. Public with the hand: a LAST CHANCE caller's bet is shown
     to everyone (RULES §6.2, §6.5), and clients never score cards themselves."""
+    held_event: EventCard | None = None
+    """Extra Pepper: the event card this seat holds (public, RULES §12.0)."""
+    shielded: bool = False
+    """Extra Pepper: a shell lies face down in front of this seat (RULES §12.12)."""
+    face_down_shell: int | None = None
+    """That shell, once the game is over (until then only its owner sees it, in
+    :attr:`PlayerView.face_down_shell`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +88,19 @@ class PlayerView:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     is_over: bool
+    # ---- Extra Pepper (RULES §12.14); empty or None with the option off.
+    table_event: EventCard | None = None
+    event_deck_size: int = 0
+    event_discard: tuple[EventCard, ...] = ()
+    keep_choice: tuple[EventCard, ...] = ()
+    """Phase KEEP_EVENT_CARD: the two event cards the seat to act chooses between (public)."""
+    effects: tuple[EventCard, ...] = ()
+    """This seat's effects: the table event and its held card (none for a spectator)."""
+    face_down_shell: int | None = None
+    """This seat's own face-down shell."""
+    swap_target: int | None = None
+    """Phase SWAP: whose hand the swapper looked at (public; the hand is the swapper's
+    ``pending``)."""
 
 
 _build_view = positional_builder(PlayerView)
@@ -95,6 +116,8 @@ def _final_turns(s: GameState) -> tuple[int, ...]:
 
 
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
+    if state.rules.extra_pepper:
+        return _pepper_seat_views(state)
     over = state.is_over
     return tuple(
         SeatView(
@@ -110,6 +133,30 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
                 _breakdown_ids(state.hands[s], state.tables[s]).total
                 if (state.revealed[s] or over) else None
             ),
+        )
+        for s in range(state.players)
+    )
+
+
+def _pepper_seat_views(state: GameState) -> tuple[SeatView, ...]:
+    over = state.is_over
+    return tuple(
+        SeatView(
+            seat=s,
+            hand_size=len(state.hands[s]),
+            table=state.tables[s],
+            revealed_hand=state.hands[s] if (state.revealed[s] or over) else None,
+            protected=state.revealed[s] and not over,
+            locked=state.locked(s) and not over,
+            score=state.scores[s],
+            last_round_score=state.last_round_scores[s],
+            revealed_points=(
+                _breakdown_ids(state.hands[s], state.tables[s], effects(state, s)).total
+                if (state.revealed[s] or over) else None
+            ),
+            held_event=state.held[s],
+            shielded=state.shielded(s),
+            face_down_shell=state.face_down[s] if over else None,  # RULES §12.12
         )
         for s in range(state.players)
     )
@@ -133,17 +180,23 @@ def view(state: GameState, seat: int | None, cache: ViewCache | None = None) -> 
     if mine:
         if state.phase is Phase.CRAB_TAKE and state.crab_pile is not None:
             pending = state.piles[state.crab_pile]
+        elif state.phase is Phase.SWAP and state.swap_target is not None:
+            pending = state.hands[state.swap_target]  # the looked-at hand (RULES §12.3)
         else:
             pending = state.pending
     log = state.log
+    fx = effects(state, seat) if seat is not None and state.rules.extra_pepper else ()
     if cache is None:
         seats = _seat_views(state)
-        own = _breakdown_ids(state.hands[seat], state.tables[seat]) if seat is not None else None
+        own = (
+            _breakdown_ids(state.hands[seat], state.tables[seat], fx)
+            if seat is not None else None
+        )
         log = events_for(log, seat)
     else:
         seats = cache.seat_views(state, _seat_views)
         own = (
-            cache.breakdown(seat, state.hands[seat], state.tables[seat], _breakdown_ids)
+            cache.breakdown(seat, state.hands[seat], state.tables[seat], _breakdown_ids, fx)
             if seat is not None else None
         )
         if log:
@@ -177,4 +230,11 @@ def view(state: GameState, seat: int | None, cache: ViewCache | None = None) -> 
         state.scores,
         state.winners,
         over,
+        state.table_event,
+        len(state.event_deck),
+        state.event_discard,
+        state.keep_choice,
+        fx,
+        state.face_down[seat] if seat is not None and state.face_down else None,
+        state.swap_target,
     )

@@ -7,10 +7,12 @@ Internal to the engine: the steps (engine/draw.py, effects.py, round_end.py) tak
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ._fast import positional_builder
+from .event_cards import EventCard, effects_of
 from .events import Event
-from .state import GameState
+from .state import EventZones, GameState
 
 
 def rng(seed: int, counter: int) -> random.Random:
@@ -33,7 +35,7 @@ class Work:
         "rules", "n", "seed", "rng_counter", "round", "move", "scores", "last_round_scores",
         "deck", "piles", "hands", "tables", "active", "phase", "pending", "crab_pile", "call",
         "caller", "revealed", "jellyfish_caster", "winners", "log", "log_tail", "last_result",
-        "events",
+        "pepper", "events",
     )
 
     def __init__(self, s: GameState) -> None:
@@ -62,7 +64,78 @@ class Work:
         """The round's log up to this apply(); ``log_tail`` holds what this apply() added."""
         self.log_tail: list[Event] = []
         self.last_result = s.last_result
+        self.pepper = s.pepper
         self.events: list[Event] = []
+
+    pepper: EventZones
+
+    # Extra Pepper's zones by name (RULES §12.14), kept in ``pepper``: read as attributes,
+    # written by replacing the frozen zones (a few times a round), so a game without the
+    # option copies one value per action.
+
+    @property
+    def event_deck(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_deck
+
+    @event_deck.setter
+    def event_deck(self, value: tuple[EventCard, ...]) -> None:
+        self.pepper = replace(self.pepper, event_deck=value)
+
+    @property
+    def table_event(self) -> EventCard | None:
+        return self.pepper.table_event
+
+    @table_event.setter
+    def table_event(self, value: EventCard | None) -> None:
+        self.pepper = replace(self.pepper, table_event=value)
+
+    @property
+    def held(self) -> tuple[EventCard | None, ...]:
+        return self.pepper.held
+
+    @held.setter
+    def held(self, value: tuple[EventCard | None, ...]) -> None:
+        self.pepper = replace(self.pepper, held=value)
+
+    @property
+    def event_discard(self) -> tuple[EventCard, ...]:
+        return self.pepper.event_discard
+
+    @event_discard.setter
+    def event_discard(self, value: tuple[EventCard, ...]) -> None:
+        self.pepper = replace(self.pepper, event_discard=value)
+
+    @property
+    def keep_choice(self) -> tuple[EventCard, ...]:
+        return self.pepper.keep_choice
+
+    @keep_choice.setter
+    def keep_choice(self, value: tuple[EventCard, ...]) -> None:
+        self.pepper = replace(self.pepper, keep_choice=value)
+
+    @property
+    def next_starter(self) -> int | None:
+        return self.pepper.next_starter
+
+    @next_starter.setter
+    def next_starter(self, value: int | None) -> None:
+        self.pepper = replace(self.pepper, next_starter=value)
+
+    @property
+    def face_down(self) -> tuple[int | None, ...]:
+        return self.pepper.face_down
+
+    @face_down.setter
+    def face_down(self, value: tuple[int | None, ...]) -> None:
+        self.pepper = replace(self.pepper, face_down=value)
+
+    @property
+    def swap_target(self) -> int | None:
+        return self.pepper.swap_target
+
+    @swap_target.setter
+    def swap_target(self, value: int | None) -> None:
+        self.pepper = replace(self.pepper, swap_target=value)
 
     def hand(self, seat: int) -> list[int]:
         """``seat``'s hand, made mutable (and marked changed)."""
@@ -119,6 +192,7 @@ class Work:
             self.winners,
             (self.log + tuple(tail)) if tail else self.log,
             self.last_result,
+            self.pepper,
             None,  # the legal-action memo
         )
 
@@ -135,5 +209,18 @@ class Work:
         return (seat + 1) % self.n
 
     def locked(self, seat: int) -> bool:
-        return self.jellyfish_caster is not None and seat != self.jellyfish_caster
+        """RULES §11.2; a shielded seat is never locked (§12.12)."""
+        return (
+            self.jellyfish_caster is not None
+            and seat != self.jellyfish_caster
+            and not (self.face_down and self.face_down[seat] is not None)
+        )
+
+    def effects(self, seat: int) -> tuple[EventCard, ...]:
+        """``seat``'s event effects (RULES §12.0): empty without Extra Pepper."""
+        return effects_of(self.rules.extra_pepper, self.table_event, self.held, seat)
+
+    def shielded(self, seat: int) -> bool:
+        """A face-down shell this round (RULES §12.12)."""
+        return bool(self.face_down) and self.face_down[seat] is not None
 

@@ -51,6 +51,7 @@ from .history import (
 from .limits import (
     DEFAULT_PORT,
     HEARTBEAT_INTERVAL,
+    HEARTBEAT_MISSES,
     HEARTBEAT_TIMEOUT,
     MAX_CHAT_LENGTH,
     MAX_MESSAGE_SIZE,
@@ -105,6 +106,7 @@ from .messages import (
     check_seat_spec,
 )
 from .scores import GetScores, ScoreRound, ScoreSheet
+from .table_options import MAX_TARGET, MIN_TARGET, TARGETS, ServerInfo
 from .wire import (
     TAG_KEY,
     decode,
@@ -116,7 +118,8 @@ from .wire import (
 )
 
 __all__ = [
-    "BOT_PREFIX", "CLIENT_MESSAGES", "DEFAULT_PORT", "HEARTBEAT_INTERVAL", "HEARTBEAT_TIMEOUT",
+    "BOT_PREFIX", "CLIENT_MESSAGES", "DEFAULT_PORT", "HEARTBEAT_INTERVAL", "HEARTBEAT_MISSES",
+    "HEARTBEAT_TIMEOUT",
     "HUMAN", "MAX_CHAT_LENGTH", "MAX_MESSAGE_SIZE", "MAX_NAME_LENGTH", "MAX_PLAYERS",
     "MAX_SERVER_MESSAGE_SIZE", "MAX_TABLE_NAME_LENGTH", "MAX_TOKEN_LENGTH", "MIN_PLAYERS",
     "PROTOCOL_VERSION", "SERVER_MESSAGES", "SOCKET_MAX_MESSAGE_SIZE", "TAG_KEY",
@@ -137,6 +140,8 @@ __all__ = [
     "replay_from_file_data", "replay_to_file_data",
     # clocks (protocol/clocks.py)
     "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",
+    # the target option and server_info (protocol/table_options.py)
+    "MAX_TARGET", "MIN_TARGET", "TARGETS", "ServerInfo",
     # the score sheet (protocol/scores.py)
     "GetScores", "ScoreRound", "ScoreSheet",
 ]

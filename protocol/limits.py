@@ -28,5 +28,10 @@ MAX_PLAYERS = 4
 HEARTBEAT_INTERVAL = 2.0
 """Seconds: each side sends a ``heartbeat`` when it has sent nothing else for this long."""
 
-HEARTBEAT_TIMEOUT = 10.0
-"""Seconds of silence after which a peer counts as lost."""
+HEARTBEAT_MISSES = 5
+"""Heartbeats a peer may miss before it counts as lost (both sides)."""
+
+HEARTBEAT_TIMEOUT = HEARTBEAT_INTERVAL * HEARTBEAT_MISSES
+"""Seconds of silence after which a peer counts as lost: the client's timeout, and the server's
+(``ServerConfig.peer_timeout``, with its default interval): one number, so a server never drops
+a connected but slow client before that client would give up on the server."""

@@ -37,6 +37,7 @@ from .limits import (
     MIN_PLAYERS,
 )
 from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
+from .table_options import ServerInfo, check_target
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -135,6 +136,11 @@ class TableInfo:
     watchers: int = 0
     turn_time: int = 0
     """Seconds per turn (the turn timer, protocol/clocks.py); 0: no timer."""
+    target: int = 0
+    """The points that end the game (protocol/table_options.py); 0: the standard (or double)."""
+
+    def __post_init__(self) -> None:
+        check_target("target", self.target, self.double_target)
 
 
 # --- client to server ----------------------------------------------------------------------
@@ -188,11 +194,14 @@ class JoinOrCreate:
     double_target: bool = False
     turn_time: int = 0
     """Seconds per turn for a table this creates (0: no timer); a join takes the table's."""
+    target: int = 0
+    """The points that end the game (0: the standard 40 / 35 / 30); compared like the options."""
 
     def __post_init__(self) -> None:
         _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
         _check_seats("seats", self.seats)
         check_turn_time("turn_time", self.turn_time)
+        check_target("target", self.target, self.double_target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,6 +506,7 @@ ServerMessage = (
     | Error
     | Clocks
     | TimeRanOut
+    | ServerInfo
     | Games
     | Replay
     | Stats
@@ -538,6 +548,7 @@ SERVER_MESSAGES: tuple[type, ...] = (
     Error,
     Clocks,
     TimeRanOut,
+    ServerInfo,
     *HISTORY_SERVER_MESSAGES,
     *SCORES_SERVER_MESSAGES,
 )

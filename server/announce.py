@@ -41,8 +41,7 @@ from seasalt.protocol.discovery import (
 )
 
 from .addresses import interface_addresses, is_loopback
-from .config import ServerConfig
-from .core import log
+from .config import ServerConfig, log
 from .tables import Status, Table
 
 MIN_UPDATE_INTERVAL = 2.0

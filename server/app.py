@@ -15,8 +15,7 @@ from zmq.utils.monitor import parse_monitor_message
 
 from .addresses import endpoint, local_endpoint
 from .botpool import BotPool, takeover_level
-from .config import Clock, MonotonicClock, ServerConfig
-from .core import log
+from .config import Clock, MonotonicClock, ServerConfig, log
 from .journal import Journal
 from .master import Master
 from .peers import Origin
@@ -105,8 +104,7 @@ class Server:
             ) from None
         self._tasks = [loop.create_task(self._timers())]
         loop.call_soon(self._on_readable)  # frames that came before the reader was added
-        for table in list(self.master.tables.values()):
-            self.master.schedule_bot(table)
+        self.master.start_bots()
 
     def _bind(self) -> None:
         ctx = zmq.asyncio.Context()
@@ -272,7 +270,7 @@ class Server:
             self._ctx.term()
             self._ctx = None
         if self.master is not None:
-            self.master.close_history()
+            self.master.close()
         if self._bots is not None:
             self._bots.shutdown()
         if self._journal is not None:

@@ -94,7 +94,11 @@ def with_command(argv: Sequence[str]) -> list[str]:
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """Parse a ``seasalt-server`` command line (exits 2 with one line when it is bad)."""
-    return build_parser().parse_args(with_command(argv))
+    args = build_parser().parse_args(with_command(argv))
+    check = getattr(args, "check", None)  # what argparse cannot say: options that exclude
+    if check is not None:
+        check(args)
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """The table's clocks: the turn timer (a table option), and telling the table about every clock
 that runs — the turn timer, the takeover delay of a silent player, the reading pause.
 
-The server's clock decides (``self.clock``, injectable: tests move a ManualClock and call
+The server's clock decides (``clock``, injectable: tests move a ManualClock and call
 ``tick``). Clients are told the time *left* in a ``clocks`` message (protocol/clocks.py) and
 count down with their own monotonic clock.
 
@@ -14,18 +14,14 @@ full turn.
 
 from __future__ import annotations
 
-from seasalt.engine import Action, ApplyResult, Event, EventKind
-from seasalt.protocol import (
-    ActionRequest,
-    Clocks,
-    ErrorCode,
-    SeatClock,
-    TimeRanOut,
-    encode,
-)
+from dataclasses import dataclass
 
-from .core import ServerCore, log
-from .sessions import Session
+from seasalt.engine import Event, EventKind
+from seasalt.protocol import Clocks, SeatClock, TimeRanOut, encode
+
+from .config import Clock, ServerConfig, log
+from .outbox import Outbox
+from .sessions import Session, SessionRegistry
 from .tables import Status, Table
 from .turn_clock import TurnKey
 
@@ -43,54 +39,56 @@ def _turn_start(log: tuple[Event, ...]) -> int:
     return -1
 
 
-class ClockMixin(ServerCore):
-    """Hooks around the game and lobby mixins (it comes first in Master's bases)."""
+@dataclass(eq=False, repr=False)
+class TableClocks:
+    """The turn timer of every table, and the ``clocks`` message that tells a table its clocks.
 
-    # --- the hooks ------------------------------------------------------------------------
+    Called by the others at the moments a clock may start or stop: ``changed`` after a
+    presence or status change (server/news.py's ``announce``), ``after_commit`` after an
+    accepted action (server/game.py), ``tick`` from the timers (server/master.py).
+    """
 
-    def tick(self) -> None:
-        super().tick()  # type: ignore[misc]  # PresenceMixin.tick, further down the MRO
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    started_at: float
+
+    # --- the moments a clock may change ---------------------------------------------------
+
+    def tick(self) -> list[Table]:
+        """Push changed clocks, run out due turns; returns the tables whose turn ran out (a
+        bot is to play the rest of it: the caller schedules it)."""
         now = self.clock.now()
+        ran_out = []
         for table in list(self.tables.values()):
             if self.sync_turn(table):
                 self.push_clocks(table)
-            if table.turn_clock.due(now):
-                self.time_ran_out(table)
+            if table.turn_clock.due(now) and self.time_ran_out(table):
+                ran_out.append(table)
+        return ran_out
 
-    def announce(self, table: Table) -> None:
+    def changed(self, table: Table) -> None:
         """Presence or status changed: a takeover countdown may start or stop, a pause may
         begin or end, a seat may come back to its human."""
-        super().announce(table)
         self.sync_turn(table)
         self.push_clocks(table)
 
-    def commit(
-        self,
-        table: Table,
-        action: Action,
-        result: ApplyResult,
-        takeover: tuple[int, int, str] | None = None,
-    ) -> None:
-        super().commit(table, action, result, takeover)  # type: ignore[misc]
+    def after_commit(self, table: Table) -> None:
         if self.tables.get(table.name) is table and self.sync_turn(table):
             self.push_clocks(table)  # a new turn's time starts (after its update)
 
-    def on_action(self, session: Session, peer: bytes, msg: ActionRequest) -> None:
-        table = self.tables.get(msg.table)
+    def timed_out(self, session: Session, table: Table) -> bool:
+        """The session's seat is to act but its time ran out: a bot plays the rest of the
+        turn, and the player's own action is refused (server/game.py's guards)."""
         seat = session.seat
-        if (
-            table is not None
-            and seat is not None
+        return (
+            seat is not None
             and session.table == table.name
             and table.state.to_act == seat
             and table.turn_clock.seat_timed_out(seat)
-        ):
-            self.error(
-                peer, ErrorCode.NOT_YOUR_TURN,
-                "time ran out: a bot plays the rest of this turn for you", table.name,
-            )
-            return
-        super().on_action(session, peer, msg)  # type: ignore[misc]
+        )
 
     # --- the turn timer -------------------------------------------------------------------
 
@@ -112,17 +110,17 @@ class ClockMixin(ServerCore):
         """Start, keep or stop the turn timer; True when its deadline changed."""
         return table.turn_clock.sync(self.timed_turn(table), table.turn_time, self.clock.now())
 
-    def time_ran_out(self, table: Table) -> None:
+    def time_ran_out(self, table: Table) -> bool:
         key = table.turn_clock.run_out()
         if key is None:
-            return
+            return False
         seat = key[-1]
         log.info("table %s: seat %d ran out of time; a bot plays the turn", table.name, seat)
         frame = encode(TimeRanOut(table.name, table.seq, seat))
-        for session, _ in self.members(table):
-            self.send_encoded(session, frame)
+        for session, _ in self.sessions.members(table):
+            self.outbox.send_encoded(session, frame)
         self.push_clocks(table)
-        self.schedule_bot(table)
+        return True
 
     # --- what the table is told -----------------------------------------------------------
 
@@ -134,13 +132,14 @@ class ClockMixin(ServerCore):
             turn = SeatClock(clock.key[-1], _ms(clock.deadline - now))
         takeovers = []
         if table.status in (Status.RUNNING, Status.ROUND_OVER):
-            # The same rule as PresenceMixin.check_takeovers, read as a time left.
+            # The same rule as Presence.check_takeovers (server/presence.py), read as a time
+            # left.
             limit = self.config.peer_timeout + self.config.takeover_after
             for seat in table.seats:
                 if seat.is_bot or seat.holder is None or seat.bot_playing:
                     continue
-                session = self.holder_session(table, seat.index)
-                if self.connected(session):
+                session = self.sessions.holder(table, seat.index)
+                if self.sessions.connected(session):
                     continue
                 last = session.last_seen if session is not None else self.started_at
                 takeovers.append(SeatClock(seat.index, _ms(last + limit - now)))
@@ -156,5 +155,5 @@ class ClockMixin(ServerCore):
             return
         table.turn_clock.shown = not clocks.empty
         frame = encode(clocks)
-        for session, _ in self.members(table):
-            self.send_encoded(session, frame)
+        for session, _ in self.sessions.members(table):
+            self.outbox.send_encoded(session, frame)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from seasalt.protocol import DEFAULT_PORT, HEARTBEAT_INTERVAL, MAX_CHAT_LENGTH, MAX_NAME_LENGTH
+from seasalt.protocol import (
+    DEFAULT_PORT,
+    HEARTBEAT_INTERVAL,
+    HEARTBEAT_MISSES,
+    MAX_CHAT_LENGTH,
+    MAX_NAME_LENGTH,
+)
 
 from .security import KeyPair
+
+log = logging.getLogger("seasalt.server")
+"""The server's logger (secrets never go to it: DESIGN "Durability")."""
 
 # The frame size limits are the protocol's (MAX_MESSAGE_SIZE, SOCKET_MAX_MESSAGE_SIZE), not
 # settings: server/master.py and server/app.py read them from seasalt.protocol.
@@ -68,7 +78,9 @@ class ServerConfig:
     """Seconds the server waits for every ``continue`` after a round before play resumes."""
     heartbeat: float = HEARTBEAT_INTERVAL
     """Seconds between heartbeats; a peer silent for ``heartbeat_misses`` of them is gone."""
-    heartbeat_misses: int = 3
+    heartbeat_misses: int = HEARTBEAT_MISSES
+    """The protocol's: with the default interval the server waits exactly as long as a client
+    does (``HEARTBEAT_TIMEOUT``) before it counts the other side lost."""
     rate_limit: float = 50.0
     """Messages per second a connection may send on average (checked before decoding)..."""
     rate_burst: float = 200.0
@@ -116,5 +128,6 @@ class ServerConfig:
 
     @property
     def peer_timeout(self) -> float:
-        """Silence after which a peer counts as disconnected."""
+        """Silence after which a peer counts as disconnected (by default the protocol's
+        ``HEARTBEAT_TIMEOUT``, the client's own timeout)."""
         return self.heartbeat * self.heartbeat_misses

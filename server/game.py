@@ -1,13 +1,15 @@
-"""Game actions: the guard pipeline, the journal-then-send commit, the reading pause, bots.
+"""Game actions: the action guards, the journal-then-send commit, the reading pause, bots.
 
-The pipeline follows boardgame.io's master (STYLE §3): table exists, seated, not over, to act,
-``seq`` matches (zguide Clone's optimistic concurrency), and only then ``engine.apply``.
+The guards follow boardgame.io's master (STYLE §3), in this order in ``on_action``: the turn's
+time has not run out, table exists, seated, not over, started, to act, ``seq`` matches (zguide
+Clone's optimistic concurrency), not paused for reading (then it waits), and only then
+``engine.apply``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasalt.engine import (
     Action,
@@ -28,10 +30,15 @@ from seasalt.protocol import (
     result_to_wire,
 )
 
-from .core import ServerCore, log
-from .journal import to_blob
+from .botpool import BotPool
+from .clocks import TableClocks
+from .config import Clock, ServerConfig, log
+from .guards import seated_at
+from .journal import Journal, to_blob
+from .news import TableNews
+from .outbox import Outbox
 from .seeds import bot_seed
-from .sessions import Session
+from .sessions import Session, SessionRegistry
 from .tables import Status, Table
 
 ROUND_ENDS = (EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)
@@ -47,32 +54,44 @@ class Queued:
     action: Action
 
 
-class GameMixin(ServerCore):
-    """Accepting actions, human and bot."""
+@dataclass(eq=False, repr=False)
+class Game:
+    """Accepting actions, human and bot; owns the bot turns in flight and the actions queued
+    during a reading pause."""
 
-    def init_game(self) -> None:
-        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self.queued: dict[str, Queued] = {}
-        self.actions_accepted = 0
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    news: TableNews
+    clocks: TableClocks
+    journal: Journal
+    bots: BotPool
+    bot_tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict, init=False)
+    """The bot turn in flight at each table (one at most)."""
+    queued: dict[str, Queued] = field(default_factory=dict, init=False)
+    actions_accepted: int = field(default=0, init=False)
 
-    # --- the guard pipeline -------------------------------------------------------------
+    # --- the guards -----------------------------------------------------------------------
 
     def on_action(self, session: Session, peer: bytes, msg: ActionRequest) -> None:
         table = self.tables.get(msg.table)
-        if table is None:
-            self.error(peer, ErrorCode.UNKNOWN_TABLE, f"no table named {msg.table!r}", msg.table)
-            return
-        if session.table != table.name or session.seat is None:
-            self.error(
-                peer, ErrorCode.NOT_SEATED, f"you hold no seat at {table.name!r}", table.name
+        if table is not None and self.clocks.timed_out(session, table):
+            self.outbox.error(
+                peer, ErrorCode.NOT_YOUR_TURN,
+                "time ran out: a bot plays the rest of this turn for you", table.name,
             )
             return
-        seat = session.seat
+        seated = seated_at(self.tables, self.outbox, session, peer, msg.table)
+        if seated is None:
+            return
+        table, seat = seated
         if table.status is Status.FINISHED:
-            self.error(peer, ErrorCode.GAME_OVER, "the game is over", table.name)
+            self.outbox.error(peer, ErrorCode.GAME_OVER, "the game is over", table.name)
             return
         if table.status is Status.WAITING:
-            self.error(
+            self.outbox.error(
                 peer,
                 ErrorCode.NOT_YOUR_TURN,
                 "the game has not started: waiting for players",
@@ -80,7 +99,7 @@ class GameMixin(ServerCore):
             )
             return
         if table.state.to_act != seat:
-            self.error(
+            self.outbox.error(
                 peer,
                 ErrorCode.NOT_YOUR_TURN,
                 f"seat {table.state.to_act} is to act, you are seat {seat}",
@@ -88,14 +107,14 @@ class GameMixin(ServerCore):
             )
             return
         if msg.seq != table.seq:
-            self.error(
+            self.outbox.error(
                 peer,
                 ErrorCode.STALE_SEQ,
                 f"the table is at seq {table.seq}, your action was for {msg.seq}; "
                 "a snapshot follows",
                 table.name,
             )
-            self.snapshot(session, table)
+            self.news.snapshot(session, table)
             return
         if table.status is Status.ROUND_OVER:
             # Acting means done reading; the action waits for the others to be done too.
@@ -115,7 +134,7 @@ class GameMixin(ServerCore):
             result = table.apply(action)
         except IllegalActionError as exc:
             if peer is not None:
-                self.error(peer, ErrorCode.ILLEGAL_ACTION, str(exc), table.name)
+                self.outbox.error(peer, ErrorCode.ILLEGAL_ACTION, str(exc), table.name)
             else:
                 log.error("bot chose an illegal action at %s: %s", table.name, exc)
             return False
@@ -132,6 +151,17 @@ class GameMixin(ServerCore):
         action: Action,
         result: ApplyResult,
         takeover: tuple[int, int, str] | None = None,
+    ) -> None:
+        """Journal the action, then tell every member; then the new turn's clock."""
+        self._journal_and_send(table, action, result, takeover)
+        self.clocks.after_commit(table)
+
+    def _journal_and_send(
+        self,
+        table: Table,
+        action: Action,
+        result: ApplyResult,
+        takeover: tuple[int, int, str] | None,
     ) -> None:
         state = result.state
         round_ended = any(e.kind in ROUND_ENDS for e in result.events)
@@ -152,7 +182,7 @@ class GameMixin(ServerCore):
         )
         self.actions_accepted += 1
         seq = table.seq
-        members = list(self.members(table))
+        members = list(self.sessions.members(table))
         frames: dict[int | None, bytes] = {}  # by seat; every spectator (None) shares one
         for _, seat in members:
             if seat not in frames:
@@ -169,17 +199,17 @@ class GameMixin(ServerCore):
         # libzmq's I/O thread is woken once per update rather than once per seat (on a busy
         # machine each wake-up can cost a trip through the run queue).
         for session, seat in members:
-            if not self.send_encoded(session, frames[seat]):
+            if not self.outbox.send_encoded(session, frames[seat]):
                 session.resync.add(table.name)
         if round_ended:
             self.start_reading(table, members)
         if state.is_over:
             over = GameOver(table.name, seq, state.scores, state.winners, state.standings())
-            record = encode(self.game_record(table))
+            record = encode(self.news.game_record(table))
             for session, _ in members:
-                self.send(session, over)
-                self.send_encoded(session, record)
-            self.announce(table)
+                self.outbox.send(session, over)
+                self.outbox.send_encoded(session, record)
+            self.news.announce(table)
             if not members:  # everyone had left: nobody will ask to play again
                 del self.tables[table.name]
             return
@@ -195,18 +225,14 @@ class GameMixin(ServerCore):
                 for session, seat in members
                 if seat is not None
                 and not table.seats[seat].bot_playing
-                and self.connected(session)
+                and self.sessions.connected(session)
             }
             table.continue_deadline = self.clock.now() + self.config.continue_timeout
-        self.send_round_over(table)
+        self.news.send_round_over(table)
         if table.status is Status.ROUND_OVER and not table.reading:
             self.end_reading(table)
         elif table.status is Status.ROUND_OVER:
-            self.announce(table)
-
-    def send_round_over(self, table: Table) -> None:
-        for session, _ in self.members(table):
-            self.send_round_over_to(session, table)
+            self.news.announce(table)
 
     def on_continue(self, session: Session, peer: bytes, msg: Continue) -> None:
         table = self.tables.get(msg.table)
@@ -216,7 +242,7 @@ class GameMixin(ServerCore):
             return
         table.reading.discard(session.seat)
         if table.reading:
-            self.send_round_over(table)
+            self.news.send_round_over(table)
         else:
             self.end_reading(table)
 
@@ -225,7 +251,7 @@ class GameMixin(ServerCore):
         table.reading.clear()
         table.reading_restored = False
         table.continue_deadline = None
-        self.announce(table)
+        self.news.announce(table)
         queued = self.queued.pop(table.name, None)
         if (
             queued is not None

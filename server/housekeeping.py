@@ -18,10 +18,11 @@ import re
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 
 from seasalt.protocol import replay_to_file_data
 
-from .history import load_replay
+from .finished import load_replay
 from .journal import Journal, JournalError
 from .options import (
     EXIT_DATABASE,
@@ -63,7 +64,7 @@ def open_read_only(path: str) -> sqlite3.Connection:
         raise JournalError(f"there is no journal at {path} (give its path with --db)")
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        db.execute("SELECT id, started_at FROM games LIMIT 1").fetchall()
+        db.execute("SELECT id, started_at, target FROM games LIMIT 1").fetchall()
     except sqlite3.Error as exc:
         raise JournalError(
             f"cannot read the journal {path}: {exc} (a journal written before this version "
@@ -190,8 +191,9 @@ def add_games_commands(sub: argparse._SubParsersAction[Parser]) -> None:
         cmd.add_argument("ids", nargs="*", type=game_id, metavar="ID")
         cmd.add_argument(
             "--older-than", type=parse_age, metavar="AGE",
-            help="every unfinished game last played longer ago than AGE (e.g. 7d)",
+            help="every unfinished game last played longer ago than AGE (e.g. 7d); not with IDs",
         )
+        cmd.set_defaults(check=_ids_or_age(cmd))
     ex = verbs.add_parser("export", help="write a finished game's replay to FILE",
                           description="Write a finished game's replay file (seasalt-client "
                           "--replay FILE watches it).")
@@ -200,6 +202,17 @@ def add_games_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     for cmd in verbs.choices.values():  # --db after the verb works too
         cmd.add_argument("--db", default=argparse.SUPPRESS, metavar="PATH",
                          help=f"journal (default: {default})")
+
+
+def _ids_or_age(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], None]:
+    """The check after parsing (server/cli.py runs it): IDs and ``--older-than`` are two ways
+    to pick games, and together they would ignore the IDs (every old game, named or not)."""
+
+    def check(args: argparse.Namespace) -> None:
+        if args.ids and args.older_than is not None:
+            parser.error("game IDs and --older-than cannot be combined: give one or the other")
+
+    return check
 
 
 def run_games(args: argparse.Namespace) -> int:

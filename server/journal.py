@@ -96,6 +96,7 @@ _ADDED_COLUMNS = (
     ("archived", "INTEGER NOT NULL DEFAULT 0"),
     ("winners", "TEXT"),
     ("turn_time", "INTEGER NOT NULL DEFAULT 0"),  # the turn timer option (server/clocks.py)
+    ("target", "INTEGER NOT NULL DEFAULT 0"),  # the target option (0: standard or double)
 )
 
 
@@ -143,6 +144,8 @@ class GameRecord:
     actions: tuple[bytes, ...] = field(default=(), repr=False)
     turn_time: int = 0
     """Seconds per turn (the turn timer table option); 0: none."""
+    target: int = 0
+    """The points that end the game (the target table option); 0: the standard (or double)."""
 
 
 def _cannot_create(path: str, exc: OSError) -> str:
@@ -300,12 +303,13 @@ class Journal:
         engine_version: str,
         *,
         turn_time: int = 0,
+        target: int = 0,
     ) -> int:
         """Record a new game (its seats still empty) and return its id."""
         cur = self._db.execute(
             "INSERT INTO games (table_name, game_no, players, extra_salt, double_target,"
-            " seat_kinds, seed, seq_base, engine_version, started_at, updated_at, turn_time)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            " seat_kinds, seed, seq_base, engine_version, started_at, updated_at, turn_time,"
+            " target) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 table_name,
                 game_no,
@@ -319,6 +323,7 @@ class Journal:
                 now := self.wall_clock(),
                 now,
                 turn_time,
+                target,
             ),
         )
         assert cur.lastrowid is not None
@@ -448,7 +453,8 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time FROM games WHERE finished=0 AND archived=0"
+            " seed, seq_base, engine_version, turn_time, target FROM games"
+            " WHERE finished=0 AND archived=0"
             " AND (? IS NULL OR COALESCE(updated_at, started_at, 0) >= ?) ORDER BY id",
             (active_since, active_since),
         )
@@ -462,7 +468,7 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time FROM games"
+            " seed, seq_base, engine_version, turn_time, target FROM games"
             " WHERE id IN (SELECT MAX(id) FROM games GROUP BY table_name)"
             " AND finished=1 AND final_scores IS NOT NULL AND archived=0"
             " AND COALESCE(updated_at, started_at, 0) >= ? ORDER BY id DESC",
@@ -494,6 +500,7 @@ class Journal:
                     seats=seats,
                     actions=tuple(self.actions(row[0])),
                     turn_time=row[10] or 0,
+                    target=row[11] or 0,
                 )
             )
         return games

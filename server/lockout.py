@@ -1,6 +1,7 @@
 """Keeping the lobby open (issue 14, "a lockout that survives restarts").
 
-Kept apart from lobby.py on purpose: the lobby calls these small checks, and each says why.
+Kept apart from lobby.py on purpose: the session opening (server/arrivals.py) and the lobby
+call these small checks, and each says why.
 
 - Caps per connection and per remote address on sessions and on waiting tables, refused with
   ``limit_reached`` (ServerConfig ``max_*_per_connection``/``max_*_per_address``).
@@ -13,11 +14,14 @@ Kept apart from lobby.py on purpose: the lobby calls these small checks, and eac
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.engine import ENGINE_VERSION
 
-from .core import ServerCore, log
+from .config import ServerConfig, log
+from .journal import Journal
 from .peers import Origin
-from .sessions import Session
+from .sessions import Session, SessionRegistry
 from .tables import Status, Table
 
 _LOOPBACK = ("127.", "::1", "::ffff:127.")
@@ -26,7 +30,16 @@ NOT_JOURNALLED = 0
 """``Table.game_id`` of a table whose game has not started: no journal row yet."""
 
 
-class LockoutMixin(ServerCore):
+@dataclass(eq=False, repr=False)
+class Lockout:
+    """The caps on sessions and waiting tables, and the rule that only a started game is
+    journalled."""
+
+    config: ServerConfig
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    journal: Journal
+
     # --- caps ------------------------------------------------------------------------
 
     def _capped_address(self, address: str | None) -> str | None:
@@ -43,7 +56,7 @@ class LockoutMixin(ServerCore):
         if origin is None:
             return None
         opened_by = (peer, *origin.connection)
-        sessions = self.sessions.by_hash.values()
+        sessions = list(self.sessions)
         mine = sum(1 for s in sessions if s.opened_by == opened_by)
         if mine >= self.config.max_sessions_per_connection:
             return (
@@ -93,20 +106,6 @@ class LockoutMixin(ServerCore):
     def mark_created(self, table: Table, session: Session) -> None:
         table.created_by = (session.opened_by, self._capped_address(session.address))
 
-    # --- one lobby session per connection -----------------------------------------------
-
-    def close_previous_session(self, peer: bytes) -> None:
-        """Before a ``hello``: the session this connection holds goes, unless it holds a seat
-        (its token can still resume that seat). A watcher stops watching."""
-        previous = self.sessions.of_peer(peer)
-        if previous is None or previous.seat is not None:
-            return
-        if previous.table is not None:
-            self.detach(previous)
-        self.sessions.unbind(previous)
-        self.sessions.by_hash.pop(previous.token_hash, None)
-        log.info("session %s closed by a new hello on its connection", previous.id)
-
     # --- waiting tables -----------------------------------------------------------------
 
     def expire_abandoned_tables(self, now: float) -> None:
@@ -116,8 +115,8 @@ class LockoutMixin(ServerCore):
         for table in list(self.tables.values()):
             if table.status is not Status.WAITING:
                 continue
-            holders = [self.holder_session(table, s.index) for s in table.seats if s.holder]
-            watchers = [self.sessions.by_hash.get(h) for h in table.watchers]
+            holders = [self.sessions.holder(table, s.index) for s in table.seats if s.holder]
+            watchers = [self.sessions.get(h) for h in table.watchers]
             people = [s for s in holders + watchers if s is not None]
             # Counted from when each was last heard, connected or not (a closed connection
             # unbinds at once; its player may still resume within the delay).
@@ -137,7 +136,7 @@ class LockoutMixin(ServerCore):
         table.game_id = self.journal.create_game(
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, table.seq_base, ENGINE_VERSION,
-            turn_time=table.turn_time,
+            turn_time=table.turn_time, target=table.target,
         )
         for seat in table.seats:
             if seat.holder is not None:

@@ -76,7 +76,7 @@ def positive_int(upper: int | None = None) -> Callable[[str], int]:
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if value < 1:
-            raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
         if upper is not None and value > upper:
             raise argparse.ArgumentTypeError(f"must be at most {upper} (the protocol's limit)")
         return value

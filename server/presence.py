@@ -1,26 +1,49 @@
-"""Timers: heartbeats, lost peers, bot takeovers, the reading timeout, resyncs.
+"""Presence on the timers: heartbeats, lost peers, bot takeovers, the reading timeout, resyncs.
 
-``tick`` reads the injected clock and does whatever is due; the server calls it every
+``tick`` reads the injected clock and does whatever is due; the server calls Master.tick every
 ``config.tick`` seconds of real time, and tests call it after moving a ManualClock.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seasalt.protocol import Heartbeat
 
-from .core import ServerCore, log
+from .config import Clock, ServerConfig, log
+from .game import Game
+from .lobby import Lobby
+from .lockout import Lockout
+from .news import TableNews
+from .outbox import Outbox
+from .sessions import SessionRegistry
 from .tables import Status, Table
 
 _SESSION_IDLE_FACTOR = 20
 """A session at no table, silent for this many peer timeouts, is forgotten."""
 
 
-class PresenceMixin(ServerCore):
+@dataclass(eq=False, repr=False)
+class Presence:
+    """Who is still there: sessions heard from, seats of the silent handed to bots, pauses
+    nobody is left to read, tables nobody came back to."""
+
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    news: TableNews
+    lobby: Lobby
+    lockout: Lockout
+    game: Game
+    started_at: float
+
     def tick(self) -> None:
         now = self.clock.now()
         timeout = self.config.peer_timeout
         changed: set[str] = set()
-        for session in list(self.sessions.by_hash.values()):
+        for session in list(self.sessions):
             alive = session.connected(now, timeout)
             if alive != session.alive:
                 session.alive = alive
@@ -28,29 +51,28 @@ class PresenceMixin(ServerCore):
                     changed.add(session.table)
             if alive:
                 if now - session.last_sent >= self.config.heartbeat:
-                    self.send(session, Heartbeat())
+                    self.outbox.send(session, Heartbeat())
                 for name in list(session.resync):
                     table = self.tables.get(name)
                     if table is None or session.table != name:
                         session.resync.discard(name)
                     else:
-                        self.snapshot(session, table)
+                        self.news.snapshot(session, table)
             elif session.table is None and now - session.last_seen > timeout * _SESSION_IDLE_FACTOR:
-                self.sessions.unbind(session)
-                del self.sessions.by_hash[session.token_hash]
-        self.expire_abandoned_tables(now)
+                self.sessions.forget(session)
+        self.lockout.expire_abandoned_tables(now)
         for table in list(self.tables.values()):
-            if self.forgotten(table, now) or self.release_lost(table):
+            if self.forgotten(table, now) or self.lobby.release_lost(table):
                 continue
             if self.check_takeovers(table, now):
                 changed.add(table.name)
             if table.status is Status.ROUND_OVER:
                 self.check_reading(table, now)
-            self.schedule_bot(table)
+            self.game.schedule_bot(table)
         for name in changed:
             table = self.tables.get(name)
             if table is not None:
-                self.announce(table)
+                self.news.announce(table)
 
     def check_takeovers(self, table: Table, now: float) -> bool:
         """Hand to a bot every seat whose human has been gone longer than takeover_after."""
@@ -61,7 +83,7 @@ class PresenceMixin(ServerCore):
         for seat in table.seats:
             if seat.is_bot or seat.holder is None or seat.bot_playing:
                 continue
-            session = self.holder_session(table, seat.index)
+            session = self.sessions.holder(table, seat.index)
             last = session.last_seen if session is not None else self.started_at
             if now - last > limit:
                 seat.bot_playing = True
@@ -75,13 +97,13 @@ class PresenceMixin(ServerCore):
             seat = table.seats[index]
             if seat.bot_playing:
                 table.reading.discard(index)
-            elif table.reading_restored and seat.holder not in self.sessions.by_hash:
+            elif table.reading_restored and seat.holder not in self.sessions:
                 continue  # not back since the restart: only the deadline stops waiting for it
-            elif not self.connected(self.holder_session(table, index)):
+            elif not self.sessions.connected(self.sessions.holder(table, index)):
                 table.reading.discard(index)
         deadline = table.continue_deadline
         if not table.reading or (deadline is not None and now >= deadline):
-            self.end_reading(table)
+            self.game.end_reading(table)
 
     def forgotten(self, table: Table, now: float) -> bool:
         """Drop a game-over table brought back from the journal that nobody came back to."""
@@ -89,7 +111,7 @@ class PresenceMixin(ServerCore):
             table.status is not Status.FINISHED
             or table.forget_at is None
             or now < table.forget_at
-            or any(True for _ in self.members(table))
+            or any(True for _ in self.sessions.members(table))
         ):
             return False
         del self.tables[table.name]

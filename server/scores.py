@@ -7,23 +7,30 @@ the engine's (``GameState.standings``, ``GameState.tie_broken``).
 
 from __future__ import annotations
 
-from seasalt.protocol import ErrorCode, GetScores, ScoreRound, ScoreSheet, result_from_wire
+from dataclasses import dataclass
 
-from .core import ServerCore
-from .journal import from_blob
+from seasalt.protocol import GetScores, ScoreRound, ScoreSheet, result_from_wire
+
+from .guards import member_of
+from .journal import Journal, from_blob
+from .outbox import Outbox
 from .sessions import Session
 from .tables import Table
 
 
-class ScoresMixin(ServerCore):
+@dataclass(eq=False, repr=False)
+class Scores:
     """Answers ``get_scores`` from a session at the table (seated or watching)."""
 
+    tables: dict[str, Table]
+    outbox: Outbox
+    journal: Journal
+
     def on_get_scores(self, session: Session, peer: bytes, msg: GetScores) -> None:
-        table = self.tables.get(msg.table)
-        if table is None or session.table != table.name:
-            self.error(peer, ErrorCode.NOT_SEATED, f"you are not at {msg.table!r}", msg.table)
+        table = member_of(self.tables, self.outbox, session, peer, msg.table)
+        if table is None:
             return
-        self.send(session, self.score_sheet(table))
+        self.outbox.send(session, self.score_sheet(table))
 
     def score_sheet(self, table: Table) -> ScoreSheet:
         rounds = []

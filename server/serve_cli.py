@@ -290,6 +290,8 @@ async def _run(config: ServerConfig, web: WebOptions | None = None) -> int:
         if web is not None and front is None:
             await server.stop()
             return EXIT_LISTEN
+        if front is not None and server.master is not None:  # every lobby shows it
+            server.master.web_urls = tuple(front.urls())
         print(f"{LISTENING_PREFIX} {server.local_endpoint}")
         sys.stdout.flush()
         announcing = start_announcing(config, server, front.port if front is not None else None)

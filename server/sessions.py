@@ -7,7 +7,13 @@ only the token's hash. A session holds at most one seat, or watches one table.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .config import Clock
+    from .tables import Table
 
 
 @dataclass(slots=True)
@@ -41,7 +47,6 @@ class Session:
     last_seen: float
     """Clock time of the last frame from this session."""
     last_sent: float
-    limiter: RateLimiter
     table: str | None = None
     seat: int | None = None
     """The seat held at ``table``; None with a table set means watching."""
@@ -66,13 +71,31 @@ class Session:
 
 
 class SessionRegistry:
-    """Sessions by token hash and by routing id."""
+    """Sessions by token hash and by routing id: the one owner of both maps.
 
-    def __init__(self, rate: float, burst: float) -> None:
-        self._rate = rate
-        self._burst = burst
+    ``by_hash`` and ``by_peer`` are for reading; every change goes through a method here
+    (create, bind, unbind, forget), so the two maps never disagree.
+    """
+
+    def __init__(self, clock: Clock, peer_timeout: float) -> None:
+        self._clock = clock
+        self._peer_timeout = peer_timeout
         self.by_hash: dict[str, Session] = {}
+        """Oldest first (creation order: the oldest idle lobby session is evicted first)."""
         self.by_peer: dict[bytes, Session] = {}
+
+    def __len__(self) -> int:
+        return len(self.by_hash)
+
+    def __iter__(self) -> Iterator[Session]:
+        """Every session, oldest first."""
+        return iter(self.by_hash.values())
+
+    def get(self, token_hash: str | None) -> Session | None:
+        return None if token_hash is None else self.by_hash.get(token_hash)
+
+    def __contains__(self, token_hash: object) -> bool:
+        return token_hash in self.by_hash
 
     def create(self, token_hash: str, name: str, now: float) -> Session:
         session = Session(
@@ -82,7 +105,6 @@ class SessionRegistry:
             peer=None,
             last_seen=now,
             last_sent=now,
-            limiter=RateLimiter(self._rate, self._burst, self._burst, now),
         )
         self.by_hash[token_hash] = session
         return session
@@ -109,5 +131,43 @@ class SessionRegistry:
             self.by_peer.pop(session.peer, None)
             session.peer = None
 
+    def forget(self, session: Session) -> None:
+        """The session is gone for good: its token resumes nothing any more."""
+        self.unbind(session)
+        self.by_hash.pop(session.token_hash, None)
+
     def of_peer(self, peer: bytes) -> Session | None:
         return self.by_peer.get(peer)
+
+    def connected(self, session: Session | None) -> bool:
+        """Bound to a connection and heard within the peer timeout."""
+        return session is not None and session.connected(self._clock.now(), self._peer_timeout)
+
+    def bound(self) -> list[Session]:
+        """The sessions bound to a routing id now (a copy: the caller may unbind them)."""
+        return list(self.by_peer.values())
+
+    # --- who is at a table ------------------------------------------------------------
+
+    def members(self, table: Table) -> Iterator[tuple[Session, int | None]]:
+        """Every session at the table with its seat (None: watching), seated first."""
+        for seat in table.seats:
+            if seat.holder is None:
+                continue
+            session = self.by_hash.get(seat.holder)
+            if session is not None and session.table == table.name and session.seat == seat.index:
+                yield session, seat.index
+        for token_hash in sorted(table.watchers):
+            session = self.by_hash.get(token_hash)
+            if session is not None and session.table == table.name and session.seat is None:
+                yield session, None
+
+    def holder(self, table: Table, index: int) -> Session | None:
+        """The session of the human holding seat ``index``, if it is at the table."""
+        holder = table.seats[index].holder
+        if holder is None:
+            return None
+        session = self.by_hash.get(holder)
+        if session is None or session.table != table.name or session.seat != index:
+            return None
+        return session

@@ -31,11 +31,15 @@ class Status(enum.Enum):
     FINISHED = "finished"
 
 
-def make_rules(players: int, extra_salt: bool, double_target: bool) -> Rules:
-    """The engine rules for a table's options."""
+NOT_OVER = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
+"""A table whose game is not over: waiting for players, or being played."""
+
+
+def make_rules(players: int, extra_salt: bool, double_target: bool, target: int = 0) -> Rules:
+    """The engine rules for a table's options (``target`` 0: the standard for the count)."""
     if double_target:
         return Rules.with_double_target(players, extra_salt)
-    return Rules(players, extra_salt)
+    return Rules(players, extra_salt=extra_salt, target=target or None)
 
 
 @dataclass(slots=True)
@@ -126,11 +130,21 @@ class Table:
         """Accepted actions on this table so far (all its games)."""
         return self.seq_base + self.state.move
 
-    def matches(self, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool) -> bool:
+    @property
+    def target(self) -> int:
+        """The target option: the points that end the game, 0 for the standard (or double)."""
+        if self.double_target:
+            return 0
+        return self.state.rules.target or 0
+
+    def matches(
+        self, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool, target: int = 0
+    ) -> bool:
         return (
             seat_kinds == self.seat_kinds
             and extra_salt == self.extra_salt
             and double_target == self.double_target
+            and target == self.target
         )
 
     def seat_of(self, token_hash: str) -> int | None:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .addresses import host_port, join_addresses
-from .options import port
+from .options import port, positive_int
 from .web_page import page_language, render_page, valid_name, word
 
 log = logging.getLogger("seasalt.server.web")
@@ -44,12 +44,6 @@ DEFAULT_WEB_MAX = 16
 STOP_GRACE = 5.0
 """Seconds a tab's client gets to quit after its page closed, before it is killed."""
 _TAB = re.compile(r"[0-9a-f]{32}")
-
-
-def _web_max(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
-    return int(text)
 
 
 def add_web_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +60,7 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         f"'{WEB_PREFIX} http://HOST:PORT/')",
     )
     group.add_argument(
-        "--web-max", type=_web_max, default=DEFAULT_WEB_MAX, metavar="N",
+        "--web-max", type=positive_int(), default=DEFAULT_WEB_MAX, metavar="N",
         help=f"browser tabs playing at once; each runs a client on this machine (default "
         f"{DEFAULT_WEB_MAX})",
     )

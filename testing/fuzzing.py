@@ -192,8 +192,8 @@ class Fuzzer:
 
     def __post_init__(self) -> None:
         master = self.master
-        commit = master.commit
-        send_frame = master._send_frame
+        commit = master.game.commit
+        send_frame = master.outbox.transport
 
         def recording_commit(
             table: Any, action: Any, result: Any, takeover: Any = None
@@ -208,8 +208,8 @@ class Fuzzer:
                 self.problems.append(f"checker failed on a frame: {exc!r}")
             return send_frame(peer, frame)
 
-        master.commit = recording_commit  # type: ignore[method-assign]
-        master._send_frame = checking_send
+        master.game.commit = recording_commit  # type: ignore[method-assign]
+        master.outbox.transport = checking_send
 
     @property
     def master(self) -> Master:

@@ -153,6 +153,7 @@ async def play_seat(
     name: str = "p",
     extra_salt: bool = False,
     double_target: bool = False,
+    target: int = 0,
     seed: int = 0,
     level: str = "random",
     token: str | None = None,
@@ -167,7 +168,7 @@ async def play_seat(
 
     if token is None:
         token = (await client.hello(name)).token
-        await client.send(JoinOrCreate(table, seats, extra_salt, double_target))
+        await client.send(JoinOrCreate(table, seats, extra_salt, double_target, target=target))
     else:
         await client.resume(token)
     joined = await client.expect(Joined, timeout)

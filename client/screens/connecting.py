@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, pgettext
+from seasalt.client.screens.keys import button_keys, pressed
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, LoadingIndicator, Static
@@ -19,7 +21,6 @@ class ConnectingScreen(Screen[None]):
     """"Connecting to …" with a spinner; on failure, what went wrong and what to check."""
 
     BINDINGS = [
-        Binding("r", "retry", _("Retry")),
         Binding("escape,b", "back", _("Back")),
         Binding("ctrl+q", "app.request_quit", _("Quit")),
     ]
@@ -33,6 +34,11 @@ class ConnectingScreen(Screen[None]):
     def __init__(self, what: str) -> None:
         super().__init__(classes="menu-screen")
         self.what = what
+        # The retry key is the language's own (client/screens/keys.py); Esc and b go back.
+        self.keys = button_keys(
+            [("retry", pgettext("dialog key: retry", "r"), "r", _("Retry ({key})"))],
+            reserved=("b",),
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="connecting"):
@@ -40,7 +46,7 @@ class ConnectingScreen(Screen[None]):
             yield LoadingIndicator(id="spinner")
             yield Static(id="connecting-error")
             with Horizontal(classes="buttons", id="connecting-buttons"):
-                yield Button(_("Retry (r)"), id="retry", variant="primary")
+                yield Button(self.keys[0].label, id="retry", variant="primary")
                 yield Button(_("Back (Esc)"), id="back")
 
     def on_mount(self) -> None:
@@ -64,6 +70,12 @@ class ConnectingScreen(Screen[None]):
         self.query_one("#connecting-error", Static).update(text)
         self.query_one("#connecting-buttons").display = True
         self.query_one("#retry", Button).focus()
+
+    def on_key(self, event: Key) -> None:
+        if pressed(event, self.keys) == "retry":
+            event.stop()
+            event.prevent_default()
+            self.action_retry()
 
     @on(Button.Pressed, "#retry")
     def action_retry(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from seasalt.client.i18n import _, pgettext
+from seasalt.client.screens.keys import button_keys, pressed
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -63,13 +64,19 @@ class ConfirmDialog(ModalScreen[bool]):
 
 
 class HostQuitDialog(ModalScreen[str]):
-    """Quitting while hosting: stop the server, leave it running for the others, or cancel."""
+    """Quitting while hosting: stop the server, leave it running for the others, or cancel.
+    The keys are the language's own, named on the buttons (client/screens/keys.py)."""
 
-    BINDINGS = [
-        Binding("s", "answer('stop')", _("Stop server")),
-        Binding("l", "answer('leave')", _("Leave running")),
-        Binding("escape", "answer('cancel')", _("Cancel")),
-    ]
+    BINDINGS = [Binding("escape", "answer('cancel')", _("Cancel"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Literal contexts: the catalogue tool reads them from the source (i18n_tools).
+        self.keys = button_keys([
+            ("stop", pgettext("dialog key: stop server", "s"), "s", _("Stop server ({key})")),
+            ("leave", pgettext("dialog key: leave running", "l"), "l",
+             _("Leave running ({key})")),
+        ])
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -79,13 +86,26 @@ class HostQuitDialog(ModalScreen[str]):
                 classes="question",
             )
             with Horizontal(classes="buttons"):
-                yield Button(_("Stop server (s)"), id="stop", variant="error")
-                yield Button(_("Leave running (l)"), id="leave", variant="primary")
+                stop, leave = self.keys
+                yield Button(stop.label, id="stop", variant="error")
+                yield Button(leave.label, id="leave", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
+
+    def on_key(self, event: Key) -> None:
+        answer = pressed(event, self.keys)
+        if answer is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_answer(answer)
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "cancel")
+        self.action_answer(event.button.id or "cancel")
+
+    answered = False
+    """Set by the first answer: a key pressed twice fast must not dismiss twice."""
 
     def action_answer(self, answer: str) -> None:
-        self.dismiss(answer)
+        if not self.answered and self.app.screen is self:
+            self.answered = True
+            self.dismiss(answer)

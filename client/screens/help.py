@@ -7,6 +7,7 @@ from collections import Counter
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from seasalt.client.auto_end import AUTO_END_DELAY
 from seasalt.client.i18n import _
 from seasalt.client.terms import role_name
 from seasalt.client.widgets.actions import NUMBER_KEYS
@@ -90,6 +91,23 @@ def _scoring() -> Group:
     ]))
 
 
+def _clocks() -> Group:
+    """The turn timer (a table option) and auto end turn (a setting of the player's)."""
+    title = Text(_("Clocks"), style="bold underline")
+    return Group(title, bullets([
+        _("• Turn timer: a table option, chosen when the table is made in the lobby (off, or "
+          "seconds per turn). Everyone sees the time left count down. When it runs out, a bot "
+          "plays that turn for the player and the log says so; the player keeps the seat."),
+        _("• Auto end turn: your own setting (the start menu, or the command palette: "
+          "Ctrl+P). When ending your turn is the only choice, it ends by itself after a "
+          "{n}-second countdown; any key stops it for that turn.").format(
+            n=f"{AUTO_END_DELAY:g}"),
+        _("• A player who goes silent: everyone sees how long until a bot takes the seat. "
+          "After a round, the result says how long until the next round starts unless "
+          "everyone continues."),
+    ]))
+
+
 def _colour_legend() -> Text:
     counts = Counter(c.color for c in build_deck(extra_salt=False))
     extra = Counter(c.color for c in ALL_CARDS)
@@ -143,6 +161,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(_keys())
             yield Static(_scoring())
             yield Static(_card_reference())
+            yield Static(_clocks())
             yield Static(_colour_legend())
             yield Static(Text(_("Press Esc to go back."), style="italic"))
 

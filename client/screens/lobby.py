@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from rich.text import Text
-from seasalt.client.i18n import _
-from seasalt.client.screens.model import TableSummary
+from seasalt.client.i18n import _, ngettext
+from seasalt.client.intents import AskTables, SitDown, WatchTable
+from seasalt.client.screens.model import IntentQueued, TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
 from seasalt.client.widgets.tickbox import TickBox
-from seasalt.protocol import TURN_TIMES
+from seasalt.protocol import TARGETS, TURN_TIMES
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
@@ -58,12 +59,27 @@ def seats_text(summary: TableSummary) -> Text:
     return Text(", ").join(parts)
 
 
-NewTable = tuple[str, tuple[str, ...], bool, bool, int]
-"""Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off)."""
+NewTable = tuple[str, tuple[str, ...], bool, bool, int, int]
+"""Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off), target
+score (0: the standard for the player count)."""
+
+
+def target_label(points: int) -> str:
+    """A table's target option in the lobby: ``to 7 points``."""
+    return ngettext("to {n} point", "to {n} points", points).format(n=points)
+
+
+DOUBLE = "double"
+"""The game-length choice "double target" (the others are a score, 0 the standard)."""
 
 
 class CreateTableDialog(ModalScreen[NewTable | None]):
     """Name, seats (you + humans or bots) and options of a new table."""
+
+    DEFAULT_CSS = """
+    CreateTableDialog #target-label { margin: 0 0 0 2; width: auto; }
+    CreateTableDialog #target { margin: 1 0 0 0; }
+    """
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
 
@@ -93,7 +109,14 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     )
             with Horizontal(classes="row"):
                 yield TickBox(_("Extra Salt"), id="extra-salt")
-                yield TickBox(_("Double target"), id="double-target")
+                # One choice for the game's length: double target and a score to end at
+                # exclude each other (a short game: one evening, or a test).
+                yield Label(_("Game ends at"), classes="label", id="target-label")
+                yield Select(
+                    [(_("standard score"), 0), (_("double target"), DOUBLE)]
+                    + [(target_label(n), n) for n in TARGETS],
+                    value=0, allow_blank=False, id="target", compact=True,
+                )
             with Horizontal(classes="row compact-row"):  # issue 15: off by default on a LAN
                 yield Label(_("Turn timer"), classes="label")
                 yield Select(
@@ -111,6 +134,9 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
         if not name:
             self.notify(_("Give the table a name."), severity="error")
             return
+        length = self.query_one("#target", Select).value
+        double_target = length == DOUBLE
+        target = 0 if double_target else int(length)  # type: ignore[arg-type]
         seats = ["human"]
         for seat in (2, 3, 4):
             value = str(self.query_one(f"#seat-{seat}", Select).value)
@@ -121,8 +147,9 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                 name,
                 tuple(seats),
                 self.query_one("#extra-salt", Checkbox).value,
-                self.query_one("#double-target", Checkbox).value,
+                double_target,
                 int(self.query_one("#turn-time", Select).value),  # type: ignore[arg-type]
+                target,
             )
         )
 
@@ -146,14 +173,6 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.request_quit", _("Quit")),
     ]
 
-    class Request(Message):
-        """The player wants something from the server (an intent kind and its arguments)."""
-
-        def __init__(self, kind: str, **args: object) -> None:
-            super().__init__()
-            self.kind = kind
-            self.args = args
-
     def __init__(
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
@@ -170,9 +189,9 @@ class LobbyScreen(Screen[None]):
         self.encrypted = encrypted
         self.server_key = server_key
         """Hosting a --secure server: the key friends pass with --server-key."""
-        self.web_urls = [f"http://{a}/" for a in friend_addresses(
-            [u.removeprefix("http://").rstrip("/") for u in web_urls])]
-        """Hosting with --web: what friends open in a browser (loopback ones left out)."""
+        self.web_urls = [u for u in web_urls if friend_addresses([urlsplit(u).netloc])]
+        """Where friends open this server in a browser (the server says, server_info; loopback
+        ones left out: they reach nobody else)."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
 
@@ -205,7 +224,7 @@ class LobbyScreen(Screen[None]):
                 else:  # loopback only: 127.0.0.1 would reach nobody else
                     text = Text(join_line(True, (), self.server), style="bold yellow")
                 yield Static(text, id="host-banner")
-            elif self.web_urls:  # a browser tab: the address to give friends, not its own
+            elif self.web_urls:  # a player who joined (tab or terminal): what friends open
                 yield Static(
                     Text(_("Friends open in a browser: {urls}").format(
                         urls="  ·  ".join(self.web_urls)), style="bold green"),
@@ -249,6 +268,8 @@ class LobbyScreen(Screen[None]):
                 options.append(_("Extra Salt"))
             if summary.double_target:
                 options.append(_("double target"))
+            if summary.target:
+                options.append(target_label(summary.target))
             if summary.turn_time:
                 options.append(turn_time_label(summary.turn_time))
             status = status_label(summary.status)
@@ -276,12 +297,10 @@ class LobbyScreen(Screen[None]):
         def created(answer: NewTable | None) -> None:
             if answer is None:
                 return
-            name, seats, extra_salt, double_target, turn_time = answer
-            self.post_message(
-                self.Request(
-                    "join_or_create", table=name, seats=seats, extra_salt=extra_salt,
-                    double_target=double_target, turn_time=turn_time,
-                )
+            name, seats, extra_salt, double_target, turn_time, target = answer
+            self.app.post_message(
+                IntentQueued(SitDown(name, tuple(seats), extra_salt, double_target, turn_time,
+                                     target))
             )
 
         self.app.push_screen(CreateTableDialog(_("{name}'s table").format(name=self.player)),
@@ -292,21 +311,18 @@ class LobbyScreen(Screen[None]):
         if summary is None:
             self.action_create()
             return
-        self.post_message(
-            self.Request(
-                "join_or_create", table=summary.name, seats=summary.kinds,
-                extra_salt=summary.extra_salt, double_target=summary.double_target,
-                turn_time=summary.turn_time,
-            )
-        )
+        self.app.post_message(IntentQueued(SitDown(
+            summary.name, summary.kinds, summary.extra_salt, summary.double_target,
+            summary.turn_time, summary.target,
+        )))
 
     def action_watch(self) -> None:
         summary = self._selected()
         if summary is not None:
-            self.post_message(self.Request("watch", table=summary.name))
+            self.app.post_message(IntentQueued(WatchTable(summary.name)))
 
     def action_refresh(self) -> None:
-        self.post_message(self.Request("list_tables"))
+        self.app.post_message(IntentQueued(AskTables()))
 
     def action_history(self) -> None:
         """Finished games, replays and statistics of this server (client/screens/history.py)."""

@@ -6,10 +6,12 @@ The network worker turns server messages into these Textual messages; screens on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from seasalt.client.intents import Intent
 from seasalt.engine import Event, PlayerView, RoundResult
+from seasalt.protocol import ErrorCode
 from textual.message import Message
 
 
@@ -41,6 +43,8 @@ class TableSummary:
     watchers: int = 0
     turn_time: int = 0
     """Seconds per turn (the turn timer); 0: none."""
+    target: int = 0
+    """The points that end the game; 0: the standard (or double target)."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ class FrameArrived(Message):
         self.frame = frame
 
 
-class RoundOver(Message):
+class RoundEnded(Message):
     """A round was scored or void: show the result until the player continues."""
 
     def __init__(
@@ -88,8 +92,8 @@ class RoundOver(Message):
         """The seq of the update that ended the round."""
 
 
-class GameOver(Message):
-    """The game is over."""
+class GameEnded(Message):
+    """The game is over: show the standings."""
 
     def __init__(self, end: GameEnd) -> None:
         super().__init__()
@@ -104,7 +108,7 @@ class TablesListed(Message):
         self.tables = tuple(tables)
 
 
-class TableChanged(Message):
+class TableSeatsChanged(Message):
     """Seats, presence or status of the table we sit at changed."""
 
     def __init__(self, summary: TableSummary) -> None:
@@ -112,13 +116,37 @@ class TableChanged(Message):
         self.summary = summary
 
 
-class Joined(Message):
-    """We sit at (or watch) a table."""
+class AtTable(Message):
+    """We sit at (or watch) a table (``new_table``: not the one we were at before; ``again``:
+    the very table and seat we already had, as a resumed session's own join brings)."""
 
-    def __init__(self, table: str, seat: int | None) -> None:
+    def __init__(
+        self, table: str, seat: int | None, new_table: bool = True, again: bool = False
+    ) -> None:
         super().__init__()
         self.table = table
         self.seat = seat
+        self.new_table = new_table
+        self.again = again
+
+
+class WebAddressesArrived(Message):
+    """Where friends open this server in a browser (the server's ``server_info``)."""
+
+    def __init__(self, urls: tuple[str, ...]) -> None:
+        super().__init__()
+        self.urls = urls
+
+
+class LeftTable(Message):
+    """We are no longer at ``table`` (where we had ``seat``); ``asked``: we asked to leave
+    (else the server gave the seat up)."""
+
+    def __init__(self, table: str | None, seat: int | None, asked: bool) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+        self.asked = asked
 
 
 class ChatArrived(Message):
@@ -156,26 +184,18 @@ class LinkStatus(Message):
         self.hints = tuple(hints)
 
 
-class ServerError(Message):
-    """The server refused something (``code`` from the protocol's error list)."""
+class Refused(Message):
+    """The server refused something (``code``: why, as the protocol's error list says)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__()
         self.code = code
         self.message = message
 
 
-@dataclass(frozen=True)
-class Intent:
-    """Something the player asks the server for: ``kind`` plus its arguments."""
-
-    kind: str
-    """action, continue, play_again, chat, list_tables, join_or_create, watch, leave."""
-    args: dict[str, Any] = field(default_factory=dict)
-
-
 class IntentQueued(Message):
-    """Posted each time an intent is handed to the network worker (tests watch these)."""
+    """A screen asks the server for something (an intent of client/intents.py): the app
+    hands it to the network bridge."""
 
     def __init__(self, intent: Intent) -> None:
         super().__init__()

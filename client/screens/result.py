@@ -8,9 +8,10 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.i18n import _, about, ngettext
+from seasalt.client.i18n import _, about, ngettext, pgettext
+from seasalt.client.screens.keys import button_keys, pressed
 from seasalt.client.screens.model import GameEnd
-from seasalt.client.screens.scores import open_scores
+from seasalt.client.screens.scores import SCORES_KEY, open_scores
 from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
 from seasalt.client.widgets.cardface import concat
 from seasalt.client.widgets.cards import grouped_hand, table_groups
@@ -22,6 +23,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -129,15 +131,32 @@ def game_over_line(winners: Sequence[int], names: Names) -> Text:
     return Text(line, style="bold reverse")
 
 
-def rounds_table(record: GameRecord, names: Names, players: int) -> Table:
-    """The points each seat scored in every round (as the server journalled them)."""
-    table = Table(expand=True, box=box.SIMPLE_HEAVY, pad_edge=False)
-    table.add_column(_("Round"), justify="right", no_wrap=True)
+def rounds_table(record: GameRecord, names: Names, players: int,
+                 totals: Sequence[int] | None = None) -> Table:
+    """The points each seat scored in every round (as the server journalled them), and the
+    totals under them. Natural widths and no vertical rules: it fits 80 columns, and one row a
+    round keeps a long game's rows on the screen (the body scrolls past that)."""
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_footer=totals is not None)
+    table.add_column(_("Round"), Text(_("total"), style="bold"), justify="right", no_wrap=True)
     for seat in range(players):
-        table.add_column(Text(names(seat)), justify="right", no_wrap=True, max_width=14)
+        total = Text(str(totals[seat]), style="bold") if totals is not None else ""
+        table.add_column(Text(names(seat)), total, justify="right", no_wrap=True, max_width=14)
     for number, points in enumerate(record.rounds, start=1):
         table.add_row(str(number), *(str(p) for p in points))
     return table
+
+
+def standings_text(end: GameEnd, names: Names) -> Text:
+    """``1. Ann 38 · 2. Bob 35 · 3. Cy 29`` (the winners in bold): one line where it fits."""
+    text = Text()
+    for place, seat in enumerate(end.standings, start=1):
+        if place > 1:
+            text.append("  ·  ", style="dim")
+        style = "bold" if seat in end.winners else ""
+        text.append(f"{place}. ", style=style)
+        text.append(Text(names(seat), style=style))  # a name is never markup
+        text.append(f" {end.scores[seat]}", style=style)
+    return text
 
 
 def record_notes(record: GameRecord, names: Names) -> Text:
@@ -209,7 +228,10 @@ class RoundResultScreen(Screen[bool]):
                      hands_text(self.result, self.names, width))
 
     def on_resize(self) -> None:
-        self.query_one("#result-hands", Static).update(self._body())
+        # A resize can reach this screen when its widgets are not there (pushed just as the
+        # app closes): nothing to lay out again then (it was a NoMatches crash at exit).
+        for hands in self.query("#result-hands").results(Static):
+            hands.update(self._body())
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:
@@ -224,10 +246,14 @@ class GameOverScreen(Screen[str]):
     """Final standings; play again, back to the lobby, or quit."""
 
     BINDINGS = [
-        Binding("p", "answer('again')", _("Play again")),
-        Binding("b", "answer('lobby')", _("Lobby")),
-        Binding("q", "answer('quit')", _("Quit")),
         Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
+        # The body scrolls from the keyboard while a button has the focus (a long game).
+        Binding("up", "scroll_body('up')", show=False),
+        Binding("down", "scroll_body('down')", show=False),
+        Binding("pageup", "scroll_body('page_up')", show=False),
+        Binding("pagedown", "scroll_body('page_down')", show=False),
+        Binding("home", "scroll_body('home')", show=False),
+        Binding("end", "scroll_body('end')", show=False),
     ]
 
     def __init__(self, end: GameEnd, names: Names, record: GameRecord | None = None) -> None:
@@ -235,6 +261,13 @@ class GameOverScreen(Screen[str]):
         self.end = end
         self.names = names
         self.record = record
+        # The keys are the language's own, named on the buttons (client/screens/keys.py);
+        # h (the score sheet) is the same in every language.
+        self.keys = button_keys([
+            ("again", pgettext("dialog key: play again", "p"), "p", _("Play again ({key})")),
+            ("lobby", pgettext("dialog key: lobby", "b"), "b", _("Lobby ({key})")),
+            ("quit", pgettext("dialog key: quit", "q"), "q", _("Quit ({key})")),
+        ], reserved=(SCORES_KEY,))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
@@ -242,10 +275,18 @@ class GameOverScreen(Screen[str]):
             with VerticalScroll(id="result-body"):
                 yield Static(self._body(), id="game-over-body")
             with Horizontal(classes="buttons"):
-                yield Button(_("Play again (p)"), id="again", variant="primary")
-                yield Button(_("Lobby (b)"), id="lobby")
-                yield Button(_("Quit (q)"), id="quit", variant="error")
+                again, lobby, quit_ = self.keys
+                yield Button(again.label, id="again", variant="primary")
+                yield Button(lobby.label, id="lobby")
+                yield Button(quit_.label, id="quit", variant="error")
                 yield Button(_("Scores (h)"), id="scores")
+
+    def on_key(self, event: Key) -> None:
+        answer = pressed(event, self.keys)
+        if answer is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_answer(answer)
 
     def _headline(self) -> Text:
         winners = [self.names(s) for s in self.end.winners]
@@ -263,26 +304,22 @@ class GameOverScreen(Screen[str]):
             self.query_one("#game-over-body", Static).update(self._body())
 
     def _body(self) -> Group:
-        parts: list[Table | Text] = [self._standings()]
+        parts: list[Table | Text] = [standings_text(self.end, self.names)]
         if self.record is not None:
             if self.record.rounds:
-                parts.append(rounds_table(self.record, self.names, len(self.end.scores)))
+                parts.append(rounds_table(self.record, self.names, len(self.end.scores),
+                                          self.end.scores))
             notes = record_notes(self.record, self.names)
             if notes.plain:
                 parts.append(notes)
         return Group(*parts)
 
-    def _standings(self) -> Table:
-        table = Table(expand=True)
-        table.add_column("#", justify="right")
-        table.add_column(_("Player"))
-        table.add_column(_("total"), justify="right")
-        for place, seat in enumerate(self.end.standings, start=1):
-            style = "bold" if seat in self.end.winners else ""
-            table.add_row(
-                str(place), Text(self.names(seat), style=style), str(self.end.scores[seat])
-            )
-        return table
+    def action_scroll_body(self, how: str) -> None:
+        """The keys scroll the standings and rounds (the buttons keep the focus)."""
+        body = self.query_one("#result-body", VerticalScroll)
+        {"up": body.scroll_up, "down": body.scroll_down, "page_up": body.scroll_page_up,
+         "page_down": body.scroll_page_down, "home": body.scroll_home,
+         "end": body.scroll_end}[how](animate=False)
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:
@@ -292,4 +329,5 @@ class GameOverScreen(Screen[str]):
         self.dismiss(event.button.id or "quit")
 
     def action_answer(self, answer: str) -> None:
-        self.dismiss(answer)
+        if self.app.screen is self:  # a key pressed twice fast must not dismiss twice
+            self.dismiss(answer)

@@ -12,7 +12,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from seasalt.client.i18n import _, about, ngettext
-from seasalt.client.screens.model import Intent, IntentQueued
+from seasalt.client.intents import AskScores
+from seasalt.client.screens.model import IntentQueued
 from seasalt.client.words import Names
 from seasalt.engine import RoundEnd
 from seasalt.protocol import ScoreRound, ScoreSheet
@@ -160,7 +161,7 @@ class ScoresScreen(ModalScreen[None]):
 
     def ask(self) -> None:
         """Ask the server for the sheet (again: a round just ended)."""
-        self.app.post_message(IntentQueued(Intent("scores", {"table": self.table})))
+        self.app.post_message(IntentQueued(AskScores(self.table)))
 
     def show_sheet(self, sheet: ScoreSheet) -> None:
         if sheet.table != self.table:

@@ -14,6 +14,7 @@ from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.solo_game import unfinished_solo
 from seasalt.client.widgets.servers import ServerList
 from seasalt.client.widgets.tickbox import TickBox
+from seasalt.protocol import DEFAULT_PORT
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,7 +33,6 @@ from textual.widgets import (
     TabPane,
 )
 
-DEFAULT_PORT = 7327
 LEVELS = ("random", "basic", "greedy", "expert")
 
 BANNER = "≈≈  Sea Salt & Paper  ≈≈"

@@ -40,9 +40,11 @@ def stand_in_text(stand_in: StandInStats | None) -> str:
     """What takeover bots did for a player who had left (never counted as the player's)."""
     if stand_in is None:
         return "-"
-    return _("{wins} wins, {calls} calls in {rounds} rounds").format(
-        wins=stand_in.wins, calls=stand_in.stop_calls + stand_in.last_chance_calls,
-        rounds=stand_in.rounds,
+    calls = stand_in.stop_calls + stand_in.last_chance_calls
+    return _("{wins}, {calls} in {rounds}").format(
+        wins=ngettext("{n} win", "{n} wins", stand_in.wins).format(n=stand_in.wins),
+        calls=ngettext("{n} call", "{n} calls", calls).format(n=calls),
+        rounds=ngettext("{n} round", "{n} rounds", stand_in.rounds).format(n=stand_in.rounds),
     )
 
 

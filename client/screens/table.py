@@ -10,10 +10,14 @@ from collections.abc import Callable
 from rich.text import Text
 from seasalt.client.auto_end import AutoEnd
 from seasalt.client.i18n import _, ngettext
+from seasalt.client.intents import AskSnapshot, Play, Say
+from seasalt.client.screens import result_hold
 from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.model import Frame, Intent, IntentQueued, TableSummary
+from seasalt.client.screens.model import Frame, IntentQueued, TableSummary
+from seasalt.client.screens.result_hold import ResultHold, hold_text, last_turn_seat
 from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.call_status import CallStatus
+from seasalt.client.widgets.cardface import CardSize, size_for
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.countdown import (
     TICK,
@@ -28,6 +32,7 @@ from seasalt.client.widgets.log import LOG_LINES, ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel, prompt_text
+from seasalt.client.widgets.score_track import ScoreTrack
 from seasalt.client.words import Names
 from seasalt.engine import Call, EndTurn, Event, EventKind, PlayerView
 from textual import on
@@ -110,12 +115,17 @@ class TableScreen(Screen[None]):
         self.link_state = ""
         self.previous_rendered: Frame | None = None
         self.rendered: Frame | None = None
-        self._drawn: Frame | None = None
-        self._undrawn_since: tuple[Frame, float] | None = None
-        """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
         """The frame on screen now: set once Textual has laid it out and drawn it (the opponent
         panels mounted for a first frame are sized on the next refresh), not when the widgets
         get their content. Tests and benchmarks wait for it."""
+        self._drawn: Frame | None = None
+        """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
+        self._undrawn_since: tuple[Frame, float] | None = None
+        self._drawing = False
+        """A draw is under way (``render_latest``): one at a time."""
+        self._drawing_since = 0.0
+        self._draw_again = False
+        """Someone asked for a draw while one was under way: it draws again when done."""
         self._last_status: Text | None = None
         self._last_recent: Text | None = None
         # The clocks (issue 15): client/widgets/countdown.py draws them, tick_clocks ticks.
@@ -127,6 +137,9 @@ class TableScreen(Screen[None]):
         self._prompt_clocked = False
         self.ended_log: tuple[Event, ...] = ()
         """The last round's log as this seat saw it, kept under the new round's lines."""
+        self.result_hold = ResultHold()
+        """A round result held back while the others' last moves stay in view
+        (client/screens/result_hold.py)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -139,6 +152,7 @@ class TableScreen(Screen[None]):
                 yield OpponentsPanel(id="opponents")
                 with Vertical(id="center"):
                     yield PilesPanel(id="piles")
+                    yield ScoreTrack(id="score-track")  # a big terminal only
                     yield Static(id="recent")
                     yield PromptPanel(id="prompt")
                     yield ClockLine(id="clocks")
@@ -185,18 +199,16 @@ class TableScreen(Screen[None]):
             and (self.frame is None or latest.seq > self.frame.seq)
         ):
             self.note_frame(latest)
-        if self.frame is not None and self.waiting is None:
-            await self.render_latest()
-        else:
-            # A new table starts when every human seat is taken: say so until then.
-            await self.render_waiting()
+        await self.render_latest()  # the frame, or the waiting room until the game starts
 
     # --- rendering -------------------------------------------------------------------------
 
     @property
     def ready(self) -> bool:
-        """The latest frame is on screen and it is your turn, with nothing sent yet."""
-        return self.my_turn and not self.sent and self.rendered is self.frame
+        """The latest frame is on screen and it is your turn, with nothing sent yet (and no
+        round result held back over it)."""
+        return (self.my_turn and not self.sent and self.rendered is self.frame
+                and not self.result_hold.active)
 
     @property
     def collapsed(self) -> bool:
@@ -296,8 +308,9 @@ class TableScreen(Screen[None]):
                     seated.append(label.name)
             free = sum(1 for label in summary.seats if label is None)
             text.append("\n" + _("Seated: {names}").format(names=", ".join(seated) or "-"))
-            text.append("\n" + _("Free seats: {n} of {total}").format(
-                n=free, total=len(summary.seats)), style="bold")
+            text.append("\n" + ngettext("{n} free seat of {total}", "{n} free seats of {total}",
+                                         free).format(n=free, total=len(summary.seats)),
+                        style="bold")
         if self.turn_time:
             text.append("\n" + _("Turn timer: {time}").format(
                 time=turn_time_label(self.turn_time)), style="bold")
@@ -307,8 +320,11 @@ class TableScreen(Screen[None]):
         return text
 
     async def render_waiting(self) -> None:
-        if self.waiting is None and self.frame is not None:
-            return  # the game started before this (deferred) redraw ran
+        """The waiting room changed (or the game started before this deferred call ran):
+        draw what is current, in turn with any other draw (``render_latest``)."""
+        await self.render_latest()
+
+    async def _draw_waiting(self) -> None:
         with contextlib.suppress(NoMatches):  # (already torn down)
             self.query_one(PromptPanel).set_class(False, "-my-turn")
             await self.query_one(ActionList).show([])
@@ -337,7 +353,37 @@ class TableScreen(Screen[None]):
             self.query_one("#recent", Static).update(recent)
 
     async def render_latest(self) -> None:
-        """Render the latest frame noted."""
+        """Draw the latest frame noted (or the waiting room while the table waits).
+
+        One draw at a time, always of the newest frame. The app draws this screen from its
+        message loop (the coalesced render, a lock, new seat names, the waiting room) and the
+        screen from its own (a resize, a time-ran-out line, the undrawn-frame check), and a
+        draw awaits (mounting opponent boxes and action lines: long on a loaded machine). Two
+        draws at once used to end in either order: the one that began with the older frame
+        could end last, leaving its prompt and choices on screen and itself marked drawn while
+        the newer frame was held: an old turn for good (test_render_races.py). Now a draw
+        asked for while one is under way is made when that one ends, from the frame of then,
+        and so is one for a frame taken in meanwhile without a draw asked for.
+        """
+        self._draw_again = True
+        if self._drawing:
+            return  # the draw under way draws again when it is done
+        self._drawing, self._drawing_since = True, self.clock()
+        try:
+            while self._draw_again:
+                self._draw_again = False
+                frame = self.frame
+                await self._draw()
+                if self.frame is not frame:
+                    self._draw_again = True  # taken in while drawing: draw it too
+        finally:
+            self._drawing = False
+
+    async def _draw(self) -> None:
+        if self.frame is None or self.waiting is not None:
+            # A new table starts when every human seat is taken: say so until then.
+            await self._draw_waiting()
+            return
         previous, self.previous_rendered = self.previous_rendered, None
         with contextlib.suppress(NoMatches):  # torn down while quitting: nothing to draw on
             # The class goes on the prompt, not the screen: a screen class restyles everything.
@@ -345,6 +391,7 @@ class TableScreen(Screen[None]):
             await self.refresh_frame(previous)
 
     async def refresh_frame(self, previous: Frame | None = None) -> None:
+        """Draw the frame held into the widgets: only ever from ``render_latest``'s loop."""
         frame = self.frame
         if frame is None or self.waiting is not None:
             return
@@ -372,9 +419,13 @@ class TableScreen(Screen[None]):
         self.query_one(CallStatus).show(v, names)
         await self.query_one(OpponentsPanel).show(frame, changed_seats, self.collapsed)
         self.query_one(PilesPanel).show(v, changed_piles)
+        self.query_one(ScoreTrack).show(v, names)
         # Actions first: "Your turn" must never show above an empty list of choices.
-        await self.query_one(ActionList).show(choices_for(v, names))
-        self.query_one(PromptPanel).show(v, names)
+        # (A held round result: no choices under it; any key shows the result.)
+        held = self.result_hold.active
+        await self.query_one(ActionList).show([] if held else choices_for(v, names))
+        if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
+            self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
         lines = with_time_notes(log_lines(v.log, names), self.time_notes, v.round, names)
         fresh = 0
@@ -428,15 +479,18 @@ class TableScreen(Screen[None]):
         return text
 
     def on_resize(self) -> None:
+        # A big terminal (large cards): the table's middle is centred between the opponents
+        # and the hand, and sized to what it holds (app.tcss, "the big-terminal layout").
+        self.set_class(size_for(self.size.width, self.size.height) >= CardSize.LARGE, "-roomy")
         if self.frame is not None:
-            self.call_later(self.refresh_frame)
+            self.call_later(self.render_latest)
 
     # --- input -------------------------------------------------------------------------------
 
     def choose(self, choice: Choice, confirmed: bool = False) -> None:
         """Send the chosen legal action (one at a time: see ``sent``); a call is confirmed
         first (client/screens/call_confirm.py)."""
-        if self.frame is None or self.waiting is not None:
+        if self.frame is None or self.waiting is not None or self.result_hold.active:
             return
         if self.sent and not self.check_pending():
             return
@@ -451,17 +505,22 @@ class TableScreen(Screen[None]):
             return
         self.sent = True
         self.sent_at = self.clock()
-        self.app.post_message(IntentQueued(Intent("action", {"action": choice.action})))
+        self.app.post_message(IntentQueued(Play(choice.action)))
 
     def release_input(self) -> None:
         """The server refused something (most likely our action): choose again."""
         self.sent = False
 
     async def check_drawn(self) -> None:
-        """A frame taken in but not drawn a check later is drawn now: the screen never stays
-        on an old turn. The chaos soak saw one (seed 3002 of the merged code: frame 207 held,
-        206 on screen, for good; its cause is not known yet), so this is a safety net that
-        says when it acts."""
+        """A guard: a frame taken in but not drawn a check later is drawn now, and logged.
+
+        The chaos soak saw an old turn stay on screen for good (seed 3002: frame 207 held, 206
+        drawn). Its causes are fixed: the app's render timer was lost now and then (see
+        ``SeasaltApp.on_frame_arrived``), and two draws at once could end with the older one
+        (``render_latest``). This check stays, so that any other way to an undrawn frame heals,
+        and says so. A wait of a second or two is a loaded machine (the app's render waits in
+        the app's message loop behind a dialog being put up or taken down, which takes a second
+        there at load 8): INFO; a longer one is a warning."""
         frame = self.frame
         if frame is None or frame is self._drawn or self.waiting is not None:
             self._undrawn_since = None
@@ -473,11 +532,13 @@ class TableScreen(Screen[None]):
         if now - self._undrawn_since[1] < PENDING_CHECK:
             return
         waited = now - self._undrawn_since[1]
-        # A loaded machine delays the coalesced render by a second or two now and then (the
-        # soak logs it often at load 8): only a long wait is worth a warning.
+        # A draw under way draws the newest frame when it ends (render_latest). One that never
+        # ends holds up the message loop it runs on, so nothing here could draw anyway: say so.
         log.log(logging.WARNING if waited >= UNDRAWN_WARNING else logging.INFO,
-                "table %s: frame %d was taken in but not drawn for %.1f s: drawing it",
-                frame.table, frame.seq, waited)
+                "table %s: frame %d was taken in but not drawn for %.1f s%s: drawing it",
+                frame.table, frame.seq, waited,
+                " (a draw has been under way for %.1f s)" % (now - self._drawing_since)
+                if self._drawing else "")
         self._undrawn_since = None
         await self.render_latest()
 
@@ -489,7 +550,7 @@ class TableScreen(Screen[None]):
         if self.clock() - self.sent_at < PENDING_TIMEOUT:
             return False
         self.sent = False
-        self.app.post_message(IntentQueued(Intent("sync")))
+        self.app.post_message(IntentQueued(AskSnapshot()))
         return True
 
     @on(ActionLine.Chosen)
@@ -498,6 +559,10 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: Key) -> None:
         if isinstance(self.focused, Input):
+            return
+        if self.release_result():  # any key: the held round result now
+            event.stop()
+            event.prevent_default()
             return
         if self.auto_end.cancel():  # any key stops auto end turn; an action key acts too
             self.tick_clocks()
@@ -512,7 +577,7 @@ class TableScreen(Screen[None]):
         text = event.value.strip()
         event.input.value = ""
         if text:
-            self.app.post_message(IntentQueued(Intent("chat", {"text": text})))
+            self.app.post_message(IntentQueued(Say(text)))
         self.set_focus(None)
 
     def action_help(self) -> None:
@@ -565,6 +630,13 @@ class TableScreen(Screen[None]):
             self.query_one(ClockLine).show_lines(
                 clock_lines(reading, v, names, now, waiting, self.auto_end.left(now)))
             prompt = self.query_one(PromptPanel)
+            if self.result_hold.active:
+                if self.result_hold.due(now):
+                    self.release_result()
+                else:
+                    prompt.show_text(hold_text(self.ended_log, names,
+                                               self.result_hold.left(now)))
+                return
             clocked = (reading is not None and not v.legal_actions
                        and reading.takeover_of(v.to_act, now) is not None)
             if clocked:
@@ -572,6 +644,32 @@ class TableScreen(Screen[None]):
             elif self._prompt_clocked:
                 prompt.show(v, names)  # the countdown stopped: the usual prompt again
             self._prompt_clocked = clocked
+
+    def hold_result(self, show: Callable[[], object]) -> bool:
+        """Keep a round result back while the last moves of the round, made by others, stay
+        in view (client/screens/result_hold.py); False (show it now) when this seat made
+        them, watches, or did not see the round."""
+        frame = self.frame
+        if frame is None or frame.view.seat is None or not self.ended_log:
+            return False
+        if last_turn_seat(self.ended_log) in (None, frame.view.seat):
+            return False
+        if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
+            return False
+        self.result_hold.start(self.clock(), show)
+        self.tick_clocks()
+        return True
+
+    def release_result(self) -> bool:
+        """Show the held round result now, and the table's choices again under it."""
+        if not self.result_hold.release():
+            return False
+        self.call_later(self.refresh_frame)
+        return True
+
+    @property
+    def holding_result(self) -> bool:
+        return self.result_hold.active
 
     def note_time_ran_out(self, seat: int) -> None:
         """The server's turn timer ran out for ``seat`` and its bot plays the turn: a log line
@@ -585,4 +683,4 @@ class TableScreen(Screen[None]):
         if seat == v.seat:
             self.notify(_("Time ran out: the bot played your turn."), severity="warning",
                         timeout=6)
-        self.call_later(self.refresh_frame)
+        self.call_later(self.render_latest)

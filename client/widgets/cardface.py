@@ -63,9 +63,12 @@ class CardSize(enum.IntEnum):
     """Framed, 15 x 5: kind and symbol, colour, role (from about 100 x 36)."""
     LARGE = 2
     """Framed, 18 x 6: the kind over two lines (from about 160 x 50)."""
+    HUGE = 3
+    """Framed, 22 x 9: as large, with the colour's symbol in the middle, as on a printed card
+    (from about 180 x 56: the piles and the hand use the room of a really big terminal)."""
 
 
-FRAME_WIDTH = {CardSize.SMALL: 15, CardSize.LARGE: 18}
+FRAME_WIDTH = {CardSize.SMALL: 15, CardSize.LARGE: 18, CardSize.HUGE: 22}
 
 
 def size_for(width: int, height: int) -> CardSize:
@@ -74,7 +77,9 @@ def size_for(width: int, height: int) -> CardSize:
         return CardSize.CHIP
     if width < 160 or height < 50:
         return CardSize.SMALL
-    return CardSize.LARGE
+    if width < 180 or height < 56:
+        return CardSize.LARGE
+    return CardSize.HUGE
 
 
 def card_style(card_id: int) -> Style:
@@ -174,7 +179,7 @@ def _framed(card_id: int, size: CardSize, mark: bool, _language: object) -> Bloc
     inner = FRAME_WIDTH[size] - 2
     symbol = SYMBOLS[c.color]
     name = kind_name(c.kind)
-    names = list(_wrap2(name, inner - 2)) if size is CardSize.LARGE else [_fit(name, inner - 2)]
+    names = list(_wrap2(name, inner - 2)) if size >= CardSize.LARGE else [_fit(name, inner - 2)]
 
     def line(text: str = "", inside: Style | None = None) -> Text:
         row = Text("│", style=base)
@@ -189,6 +194,8 @@ def _framed(card_id: int, size: CardSize, mark: bool, _language: object) -> Bloc
         if index == 0:  # the colour's symbol in the top right corner
             row = row[:inner] + Text(symbol + "│", style=base)
         lines.append(row)
+    if size is CardSize.HUGE:  # the symbol large in the middle, a line of room either side
+        lines += [line(), line(symbol.center(inner).rstrip(), Style(bold=True)), line()]
     lines.append(line(_fit(color_name(c.color), inner)))  # the symbol is on the kind's line
     lines.append(line(_fit(role_name(point_role(c.kind)), inner), Style(italic=True)))
     lines.append(Text("╰" + "─" * inner + "╯", style=base))

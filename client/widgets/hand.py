@@ -15,6 +15,9 @@ from textual.widgets import Static
 ROWS_ABOVE_HAND = 26
 """Rows the rest of the table needs above the hand (status, opponents, framed piles, prompt,
 a few choices, footer): the hand's cards get what is left."""
+ROOMY_ROWS = {CardSize.LARGE: 11, CardSize.HUGE: 14}
+"""Rows more in the big-terminal layout (app.tcss): the opponents' room for laid cards, the
+race to the target, and the huge piles."""
 
 
 def points_text(b: Breakdown | None) -> Text:
@@ -53,7 +56,7 @@ class HandPanel(Reflow, Static):
             self.update(Text(_("You are watching this table."), style="italic"))
             return
         # Your laid pairs stay chips unless the terminal is really big: the hand comes first.
-        table_size = size if size is CardSize.LARGE else CardSize.CHIP
+        table_size = CardSize.LARGE if size >= CardSize.LARGE else CardSize.CHIP
         # Revealed (LAST CHANCE, RULES §6.3): everyone sees it, and it cannot be robbed.
         hand_label = Text(
             (_("Your hand ({n}, revealed): ") if revealed else _("Your hand ({n}): "))
@@ -67,7 +70,7 @@ class HandPanel(Reflow, Static):
         ]
         # The largest cards whose rows leave the rest of the table room (a big hand on a
         # medium terminal steps down to chips rather than push the choices off the screen).
-        budget = self.app.size.height - ROWS_ABOVE_HAND
+        budget = self.app.size.height - ROWS_ABOVE_HAND - ROOMY_ROWS.get(size, 0)
         while size is not CardSize.CHIP:
             hand = grouped_hand(v.hand, marked=marks, width=width, size=size)
             if len(hand.split()) + 1 <= budget:

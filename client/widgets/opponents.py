@@ -90,7 +90,7 @@ class OpponentCard(Reflow, Static):
         self.remember(frame, seat, changed=changed, collapsed=collapsed)
         width, size = room(self, self.estimate)
         # Laid pairs as small cards when the terminal is big and the box holds a pair of them.
-        table_size = CardSize.SMALL if size is CardSize.LARGE and width >= 30 else CardSize.CHIP
+        table_size = CardSize.SMALL if size >= CardSize.LARGE and width >= 30 else CardSize.CHIP
         label0 = frame.seats[seat] if seat < len(frame.seats) else None
         key = (v.seats[seat], label0, v.active, v.is_over, v.call, v.caller, changed, collapsed,
                width, table_size)

@@ -48,7 +48,7 @@ def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
 def _empty_slot(size: CardSize, lines: list[str], style: Style) -> Block:
     """A framed placeholder: the deck's back, or an empty pile."""
     inner = FRAME_WIDTH[size] - 2
-    height = 4 if size is CardSize.SMALL else 5
+    height = {CardSize.SMALL: 4, CardSize.LARGE: 5}.get(size, 8)
     rows = [Text("╭" + "─" * inner + "╮", style=style)]
     for index in range(height - 1):
         word = lines[index] if index < len(lines) else ""
@@ -59,12 +59,13 @@ def _empty_slot(size: CardSize, lines: list[str], style: Style) -> Block:
 
 def framed_entries(v: PlayerView, changed: set[int], size: CardSize) -> list[Block]:
     """The deck and each pile as a card with its name above it."""
-    deck = _empty_slot(size, ["", _("Deck"), str(v.deck_size)], Style(bold=True))
+    top = [""] * (3 if size is CardSize.HUGE else 1)  # the words in the middle of the back
+    deck = _empty_slot(size, [*top, _("Deck"), str(v.deck_size)], Style(bold=True))
     entries = [block(Text(_("Deck {n}").format(n=v.deck_size), style="bold"), *deck.lines)]
     for index, pile in enumerate(v.piles):
         title = Text(pile_name(index).capitalize(), style="bold")
         if pile.top is None:
-            card = _empty_slot(size, ["", _("empty")], Style(dim=True))
+            card = _empty_slot(size, [*top, _("empty")], Style(dim=True))
         else:
             title.append(" " + pile_size(pile), style="dim")
             card = face(pile.top, size, mark=index in changed)
@@ -131,8 +132,3 @@ class PilesPanel(Reflow, Horizontal):
                 slot.put(entry)
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
-        # A big terminal: the piles move down towards the middle of the table, between the
-        # opponents above and your hand below (the space is there; the choices follow them).
-        top = max(0, (self.app.size.height - 48) // 2) if size is CardSize.LARGE else 0
-        if self.styles.margin.top != top:
-            self.styles.margin = (top, 0, 0, 0)

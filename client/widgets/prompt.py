@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.widgets.cards import Memo, chips, update_text
+from seasalt.client.widgets.cards import Memo, chip, update_text
+from seasalt.client.widgets.wrap import unbroken, wrap_words
 from seasalt.client.words import Names, call_name, pile_name
 from seasalt.engine import (
     Call,
@@ -20,6 +21,11 @@ from seasalt.engine import (
     TakeDiscard,
 )
 from textual.widgets import Static
+
+
+def _cards(card_ids: tuple[int, ...]) -> Text:
+    """Chips a line may break between, never inside (client/widgets/wrap.py)."""
+    return Text(" ").join(unbroken(chip(c)) for c in card_ids)
 
 
 def _call_help(v: PlayerView) -> Text:
@@ -43,6 +49,24 @@ def _call_help(v: PlayerView) -> Text:
             "their card points.").format(n=points, b=bonus)
     )
     return text
+
+
+def _final_turn_text(v: PlayerView, names: Names) -> str:
+    """What a LAST CHANCE final turn means for this player (RULES §6.2): the caller bets on
+    the most card points; one opponent above them is enough to lose the bet, a tie is theirs.
+    Then the opponents score their card points, else only their colour bonus."""
+    assert v.caller is not None
+    name = names.raw(v.caller)
+    points = v.seats[v.caller].revealed_points
+    if points is None:  # a view always carries a revealed caller's points; kept safe
+        return _("{name} called LAST CHANCE: you get one final turn (no call). If you or "
+                 "another player ends with more card points than {name}, the bet is lost and "
+                 "you score your card points; if nobody has more (a tie goes to {name}), you "
+                 "score only your colour bonus.").format(name=name)
+    return _("{name} called LAST CHANCE with {n} card points: you get one final turn (no "
+             "call). If you or another player ends with more than {n} card points, the bet is "
+             "lost and you score your card points; if nobody has more (a tie goes to {name}), "
+             "you score only your colour bonus.").format(name=name, n=points)
 
 
 def is_extra_turn(v: PlayerView) -> bool:
@@ -126,11 +150,7 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         and v.caller != me
         and me in v.final_turns
     ):
-        text.append(
-            _("{name} called LAST CHANCE: you get one final turn (no call). Beat their "
-              "card points to win the bet.").format(name=names.raw(v.caller)),
-            style="bold yellow",
-        )
+        text.append(_final_turn_text(v, names), style="bold yellow")
         text.append("\n")
     if not v.legal_actions:
         if v.to_act is None:
@@ -149,7 +169,7 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         text.append(_draw_text(v))
     elif phase is Phase.KEEP:
         text.append(_("You drew "))
-        text.append_text(chips(v.pending))
+        text.append_text(_cards(v.pending))
         text.append(". ")
         text.append(_keep_text(v))
     elif phase is Phase.PLAY:
@@ -167,7 +187,7 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
     elif phase is Phase.CRAB_TAKE:
         pile = pile_name(v.crab_pile)
         text.append(_("Crabs: {pile} holds, bottom to top: ").format(pile=pile))
-        text.append_text(chips(v.pending))
+        text.append_text(_cards(v.pending))
         text.append(". ")
         text.append(_("Take one card (nobody else sees which)."))
     elif phase is Phase.ROB:
@@ -176,29 +196,35 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         )
     elif phase is Phase.LOBSTER:
         text.append(_("Lobster: the top of the deck is "))
-        text.append_text(chips(v.pending))
+        text.append_text(_cards(v.pending))
         text.append(". ")
         text.append(_("Keep one; the others go back and the deck is shuffled."))
     return text
 
 
 class PromptPanel(Static):
-    """The prompt above the action list."""
+    """The prompt above the action list, wrapped to its width between words, never inside a
+    card's name (client/widgets/wrap.py); a new width wraps it again."""
 
     memo: Memo | None = None
     shown: Text | None = None
+    prompt: Text | None = None
 
     def show(self, v: PlayerView, names: Names) -> None:
-        if self.memo is None:
-            self.memo = Memo()
         self.show_text(prompt_text(v, names))
 
     def show_text(self, text: Text) -> None:
         """Show ``text`` (the waiting room's, say) unless it is already shown."""
         if self.memo is None:
             self.memo = Memo()
-        if self.memo.changed(text):
-            self.shown = update_text(self, self.shown, text)
+        self.prompt = text
+        width = self.content_size.width or max(1, self.app.size.width - 4)
+        if self.memo.changed((text, width)):
+            self.shown = update_text(self, self.shown, wrap_words(text, width))
+
+    def on_resize(self) -> None:
+        if self.prompt is not None:
+            self.show_text(self.prompt)
 
 
 __all__ = ["PromptPanel", "call_name", "prompt_text"]

@@ -20,7 +20,7 @@ from seasalt.client.discovery import (
     Unavailable,
     browse,
 )
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -39,7 +39,8 @@ def server_line(server: FoundServer) -> Text:
     line = Text()
     line.append(server.name, style="bold")
     line.append(f"  {server.address}  ")
-    line.append(_("players waiting: {n}").format(n=a.waiting))
+    line.append(ngettext("{n} player waiting", "{n} players waiting", a.waiting).format(
+        n=a.waiting))
     if a.server_key is not None:
         line.append("  " + _("encrypted, key {key}…").format(key=a.server_key[:8]))
     if not server.compatible:

@@ -40,8 +40,8 @@ TEST_SUPPORT = ("seasalt.testing", "seasalt.engine.testing")
 
 # Parts of the client that may import Textual; the headless player must start without it.
 TEXTUAL_OK = (
-    "client/app.py", "client/screens/", "client/widgets/", "client/tui", "client/language.py",
-    "client/i18n.py",
+    "client/app.py", "client/bridge.py", "client/screens/", "client/widgets/", "client/tui",
+    "client/language.py", "client/i18n.py",
 )
 
 
@@ -128,13 +128,24 @@ def test_product_packages_hold_no_test_code() -> None:
 # do not count: they create no dependency at run time.
 MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "engine": (
-        "_fast", "actions", "cards", "events", "scoring", "state", "combos", "memo", "legal",
-        "work", "round_end", "effects", "draw", "game", "views", "setup", "notation", "testing",
+        "_fast", "event_cards", "actions", "cards", "events", "scoring", "state", "combos",
+        "memo", "legal", "work", "event_deck", "round_end", "effects", "draw", "game", "views",
+        "setup", "notation", "testing",
         "__init__", "version", "demo",
     ),
     "protocol": (
-        "errors", "limits", "codec", "frames", "game_data", "history", "clocks", "scores",
-        "messages", "wire", "discovery", "__init__",
+        "errors", "limits", "table_options", "codec", "frames", "game_data", "history", "clocks",
+        "scores", "messages", "wire", "discovery", "__init__",
+    ),
+    # The server: the models, then the master's services in the order Master.__init__ builds
+    # them (each is given only services before it: docs/server.md "The services"), then the
+    # master, the socket around it and the command line.
+    "server": (
+        "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
+        "tables", "sessions", "limits", "botpool", "journal", "outbox", "guards", "clocks",
+        "news", "game", "lockout", "lobby", "arrivals", "presence", "finished", "history",
+        "scores", "restore", "master", "app", "announce", "options", "web_page", "web",
+        "housekeeping", "serve_cli", "cli", "__main__", "__init__",
     ),
 }
 
@@ -169,3 +180,49 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
             if used in on_disk and used not in earlier:
                 bad.append(f"{package}/{name}.py imports .{used}")
     assert not bad, bad
+
+
+# The client's data flow (docs/client.md): socket -> Connection -> ClientSession -> bridge ->
+# Textual messages -> screens, and intents back. Each module here imports only the ones before
+# it in this list (by ``seasalt.client.X`` or ``.X``): the session and the intents know no
+# socket and no screen, the socket driver no screen, the headless player neither the link nor
+# the bridge nor the app; only the bridge and the app join the session to the screens.
+CLIENT_FLOW = (
+    "intents", "session", "address", "files", "security", "connection", "headless",
+    "error_words", "link", "bridge", "hosting", "app", "cli",
+)
+NO_SOCKETS = ("intents", "session", "address", "error_words")
+"""Sans-IO: these import neither zmq nor asyncio."""
+
+
+def _client_imports(name: str) -> list[str]:
+    """The client modules (top level) and third-party tops ``client/<name>.py`` imports."""
+    tree = ast.parse((ROOT / "client" / f"{name}.py").read_text(encoding="utf-8"))
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            out.append(node.module.split(".")[0] if node.module else "__init__")
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            parts = node.module.split(".")
+            if parts[:2] == ["seasalt", "client"]:
+                out.extend([parts[2]] if len(parts) > 2 else [a.name for a in node.names])
+            else:
+                out.append(parts[0])
+        elif isinstance(node, ast.Import):
+            out.extend(alias.name.split(".")[0] for alias in node.names)
+    return out
+
+
+def test_the_client_data_flow_points_one_way() -> None:
+    bad = []
+    for index, name in enumerate(CLIENT_FLOW):
+        later = set(CLIENT_FLOW[index + 1:])
+        bad += [f"client/{name}.py imports {used}" for used in _client_imports(name)
+                if used in later]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("name", NO_SOCKETS)
+def test_the_session_and_its_vocabulary_need_no_sockets(name: str) -> None:
+    used = set(_client_imports(name))
+    assert not used & {"zmq", "asyncio", "textual", "connection", "screens"}, (name, used)

@@ -13,15 +13,16 @@ import pytest
 import zmq
 import zmq.asyncio
 from seasalt.bots import get_bot
+from seasalt.client.address import endpoint_of, parse_address
 from seasalt.client.connection import (
     ConnectFailed,
     Connection,
     ConnectionClosed,
     LinkEvent,
-    endpoint_of,
-    parse_address,
 )
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
+from seasalt.client.intents import DoneReading, Play, SitDown, WatchTable
+from seasalt.client.session import ClientSession
 from seasalt.engine import Action, PlayerView, Rules, new_game, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,
@@ -51,6 +52,17 @@ from seasalt.protocol import (
 from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(30)
+
+
+def here(conn: Connection) -> ClientSession:
+    """The session ``conn`` drives (where it is: table, seat, seq)."""
+    assert conn.session is not None
+    return conn.session
+
+
+def player(address: str, name: str, **kwargs: object) -> Connection:
+    """A connection that drives a session (as the headless player's does)."""
+    return Connection(address, name, session=ClientSession(), **kwargs)  # type: ignore[arg-type]
 
 
 class ManualClock:
@@ -149,7 +161,7 @@ async def test_connect_says_hello_and_keeps_the_token(fake: FakeServer) -> None:
     assert hello == Hello(PROTOCOL_VERSION, "ann")
     await fake.welcome("tok-9")
     welcome = await task
-    assert (welcome.token, conn.token, conn.session, conn.connected) == (
+    assert (welcome.token, conn.token, conn.session_id, conn.connected) == (
         "tok-9",
         "tok-9",
         "s1",
@@ -206,7 +218,8 @@ async def test_no_server_fails_within_the_timeout() -> None:
 
 
 async def connected(fake: FakeServer, clock: ManualClock | None = None) -> Connection:
-    conn = Connection(fake.address, "ann", clock=clock or time.monotonic)
+    conn = Connection(fake.address, "ann", clock=clock or time.monotonic,
+                      session=ClientSession())
     task = asyncio.create_task(conn.connect(timeout=5))
     await fake.expect(Hello)
     await fake.welcome()
@@ -224,11 +237,11 @@ async def test_updates_in_order_pass_and_a_gap_asks_for_a_snapshot(fake: FakeSer
     await fake.send(Update("t", 7, v, ()))  # seq 6 was lost: swallowed, sync sent
     await fake.send(Update("t", 8, v, ()))  # still waiting for the snapshot: swallowed
     assert isinstance(await conn.recv(timeout=5), Joined)
-    assert (conn.table, conn.seat) == ("t", 0)
+    assert (here(conn).table, here(conn).seat) == ("t", 0)
     assert isinstance(await conn.recv(timeout=5), Snapshot)
-    assert conn.seq == 4 and conn.view == v
+    assert here(conn).seq == 4 and here(conn).view == v
     update = await conn.recv(timeout=5)
-    assert isinstance(update, Update) and update.seq == 5 and conn.seq == 5
+    assert isinstance(update, Update) and update.seq == 5 and here(conn).seq == 5
     # Keep reading (the connection asks for the snapshot while it reads) for as long as the
     # frames take to come, and keep everything it lets through.
     passed: list[object] = []
@@ -240,12 +253,12 @@ async def test_updates_in_order_pass_and_a_gap_asks_for_a_snapshot(fake: FakeSer
 
     reading = asyncio.create_task(read_until_snapshot())
     assert await fake.expect(Sync) == Sync("t")
-    assert conn.gaps == 1 and conn.seq == 5
+    assert here(conn).gaps == 1 and here(conn).seq == 5
     await fake.send(Snapshot("t", 8, v))
     await fake.send(Update("t", 9, v, ()))
     await asyncio.wait_for(reading, 15)
-    assert passed == [] and conn.seq == 8  # the duplicate, 7 and 8 were all swallowed
-    assert isinstance(await conn.recv(timeout=5), Update) and conn.seq == 9
+    assert passed == [] and here(conn).seq == 8  # the duplicate, 7 and 8 were all swallowed
+    assert isinstance(await conn.recv(timeout=5), Update) and here(conn).seq == 9
     await conn.close()
 
 
@@ -256,7 +269,7 @@ async def test_actions_carry_the_current_seq(fake: FakeServer) -> None:
     await fake.send(Joined("t", state.to_act))
     await fake.send(Snapshot("t", 12, v))
     await recv_until(conn, Snapshot)
-    await conn.send_action(v.legal_actions[0])
+    await conn.request(Play(v.legal_actions[0]))
     assert await fake.expect(ActionRequest) == ActionRequest("t", 12, v.legal_actions[0])
     await conn.close()
 
@@ -341,54 +354,55 @@ async def play_to_the_end(conn: Connection, seed: int) -> GameOver:
     async for message in conn:
         if isinstance(message, GameOver):
             return message
-        if isinstance(message, RoundOver) and conn.seat in message.waiting:
-            await conn.send_continue()
-        v = conn.view
-        if v is not None and v.to_act == v.seat and v.legal_actions and acted != conn.seq:
-            acted = conn.seq
-            await conn.send_action(bot.choose(v))
+        if isinstance(message, RoundOver) and here(conn).seat in message.waiting:
+            await conn.request(DoneReading())
+        v = here(conn).view
+        if v is not None and v.to_act == v.seat and v.legal_actions and acted != here(conn).seq:
+            acted = here(conn).seq
+            await conn.request(Play(bot.choose(v)))
     raise AssertionError("the connection ended before the game")
 
 
 async def test_two_connections_play_a_game_on_a_real_server() -> None:
     async with real_server() as address:
-        a, b = Connection(address, "ann"), Connection(address, "bob")
+        a, b = player(address, "ann"), player(address, "bob")
         await a.connect(timeout=5)
         await b.connect(timeout=5)
-        await a.join_humans("duel", 2)
-        await b.join_humans("duel", 2)
+        await a.request(SitDown("duel", ("human",) * 2))
+        await b.request(SitDown("duel", ("human",) * 2))
         over_a, over_b = await asyncio.wait_for(
             asyncio.gather(play_to_the_end(a, 1), play_to_the_end(b, 2)), 25
         )
         assert over_a == over_b and over_a.winners
-        assert a.gaps == b.gaps == 0
-        assert a.seq == b.seq == over_a.seq
+        assert here(a).gaps == here(b).gaps == 0
+        assert here(a).seq == here(b).seq == over_a.seq
         await a.close()
         await b.close()
 
 
 async def test_join_or_create_carries_seats_and_options() -> None:
     async with real_server() as address:
-        conn = Connection(address, "ann")
+        conn = player(address, "ann")
         await conn.connect(timeout=5)
-        await conn.join_or_create("xs", ("human", "bot:random", "bot:random"), extra_salt=True)
+        await conn.request(SitDown("xs", ("human", "bot:random", "bot:random"), extra_salt=True))
         snapshot = await recv_until(conn, Snapshot)
         assert isinstance(snapshot, Snapshot)
         assert snapshot.view.rules == Rules(3, extra_salt=True)
-        assert conn.seat == 0
+        assert here(conn).seat == 0
         await conn.close()
 
 
 async def test_a_second_connection_resuming_replaces_the_first() -> None:
     async with real_server() as address:
-        first = Connection(address, "ann")
+        first = player(address, "ann")
         welcome = await first.connect(timeout=5)
-        await first.join_or_create("solo", ("human", "bot:random"))
+        await first.request(SitDown("solo", ("human", "bot:random")))
         await recv_until(first, Snapshot)
-        second = Connection(address, "ann", token=welcome.token)
+        second = player(address, "ann", token=welcome.token)
         assert (await second.connect(timeout=5)).resumed
         snapshot = await recv_until(second, Snapshot)
-        assert isinstance(snapshot, Snapshot) and second.seat == 0 and second.table == "solo"
+        assert isinstance(snapshot, Snapshot)
+        assert (here(second).seat, here(second).table) == (0, "solo")
         replaced = await recv_until(first, Error)
         assert isinstance(replaced, Error) and replaced.code is ErrorCode.SESSION_REPLACED
         with pytest.raises(ConnectionClosed):
@@ -398,10 +412,10 @@ async def test_a_second_connection_resuming_replaces_the_first() -> None:
 
 async def test_join_refusal_arrives_as_an_error() -> None:
     async with real_server() as address:
-        a, b = Connection(address, "ann"), Connection(address, "bob")
+        a, b = player(address, "ann"), player(address, "bob")
         await a.connect(timeout=5)
         await b.connect(timeout=5)
-        await a.join_humans("t", 2)
+        await a.request(SitDown("t", ("human",) * 2))
         await recv_until(a, Joined)
         await b.send(JoinOrCreate("t", ("human", "human", "human")))
         refusal = await recv_until(b, Error)
@@ -424,13 +438,13 @@ async def test_unauthorized_after_a_server_restart_resumes_at_once(fake: FakeSer
 
 async def test_a_spectator_never_sees_an_unrevealed_hand() -> None:
     async with real_server() as address:
-        player, watcher = Connection(address, "ann"), Connection(address, "eve")
-        await player.connect(timeout=5)
+        ann, watcher = player(address, "ann"), player(address, "eve")
+        await ann.connect(timeout=5)
         await watcher.connect(timeout=5)
-        await player.join_or_create("glass", ("human", "bot:random", "bot:random"))
-        await recv_until(player, Snapshot)
-        await watcher.watch("glass")
-        game = asyncio.create_task(play_to_the_end(player, 3))
+        await ann.request(SitDown("glass", ("human", "bot:random", "bot:random")))
+        await recv_until(ann, Snapshot)
+        await watcher.request(WatchTable("glass"))
+        game = asyncio.create_task(play_to_the_end(ann, 3))
         views = []
         private_events = 0
         async for message in watcher:
@@ -443,14 +457,14 @@ async def test_a_spectator_never_sees_an_unrevealed_hand() -> None:
             if isinstance(message, GameOver):
                 break
         await asyncio.wait_for(game, 25)
-        assert watcher.seat is None and len(views) > 50 and private_events > 0
+        assert here(watcher).seat is None and len(views) > 50 and private_events > 0
         for v in views:
             assert v.seat is None and v.hand == () and v.pending == () and v.breakdown is None
             assert v.legal_actions == ()
             if not v.is_over:
                 for seat in v.seats:
                     assert (seat.revealed_hand is not None) == seat.protected
-        await player.close()
+        await ann.close()
         await watcher.close()
 
 
@@ -484,10 +498,10 @@ async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
     fake: FakeServer,
 ) -> None:
     conn = Connection(fake.address, "ann", heartbeat_interval=0.05)
-    player = HeadlessPlayer(HeadlessOptions(fake.address, "random", table="t"), connection=conn)
+    headless = HeadlessPlayer(HeadlessOptions(fake.address, "random", table="t"), connection=conn)
     bot = SlowBot()
-    player.bot = bot  # type: ignore[assignment]
-    run = asyncio.create_task(player.run())
+    headless.bot = bot  # type: ignore[assignment]
+    run = asyncio.create_task(headless.run())
     try:
         await fake.expect(Hello)
         await fake.welcome()

@@ -103,7 +103,7 @@ async def play_together(address: str, table: str, count: int, extra_salt: bool) 
     summaries = await asyncio.wait_for(asyncio.gather(*(p.run() for p in group)), 80)
     check_same_game(list(summaries), count)
     assert summaries[0].rounds >= 1
-    assert not any(p.conn.gaps for p in group)
+    assert not any(p.session.gaps for p in group)
     # Player i's bot has seed i; the seats went to whoever came first.
     seeds = {s.seat: i for i, s in enumerate(summaries) if s.seat is not None}
     offline = play_offline(table, Rules(count, extra_salt), seeds)
@@ -179,7 +179,7 @@ async def test_a_table_that_does_not_fit_is_a_clear_error(server: str) -> None:
     waiting = players(server, "two-only", 2, False)[0]
     task = asyncio.create_task(waiting.run())
     try:
-        await until(lambda: waiting.conn.seat is not None, 10, "the first player sitting down")
+        await until(lambda: waiting.session.seat is not None, 10, "the first player sitting down")
         code, _, err = await run_cli(
             server, "--bot", "random", "--table", "two-only", "--players", "3", timeout=30
         )
@@ -204,7 +204,7 @@ async def test_a_killed_client_resumes_with_its_token(server: str, tmp_path: Pat
     )
     try:
         await until(
-            lambda: (opponent.conn.seq or 0) >= 30 or victim.returncode is not None, 40,
+            lambda: (opponent.session.seq or 0) >= 30 or victim.returncode is not None, 40,
             "the game getting going",
         )
         assert victim.returncode is None
@@ -212,7 +212,7 @@ async def test_a_killed_client_resumes_with_its_token(server: str, tmp_path: Pat
         await victim.wait()
         token = token_file.read_text().strip()
         assert token
-        seq_at_kill = opponent.conn.seq
+        seq_at_kill = opponent.session.seq
         code, out, err = await run_cli(*args[2:])
         assert code == 0, err
         assert "resumed the previous session" in err

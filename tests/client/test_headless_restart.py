@@ -47,7 +47,7 @@ async def start_players(
     # Seat order must not depend on timing: the first player sits down before the second comes.
     first, second = player(address, 1), player(address, 2)
     tasks = [asyncio.create_task(first.run())]
-    await wait_until(lambda: first.conn.seat is not None, "the first seat")
+    await wait_until(lambda: first.session.seat is not None, "the first seat")
     tasks.append(asyncio.create_task(second.run()))
     return [first, second], tasks
 
@@ -74,7 +74,7 @@ async def test_players_survive_server_kills_and_finish_the_same_game(tmp_path: P
         # Kill points spread over the game (its length is known from the offline run).
         for k in range(1, KILLS + 1):
             kill_at = expected.move * k // (KILLS + 1)
-            await wait_until(lambda: (players[0].conn.seq or 0) >= kill_at, f"seq {kill_at}")  # noqa: B023
+            await wait_until(lambda: (players[0].session.seq or 0) >= kill_at, f"seq {kill_at}")  # noqa: B023
             server.kill()
             server.start(port=port)
         summaries = await asyncio.wait_for(asyncio.gather(*tasks), 60)

@@ -49,6 +49,7 @@ import platformdirs
 from seasalt import protocol as p
 from seasalt.bots import get_bot
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.bridge import Bridge
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog
@@ -91,6 +92,7 @@ SAFE_NOISE = ("x", "z", "g", "k", "9", "0", "left", "right", "up", "down", "tab"
               "enter", "l", "question_mark")
 """Keys a player presses for nothing: no move, no quit (``?`` opens the help: closed again)."""
 HISTORY_SHOWN = 16
+STUCK_RECHECK = 45.0  # s: a stuck table's second look (slow, or deadlocked?)
 """The last things a player did, in a failure's diagnosis."""
 SCREEN_LAG = 3.0
 """Seconds a table screen may hold an older frame than the app's newest (a repaint is
@@ -138,7 +140,7 @@ class StaleFrameShown(ChaosFailure):
     """NOT in issue 13 (found by this test): the app received a newer frame than the one its
     table screen shows, and the screen never catches up.
 
-    Cause: ``SeasaltApp.on_table_changed`` schedules ``call_later(table.show_frame,
+    Cause: ``SeasaltApp.on_table_seats_changed`` schedules ``call_later(table.show_frame,
     self.frame)`` with the frame of that moment; updates handled before the callback runs are
     then overwritten by that older frame (``TableScreen.note_frame`` takes any frame). When the
     newest frame is that seat's turn, nothing else arrives and the seat is stuck for good.
@@ -245,25 +247,28 @@ _WIRE: dict[Any, list[tuple[float, str, Any]]] = {}
 def recording_wire() -> Iterator[None]:
     """Keep every server message an app dispatched and every client message it put on the
     wire, by app (the journal check and the diagnostics read them)."""
-    real_dispatch, real_to_wire = SeasaltApp._dispatch, SeasaltApp._to_wire
+    real_dispatch, real_to_wire = Bridge.dispatch, Bridge._to_wire
 
-    def dispatch(self: SeasaltApp, message: Any) -> None:
-        _WIRE.setdefault(self, []).append((time.monotonic(), "in", message))
+    def app_of(bridge: Bridge) -> Any:
+        return getattr(bridge.post, "__self__", bridge)  # the app whose post_message it is
+
+    def dispatch(self: Bridge, message: Any) -> None:
+        _WIRE.setdefault(app_of(self), []).append((time.monotonic(), "in", message))
         real_dispatch(self, message)
 
-    def to_wire(self: SeasaltApp, intent: Any) -> Any:
+    def to_wire(self: Bridge, intent: Any) -> Any:
         message = real_to_wire(self, intent)
         if message is not None:
-            _WIRE.setdefault(self, []).append((time.monotonic(), "out", message))
+            _WIRE.setdefault(app_of(self), []).append((time.monotonic(), "out", message))
         return message
 
-    SeasaltApp._dispatch = dispatch  # type: ignore[method-assign]
-    SeasaltApp._to_wire = to_wire  # type: ignore[method-assign]
+    Bridge.dispatch = dispatch  # type: ignore[method-assign]
+    Bridge._to_wire = to_wire  # type: ignore[method-assign]
     try:
         yield
     finally:
-        SeasaltApp._dispatch = real_dispatch  # type: ignore[method-assign]
-        SeasaltApp._to_wire = real_to_wire  # type: ignore[method-assign]
+        Bridge.dispatch = real_dispatch  # type: ignore[method-assign]
+        Bridge._to_wire = real_to_wire  # type: ignore[method-assign]
 
 
 def describe(message: Any) -> str:
@@ -681,6 +686,7 @@ class Player:
                      f"{app.frame.seq if app.frame else None}, screens "
                      f"{[type(s).__name__ for s in app.screen_stack]}, focused "
                      f"{type(app.focused).__name__ if app.focused else None}")
+        lines += pumps_waiting(app)
         notes = [n.message for n in getattr(app, "_notifications", [])]
         if notes:
             lines.append("  notifications: " + " | ".join(str(n) for n in notes[-5:]))
@@ -692,6 +698,72 @@ class Player:
         lines.append("  screen text:")
         lines += ["    | " + line for line in screen_text(app).splitlines()]
         return "\n".join(lines)
+
+
+def awaiting(task: Any, depth: int = 0) -> str:
+    """Where a task is suspended: its coroutine's await chain, innermost last; when it waits
+    for a Textual removal (AwaitRemove) or AwaitComplete, who made it and what it waits for."""
+    coro, where, waits_for = task.get_coro(), [], ""
+    while coro is not None:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is not None:
+            where.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} "
+                         f"{frame.f_code.co_name}")
+            owner = frame.f_locals.get("self")
+            if type(owner).__name__ in ("AwaitRemove", "AwaitComplete") and depth < 2:
+                tasks = getattr(owner, "_tasks", None) or []
+                waits_for = f" [{type(owner).__name__} made at {getattr(owner, '_caller', '?')}"
+                for other in tasks[:6]:
+                    state = "done" if other.done() else awaiting(other, depth + 1)
+                    waits_for += f"; waits for {other.get_name()}: {state}"
+                waits_for += "]"
+            elif frame.f_code.co_name == "_stop_all" and depth < 2:
+                # A pump closing waits for its timers' tasks to end once cancelled.
+                waits_for = " [stopping timers"
+                for timer in list(frame.f_locals.get("timers", ()))[:6]:
+                    task = getattr(timer, "_task", None)
+                    state = ("no task" if task is None else "done" if task.done()
+                             else f"cancelling {task.cancelling()}: " + awaiting(task, 2))
+                    waits_for += f"; {timer.name} ({getattr(timer, '_callback', None)!r}): {state}"
+                waits_for += "]"
+            elif type(owner).__name__ == "AwaitMount":
+                # Mounting waits for each new widget's first Compose + Mount to be handled.
+                waits_for = " [AwaitMount of"
+                for widget in list(getattr(owner, "_widgets", ()))[:8]:
+                    task = getattr(widget, "_task", None)
+                    state = ("no task" if task is None else "done" if task.done()
+                             else awaiting(task, 2))
+                    waits_for += (f"; {widget!r} mounted {widget._mounted_event.is_set()} "
+                                  f"closing {widget._closing} closed {widget._closed}: {state}")
+                waits_for += "]"
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return " > ".join(where[-6:]) + waits_for
+
+
+def pumps_waiting(app: Any) -> list[str]:
+    """For a stuck table: how many messages the app and its screens have not handled yet, and
+    where each message pump waits (a handler awaiting something that never comes blocks every
+    message after it). Textual's private attributes: diagnosis only, never asserted."""
+    lines = []
+    for pump in (app, *app.screen_stack):
+        queue, task = getattr(pump, "_message_queue", None), getattr(pump, "_task", None)
+        size = queue.qsize() if queue is not None else "?"
+        state = "no task" if task is None else ("done" if task.done() else awaiting(task))
+        lines.append(f"  pump {type(pump).__name__}: {size} message(s) waiting; {state}")
+    # Any other node of the DOM that is not idle (waiting for its next message) or is being
+    # pruned: a removal waits for every pruned node's pump to end.
+    busy = []
+    for node in list(getattr(app, "_registry", ())):
+        task = getattr(node, "_task", None)
+        if node in app.screen_stack or task is None or task.done():
+            continue
+        where = awaiting(task)
+        if "_get_message" in where and not node._pruning:
+            continue
+        queue = getattr(node, "_message_queue", None)
+        busy.append(f"  node {node!r}: pruning {node._pruning}, closing {node._closing}, "
+                    f"{queue.qsize() if queue is not None else '?'} waiting; {where}")
+    return lines + sorted(busy)[:24]
 
 
 def decide(seed: int, seat: int, v: PlayerView, choices: list[Choice], names: list[str]) -> Choice:
@@ -890,8 +962,23 @@ class ChaosTable:
         if player is None:
             raise self.fail(ChaosFailure, headline + "\n  headless bot stderr:\n"
                             + self.bot_text("err")[-3000:]
-                            + self.server_log_tail(), what="stuck table")
+                            + self.server_log_tail(), *self.players, what="stuck table")
         raise self.fail(self.classify_stuck(player), headline, player, what="stuck table")
+
+    async def recheck(self, stuck: ChaosFailure) -> ChaosFailure:
+        """A stuck table, looked at again after STUCK_RECHECK more seconds of the event loop
+        running: a slow app (a loaded machine) has moved on by then, a deadlocked one has not,
+        and its message pumps wait where they waited."""
+        seq = self.journal.seq
+        await asyncio.sleep(STUCK_RECHECK)  # sleep-ok: a fixed second look, for the diagnosis
+        self.journal.refresh()
+        lines = [f"after {STUCK_RECHECK:g} s more: journal seq {seq} -> {self.journal.seq}"]
+        for player in self.players:
+            if player.app is not None:
+                lines.append(f"  {player.name}:")
+                lines += pumps_waiting(player.app)
+        stuck.args = (stuck.args[0] + "\n" + "\n".join(lines),)
+        return stuck
 
     def classify_stuck(self, player: Player) -> type[ChaosFailure]:
         app = player.app
@@ -994,7 +1081,10 @@ class ChaosTable:
             if truth.started and not truth.over:
                 await self.chaos_events()
             self.check_bot()
-            self.check_stuck()
+            try:
+                self.check_stuck()
+            except ChaosFailure as stuck:
+                raise await self.recheck(stuck) from None
             for player in self.players:
                 self.check_back_in_seat(player)
                 self.check_screen_current(player)

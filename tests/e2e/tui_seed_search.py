@@ -18,6 +18,8 @@ from pathlib import Path
 
 from seasalt import protocol as p
 from seasalt.client.connection import Connection
+from seasalt.client.intents import DoneReading, Play, SitDown
+from seasalt.client.session import ClientSession
 from seasalt.client.solo import start_server
 
 _spec = importlib.util.spec_from_file_location(
@@ -30,10 +32,11 @@ _spec.loader.exec_module(policy)
 
 async def play(seed: int, opponents: int) -> tuple[set[str], int]:
     child = start_server(seed=seed, bot_delay=0)
-    conn = Connection(child.address, "Ann")
+    session = ClientSession()
+    conn = Connection(child.address, "Ann", session=session)
     try:
         await conn.connect()
-        await conn.join_or_create("solo", ("human",) + ("bot:greedy",) * opponents, True, False)
+        await conn.request(SitDown("solo", ("human",) + ("bot:greedy",) * opponents, True, False))
         seen: set[str] = set()
         actions = 0
         while True:
@@ -42,11 +45,11 @@ async def play(seed: int, opponents: int) -> tuple[set[str], int]:
                 v = message.view
                 if v.seat is not None and v.seats[v.seat].locked:
                     seen.add("LOCKED")
-                if v.legal_actions and message.seq == conn.seq:
-                    await conn.send_action(policy.choose(v, seen))
+                if v.legal_actions and message.seq == session.seq:
+                    await conn.request(Play(policy.choose(v, seen)))
                     actions += 1
             elif isinstance(message, p.RoundOver) and 0 in message.waiting:
-                await conn.send_continue()
+                await conn.request(DoneReading())
             elif isinstance(message, p.GameOver):
                 return seen, actions
     finally:

@@ -19,14 +19,19 @@ def build_state(
     pending: str = "",
     extra_salt: bool = True,
     target: int | None = None,
+    extra_pepper: bool = False,
+    face_down: Sequence[str] | None = None,
     **kwargs: Any,
 ) -> GameState:
     """An exact (partial) position. Cards are codes like ``crab/db``; deck and piles are listed
-    bottom to top. Codes are resolved together, so two ``crab/db`` are the two different cards."""
-    rules = Rules(players, extra_salt, target)
+    bottom to top. Codes are resolved together, so two ``crab/db`` are the two different cards.
+    ``face_down`` (Extra Pepper): one code or "" per seat."""
+    rules = Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper, target=target)
     zones = [deck, piles[0], piles[1], pending, *hands]
     for groups in tables or ():
         zones.extend(groups)
+    faces = list(face_down or [])
+    zones.extend(faces)
     lengths = [len(z.split()) for z in zones]
     ids = cards_from_codes(" ".join(zones), extra_salt)
     cut: list[tuple[int, ...]] = []
@@ -41,6 +46,8 @@ def build_state(
     for groups in tables or [[] for _ in range(players)]:
         table_ids.append(list(rest[i : i + len(groups)]))
         i += len(groups)
+    if faces:
+        kwargs["face_down"] = [f[0] if f else None for f in rest[i : i + len(faces)]]
     return make_state(
         rules,
         hands=hand_ids,

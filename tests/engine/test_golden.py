@@ -46,8 +46,18 @@ GOLDEN = [
 ]
 
 
-@pytest.mark.parametrize(("players", "extra_salt", "seed", "digest", "scores", "winners", "moves"),
-                         GOLDEN)
+GOLDEN_PEPPER = [
+    # the same with Extra Pepper on (RULES §12; engine version 2)
+    (2, False, 11, "584f739d96540f11", (49, 36), (0,), 304),
+    (3, True, 12, "e121bcce963d7966", (28, 37, 23), (1,), 319),
+    (4, False, 13, "8fc9eb7d5122e480", (22, 16, 17, 32), (3,), 364),
+]
+
+
+@pytest.mark.parametrize(
+    ("players", "extra_salt", "seed", "digest", "scores", "winners", "moves", "extra_pepper"),
+    [(*g, False) for g in GOLDEN] + [(*g, True) for g in GOLDEN_PEPPER],
+)
 def test_golden_random_game(
     players: int,
     extra_salt: bool,
@@ -56,9 +66,10 @@ def test_golden_random_game(
     scores: tuple[int, ...],
     winners: tuple[int, ...],
     moves: int,
+    extra_pepper: bool,
 ) -> None:
     rng = random.Random(seed)
-    s = new_game(Rules(players, extra_salt), seed)
+    s = new_game(Rules(players, extra_salt, extra_pepper=extra_pepper), seed)
     h = hashlib.sha256(render_state(s).encode() + repr(s.log).encode())
     while not s.is_over:
         r = apply(s, rng.choice(legal_actions(s)))

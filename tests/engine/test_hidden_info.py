@@ -47,6 +47,8 @@ class Tracker:
         self.tables: list[list[tuple[int, ...]]] = [[] for _ in range(self.n)]
         self.revealed: set[int] = set()
         self.looking: tuple[int, int] | None = None  # (seat, pile) of a crab look-through
+        self.face_down: dict[int, int] = {}  # Extra Pepper: seat -> its face-down shell
+        self.looked_at: tuple[int, int] | None = None  # Water Rodeo: (swapper, target)
 
     def visible(self, seat: int | None) -> set[int]:
         """Cards ``seat`` can see right now (RULES §6.5)."""
@@ -61,6 +63,10 @@ class Tracker:
             out.update(self.pending.get(seat, ()))
             if self.looking is not None and self.looking[0] == seat:
                 out.update(self.piles[self.looking[1]])
+            if self.looked_at is not None and self.looked_at[0] == seat:
+                out |= self.hands[self.looked_at[1]]  # RULES §12.13: the look
+            if seat in self.face_down:
+                out.add(self.face_down[seat])
         return out
 
     def _take(self, zone: set[int] | list[int], card: int) -> None:
@@ -120,6 +126,37 @@ class Tracker:
             self._take(self.pending[s], e.card)
             self.hands[s].add(e.card)
             self.deck.update(self.pending.pop(s))
+        elif k is E.ANGELFISH_TOOK:  # like a discard take (RULES §12.10)
+            assert s is not None and e.pile is not None
+            assert self.piles[e.pile][-1] == e.card
+            self.hands[s].add(self.piles[e.pile].pop())
+        elif k is E.DOLPHINS_DREW:
+            assert s is not None and e.card is not None
+            self._take(self.deck, e.card)
+            self.hands[s].add(e.card)
+        elif k is E.HAND_LOOKED:
+            assert s is not None and e.target is not None
+            assert set(e.cards) == self.hands[e.target]
+            self.looked_at = (s, e.target)
+        elif k is E.SWAPPED:
+            assert s is not None and e.target is not None and self.looked_at == (s, e.target)
+            give, take = e.cards
+            self._take(self.hands[s], give)
+            self._take(self.hands[e.target], take)
+            self.hands[s].add(take)
+            self.hands[e.target].add(give)
+            self.looked_at = None
+        elif k is E.SWAP_PASSED:
+            self.looked_at = None
+        elif k is E.PAIR_STOLEN:
+            assert s is not None and e.target is not None
+            group = next(g for g in self.tables[e.target] if set(g) == set(e.cards))
+            self.tables[e.target].remove(group)
+            self.tables[s].append(group)
+        elif k is E.SHELL_FACE_DOWN:
+            assert s is not None and e.card is not None
+            self._take(self.hands[s], e.card)
+            self.face_down[s] = e.card
         elif k is E.REVEALED:
             assert s is not None and set(e.cards) == self.hands[s]
             self.revealed.add(s)
@@ -136,6 +173,8 @@ class Tracker:
         assert [tuple(t) for t in self.tables] == list(state.tables)
         pend = self.pending.get(state.active, [])
         assert sorted(pend) == sorted(state.pending)
+        if state.rules.extra_pepper:
+            assert self.face_down == {s: c for s, c in enumerate(state.face_down) if c is not None}
         if not state.is_over:
             assert self.revealed == {s for s in range(self.n) if state.revealed[s]}
 
@@ -176,22 +215,25 @@ def permuted(state: GameState, seat: int | None, rng: random.Random) -> GameStat
     return permute_unseen(state, seat, rng)
 
 
-PRIVATE_PHASES = (Phase.KEEP, Phase.CRAB_TAKE, Phase.LOBSTER, Phase.ROB)
+PRIVATE_PHASES = (Phase.KEEP, Phase.CRAB_TAKE, Phase.LOBSTER, Phase.ROB, Phase.SWAP)
 
 
-def play_and_check(players: int, extra_salt: bool, seed: int, coverage: Counter[str]) -> None:
+def play_and_check(players: int, extra_salt: bool, seed: int, coverage: Counter[str],
+                   extra_pepper: bool = False) -> None:
     rng = random.Random(seed)
-    state = new_game(Rules(players, extra_salt), seed)
+    rules = Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper)
+    state = new_game(rules, seed)
     seats: list[int | None] = [None, *range(players)]
     tracker = Tracker(state)
     seen: dict[int | None, set[int]] = {v: set() for v in seats}
-    check_events(Tracker(new_game(Rules(players, extra_salt), seed)), state.log, seen, seats)
+    check_events(Tracker(new_game(rules, seed)), state.log, seen, seats)
     tracker.matches(state)
     after_steal = False
     while not state.is_over:
         actions = legal_actions(state)
         # Prefer playing pairs now and then, so that effects (and their secrets) come up often.
-        pairs = [a for a in actions if type(a).__name__ in ("PlayPair", "PlayTrio")]
+        pairs = [a for a in actions
+                 if type(a).__name__ in ("PlayPair", "PlayTrio", "PlaceShellFaceDown")]
         action = rng.choice(pairs) if pairs and rng.random() < 0.5 else rng.choice(actions)
         result = apply(state, action)
         check_events(tracker, result.events, seen, seats)
@@ -207,6 +249,8 @@ def play_and_check(players: int, extra_salt: bool, seed: int, coverage: Counter[
             if v != state.active:
                 coverage[state.phase.value] += 1
             coverage["steal"] += after_steal
+            coverage["face down"] += any(f is not None and t != v
+                                         for t, f in enumerate(state.face_down))
             shown = view(state, v)
             assert repr(view(permuted(state, v, rng), v)) == repr(shown), (v, state.phase)
             # The view's log names only cards this seat has seen this round.
@@ -226,6 +270,17 @@ def test_views_are_indistinguishable_and_events_redacted(players: int, extra_sal
         assert coverage["rob"]
     if extra_salt:
         assert coverage["lobster"]
+
+
+@pytest.mark.timeout(120)
+def test_extra_pepper_views_are_indistinguishable() -> None:
+    # RULES §12.13, §12.14 "Leak test": the event deck's order, others' face-down shells and
+    # the Water Rodeo look join the unseen positions.
+    coverage: Counter[str] = Counter()
+    for seed in range(15):
+        players = 2 + seed % 3
+        play_and_check(players, seed % 2 == 0, 3000 + seed, coverage, True)
+    assert coverage["swap"] and coverage["face down"] and coverage["keep"], coverage
 
 
 def test_spectator_sees_no_private_card_and_no_hand() -> None:

@@ -22,9 +22,10 @@ from seasalt.engine import (
 )
 
 
-def random_states(players: int, extra_salt: bool, seed: int, every: int = 7) -> list[GameState]:
+def random_states(players: int, extra_salt: bool, seed: int, every: int = 7,
+                  extra_pepper: bool = False) -> list[GameState]:
     rng = random.Random(seed)
-    state = new_game(Rules(players, extra_salt), seed)
+    state = new_game(Rules(players, extra_salt, extra_pepper=extra_pepper), seed)
     out = [state]
     while not state.is_over:
         state = apply(state, rng.choice(legal_actions(state))).state
@@ -34,9 +35,12 @@ def random_states(players: int, extra_salt: bool, seed: int, every: int = 7) -> 
     return out
 
 
-@pytest.mark.parametrize(("players", "extra_salt"), [(2, False), (3, True), (4, True)])
-def test_render_parse_round_trip(players: int, extra_salt: bool) -> None:
-    for state in random_states(players, extra_salt, seed=players):
+@pytest.mark.parametrize(("players", "extra_salt", "extra_pepper"),
+                         [(2, False, False), (3, True, False), (4, True, False), (2, False, True),
+                          (3, True, True), (4, True, True)])
+def test_render_parse_round_trip(players: int, extra_salt: bool, extra_pepper: bool) -> None:
+    # Extra Pepper's rows (RULES §12.14 state) round-trip too.
+    for state in random_states(players, extra_salt, seed=players, extra_pepper=extra_pepper):
         text = render_state(state)
         back = parse_state(text)
         # The notation holds every zone and counter, not the round's log or last result.

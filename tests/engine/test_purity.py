@@ -75,8 +75,8 @@ def test_the_engine_keeps_no_data_between_calls() -> None:
 
     before = _module_data()
     rng = random.Random(4)
-    for players, extra in ((2, False), (4, True)):
-        state = new_game(Rules(players, extra_salt=extra), seed=players)
+    for players, extra, pepper in ((2, False, False), (4, True, False), (3, True, True)):
+        state = new_game(Rules(players, extra_salt=extra, extra_pepper=pepper), seed=players)
         cache = ViewCache()
         while not state.is_over:
             for seat in (*range(players), None):

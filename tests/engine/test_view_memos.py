@@ -20,6 +20,7 @@ from seasalt.engine import (
     ViewCache,
     apply,
     breakdown,
+    effects,
     events_for,
     legal_actions,
     new_game,
@@ -27,9 +28,9 @@ from seasalt.engine import (
 )
 
 
-def _states(players: int, seed: int) -> list[GameState]:
+def _states(players: int, seed: int, extra_pepper: bool = False) -> list[GameState]:
     rng = random.Random(seed)
-    state = new_game(Rules(players, players == 3), seed)
+    state = new_game(Rules(players, players == 3, extra_pepper=extra_pepper), seed)
     out = [state]
     while not state.is_over and len(out) < 300:
         state = apply(state, rng.choice(legal_actions(state))).state
@@ -39,7 +40,8 @@ def _states(players: int, seed: int) -> list[GameState]:
 
 def test_cached_views_equal_views_redacted_from_scratch() -> None:
     rng = random.Random(2)
-    games = [_states(4, 21), _states(3, 22), _states(2, 23)]
+    games = [_states(4, 21), _states(3, 22), _states(2, 23), _states(3, 24, extra_pepper=True),
+             _states(2, 25, extra_pepper=True)]
     own = [ViewCache() for _ in games]
     shared = ViewCache()
     for step in range(300):
@@ -91,6 +93,13 @@ def _check_fields(v: PlayerView, state: GameState, seat: int | None) -> None:
         assert (v.hand, v.table, v.breakdown, v.pending) == ((), (), None, ())
     else:
         assert (v.hand, v.table) == (state.hands[seat], state.tables[seat])
-        assert v.breakdown == breakdown(state.hands[seat], state.tables[seat])
+        fx = effects(state, seat)  # Extra Pepper: scored under the seat's effects
+        assert v.breakdown == breakdown(state.hands[seat], state.tables[seat], fx)
+        assert v.effects == fx
+        assert v.face_down_shell == (state.face_down[seat] if state.face_down else None)
     mine = seat is not None and seat == state.active and not state.is_over
     assert v.legal_actions == (legal_actions(state) if mine else ())
+    assert (v.table_event, v.event_deck_size, v.event_discard, v.keep_choice, v.swap_target) == (
+        state.table_event, len(state.event_deck), state.event_discard, state.keep_choice,
+        state.swap_target,
+    )

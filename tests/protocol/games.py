@@ -35,7 +35,7 @@ def sample_games(every: int = 13) -> Sample:
     events: list[Event] = []
     actions: list[Action] = []
     for players, extra_salt, target in ((2, False, None), (3, True, 70), (4, True, None)):
-        rules = Rules(players, extra_salt, target)
+        rules = Rules(players, extra_salt=extra_salt, target=target)
         state = new_game(rules, seed=players * 11)
         rng = random.Random(players)
         while not state.is_over:

@@ -61,6 +61,7 @@ from seasalt.protocol import (
 from seasalt.protocol import history as h
 from seasalt.protocol import scores as sc
 from seasalt.protocol.clocks import Clocks, SeatClock, TimeRanOut
+from seasalt.protocol.table_options import ServerInfo
 
 from .games import sample_games
 
@@ -91,17 +92,20 @@ seat_infos = st.builds(
     connected=st.booleans(),
     bot_playing=st.booleans(),
 )
-table_infos = st.builds(
+lengths = st.sampled_from([(False, 0), (True, 0), (False, 1), (False, 7), (False, 200)])
+"""(double_target, target): the game lengths a table may have (the two exclude each other)."""
+table_infos = lengths.flatmap(lambda length: st.builds(
     TableInfo,
     name=tables_,
     seats=st.lists(seat_infos, min_size=2, max_size=4).map(tuple),
     extra_salt=st.booleans(),
-    double_target=st.booleans(),
+    double_target=st.just(length[0]),
     state=st.sampled_from(TableState),
     round=st.integers(0, 50),
     watchers=st.integers(0, 9),
     turn_time=st.sampled_from([0, 30, 60, 120]),
-)
+    target=st.just(length[1]),
+))
 seat_clocks = st.builds(SeatClock, seat=st.integers(0, 3), ms=st.integers(0, 10**7))
 views = st.sampled_from(SAMPLE.views)
 actions = st.sampled_from(SAMPLE.actions)
@@ -112,10 +116,11 @@ MESSAGES: dict[type, st.SearchStrategy[object]] = {
     Hello: st.builds(Hello, version=st.just(PROTOCOL_VERSION), name=names),
     Resume: st.builds(Resume, version=st.just(PROTOCOL_VERSION), token=tokens),
     ListTables: st.just(ListTables()),
-    JoinOrCreate: st.builds(
+    JoinOrCreate: lengths.flatmap(lambda length: st.builds(
         JoinOrCreate, table=tables_, seats=seat_lists, extra_salt=st.booleans(),
-        double_target=st.booleans(), turn_time=st.sampled_from([0, 10, 30, 600]),
-    ),
+        double_target=st.just(length[0]), turn_time=st.sampled_from([0, 10, 30, 600]),
+        target=st.just(length[1]),
+    )),
     Watch: st.builds(Watch, table=tables_),
     Leave: st.just(Leave()),
     ActionRequest: st.builds(ActionRequest, table=tables_, seq=seqs, action=actions),
@@ -164,12 +169,13 @@ _entries = st.builds(
     h.PlayerEntry, seat=st.integers(0, 3), kind=seat_kinds, name=st.none() | names,
     player=_player_ids,
 )
-_summaries = st.builds(
+_summaries = lengths.flatmap(lambda length: st.builds(
     h.GameSummary, game=st.integers(1, 2**40), table=tables_,
     players=st.lists(_entries, min_size=2, max_size=4).map(tuple), scores=int_tuples,
-    winners=int_tuples, extra_salt=st.booleans(), double_target=st.booleans(),
+    winners=int_tuples, extra_salt=st.booleans(), double_target=st.just(length[0]),
     rounds=st.integers(0, 30), started=st.integers(0, 2**33), finished=st.integers(0, 2**33),
-)
+    target=st.just(length[1]),
+))
 _stats = st.builds(
     h.PlayerStats, player=_player_ids, name=names, games=st.integers(0, 99),
     wins=st.integers(0, 99), points=st.integers(0, 9999), rounds=st.integers(0, 999),
@@ -194,6 +200,9 @@ MESSAGES.update({
         reading=st.none() | st.integers(0, 10**7),
     ),
     TimeRanOut: st.builds(TimeRanOut, table=tables_, seq=seqs, seat=st.integers(0, 3)),
+    ServerInfo: st.builds(ServerInfo, web=st.lists(st.sampled_from(
+        ["http://192.168.1.20:8080/", "http://[fe80::1]:8080/", "https://party.lan/"]),
+        max_size=3).map(tuple)),
     h.Stats: st.builds(h.Stats, players=st.lists(_stats, max_size=3).map(tuple)),
     h.StandIns: st.builds(h.StandIns, players=st.lists(st.builds(
         h.StandInStats, player=_player_ids, games=st.integers(0, 99), rounds=st.integers(0, 99),
@@ -279,16 +288,26 @@ def test_every_action_class_round_trips() -> None:
         ChooseCrabPile,
         DrawFromDeck,
         EndTurn,
+        EventCard,
         KeepCard,
+        KeepEventCard,
         KeepLobsterCard,
+        LookAtHand,
+        PassSwap,
+        PlaceShellFaceDown,
         PlayPair,
         PlayTrio,
         Rob,
+        StealPair,
+        SwapCard,
+        TakeAngelfishCard,
         TakeCrabCard,
         TakeDiscard,
     )
 
     hand_made = [
+        TakeAngelfishCard(1), LookAtHand(1), SwapCard(3, 4), PassSwap(), StealPair((24, 25)),
+        PlaceShellFaceDown(34), KeepEventCard(EventCard.KRAKEN),
         DrawFromDeck(), TakeDiscard(1), KeepCard(3), KeepCard(3, 0), PlayPair((1, 2)),
         PlayTrio((1, 2), 60), ChooseCrabPile(0), TakeCrabCard(9), Rob(2), KeepLobsterCard(5),
         Call(CallKind.STOP), Call(CallKind.LAST_CHANCE), EndTurn(),
@@ -312,9 +331,12 @@ def test_action_wire_form_is_a_tagged_map_without_defaults() -> None:
 
 
 def test_rules_round_trip() -> None:
-    for rules in (Rules(2), Rules(3, True), Rules(4, False, 60)):
+    for rules in (Rules(2), Rules(3, True), Rules(4, False, target=60),
+                  Rules(2, extra_pepper=True)):
         assert rules_from_wire(rules_to_wire(rules)) == rules
-    assert rules_to_wire(Rules(4, True, 60)) == {"players": 4, "extra_salt": True, "target": 60}
+    assert rules_to_wire(Rules(4, True, target=60)) == {
+        "players": 4, "extra_salt": True, "target": 60,
+    }
 
 
 def test_pack_and_unpack_plain_game_data() -> None:

@@ -16,12 +16,16 @@ from pathlib import Path
 
 import pytest
 import zmq.asyncio
+from seasalt.client.cli import build_parser
+from seasalt.client.where import host_of
+from seasalt.engine import ENGINE_VERSION
 from seasalt.engine.version import version_text
-from seasalt.protocol import PROTOCOL_VERSION, Welcome
+from seasalt.protocol import DEFAULT_PORT, PROTOCOL_VERSION, Welcome
 from seasalt.server.cli import COMMANDS, config_from, main, parse_args, with_command
 from seasalt.server.config import ServerConfig
 from seasalt.server.housekeeping import format_age, parse_age
 from seasalt.server.options import EXIT_DATABASE, EXIT_USAGE
+from seasalt.server.web import DEFAULT_WEB_PORT
 from seasalt.testing.server import RawClient, ServerProcess
 
 pytestmark = pytest.mark.timeout(90)
@@ -114,15 +118,15 @@ def test_ages_are_written_as_they_are_read(seconds: float, text: str) -> None:
     assert format_age(seconds) == text and parse_age(text) == seconds
 
 
-def _documented_server_commands() -> list[list[str]]:
-    """Every ``seasalt-server ...`` the README and docs/ tell users to type, as argv lists:
-    inline code and shell lines; ``[--all]`` taken, ``A | B`` as both, placeholders filled."""
-    fill = {"ID": "12", "FILE": "game.json", "PATH": "x.sqlite3", "N": "1", "S": "1"}
+def _documented_commands(program: str, fill: dict[str, str]) -> list[list[str]]:
+    """Every ``PROGRAM ...`` the README and docs/ tell users to type, as argv lists: inline
+    code and shell lines; ``[--all]`` taken, ``A | B`` and ``a|b`` as each, placeholders
+    filled."""
     found: list[list[str]] = []
     for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         text = doc.read_text(encoding="utf-8")
-        spans = re.findall(r"`(seasalt-server[^`\n]*)`", text)
-        spans += re.findall(r"^(seasalt-server.*?)(?:\s+#.*)?$", text, re.M)
+        spans = re.findall(rf"`({program}(?: [^`\n]*)?)`", text)
+        spans += re.findall(rf"^({program}(?: .*?)?)(?:\s+#.*)?$", text, re.M)
         for span in spans:
             if "*" in span or "OPTIONS" in span:  # a pattern, not a command
                 continue
@@ -131,9 +135,18 @@ def _documented_server_commands() -> list[list[str]]:
             if "|" in words:
                 at = words.index("|")
                 found += [words[:at], words[: at - 1] + words[at + 1 :]]
+            elif any("|" in w for w in words):  # --lang pt|es|fr|en: each
+                at = next(i for i, w in enumerate(words) if "|" in w)
+                found += [words[:at] + [choice] + words[at + 1:]
+                          for choice in words[at].split("|")]
             else:
                 found.append(words)
     return found
+
+
+def _documented_server_commands() -> list[list[str]]:
+    fill = {"ID": "12", "FILE": "game.json", "PATH": "x.sqlite3", "N": "1", "S": "1"}
+    return _documented_commands("seasalt-server", fill)
 
 
 def test_every_documented_server_command_still_parses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,15 +164,46 @@ def test_every_documented_server_command_still_parses(capsys: pytest.CaptureFixt
     assert "error" not in capsys.readouterr().err
 
 
+def test_every_documented_client_command_still_parses() -> None:
+    fill = {"HOST:PORT": "192.168.1.20:7327", "ADDRESS": "192.168.1.20:7327", "NAME": "Ann",
+            "LEVEL": "greedy", "FILE": "game.json", "S": "1", "KEY": "k" * 40}
+    commands = _documented_commands("seasalt-client", fill)
+    assert [] in commands and ["--discover"] in commands and ["--solo"] in commands
+    assert ["192.168.1.20:7327"] in commands  # the README's third way to join
+    parser = build_parser()
+    for argv in commands:
+        args = parser.parse_args(argv)  # exits 2 (SystemExit) on a stale option
+        if args.address is not None:
+            assert host_of(args.address), argv
+    # The example addresses use the real default ports: 7327 to type, 8080 to open.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
+    assert f"seasalt-client 192.168.1.20:{DEFAULT_PORT}" in playing
+    assert f"http://192.168.1.20:{DEFAULT_WEB_PORT}/" in playing
+
+
+def test_the_readme_shows_the_three_ways_to_join() -> None:
+    """Browser, discovered, address: each a command the tests above check, in "Playing"."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
+    block = playing.split("**Three ways to join a LAN game.**", 1)[1].split("```", 2)[1]
+    lines = [line.split("#")[0].split() for line in block.splitlines()[1:] if line.strip()]
+    assert ["seasalt-server", "--web"] in lines  # 1: friends open what it prints
+    assert ["seasalt-client", "--discover"] in lines  # 2: found on the network
+    assert ["seasalt-client", f"192.168.1.20:{DEFAULT_PORT}"] in lines  # 3: by address
+    assert parse_args(["--web"]).web  # the host's command, as the server reads it
+
+
 # --- one version string ------------------------------------------------------------------------
 
 
 def test_every_command_prints_the_one_version_string() -> None:
     scripts = _scripts()
     assert set(scripts) == {"seasalt-server", "seasalt-client", "seasalt-demo", "seasalt-arena"}
-    network = f"seasalt {metadata.version('seasalt')} (engine 1, protocol {PROTOCOL_VERSION})"
+    network = (f"seasalt {metadata.version('seasalt')} (engine {ENGINE_VERSION}, protocol "
+               f"{PROTOCOL_VERSION})")
     assert version_text(PROTOCOL_VERSION) == network
-    engine_only = f"seasalt {metadata.version('seasalt')} (engine 1)"
+    engine_only = f"seasalt {metadata.version('seasalt')} (engine {ENGINE_VERSION})"
     runs = {
         ("seasalt-server",): network,
         ("seasalt-server", "serve"): network,
@@ -194,6 +238,14 @@ def test_every_command_prints_the_one_version_string() -> None:
         (["games", "delete", "0"], ("not a game ID: '0'",)),
         (["games", "list", "--older-than", "7d"], ("unrecognized arguments: --older-than",)),
         (["games", "archive", "--older-than", "later"], ("not an age",)),
+        (  # two ways to pick games: together the IDs were ignored (every old game went)
+            ["games", "archive", "7", "--older-than", "7d"],
+            ("seasalt-server games archive: error:", "IDs and --older-than cannot be combined"),
+        ),
+        (
+            ["games", "delete", "--older-than", "7d", "3", "4"],
+            ("seasalt-server games delete: error:", "IDs and --older-than cannot be combined"),
+        ),
     ],
 )
 def test_a_bad_command_line_is_one_line_and_exit_2(
@@ -272,7 +324,7 @@ def test_games_export_as_a_process_writes_a_replay_file(tmp_path: Path) -> None:
     try:  # a whole seeded game, journalled as server/game.py's commit does
         state = new_game(Rules(players=2), seed=5)
         gid = journal.create_game("t", 1, 2, False, False, ("bot:random", "bot:random"), 5, 0,
-                                  "1")
+                                  ENGINE_VERSION)
         while not state.is_over:
             action = legal_actions(state)[0]
             result = apply(state, action)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import zmq.asyncio
 from seasalt.client.replay_steps import build_steps
-from seasalt.engine import EventKind, PlayerView, apply, view
+from seasalt.engine import ENGINE_VERSION, EventKind, PlayerView, apply, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     Error,
@@ -222,7 +222,7 @@ def _journal_with_unfinished(path: str, now: list[float]) -> list[int]:
     for i, age_days in enumerate((30, 10, 0)):
         now[0] = 1_000_000_000 - age_days * 86400
         gid = journal.create_game(f"old{i}", 1, 2, False, False, ("human", "bot:random"),
-                                  7 + i, 0, "1")
+                                  7 + i, 0, ENGINE_VERSION)
         journal.set_seat(gid, 0, f"p{i}", "ab" * 32)
         ids.append(gid)
     now[0] = 1_000_000_000
@@ -269,6 +269,12 @@ def test_archive_older_than_and_a_locked_database(tmp_path: Path, capsys) -> Non
     finally:
         holder.close()
     capsys.readouterr()
+    with pytest.raises(SystemExit) as refused_both:  # IDs and an age: refused, nothing changes
+        games(db, "archive", str(old), "--older-than", "7d")
+    assert refused_both.value.code == EXIT_USAGE
+    assert "cannot be combined" in capsys.readouterr().err
+    assert games(db, "list") == 0
+    assert "archived" not in capsys.readouterr().out
     assert games(db, "archive", "--older-than", "7d") == 0
     out = capsys.readouterr().out
     # the injected clock put every game in 2001: all are older than 7 days of the real clock

@@ -47,7 +47,7 @@ def _play(master: Master, peers: dict[int, bytes], actions: int) -> None:
     bots = {seat: get_bot("random", seat) for seat in peers}
     for _ in range(actions):
         if table.status is Status.ROUND_OVER:
-            master.end_reading(table)
+            master.game.end_reading(table)
         seat = table.state.to_act
         assert seat is not None
         action = bots[seat].choose(view(table.state, seat))
@@ -83,7 +83,7 @@ def test_a_restarted_master_replays_the_journal_and_players_resume(tmp_path: Pat
     assert table.status is Status.RUNNING
     assert [s.holder for s in table.seats] == [s.holder for s in before.seats]
     wire2 = Wire()
-    second._send_frame = wire2.send
+    second.outbox.transport = wire2.send
     second.handle(b"c", [encode(Resume(PROTOCOL_VERSION, tokens[0]))])
     welcome = wire2.last(b"c", Welcome)
     assert isinstance(welcome, Welcome) and welcome.resumed
@@ -93,10 +93,11 @@ def test_a_restarted_master_replays_the_journal_and_players_resume(tmp_path: Pat
     second.journal.close()
 
 
-def test_a_game_from_another_engine_version_is_refused_clearly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("old", ["0-ancient", "1"])  # "1": the engine before Extra Pepper
+def test_a_game_from_another_engine_version_is_refused_clearly(tmp_path: Path, old: str) -> None:
     path = tmp_path / "j.db"
     journal = Journal(str(path))
-    journal.create_game("old", 1, 2, False, False, ("human", "human"), 5, 0, "0-ancient")
+    journal.create_game("old", 1, 2, False, False, ("human", "human"), 5, 0, old)
     journal.close()
     wire = Wire()
     master = _master(path, wire, ManualClock())
@@ -105,7 +106,7 @@ def test_a_game_from_another_engine_version_is_refused_clearly(tmp_path: Path) -
     master.handle(b"a", [encode(JoinOrCreate("old", ("human", "human")))])
     error = wire.last(b"a", Error)
     assert isinstance(error, Error) and error.code is ErrorCode.BAD_REQUEST
-    assert "engine version 0-ancient" in error.message
+    assert f"engine version {old}" in error.message
     master.journal.close()
 
 
@@ -165,7 +166,7 @@ async def test_bots_decide_from_their_own_seat_view_only(tmp_path: Path) -> None
     while len(pool.seen) < 40 and not table.state.is_over:
         assert asyncio.get_running_loop().time() < deadline, "the bots stopped playing"
         if table.status is Status.ROUND_OVER:
-            master.end_reading(table)
+            master.game.end_reading(table)
         if table.state.to_act == 0 and table.status is Status.RUNNING:
             action = human.choose(view(table.state, 0))
             master.handle(b"a", [encode(ActionRequest("b", table.seq, action))])
@@ -196,3 +197,25 @@ def test_every_client_message_type_has_one_handler(tmp_path: Path) -> None:
     master.handle(b"nobody", [encode(Heartbeat())])  # a route: the session guard comes first
     (refusal,) = wire.take(b"nobody")
     assert isinstance(refusal, Error) and refusal.code is ErrorCode.UNAUTHORIZED
+
+
+def test_the_master_is_composed_of_services_and_only_the_registry_writes_sessions() -> None:
+    # Issue 16: Master was six mixins over a core whose NotImplementedError stubs they filled
+    # in, and callers deleted straight from the session registry's dict. Now each service is
+    # given what it calls, and the registry's two maps change only through its methods.
+    import re
+
+    from seasalt.server import sessions
+
+    assert Master.__bases__ == (object,)
+    server_dir = Path(sessions.__file__).parent
+    writes = re.compile(
+        r"\bby_(hash|peer)\s*\[[^\]]*\]\s*="  # by_hash[k] = ...
+        r"|del\s+\S*by_(hash|peer)"  # del ....by_hash[k]
+        r"|by_(hash|peer)\.(pop|clear|setdefault|update)\("
+    )
+    for path in sorted(server_dir.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "raise NotImplementedError" not in text, path.name  # a stub to fill in
+        if path.name != "sessions.py":
+            assert not writes.search(text), f"{path.name} changes the session registry's maps"

@@ -46,7 +46,8 @@ from seasalt.server.botpool import BotPool
 from seasalt.server.config import ManualClock, ServerConfig
 from seasalt.server.game import ROUND_ENDS
 from seasalt.server.journal import Journal, to_blob
-from seasalt.server.master import RESTORE_FINISHED_WITHIN, Master
+from seasalt.server.master import Master
+from seasalt.server.restore import RESTORE_FINISHED_WITHIN
 from seasalt.server.seeds import token_hash
 from seasalt.server.tables import Status, Table, make_rules
 from seasalt.testing.server import RawClient, RecordingWire, play_seat, running_server
@@ -194,7 +195,7 @@ def test_a_continue_from_each_held_seat_ends_a_restored_pause(tmp_path: Path) ->
 
     second = _new_master(db, RecordingWire(), clock)
     wire2 = RecordingWire()
-    second._send_frame = wire2.send
+    second.outbox.transport = wire2.send
     table = second.tables["t"]
     assert table.status is Status.ROUND_OVER and table.reading == {0, 1}
     second.handle(b"c", [encode(Resume(PROTOCOL_VERSION, tokens[b"a"]))])

@@ -6,12 +6,14 @@ the test moves the clock and runs ``tick`` itself.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 import pytest
 from seasalt.bots import get_bot
 from seasalt.engine import EventKind, PlayerView
 from seasalt.protocol import (
+    HEARTBEAT_TIMEOUT,
     ActionRequest,
     Continue,
     Error,
@@ -87,6 +89,37 @@ async def test_a_silent_player_is_shown_gone_then_replaced_then_back(
     await _roundtrip(ann)  # Ann is heard again: her seat comes back
     info = (await bob.expect(TableChanged, where=lambda m: not m.info.seats[0].bot_playing)).info
     assert info.seats[0].connected and master.tables["t"].bot_level(0) is None
+
+
+async def test_a_slow_client_is_not_dropped_before_its_own_timeout(
+    server: Server, clock: ManualClock, connect: Callable[[], RawClient]
+) -> None:
+    # The server waited three heartbeats (6 s) while the client waits HEARTBEAT_TIMEOUT (10 s)
+    # before it gives the server up: a client busy for 7 s lost its seat's "connected" while
+    # it still thought itself connected. Both now read the one number in seasalt.protocol.
+    from seasalt.client.connection import Connection
+
+    client_timeout = inspect.signature(Connection).parameters["peer_timeout"].default
+    assert server.config.peer_timeout == HEARTBEAT_TIMEOUT == client_timeout
+    ann, bob = connect(), connect()
+    seats = ("human", "human")
+    await _seat(ann, "Ann", "t", seats)
+    await _seat(bob, "Bob", "t", seats)
+    master = _master(server)
+
+    async def ann_connected() -> bool:
+        await bob.send(ListTables())
+        (info,) = (await bob.expect(Tables)).tables
+        return info.seats[0].connected
+
+    clock.advance(HEARTBEAT_TIMEOUT - 1)  # Ann silent longer than three heartbeats...
+    await _roundtrip(bob)
+    master.tick()
+    assert await ann_connected()  # ...is still there, as she thinks she is
+    clock.advance(2)  # past the timeout both sides use: gone
+    await _roundtrip(bob)
+    master.tick()
+    assert not await ann_connected()
 
 
 async def _play_until_round_over(

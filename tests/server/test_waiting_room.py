@@ -60,7 +60,7 @@ async def test_a_waiting_table_sends_its_info_and_no_game_until_every_seat_is_ta
     assert server.master is not None
     for _ in range(5):
         clock.advance(5.0)
-        # Both are heard from first, as their apps' heartbeats would be: one silent for three
+        # Both are heard from first, as their apps' heartbeats would be: one silent for five
         # heartbeats is gone and has left the waiting table (issue 13.4).
         for client in (ann, zoe):
             await client.send(Sync("party"))

@@ -14,8 +14,11 @@ from urllib.parse import urlsplit
 
 import pytest
 import zmq
+import zmq.asyncio
+from seasalt.protocol import ServerInfo
 from seasalt.server.web import WebFront, WebOptions
 from seasalt.server.web_page import page_language, valid_name
+from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(60)
 TAB = "0123456789abcdef0123456789abcdef"
@@ -194,3 +197,17 @@ def test_web_with_an_allow_list_is_refused(tmp_path: Path) -> None:
     )
     assert process.returncode == 5, process.stderr
     assert "--web cannot be used with --allow-keys" in process.stderr
+
+
+async def test_every_client_is_told_the_browser_address(web: tuple[str, list[str]]) -> None:
+    """Not only the host's lobby: a client that typed the address gets it after welcome."""
+    url, lines = web
+    endpoint = next(line.split()[1] for line in lines if line.startswith("SEASALT_LISTENING"))
+    ctx = zmq.asyncio.Context()
+    client = RawClient(ctx, endpoint)
+    try:
+        await client.hello("Ann")
+        assert await client.recv() == ServerInfo(web=(url,))  # front.urls(): 127.0.0.1 here
+    finally:
+        client.close()
+        ctx.destroy(linger=0)

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.model import Intent, IntentQueued
+from seasalt.client.intents import SitDown
+from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import DrawFromDeck
@@ -17,9 +18,7 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def join(app: SeasaltApp) -> None:
-    app.post_message(IntentQueued(Intent("join_or_create", {
-        "table": "duo", "seats": ("human", "human"), "extra_salt": False,
-        "double_target": False})))
+    app.post_message(IntentQueued(SitDown("duo", ("human", "human"), False, False)))
 
 
 def on_table(app: SeasaltApp, seq: int = 0) -> Any:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from seasalt.client.screens import result_hold
 from seasalt.engine import (
     Call,
     CallKind,
@@ -53,6 +54,13 @@ def _own_user_dirs(
     home = tmp_path_factory.mktemp("xdg")
     for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
+
+
+@pytest.fixture(autouse=True)
+def _no_result_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round result shows at once: the pause after others' last moves runs on the app's
+    real clock in these tests, and only test_result_hold.py is about it (it sets it back)."""
+    monkeypatch.setattr(result_hold, "RESULT_HOLD", 0.0)
 
 
 @pytest.fixture

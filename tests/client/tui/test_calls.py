@@ -337,7 +337,8 @@ async def test_the_first_start_asks_for_a_name_and_remembers_it(tui) -> None:
         box.value = "Marina"
         await tui.key(app, "enter")
         await tui.until(lambda: isinstance(app.screen, StartScreen))
-        assert app.screen.query_one("#name").value == "Marina"
+        # The menu takes the name in the prompt's dismiss callback, after the prompt is gone.
+        await tui.until(lambda: app.screen.query_one("#name").value == "Marina")
     assert load_name() == "Marina" and name_path().is_file()
     again = SeasaltApp(LaunchOptions())
     async with again.run_test(size=(100, 30)):

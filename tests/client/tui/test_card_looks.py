@@ -88,7 +88,7 @@ class Faces(App[None]):
         lines: list[Text] = []
         for card_id in SAMPLE.values():
             lines.append(chip(card_id))
-            for size in (CardSize.SMALL, CardSize.LARGE):
+            for size in (CardSize.SMALL, CardSize.LARGE, CardSize.HUGE):
                 lines += face(card_id, size).lines
         yield Static(Text("\n").join(lines), id="faces")
 
@@ -99,7 +99,7 @@ class Faces(App[None]):
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
 async def test_every_card_colour_reads_at_wcag_aa_on_both_themes(theme: str) -> None:
     app = Faces(theme)
-    async with app.run_test(size=(60, 200)) as pilot:
+    async with app.run_test(size=(60, 300)) as pilot:
         await pilot.pause()
         assert app.theme == theme
         page = app.screen.styles.background.rgb
@@ -234,7 +234,7 @@ def shown_whole(text: str, card_id: int) -> bool:
         for cut in range(8, len(whole)):
             if whole[:cut].rstrip() + "…" in line:
                 return True
-    for size in (CardSize.SMALL, CardSize.LARGE):
+    for size in (CardSize.SMALL, CardSize.LARGE, CardSize.HUGE):
         faces = [line.plain for line in face(card_id, size).lines]
         if all(any(part in line for line in lines) for part in faces):
             return True
@@ -295,7 +295,8 @@ async def test_the_result_dialog_never_breaks_a_card(width: int, height: int) ->
 def test_card_size_grows_with_the_terminal() -> None:
     assert size_for(80, 24) is CardSize.CHIP
     assert size_for(120, 40) is CardSize.SMALL
-    assert size_for(200, 60) is CardSize.LARGE
+    assert size_for(160, 50) is CardSize.LARGE
+    assert size_for(200, 60) is CardSize.HUGE
 
 
 # --- help -------------------------------------------------------------------------------------

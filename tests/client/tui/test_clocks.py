@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from seasalt import protocol as p
 from seasalt.client import user_settings
-from seasalt.client.app import LaunchOptions, SeasaltApp, summary_from_info
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.bridge import summary_from_info
 from seasalt.client.screens.model import TablesListed
 from seasalt.client.screens.result import RoundResultScreen
 from seasalt.client.screens.table import TableScreen
@@ -369,7 +370,8 @@ async def test_the_command_palette_switches_auto_end_turn(tui: Any) -> None:
 
 
 async def test_a_turn_timer_table_on_the_real_server_runs_out_to_the_bot(tui: Any) -> None:
-    from seasalt.client.screens.model import Intent, IntentQueued
+    from seasalt.client.intents import SitDown
+    from seasalt.client.screens.model import IntentQueued
     from seasalt.server.config import ManualClock
     from seasalt.testing.server import running_server
 
@@ -384,8 +386,7 @@ async def test_a_turn_timer_table_on_the_real_server_runs_out_to_the_bot(tui: An
         async with apps[0].run_test(size=(120, 40)), apps[1].run_test(size=(120, 40)):
             await tui.until(lambda: all(a.server_address for a in apps))
             for app in apps:
-                app.post_message(IntentQueued(Intent("join_or_create", {
-                    "table": "timed", "seats": ("human", "human"), "turn_time": 30})))
+                app.post_message(IntentQueued(SitDown("timed", ("human", "human"), turn_time=30)))
                 await tui.until(lambda app=app: app.table == "timed")  # type: ignore[misc]
             for app in apps:
                 await tui.until(lambda app=app: "Your turn: 30 s left" in tui.text(app)

@@ -1,7 +1,7 @@
 """A frame the table screen took in is drawn even when the render meant for it never comes
 (chaos soak, seed 3002 of the merged session-4 code: frame 207 held, 206 on screen for good,
-so the player was shown an old turn; its cause is not known yet, the screen now heals itself
-within two checks and logs a warning saying so)."""
+so the player was shown an old turn). Its causes are fixed (test_render_races.py: a lost
+Textual timer, two draws at once); this guard stays, heals within two checks and logs it."""
 
 from __future__ import annotations
 

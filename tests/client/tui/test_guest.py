@@ -66,7 +66,7 @@ async def test_a_guest_exports_a_replay_to_the_browser_not_to_a_file(tmp_path: P
 async def test_a_guest_that_cannot_connect_closes_instead_of_showing_the_menu() -> None:
     class Refused(kit.QueueLink):
         async def connect(self) -> None:
-            from seasalt.client.app import LinkFailed
+            from seasalt.client.link import LinkFailed
 
             raise LinkFailed("refused")
 

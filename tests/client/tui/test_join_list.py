@@ -85,10 +85,10 @@ async def test_the_list_follows_what_the_lan_says(
         await open_join_tab(app, feed, tui)
         await tui.until(lambda: "Looking for servers on your network…" in tui.text(app))
         feed.send(Seen(found("kitchen", waiting=1, tables=1)))
-        await tui.until(lambda: "kitchen  10.231.1.1:7327  players waiting: 1" in tui.text(app))
+        await tui.until(lambda: "kitchen  10.231.1.1:7327  1 player waiting" in tui.text(app))
         assert "Servers on your network (Enter joins):" in tui.text(app)
         feed.send(Seen(found("kitchen", waiting=3, tables=2)))  # its TXT changed
-        await tui.until(lambda: "players waiting: 3" in tui.text(app))
+        await tui.until(lambda: "3 players waiting" in tui.text(app))
         feed.send(Seen(found("den", "10.231.1.2", server_key=KEY)))
         feed.send(Seen(found("attic", "10.231.1.3", protocol=PROTOCOL_VERSION + 1)))
         await tui.until(lambda: len(listed(app)) == 3)
@@ -96,7 +96,7 @@ async def test_the_list_follows_what_the_lan_says(
         assert [line.split()[0] for line in lines] == ["attic", "den", "kitchen"]
         assert lines[1].endswith(f"encrypted, key {KEY[:8]}…")  # in words, not colour only
         assert "(another version: cannot join)" in lines[0]
-        assert all("players waiting: 1" not in line for line in lines)
+        assert all("1 player waiting" not in line for line in lines)
         feed.send(Gone(found("kitchen").instance))
         await tui.until(lambda: len(listed(app)) == 2)
         feed.send(Gone(found("den").instance))

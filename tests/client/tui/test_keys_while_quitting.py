@@ -33,11 +33,12 @@ async def test_keys_after_ctrl_q_while_watching_are_dropped(tui) -> None:  # typ
 async def test_the_handlers_of_server_messages_do_nothing_once_textual_shuts_down(tui) -> None:  # type: ignore[no-untyped-def]
     # What the soak saw, made certain: a handler run once shutdown began (Textual clears
     # is_running first, then takes the screens down) must not look at screens or widgets.
-    from seasalt.client.screens.model import ChatHistoryArrived, ServerError
+    from seasalt.client.screens.model import ChatHistoryArrived, Refused
+    from seasalt.protocol import ErrorCode
 
     app = app_for(OneFrameLink(mid_round(3), 0))
     async with app.run_test(size=(120, 40)):
         await tui.until_table(app)
     assert not app.is_running and not app.screen_stack
-    app.on_server_error(ServerError("illegal_action", "late"))  # was: ScreenStackError
+    app.on_refused(Refused(ErrorCode.ILLEGAL_ACTION, "late"))  # was: ScreenStackError
     app.on_chat_history(ChatHistoryArrived((("Bob", "gl hf"),)))

@@ -17,10 +17,11 @@ import pytest
 from seasalt import protocol as p
 from seasalt.client import tokens
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.intents import Play, SitDown, WatchTable
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import Intent, IntentQueued
+from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.result import RoundResultScreen
 from seasalt.client.screens.start import SoloPlan
 from seasalt.client.screens.table import PENDING_TIMEOUT, TableScreen
@@ -41,12 +42,11 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def join(app: SeasaltApp, table: str = "duo", seats: tuple[str, ...] = DUO) -> None:
-    app.post_message(IntentQueued(Intent("join_or_create", {
-        "table": table, "seats": seats, "extra_salt": False, "double_target": False})))
+    app.post_message(IntentQueued(SitDown(table, tuple(seats), False, False)))
 
 
 def actions_sent(app: SeasaltApp) -> list[Any]:
-    return [i.args["action"] for i in app.sent if i.kind == "action"]
+    return [i.action for i in app.sent if isinstance(i, Play)]
 
 
 def lobby_up(app: SeasaltApp) -> bool:
@@ -71,7 +71,7 @@ async def test_keys_pressed_in_the_waiting_room_never_block_the_first_turn(tui) 
             await tui.until(lambda: lobby_up(ann) and lobby_up(bob))
             join(ann)
             await tui.until(lambda: isinstance(ann.screen, TableScreen)
-                            and "Free seats: 1 of 2" in tui.text(ann))
+                            and "1 free seat of 2" in tui.text(ann))
             for key in "d1d2ed":  # the impatient creator, alone at the table
                 await tui.key(ann, key)
             await tui.until(lambda: "waiting for players" in tui.text(ann))
@@ -185,7 +185,7 @@ async def test_the_waiting_room_shows_the_seats_and_then_the_game_starts(tui) ->
         async with ann.run_test(size=(100, 30)), bob.run_test(size=(100, 30)):
             await tui.until(lambda: lobby_up(ann) and lobby_up(bob))
             join(ann, "three", seats)
-            await tui.until(lambda: "Free seats: 1 of 3" in tui.text(ann))
+            await tui.until(lambda: "1 free seat of 3" in tui.text(ann))
             text = tui.text(ann)
             assert "Seated: Ann, Bot 3 (bot random)" in text
             assert "The game starts when every seat is taken." in text
@@ -257,7 +257,7 @@ async def test_a_restarted_client_is_back_in_its_seat(tui, how: str) -> None:
                 await tui.until(lambda: at_seq(again, 0), timeout=15)
                 assert again.seat == seat and again.frame is not None
                 assert again.frame.view.seat == seat
-                assert not any(i.kind == "join_or_create" for i in again.sent)
+                assert not any(isinstance(i, SitDown) for i in again.sent)
                 info = server.master.tables["duo"] if server.master else None
                 assert info is not None and not info.seats[seat].bot_playing
 
@@ -268,7 +268,7 @@ async def test_the_lobby_marks_the_table_where_you_hold_a_seat(tui) -> None:
     running = p.TableInfo("duo", (p.SeatInfo("human", "Ann", False, True),
                                   p.SeatInfo("human", "Bob", True, False)),
                           False, False, p.TableState.RUNNING, 2)
-    from seasalt.client.app import summary_from_info
+    from seasalt.client.bridge import summary_from_info
 
     class Host(App[None]):
         def on_mount(self) -> None:
@@ -312,7 +312,7 @@ async def test_q_while_watching_goes_back_to_the_lobby_and_players_are_told(tui)
             await tui.until(lambda: lobby_up(ann) and lobby_up(zoe))
             join(ann, "kitchen", ("human", "bot:random"))
             await tui.until(lambda: at_seq(ann, 0))
-            zoe.post_message(IntentQueued(Intent("watch", {"table": "kitchen"})))
+            zoe.post_message(IntentQueued(WatchTable("kitchen")))
             await tui.until(lambda: isinstance(zoe.screen, TableScreen)
                             and zoe.screen.rendered is not None)
             table = ann.screen
@@ -411,7 +411,7 @@ async def test_the_join_address_is_in_the_waiting_room_and_in_help(tui) -> None:
     app = SeasaltApp(LaunchOptions(address="192.168.1.20:7327", name="Ann"),
                      link_factory=lambda _a, _n: WaitingLink())
     async with app.run_test(size=(100, 30)):
-        await tui.until(lambda: "Free seats: 1 of 2" in tui.text(app))
+        await tui.until(lambda: "1 free seat of 2" in tui.text(app))
         assert "Friends join with: seasalt-client 192.168.1.20:7327" in tui.text(app)
         await tui.key(app, "question_mark")
         await tui.until(lambda: isinstance(app.screen, HelpScreen))
@@ -423,7 +423,7 @@ async def test_q_in_the_waiting_room_goes_back_to_the_lobby_without_promises(tui
     app = SeasaltApp(LaunchOptions(address="192.168.1.20:7327", name="Ann"),
                      link_factory=lambda _a, _n: link)
     async with app.run_test(size=(100, 30)):
-        await tui.until(lambda: "Free seats: 1 of 2" in tui.text(app))
+        await tui.until(lambda: "1 free seat of 2" in tui.text(app))
         await tui.key(app, "q")  # no game yet: nothing to lose, no dialog, no bot
         await tui.until(lambda: lobby_up(app))
         assert app.is_running and app.held_table is None

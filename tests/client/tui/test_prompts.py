@@ -121,14 +121,14 @@ async def test_a_spectator_sees_every_seat_and_no_choices(tui) -> None:
 
 
 async def test_game_over_offers_play_again_and_sends_it(tui) -> None:
-    from seasalt.client.screens.model import GameEnd, GameOver
+    from seasalt.client.screens.model import GameEnd, GameEnded
     from seasalt.client.screens.result import GameOverScreen
 
     link = OneFrameLink(position(), 0)
     app = SeasaltApp(LaunchOptions(address="lan:1", name="Ann"), link_factory=lambda a, n: link)
     async with app.run_test(size=(100, 30)):
         await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.rendered)
-        app.post_message(GameOver(GameEnd((36, 20, 12), (0,), (0, 1, 2))))
+        app.post_message(GameEnded(GameEnd((36, 20, 12), (0,), (0, 1, 2))))
         await tui.until(lambda: isinstance(app.screen, GameOverScreen)
                         and "You win" in tui.text(app))
         assert "36" in tui.text(app)

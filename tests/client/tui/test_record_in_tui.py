@@ -10,7 +10,8 @@ import pytest
 import zmq.asyncio
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.history_source import ServerHistory
-from seasalt.client.screens.model import Intent, IntentQueued
+from seasalt.client.intents import WatchTable
+from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen, record_notes
 from seasalt.client.screens.stats import StatsScreen
 from seasalt.client.screens.table import TableScreen
@@ -37,7 +38,7 @@ def _flat(text: str) -> str:
 
 async def _watching_app(app: SeasaltApp, tui: Any, table: str) -> None:
     await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen", timeout=30)
-    app.post_message(IntentQueued(Intent("watch", {"table": table})))
+    app.post_message(IntentQueued(WatchTable(table)))
     await tui.until(lambda: isinstance(app.screen, TableScreen) and app.seat is None, timeout=30)
 
 
@@ -114,7 +115,7 @@ async def test_the_last_round_and_the_game_over_tell_how_the_game_went(tui) -> N
                 wins = int(0 in app.frame.view.winners)
                 assert header[-1] == "Bot for them"
                 assert ann_row[2] == "0"  # Ann's own wins: none, whoever won her seat
-                assert str(ann_row[-1]).startswith(f"{wins} wins, ")
+                assert str(ann_row[-1]).startswith(f"{wins} win{'' if wins == 1 else 's'}, ")
                 assert str(ann_row[-1]).endswith(f" calls in {len(record.rounds)} rounds")
                 await source.close()
             ann.close()

@@ -12,8 +12,9 @@ import pytest
 from rich.console import Console
 from seasalt.client import i18n
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.intents import AskScores, SitDown
 from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import Intent, IntentQueued
+from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.result import RoundResultScreen
 from seasalt.client.screens.scores import ScoresScreen, places, sheet_notes, sheet_table
 from seasalt.client.screens.table import TableScreen
@@ -191,8 +192,7 @@ async def test_the_sheet_survives_a_server_restart(tui, tmp_path: Path) -> None:
         app = SeasaltApp(LaunchOptions(address=address, name="Ann"))
         async with app.run_test(size=(100, 30)):
             await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=30)
-            app.post_message(IntentQueued(Intent("join_or_create", {
-                "table": "duo", "seats": ("human", "bot:greedy")})))
+            app.post_message(IntentQueued(SitDown("duo", ("human", "bot:greedy"))))
             await play_until_a_round_ends(app, tui)
             # From the round result: the sheet opens over it.
             result = app.screen
@@ -214,12 +214,12 @@ async def test_the_sheet_survives_a_server_restart(tui, tmp_path: Path) -> None:
             # The client resumes its seat by itself: a fresh snapshot from the new server.
             await tui.until(lambda: app.frame is not frame and table.ready, timeout=60)
             app.score_sheet = None  # nothing kept on this side: the sheet must be asked for
-            asked = sum(i.kind == "scores" for i in app.sent)
+            asked = sum(isinstance(i, AskScores) for i in app.sent)
             await tui.key(app, "h")
             await tui.until(lambda: isinstance(app.screen, ScoresScreen)
                             and app.screen.sheet is not None, timeout=30)
             after = app.screen.sheet
-            assert sum(i.kind == "scores" for i in app.sent) == asked + 1
+            assert sum(isinstance(i, AskScores) for i in app.sent) == asked + 1
             assert after is not None and after.rounds == before.rounds
             assert after.scores == table.frame.view.scores  # the engine's totals
             await tui.settled(app)

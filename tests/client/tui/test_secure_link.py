@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import zmq
-from seasalt.client.app import LinkFailed, default_link_factory
+from seasalt.client.link import LinkFailed, default_link_factory
 from seasalt.server.app import Server
 from seasalt.server.security import KeyPair, load_or_create_keys
 from seasalt.testing.server import running_server
@@ -44,7 +44,7 @@ async def test_the_app_link_joins_a_secure_server_with_its_key(
     link = default_link_factory(f"127.0.0.1:{secure_server.port}", "Ann", keys.public.decode())
     try:
         await link.connect()
-        assert link.conn.token and link.conn.session  # type: ignore[attr-defined]
+        assert link.conn.token and link.conn.session_id  # type: ignore[attr-defined]
     finally:
         await link.close()
 

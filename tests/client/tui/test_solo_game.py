@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.intents import AgreeToPlayAgain, DoneReading, Play
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.start import StartScreen
@@ -40,7 +41,7 @@ PROMPT_WORDS = {
 
 
 def sent_actions(app: SeasaltApp) -> int:
-    return sum(intent.kind == "action" for intent in app.sent)
+    return sum(isinstance(intent, Play) for intent in app.sent)
 
 
 async def test_solo_game_from_start_menu_to_game_over(tui, coverage_choose, monkeypatch) -> None:
@@ -103,25 +104,25 @@ async def test_solo_game_from_start_menu_to_game_over(tui, coverage_choose, monk
                 # choice. Follow the key through (app -> table -> the app's intent queue -> the
                 # send loop) before deciding whether it was sent.
                 await tui.through(app, table, app)
-                await tui.until(lambda: app.outbox.empty())
+                await tui.until(lambda: app.bridge.outbox.empty())
                 if sent_actions(app) != len(chosen):
                     chosen.pop()
         await tui.until(lambda: "Game over" in tui.text(app))
         text = tui.text(app)
         assert "Play again" in text
         assert sum(name in text for name in ("You", "Bot 2", "Bot 3")) == 3
-        sent = [i.args["action"] for i in app.sent if i.kind == "action"]
+        sent = [i.action for i in app.sent if isinstance(i, Play)]
         assert sent == chosen
         assert results >= 1
         # One continue per round result read (the last one is sent as game over opens).
-        await tui.until(lambda: sum(i.kind == "continue" for i in app.sent) == results)
+        await tui.until(lambda: sum(isinstance(i, DoneReading) for i in app.sent) == results)
         assert app.child is not None and app.child.alive()
         # Play again: a fresh game at the same table, round 1, nothing scored yet.
         await tui.key(app, "p")
         await tui.until(lambda: isinstance(app.screen, TableScreen)
                         and table.frame.view.round == 1 and not table.frame.view.is_over
                         and table.frame.view.scores == (0, 0, 0), timeout=30)
-        assert any(i.kind == "play_again" for i in app.sent)
+        assert any(isinstance(i, AgreeToPlayAgain) for i in app.sent)
     # If the engine's deal or the greedy bot change, seed 1 may stop reaching a prompt: pick
     # another seed with a quick headless run of conftest.choose (every prompt is also reached
     # from exact positions in test_prompts.py, independent of seeds).

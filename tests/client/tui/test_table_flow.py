@@ -164,7 +164,8 @@ async def test_help_screen_and_ctrl_c_confirmation(fake_link, tui) -> None:
 
 
 async def test_unreachable_server_gives_hints_and_retry(fake_link, tui) -> None:
-    from seasalt.client.app import LinkFailed, unreachable_hints
+    from seasalt.client.error_words import unreachable_hints
+    from seasalt.client.link import LinkFailed
 
     attempts = []
 

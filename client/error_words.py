@@ -1,0 +1,48 @@
+"""What the client tells people when something went wrong: a server's refusal (by its
+``ErrorCode``) and what to check when no server answers. Words only: no Textual, no sockets."""
+
+from __future__ import annotations
+
+from seasalt.client.address import host_of, port_of
+from seasalt.client.i18n import _
+from seasalt.protocol import DEFAULT_PORT, ErrorCode
+
+
+def error_text(code: ErrorCode, message: str) -> str:
+    """A server error in the player's words (the server's English text as a fallback)."""
+    known = {
+        ErrorCode.TABLE_FULL: _("That table is full."),
+        ErrorCode.TABLE_RUNNING: _("That game has already started: watch it instead."),
+        ErrorCode.TABLE_MISMATCH: _("A table with that name exists with other seats or options."),
+        ErrorCode.NOT_YOUR_TURN: _("It is not your turn."),
+        ErrorCode.ILLEGAL_ACTION: _("That move is not allowed now."),
+        ErrorCode.VERSION_MISMATCH: _("The server runs another version of seasalt."),
+        ErrorCode.RATE_LIMITED: _("Slow down a little."),
+        ErrorCode.UNKNOWN_TABLE: _("There is no such table."),
+        ErrorCode.GAME_OVER: _("The game is over."),
+        ErrorCode.BAD_MESSAGE: _("The server did not understand this client."),
+        ErrorCode.TOO_LARGE: _("That message is too long."),
+        ErrorCode.UNAUTHORIZED: _("The server no longer knows this session: reconnect."),
+        ErrorCode.BAD_REQUEST: _("The server refused that request."),
+        ErrorCode.ALREADY_SEATED: _("You already have a seat at another table: leave it first."),
+        ErrorCode.NOT_SEATED: _("You have no seat at this table."),
+        ErrorCode.SESSION_REPLACED: _("This seat was taken over from another window."),
+    }
+    return known.get(code, message or code.value)
+
+
+def unreachable_hints(address: str) -> tuple[str, ...]:
+    """What to check when no server answers."""
+    host = host_of(address)
+    port = port_of(address) or address.rpartition(":")[2]
+    return (
+        _("the address: {host} is the host's address on your network (their screen shows "
+          "it)").format(host=host),
+        _("the port: {port} (the server's default is {default})").format(
+            port=port, default=DEFAULT_PORT
+        ),
+        _("that the server is running (seasalt-server, or \"Host a game here\" in the menu)"),
+        _("the host's firewall: it must allow incoming TCP connections on port {port}").format(
+            port=port
+        ),
+    )

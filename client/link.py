@@ -1,0 +1,159 @@
+"""The link: what the app's network bridge talks through, and the real one over a socket.
+
+:class:`Link` is all the bridge needs (tests pass fakes); :class:`ConnectionLink` is
+:class:`seasalt.client.connection.Connection` behind it, with failures worded for people and the
+session token kept in the user data dir (client/tokens.py) so a restarted client gets its seat
+back. It reports the link's own state as :class:`LinkStatus` between server messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from seasalt.client import tokens
+from seasalt.client.error_words import unreachable_hints
+from seasalt.client.i18n import _
+from seasalt.client.screens.model import LinkStatus
+from seasalt.protocol import ErrorCode
+
+CONNECT_TIMEOUT = 8.0
+
+
+class Link(Protocol):
+    """What the app needs from a connection (the real one or a test fake).
+
+    ``recv`` returns protocol server messages, or :class:`LinkStatus` for "reconnecting" /
+    "connected" changes of the connection itself.
+    """
+
+    async def connect(self) -> None: ...
+    async def send(self, message: Any) -> None: ...
+    async def recv(self) -> Any: ...
+    async def close(self) -> None: ...
+
+
+class LinkFailed(Exception):
+    """Connecting failed; ``detail`` and ``hints`` are for people."""
+
+    def __init__(self, detail: str, hints: tuple[str, ...] = ()) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.hints = hints
+
+
+LinkFactory = Callable[[str, str], Link]
+
+
+def default_link_factory(
+    address: str, name: str, server_key: str | None = None, *, remember: bool = False
+) -> Link:
+    """The real connection (seasalt.client.connection), adapted to :class:`Link`."""
+    return ConnectionLink(address, name, server_key, remember=remember)
+
+
+class ConnectionLink:
+    """:class:`seasalt.client.connection.Connection` as a :class:`Link`, with failures worded.
+
+    ``remember``: keep the session token for this address in the user data dir
+    (client/tokens.py) and resume with it at the next start, which puts a restarted client back
+    in its seat.
+    """
+
+    def __init__(
+        self, address: str, name: str, server_key: str | None = None, *, remember: bool = False
+    ) -> None:
+        from seasalt.client.connection import Connection
+        from seasalt.client.identity import load_identity
+        from seasalt.client.security import client_security
+
+        try:
+            security = client_security(server_key) if server_key is not None else None
+        except ValueError as error:
+            raise LinkFailed(str(error), ()) from error
+        self.address = address
+        self.name = name
+        # Another window with this name on this server keeps its own session (and seat).
+        self.claim = tokens.claim(address, name) if remember else tokens.Claim(None)
+        self.remember = self.claim.held
+        kept = tokens.load(address, name) if self.remember else None
+        self.kept: tokens.Kept | None = kept
+        self.kept_table = kept.table if kept is not None else None
+        try:
+            self.conn = Connection(
+                address, name[:24] or "player", security=security,
+                token=kept.token if kept is not None else None,
+            )
+            self.conn.identity = load_identity()  # statistics follow this player (issue 6)
+        except ValueError as error:
+            self.claim.release()
+            raise LinkFailed(
+                _("That is not a server address: {address}").format(address=address),
+                (_("type it as host:port, e.g. 192.168.1.20:7327 or [::1]:7327"),),
+            ) from error
+
+    async def connect(self) -> None:
+        from seasalt.client.connection import ConnectFailed, HandshakeRefused
+
+        try:
+            await self.conn.connect(timeout=CONNECT_TIMEOUT)
+            self._keep()
+        except HandshakeRefused as error:  # its message says which key to pass
+            raise LinkFailed(str(error), ()) from error
+        except ConnectFailed as error:
+            if error.code is ErrorCode.VERSION_MISMATCH:
+                raise LinkFailed(
+                    _("The server at {address} runs another version of seasalt.").format(
+                        address=self.address
+                    ),
+                    (_("install the same seasalt version on both machines "
+                       "(pipx upgrade seasalt)"), str(error)),
+                ) from error
+            raise LinkFailed(
+                _("No seasalt server answered at {address}.").format(address=self.address),
+                unreachable_hints(self.address),
+            ) from error
+
+    def _keep(self, seated: tuple[str, int] | None = None) -> None:
+        """Write the token (and the seat: ``seated``, from a ``joined`` with a seat) down when
+        they changed: a new session, a seat."""
+        token = self.conn.token
+        if not self.remember or token is None:
+            return
+        kept = tokens.Kept(token, *seated) if seated is not None else tokens.Kept(token)
+        if self.kept is not None and self.kept.token == token and seated is None:
+            kept = tokens.Kept(token, self.kept.table, self.kept.seat)  # left to the lobby
+            # (or watching, or back after a loss): the seat may still be ours (a bot plays
+            # it): keep it marked
+        if kept != self.kept:
+            tokens.save(self.address, self.name, kept)
+            self.kept = kept
+
+    async def send(self, message: Any) -> None:
+        await self.conn.send(message)
+
+    async def recv(self) -> Any:
+        from seasalt.client.connection import ConnectionClosed, LinkEvent
+        from seasalt.protocol import Joined, Left, Welcome
+
+        try:
+            message = await self.conn.recv()
+        except ConnectionClosed as error:
+            raise LinkFailed(
+                _("The connection to the server is closed: {reason}").format(reason=error),
+                unreachable_hints(self.address),
+            ) from error
+        if self.remember and isinstance(message, Joined) and message.seat is not None:
+            self._keep((message.table, message.seat))
+        elif self.remember and isinstance(message, Welcome | Joined | Left):
+            self._keep()
+        if isinstance(message, LinkEvent):
+            if message.state == "lost":
+                return LinkStatus("reconnecting", message.detail)
+            self._keep()  # a reconnect may have opened a new session
+            return LinkStatus("connected", message.detail)
+        return message
+
+    async def close(self) -> None:
+        await self.conn.close()
+        self.claim.release()

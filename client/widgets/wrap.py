@@ -1,0 +1,66 @@
+"""Word wrap that never breaks inside a card's name.
+
+Textual (like Rich) wraps at any whitespace, a no-break space included, so a prompt naming
+``Penguin Colony·green`` could end a line after "Penguin". :func:`unbroken` ties a chip's
+words with no-break spaces; :func:`wrap_words` breaks lines only at plain spaces and hands
+Textual lines that already fit, which it then leaves alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from rich.cells import cell_len
+from rich.text import Text
+from seasalt.client.i18n import _, current
+from seasalt.client.words import color_name, kind_name
+from seasalt.engine import Color, Kind
+
+NBSP = "\u00a0"
+_WORD = re.compile(r"[^ ]+")
+
+
+def unbroken(text: Text) -> Text:
+    """``text`` with its spaces made no-break spaces (same length: its styles stay put)."""
+    out = text.copy()
+    out.plain = text.plain.replace(" ", NBSP)
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _card_words(_language: object) -> re.Pattern[str]:
+    """Every card's name as the log words it, ``Crab (dark blue)``, in this language."""
+    kinds = sorted((kind_name(k) for k in Kind), key=len, reverse=True)
+    colors = sorted((color_name(c) for c in Color), key=len, reverse=True)
+    sample = _("{kind} ({color})")
+    pattern = re.escape(sample).replace(re.escape("{kind}"), "(?:{kinds})").replace(
+        re.escape("{color}"), "(?:{colors})")
+    return re.compile(pattern.format(kinds="|".join(map(re.escape, kinds)),
+                                     colors="|".join(map(re.escape, colors))))
+
+
+def tie_card_names(line: str) -> str:
+    """A worded line (the log's) with each card's name tied by no-break spaces."""
+    return _card_words(current()).sub(lambda m: m[0].replace(" ", NBSP), line)
+
+
+def wrap_words(text: Text, width: int) -> Text:
+    """``text`` laid in lines of at most ``width`` cells, broken only at plain spaces (a word
+    wider than a line keeps a line of its own, and Textual folds it)."""
+    if width <= 0:
+        return text
+    lines: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        plain = line.plain
+        if cell_len(plain) <= width:
+            lines.append(line)
+            continue
+        start = end = 0
+        for word in _WORD.finditer(plain):
+            if end > start and cell_len(plain[start:word.end()]) > width:
+                lines.append(line[start:end])
+                start = word.start()
+            end = word.end()
+        lines.append(line[start:end] if end > start else line[start:])
+    return Text("\n").join(lines)

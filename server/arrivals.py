@@ -1,0 +1,162 @@
+"""Sessions opening: ``hello`` makes one, ``resume`` finds one again by its token (or by the
+seat its token holds, after a restart) and puts it back at its table.
+
+The order of hello's checks is server/master.py's ``_hello``: a clean name, one lobby session
+per connection, the lockout caps (server/lockout.py), room under the session cap, then the
+session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seasalt.protocol import (
+    PROTOCOL_VERSION,
+    Error,
+    ErrorCode,
+    Hello,
+    Resume,
+    ServerInfo,
+    Welcome,
+)
+
+from .config import Clock, ServerConfig, log
+from .limits import TextRefused, clean_name, oldest_evictable
+from .lobby import Lobby
+from .lockout import Lockout
+from .outbox import Outbox
+from .peers import Origin
+from .seeds import new_token, token_hash
+from .sessions import Session, SessionRegistry
+from .tables import NOT_OVER, Table
+
+
+@dataclass(eq=False, repr=False)
+class Arrivals:
+    """Opens and resumes sessions (the messages that come before a session exists)."""
+
+    config: ServerConfig
+    clock: Clock
+    tables: dict[str, Table]
+    sessions: SessionRegistry
+    outbox: Outbox
+    lobby: Lobby
+    lockout: Lockout
+    web_urls: tuple[str, ...] = ()
+    """Where friends open this server in a browser (``--web``; set once it listens)."""
+
+    def send_server_info(self, session: Session) -> None:
+        """After a ``welcome``: what every client's lobby shows about this server (the
+        browser address), so that a player who typed the address can pass it on too."""
+        if self.web_urls:
+            self.outbox.send(session, ServerInfo(web=self.web_urls))
+
+    # --- hello: its steps, in the order server/master.py runs them --------------------
+
+    def name_of(self, peer: bytes, msg: Hello) -> str | None:
+        """The hello's name, cleaned and bounded; None (and the peer told why) if refused."""
+        try:
+            return clean_name(msg.name, self.config.max_name_length)
+        except TextRefused as exc:
+            self.outbox.error(peer, ErrorCode.BAD_REQUEST, str(exc))
+            return None
+
+    def close_previous_session(self, peer: bytes) -> None:
+        """Before a ``hello``: the session this connection holds goes, unless it holds a seat
+        (its token can still resume that seat). A watcher stops watching."""
+        previous = self.sessions.of_peer(peer)
+        if previous is None or previous.seat is not None:
+            return
+        if previous.table is not None:
+            self.lobby.detach(previous)
+        self.sessions.forget(previous)
+        log.info("session %s closed by a new hello on its connection", previous.id)
+
+    def room_for_a_session(self, peer: bytes) -> bool:
+        """Under the session cap, forgetting the oldest disconnected lobby session if needed;
+        False (and the peer told) when every session is in use."""
+        if len(self.sessions) < self.config.max_sessions:
+            return True
+        gone = oldest_evictable(
+            self.sessions,
+            lambda s: s.table is None and not self.sessions.connected(s),
+        )
+        if gone is None:
+            self.outbox.error(
+                peer,
+                ErrorCode.BAD_REQUEST,
+                f"this server already holds {len(self.sessions)} sessions: try later",
+            )
+            return False
+        self.sessions.forget(gone)
+        return True
+
+    def open(self, peer: bytes, name: str, origin: Origin | None) -> Session:
+        """A new session with a fresh token, bound to ``peer`` and welcomed."""
+        token = new_token()
+        session = self.sessions.create(token_hash(token), name, self.clock.now())
+        self.lockout.mark_opened(session, peer, origin)
+        self.sessions.bind(session, peer, self.clock.now())
+        session.connection = origin.connection if origin is not None else None
+        self.outbox.send(
+            session, Welcome(PROTOCOL_VERSION, token, session.id, session.name, False)
+        )
+        self.send_server_info(session)
+        log.info("session %s (%s) opened", session.id, session.name)
+        return session
+
+    # --- resume -----------------------------------------------------------------------
+
+    def on_resume(self, peer: bytes, msg: Resume, origin: Origin | None = None) -> None:
+        now = self.clock.now()
+        hashed = token_hash(msg.token)
+        session = self.sessions.get(hashed)
+        if session is None:
+            held = self.held_seat(hashed)
+            if held is None:
+                self.outbox.error(
+                    peer,
+                    ErrorCode.UNAUTHORIZED,
+                    "unknown token: this server has no such session (send hello)",
+                )
+                return
+            table, index = held
+            session = self.sessions.create(hashed, table.seats[index].name or "?", now)
+        old = self.sessions.bind(session, peer, now)
+        session.connection = origin.connection if origin is not None else None
+        if old is not None:
+            self.outbox.send_peer(
+                old,
+                Error(
+                    ErrorCode.SESSION_REPLACED,
+                    "another connection resumed this session; this one is closed",
+                ),
+            )
+        self.outbox.send(
+            session, Welcome(PROTOCOL_VERSION, msg.token, session.id, session.name, True)
+        )
+        self.send_server_info(session)
+        log.info("session %s (%s) resumed", session.id, session.name)
+        if session.table is None:
+            held = self.held_seat(hashed)
+            if held is not None:
+                session.table, session.seat = held[0].name, held[1]
+        current = self.tables.get(session.table) if session.table else None
+        if current is None:
+            session.table = session.seat = None
+            return
+        self.lobby.rejoin(session, current)
+
+    def held_seat(self, hashed: str) -> tuple[Table, int] | None:
+        """A seat this token holds in a game not yet over (left to a bot, or from the journal),
+        else at a game over it has not left (a finished table brought back from the journal)."""
+        over = None
+        for table in self.tables.values():
+            index = table.seat_of(hashed)
+            if index is None:
+                continue
+            if table.status in NOT_OVER:
+                return table, index
+            if over is None and not table.seats[index].bot_playing:
+                over = table, index  # one who left a game to a bot is not sent back to its end
+        return over

@@ -1,0 +1,41 @@
+"""seasalt.client.address: the one parser of server addresses (and its normal form)."""
+
+from __future__ import annotations
+
+import pytest
+from seasalt.client.address import format_address, host_of, normalise_address, port_of
+from seasalt.client.error_words import error_text, unreachable_hints
+from seasalt.protocol import ErrorCode
+
+
+@pytest.mark.parametrize(("typed", "normal"), [
+    ("host", "host:7327"),
+    (" tcp://host:9000 ", "host:9000"),
+    ("192.168.1.20", "192.168.1.20:7327"),
+    ("[::1]", "[::1]:7327"),
+    ("[::1]:7400", "[::1]:7400"),
+    ("::1", "[::1]:7327"),  # a bare IPv6 address has no port
+    ("fe80::1", "[fe80::1]:7327"),
+    ("host:99999", "host:99999"),  # does not parse: kept as typed, connecting says why
+])
+def test_normalise_address(typed: str, normal: str) -> None:
+    assert normalise_address(typed) == normal
+
+
+def test_host_and_port_of_an_address() -> None:
+    assert (host_of("[::1]:7327"), port_of("[::1]:7327")) == ("::1", 7327)
+    assert (host_of("10.0.0.5"), port_of("10.0.0.5")) == ("10.0.0.5", 7327)
+    assert port_of("host:port") is None
+    assert format_address("::1", 80) == "[::1]:80" and format_address("h", 80) == "h:80"
+
+
+def test_unreachable_hints_name_the_host_and_the_port() -> None:
+    hints = unreachable_hints("[fe80::2]:7400")
+    assert "fe80::2" in hints[0] and "7400" in hints[1] and "7400" in hints[3]
+
+
+def test_error_words_are_keyed_by_the_error_code() -> None:
+    assert error_text(ErrorCode.TABLE_FULL, "full") == "That table is full."
+    # A code without words of its own falls back to the server's text, then to the code.
+    assert error_text(ErrorCode.STALE_SEQ, "stale: choose again") == "stale: choose again"
+    assert error_text(ErrorCode.STALE_SEQ, "") == "stale_seq"
