@@ -144,7 +144,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p: at p = 1 (or 0) rounding would put the bound a hair inside.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from seasalt.engine import Action, PlayerView
 
+from .basic import choose_basic
 from .expert import choose_expert
 from .greedy import choose_greedy
 
@@ -30,6 +31,10 @@ def _random_policy(view: PlayerView, rng: random.Random, budget: int | None) -> 
     return view.legal_actions[rng.randrange(len(view.legal_actions))]
 
 
+def _basic_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+    return choose_basic(view, rng)
+
+
 def _greedy_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
     return choose_greedy(view, rng)
 
@@ -40,6 +45,7 @@ def _expert_policy(view: PlayerView, rng: random.Random, budget: int | None) -> 
 
 _POLICIES: dict[str, Policy] = {
     "random": _random_policy,
+    "basic": _basic_policy,
     "greedy": _greedy_policy,
     "expert": _expert_policy,
 }
@@ -77,7 +83,7 @@ def get_bot(level: str, seed: int | None = None, budget: int | None = None) -> B
     """A bot of ``level`` (one of :data:`LEVELS`).
 
     Args:
-        level: "random", "greedy" or "expert".
+        level: "random", "basic", "greedy" or "expert".
         seed: seeds the bot's own choices (None means 0: bots are deterministic by default).
         budget: search effort for levels that search; None is the level's default.
 

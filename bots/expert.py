@@ -22,7 +22,9 @@ from seasalt.engine import (
     card,
 )
 
-from .greedy import choose_greedy, hand_value
+# The expert breaks ties and places cards as the basic level does (the first greedy).
+from .basic import choose_basic as choose_greedy
+from .basic import hand_value
 from .rollout import evaluate, playout
 from .sampler import Sampler
 

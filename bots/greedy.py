@@ -1,18 +1,26 @@
-"""The greedy level: best immediate card points, useful duos, sensible calls.
+"""The greedy level: the basic level's one-move lookahead, with a memory of the round.
 
-Every score comes from the engine (``breakdown``); this module only weighs the options the view
-lists. A small "potential" term values half-made sets so that a lone crab beats nothing.
+From the view's round log (bots/memory.py) it knows both discard piles card by card, what each
+opponent visibly holds and what is still unseen. It values a deck draw by the unseen cards (not
+by every card it cannot see right now), a crab pair by the best card it remembers in the piles,
+it leaves the next players the tops they want least, and it calls STOP or LAST CHANCE by
+weighing the round's outcome (and the game's, near the target) against sampled estimates of the
+opponents' card points. Every score comes from the engine (``breakdown``, ``round_gains``); this
+module only weighs the options the view lists. Randomness (the samples) comes from the decision
+rng, so a view and a bot seed give one choice.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from seasalt.engine import (
     DUO_KINDS,
     PAIR_KINDS,
     Action,
+    Breakdown,
     Call,
     CallKind,
     ChooseCrabPile,
@@ -33,109 +41,196 @@ from seasalt.engine import (
     build_deck,
     pair_kind,
     pair_partners,
+    round_gains,
 )
 
+from .memory import Memory, remember
+
+_CARDS = build_deck(extra_salt=True)
+_KIND = tuple(c.kind for c in _CARDS)
+_FACE = tuple((c.kind, c.color) for c in _CARDS)
+"""Cards of one kind and colour score alike: gains are cached per face."""
 _ALIKE = tuple(p.first for p in PAIR_KINDS if p.first is p.second)
-"""Kinds of which two alike make a pair (crab, boat, fish): a lone one is half a pair."""
 _SWIMMER_PARTNERS = pair_partners(Kind.SWIMMER)
 _HALF_SET = {Kind.SHELL: 0.7, Kind.OCTOPUS: 0.8, Kind.SAILOR: 1.2}
-_KIND = tuple(c.kind for c in build_deck(extra_salt=True))
-
-# What laying a pair's effect is worth on top of its points (which do not change when laid).
-_EFFECT_VALUE = {
-    DuoEffect.CRAB: 1.0,
-    DuoEffect.BOAT: 1.6,
-    DuoEffect.FISH: 1.0,
-    DuoEffect.ROB: 1.1,
-    DuoEffect.LOBSTER: 1.3,
-    DuoEffect.JELLYFISH: 0.9,
-}
-_SHELTER = 0.15
-"""Laid cards cannot be stolen."""
 
 
-def hand_value(hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
-    """Card points (engine scoring) plus a little for half-made pairs and sets."""
-    points = float(breakdown(hand, table).total)
-    counts: dict[Kind, int] = {}
-    for c in hand:
-        k = _KIND[c]
-        counts[k] = counts.get(k, 0) + 1
-    for group in table:
-        for c in group:
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """The weights of the greedy level (tuned on 200-game arena runs, docs/benchmarks.md)."""
+
+    half_pair: float = 0.3
+    """A lone crab / boat / fish (or an unmatched swimmer or shark) when partners are left."""
+    deck_bonus: float = 0.1
+    """A deck draw keeps the tops for later and shows nothing."""
+    deny: float = 0.8
+    """Weight of the card points the next opponent could take from the tops we leave."""
+    deny_far: float = 0.4
+    """Weight of an opponent further round the table, relative to the next one."""
+    cover: float = 0.35
+    """Weight of our own interest in the top we bury."""
+    shelter: float = 0.15
+    boat: float = 0.4
+    """An extra turn, on top of the expected best draw."""
+    jellyfish: float = 0.9
+    samples: int = 24
+    """Sampled hands per opponent for a call decision."""
+    hidden_bias: float = 0.5
+    """Card points an unknown opponent card is worth over a random unseen one (opponents keep
+    the better of two draws)."""
+    final_turn: float = 1.0
+    """What an opponent adds in its LAST CHANCE final turn."""
+    stop_margin: float = 1.0
+    """Expected round lead a STOP must bring (less near the deck's end)."""
+    chance_margin: float = 0.5
+    """How much better than STOP a LAST CHANCE must look."""
+    game_value: float = 20.0
+    """Winning (or losing) the game, in round points."""
+
+
+TUNING = Tuning()
+
+
+class _Eval:
+    """What one decision needs: the memory, our hand's value, cached gains and deck weights."""
+
+    def __init__(self, view: PlayerView, tuning: Tuning) -> None:
+        self.view = view
+        self.t = tuning
+        self.mem: Memory = remember(view)
+        mem = self.mem
+        avail: dict[Kind, int] = dict(mem.unseen_kinds())
+        for pile in mem.piles:
+            for c in pile:
+                avail[_KIND[c]] = avail.get(_KIND[c], 0) + 1
+        self.avail = avail
+        self.hand = tuple(view.hand)
+        self.table = view.table
+        self.base = self.value(self.hand, self.table)
+        self._gains: dict[tuple[object, ...], float] = {}
+        # The deck: the cards known to be back in it, and a share of the unseen ones.
+        known = list(mem.deck_known[: view.deck_size])
+        rest = max(0, view.deck_size - len(known))
+        share = min(1.0, rest / len(mem.unseen)) if mem.unseen else 0.0
+        self.deck: list[tuple[int, float]] = [(c, 1.0) for c in known]
+        if share > 0:
+            self.deck += [(c, share) for c in mem.unseen]
+
+    # --- our own hand
+
+    def value(self, hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
+        """Card points plus half-made pairs and sets, weighted by the partners still out."""
+        points = float(breakdown(hand, table).total)
+        counts: dict[Kind, int] = {}
+        for c in hand:
             k = _KIND[c]
-            if k not in DUO_KINDS:
-                counts[k] = counts.get(k, 0) + 1
-    potential = 0.0
-    for kind in _ALIKE:
-        potential += 0.35 * (counts.get(kind, 0) % 2)
-    swimmers = counts.get(Kind.SWIMMER, 0)
-    partners = sum(counts.get(k, 0) for k in _SWIMMER_PARTNERS)
-    potential += 0.35 * abs(swimmers - partners)
-    for kind, bonus in _HALF_SET.items():
-        if counts.get(kind, 0) == 1:
-            potential += bonus
-    return points + potential
+            counts[k] = counts.get(k, 0) + 1
+        for group in table:
+            for c in group:
+                k = _KIND[c]
+                if k not in DUO_KINDS:
+                    counts[k] = counts.get(k, 0) + 1
+        avail = self.avail
+        half = self.t.half_pair
+        potential = 0.0
+        for kind in _ALIKE:
+            if counts.get(kind, 0) % 2:
+                potential += half * min(1.0, avail.get(kind, 0) / 2)
+        swimmers = counts.get(Kind.SWIMMER, 0)
+        partners = sum(counts.get(k, 0) for k in _SWIMMER_PARTNERS)
+        if swimmers > partners:
+            out = sum(avail.get(k, 0) for k in _SWIMMER_PARTNERS)
+            potential += half * (swimmers - partners) * min(1.0, out / 2)
+        elif partners > swimmers:
+            potential += half * (partners - swimmers) * min(1.0, avail.get(Kind.SWIMMER, 0) / 2)
+        for kind, bonus in _HALF_SET.items():
+            if counts.get(kind, 0) == 1:
+                potential += bonus * min(1.0, avail.get(kind, 0) / 2)
+        return points + potential
+
+    def gain(self, card: int, hand: tuple[int, ...] | None = None) -> float:
+        """How much ``card`` adds to our hand (``hand``: after laying a pair, say)."""
+        hand = self.hand if hand is None else hand
+        key = (_FACE[card], hand)
+        g = self._gains.get(key)
+        if g is None:
+            base = self.base if hand is self.hand else self.value(hand, self.table)
+            g = self.value((*hand, card), self.table) - base
+            self._gains[key] = g
+        return g
+
+    def deck_best(self, draws: int, hand: tuple[int, ...] | None = None) -> float:
+        """E[best gain] of ``draws`` deck cards (drawn as if with replacement, by weight)."""
+        draws = min(draws, self.view.deck_size)
+        if draws <= 0 or not self.deck:
+            return 0.0
+        scored = sorted((self.gain(c, hand), w) for c, w in self.deck)
+        total = sum(w for _, w in scored)
+        below = 0.0
+        out = 0.0
+        for g, w in scored:
+            low = (below / total) ** draws
+            below += w
+            out += g * ((below / total) ** draws - low)
+        return out
+
+    # --- the opponents
+
+    def opp_gain(self, seat: int, card: int) -> float:
+        """Card points ``card`` adds to what ``seat`` visibly holds and has laid."""
+        holds = self.mem.holds[seat]
+        table = self.view.seats[seat].table
+        key = ("opp", seat, _FACE[card])
+        g = self._gains.get(key)
+        if g is None:
+            g = float(breakdown((*holds, card), table).total - breakdown(holds, table).total)
+            self._gains[key] = g
+        return g
+
+    def exposure(self, tops: Sequence[int | None]) -> float:
+        """What the opponents could take from these tops, the next one first."""
+        view = self.view
+        me = view.seat
+        assert me is not None
+        n = view.rules.players
+        out = 0.0
+        weight = 1.0
+        for step in range(1, n):
+            s = (me + step) % n
+            sv = view.seats[s]
+            if sv.revealed_hand is None:
+                best = max((self.opp_gain(s, c) for c in tops if c is not None), default=0.0)
+                out += weight * max(0.0, best)
+            weight *= self.t.deny_far
+        return out
+
+    def under(self, pile: int) -> int | None:
+        """The card we remember under a pile's top."""
+        cards = self.mem.piles[pile]
+        return cards[-2] if len(cards) >= 2 else None
 
 
-def gain(hand: Sequence[int], table: Sequence[Sequence[int]], new: int, base: float) -> float:
-    """How much adding ``new`` to the hand raises :func:`hand_value`."""
-    return hand_value((*hand, new), table) - base
+# --------------------------------------------------------------------------------------------
+# Drawing and keeping.
 
 
-def unseen_cards(view: PlayerView) -> list[int]:
-    """Cards this seat cannot place: not in its hand, on a table, revealed or a pile top."""
-    seen = set(view.hand)
-    for s in view.seats:
-        for group in s.table:
-            seen.update(group)
-        if s.revealed_hand is not None:
-            seen.update(s.revealed_hand)
-    for p in view.piles:
-        if p.top is not None:
-            seen.add(p.top)
-    seen.update(view.pending)
-    return [c.id for c in build_deck(view.rules.extra_salt) if c.id not in seen]
-
-
-def expected_best_of_two(gains: list[float]) -> float:
-    """E[max] of two distinct cards drawn uniformly from cards with these gains."""
-    m = len(gains)
-    if m == 0:
-        return 0.0
-    if m == 1:
-        return gains[0]
-    ordered = sorted(gains)
-    total = sum(g * i for i, g in enumerate(ordered))  # i = how many smaller partners
-    return total / (m * (m - 1) / 2)
-
-
-def opponent_estimates(view: PlayerView) -> list[float]:
-    """Rough card points of each opponent from what is public."""
-    out = []
-    for s in view.seats:
-        if s.seat == view.seat:
-            continue
-        if s.revealed_hand is not None:
-            out.append(float(breakdown(s.revealed_hand, s.table).total))
-        else:
-            out.append(breakdown((), s.table).total + 0.75 * s.hand_size)
-    return out
-
-
-def _choose_draw(view: PlayerView) -> Action:
-    base = hand_value(view.hand, view.table)
+def _choose_draw(ev: _Eval) -> Action:
+    view, t = ev.view, ev.t
+    tops = [p.top for p in view.piles]
     best: Action = view.legal_actions[0]
     best_value = -1e9
     for action in view.legal_actions:
         if isinstance(action, DrawFromDeck):
-            pool = unseen_cards(view)
-            value = expected_best_of_two([gain(view.hand, view.table, c, base) for c in pool])
-            value += 0.1  # the deck also keeps the tops for later and reveals nothing
+            value = ev.deck_best(2) + t.deck_bonus
+            # We will cover one top with the card we do not keep: the one they want more.
+            left = min(ev.exposure([tops[1 - p]]) for p in (0, 1))
+            value -= t.deny * left
         elif isinstance(action, TakeDiscard):
-            top = view.piles[action.pile].top
+            top = tops[action.pile]
             assert top is not None
-            value = gain(view.hand, view.table, top, base)
+            value = ev.gain(top)
+            after = [ev.under(action.pile), tops[1 - action.pile]]
+            value -= t.deny * ev.exposure(after)
         else:
             continue
         if value > best_value:
@@ -143,115 +238,265 @@ def _choose_draw(view: PlayerView) -> Action:
     return best
 
 
-def _choose_keep(view: PlayerView) -> Action:
-    base = hand_value(view.hand, view.table)
-    tops = [view.piles[p].top for p in (0, 1)]
-    top_value = [gain(view.hand, view.table, t, base) if t is not None else -1.0 for t in tops]
+def _choose_keep(ev: _Eval) -> Action:
+    view, t = ev.view, ev.t
+    tops = [p.top for p in view.piles]
+    pending = view.pending
 
-    def score(action: KeepCard) -> tuple[float, float]:
-        keep_gain = gain(view.hand, view.table, action.card, base)
-        # Cover the top we care less about, so the better one stays within reach.
-        cover = -top_value[action.pile] if action.pile is not None else 0.0
-        return keep_gain, cover
+    def score(action: KeepCard) -> float:
+        other = next((c for c in pending if c != action.card), None)
+        value = ev.gain(action.card)
+        if other is None:
+            return value
+        pile = action.pile if action.pile is not None else (0 if tops[0] is None else 1)
+        after = list(tops)
+        covered = after[pile]
+        after[pile] = other
+        value -= t.deny * ev.exposure(after)
+        if covered is not None:
+            value -= t.cover * max(0.0, ev.gain(covered))
+        return value
 
     return max((a for a in view.legal_actions if isinstance(a, KeepCard)), key=score)
 
 
-def _pick_by_gain(view: PlayerView, cards: list[tuple[Action, int]]) -> Action:
-    base = hand_value(view.hand, view.table)
-    return max(cards, key=lambda ac: gain(view.hand, view.table, ac[1], base))[0]
+# --------------------------------------------------------------------------------------------
+# Playing pairs.
 
 
-def _effect_possible(view: PlayerView, effect: DuoEffect) -> bool:
-    if effect is DuoEffect.CRAB:
-        return any(p.size for p in view.piles)
-    if effect is DuoEffect.BOAT:
-        return view.deck_size > 0 or any(p.size for p in view.piles)
-    if effect is DuoEffect.FISH or effect is DuoEffect.LOBSTER:
-        return view.deck_size > 0
-    if effect is DuoEffect.ROB:
-        return any(
-            s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None for s in view.seats
-        )
-    return effect is DuoEffect.JELLYFISH
-
-
-def _play_value(view: PlayerView, action: PlayPair | PlayTrio) -> float:
-    laid = action.cards if isinstance(action, PlayPair) else (*action.cards, action.starfish)
-    hand = list(view.hand)
+def _without(hand: tuple[int, ...], laid: Sequence[int]) -> tuple[int, ...]:
+    rest = list(hand)
     for c in laid:
-        hand.remove(c)
-    before = breakdown(view.hand, view.table).total
-    after = breakdown(hand, (*view.table, laid)).total
-    value = after - before + _SHELTER
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _rob_value(ev: _Eval, seat: int, hand: tuple[int, ...] | None = None) -> float:
+    """Expected gain of a random card of ``seat``'s hand: known cards, else an unseen one."""
+    sv = ev.view.seats[seat]
+    if sv.hand_size <= 0:
+        return 0.0
+    holds = ev.mem.holds[seat]
+    known = sum(ev.gain(c, hand) for c in holds)
+    hidden = max(0, sv.hand_size - len(holds))
+    pool = ev.mem.unseen
+    mean = sum(ev.gain(c, hand) for c in pool) / len(pool) if pool else 0.0
+    return (known + hidden * mean) / sv.hand_size
+
+
+def _crab_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    """The best card we remember in a pile (less sure of a pile dug into unseen)."""
+    best = 0.0
+    for p, cards in enumerate(ev.mem.piles):
+        if cards:
+            pile_best = max(ev.gain(c, hand) for c in cards)
+            best = max(best, pile_best if ev.mem.pile_exact[p] else 0.8 * pile_best)
+    return best
+
+
+def _boat_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    view = ev.view
+    if view.deck_size == 0 and not any(p.size for p in view.piles):
+        return 0.0
+    tops = [ev.gain(p.top, hand) for p in view.piles if p.top is not None]
+    return ev.t.boat + max([ev.deck_best(2, hand), *tops])
+
+
+def _fish_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    value = ev.deck_best(1, hand)
+    if ev.view.deck_size == 1 and ev.view.call is None:
+        value -= 2.0  # taking the last card voids the round unless someone calls
+    return value
+
+
+def _steal_value(ev: _Eval, hand: tuple[int, ...]) -> float:
+    view = ev.view
+    targets = [
+        s.seat for s in view.seats
+        if s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None
+    ]
+    return max((_rob_value(ev, s, hand) + 0.3 for s in targets), default=0.0)
+
+
+_EFFECT_VALUE: dict[DuoEffect, Callable[[_Eval, tuple[int, ...]], float]] = {
+    DuoEffect.CRAB: _crab_value,
+    DuoEffect.BOAT: _boat_value,
+    DuoEffect.FISH: _fish_value,
+    DuoEffect.ROB: _steal_value,
+    DuoEffect.LOBSTER: lambda ev, hand: ev.deck_best(5, hand),
+    DuoEffect.JELLYFISH: lambda ev, hand: ev.t.jellyfish,
+}
+"""What laying a pair's effect is worth on top of its points, by effect (hand: after laying)."""
+
+
+def _play_value(ev: _Eval, action: PlayPair | PlayTrio) -> float:
+    laid = action.cards if isinstance(action, PlayPair) else (*action.cards, action.starfish)
+    hand = _without(ev.hand, laid)
+    before = breakdown(ev.hand, ev.table).total
+    after = breakdown(hand, (*ev.table, laid)).total
+    value = after - before + ev.t.shelter
     if isinstance(action, PlayPair):
         pair = pair_kind(_KIND[action.cards[0]], _KIND[action.cards[1]])
         if pair is None:  # a Water Rodeo pair (Extra Pepper): no effect value known here
             return value
-        if _effect_possible(view, pair.effect):
-            value += _EFFECT_VALUE[pair.effect]
-        if pair.effect is DuoEffect.FISH and view.deck_size == 1 and view.call is None:
-            value -= 2.0  # taking the last card voids the round unless someone calls
+        value += _EFFECT_VALUE[pair.effect](ev, hand)
     return value
 
 
-def _choose_call(view: PlayerView, points: int) -> Action | None:
+# --------------------------------------------------------------------------------------------
+# Calling.
+
+
+def _sample_opponents(
+    ev: _Eval, rng: random.Random
+) -> list[tuple[int, list[tuple[Breakdown, int]]]]:
+    """Per opponent: (seat, sampled (breakdown, hidden cards) of its hand and table)."""
+    view, mem, t = ev.view, ev.mem, ev.t
+    pool = list(mem.unseen)
+    out = []
+    for sv in view.seats:
+        if sv.seat == view.seat:
+            continue
+        holds = mem.holds[sv.seat]
+        if sv.revealed_hand is not None:
+            out.append((sv.seat, [(breakdown(sv.revealed_hand, sv.table), 0)]))
+            continue
+        hidden = min(len(pool), max(0, sv.hand_size - len(holds)))
+        samples = []
+        for _ in range(t.samples if hidden else 1):
+            hand = (*holds, *rng.sample(pool, hidden)) if hidden else holds
+            samples.append((breakdown(hand, sv.table), hidden))
+        out.append((sv.seat, samples))
+    return out
+
+
+def _utility(ev: _Eval, gains: Sequence[int]) -> float:
+    """A round's gains for us: the lead they give, or the game when a total reaches the target."""
+    view = ev.view
+    me = view.seat
+    assert me is not None
+    totals = [s + g for s, g in zip(view.scores, gains, strict=True)]
+    others = [s for s in range(len(totals)) if s != me]
+    if max(totals) >= view.rules.target_score:
+        rank = [(totals[s], gains[s]) for s in others]
+        mine = (totals[me], gains[me])
+        if all(mine > r for r in rank):
+            return ev.t.game_value
+        if all(mine >= r for r in rank):
+            return 0.0
+        return -ev.t.game_value
+    opp = [gains[s] for s in others]
+    return gains[me] - (sum(opp) / len(opp) + max(opp)) / 2
+
+
+def _choose_call(ev: _Eval, rng: random.Random) -> Action | None:
+    view, t = ev.view, ev.t
     calls = {a.kind: a for a in view.legal_actions if isinstance(a, Call)}
-    if not calls:
+    if not calls or view.seat is None or view.breakdown is None:
         return None
-    others = opponent_estimates(view)
-    best_other = max(others) if others else 0.0
-    if points >= best_other + 5 and CallKind.LAST_CHANCE in calls:
+    me = view.seat
+    mine = view.breakdown
+    opponents = _sample_opponents(ev, rng)
+    rounds = max(len(samples) for _, samples in opponents)
+    stop_total = 0.0
+    chance_total = 0.0
+    n = view.rules.players
+    for j in range(rounds):
+        parts: list[Breakdown] = [mine] * n
+        finals: list[Breakdown] = [mine] * n
+        for seat, samples in opponents:
+            b, hidden = samples[j % len(samples)]
+            # Whole points (the engine scores ints), rounded at random so the mean is right.
+            bias = int(t.hidden_bias * hidden + rng.random())
+            parts[seat] = _with_points(b, b.total + bias)
+            shown = view.seats[seat].revealed_hand is not None
+            after = 0 if shown else int(t.final_turn + rng.random())
+            finals[seat] = _with_points(b, b.total + bias + after)
+        gains, _ = round_gains(CallKind.STOP, me, parts)
+        stop_total += _utility(ev, gains)
+        gains, _ = round_gains(CallKind.LAST_CHANCE, me, finals)
+        chance_total += _utility(ev, gains)
+    stop = stop_total / rounds
+    chance = chance_total / rounds
+    # Near the deck's end the round is soon void (nobody scores): a small lead is worth taking.
+    margin = t.stop_margin * min(1.0, view.deck_size / (3 * n))
+    if CallKind.LAST_CHANCE in calls and chance >= stop + t.chance_margin and chance >= margin:
         return calls[CallKind.LAST_CHANCE]
-    running_out = view.deck_size <= 2 * view.rules.players
-    if points >= best_other + 1 or running_out or points >= 12:
-        return calls.get(CallKind.STOP)
+    if CallKind.STOP in calls and stop >= margin:
+        return calls[CallKind.STOP]
     return None
 
 
-def _choose_play(view: PlayerView) -> Action:
+def _with_points(b: Breakdown, points: int) -> Breakdown:
+    """``b`` with its card points set to ``points`` (a sampled estimate plus its bias)."""
+    return Breakdown(
+        pairs_on_table=points, pairs_in_hand=0, starfish=0, collectors=0, multipliers=0,
+        mermaids=0, color_bonus=b.color_bonus,
+    )
+
+
+def _choose_play(ev: _Eval, rng: random.Random) -> Action:
+    view = ev.view
     plays = [a for a in view.legal_actions if isinstance(a, PlayPair | PlayTrio)]
     if plays:
-        scored = [(_play_value(view, a), i) for i, a in enumerate(plays)]
+        scored = [(_play_value(ev, a), i) for i, a in enumerate(plays)]
         value, index = max(scored)
         if value > 0:
             return plays[index]
-    assert view.breakdown is not None
-    call = _choose_call(view, view.breakdown.total)
+    call = _choose_call(ev, rng)
     if call is not None:
         return call
     return next(a for a in view.legal_actions if isinstance(a, EndTurn))
 
 
-def _choose_rob(view: PlayerView) -> Action:
-    def score(action: Rob) -> tuple[int, int]:
-        s = view.seats[action.seat]
-        return s.hand_size, s.score
+# --------------------------------------------------------------------------------------------
+# Effects' choices.
+
+
+def _choose_crab_pile(ev: _Eval) -> Action:
+    piles = [a for a in ev.view.legal_actions if isinstance(a, ChooseCrabPile)]
+
+    def score(a: ChooseCrabPile) -> tuple[float, int]:
+        cards = ev.mem.piles[a.pile]
+        best = max((ev.gain(c) for c in cards), default=0.0)
+        return best, ev.view.piles[a.pile].size
+
+    return max(piles, key=score)
+
+
+def _choose_rob(ev: _Eval) -> Action:
+    view = ev.view
+
+    def score(a: Rob) -> tuple[float, int]:
+        # What we expect to get, and the leader loses more by it.
+        s = view.seats[a.seat]
+        return _rob_value(ev, a.seat) + 0.02 * s.score, s.hand_size
 
     return max((a for a in view.legal_actions if isinstance(a, Rob)), key=score)
 
 
-def choose_greedy(view: PlayerView, rng: random.Random) -> Action:
-    """The greedy decision for any phase (``rng`` is unused: greedy is deterministic)."""
+def choose_greedy(view: PlayerView, rng: random.Random, tuning: Tuning | None = None) -> Action:
+    """The greedy decision for any phase (``rng`` drives only the call decision's samples);
+    ``tuning`` None is :data:`TUNING`."""
+    ev = _Eval(view, TUNING if tuning is None else tuning)
     phase = view.phase
     if phase is Phase.DRAW:
-        return _choose_draw(view)
+        return _choose_draw(ev)
     if phase is Phase.KEEP:
-        return _choose_keep(view)
+        return _choose_keep(ev)
     if phase is Phase.PLAY:
-        return _choose_play(view)
+        return _choose_play(ev, rng)
     if phase is Phase.CRAB_PILE:
-        piles = [a for a in view.legal_actions if isinstance(a, ChooseCrabPile)]
-        return max(piles, key=lambda a: view.piles[a.pile].size)
+        return _choose_crab_pile(ev)
     if phase is Phase.CRAB_TAKE:
-        takes = [(a, a.card) for a in view.legal_actions if isinstance(a, TakeCrabCard)]
-        return _pick_by_gain(view, list(takes))
+        takes = [a for a in view.legal_actions if isinstance(a, TakeCrabCard)]
+        return max(takes, key=lambda a: ev.gain(a.card))
     if phase is Phase.ROB:
-        return _choose_rob(view)
+        return _choose_rob(ev)
     if phase is Phase.LOBSTER:
-        keeps = [(a, a.card) for a in view.legal_actions if isinstance(a, KeepLobsterCard)]
-        return _pick_by_gain(view, list(keeps))
+        keeps = [a for a in view.legal_actions if isinstance(a, KeepLobsterCard)]
+        return max(keeps, key=lambda a: ev.gain(a.card))
     return view.legal_actions[0]
 
 
-__all__ = ["choose_greedy", "hand_value"]
+__all__ = ["TUNING", "Tuning", "choose_greedy"]

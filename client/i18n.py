@@ -52,7 +52,7 @@ def N_(message: str) -> str:
 
 
 # Msgids that the client passes to ``_()`` as variables: the bot levels (``_(plan.level)``).
-DYNAMIC_MSGIDS = (N_("random"), N_("greedy"), N_("expert"))
+DYNAMIC_MSGIDS = (N_("random"), N_("basic"), N_("greedy"), N_("expert"))
 
 
 def po_path(lang: str) -> Path:

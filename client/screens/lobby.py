@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-SEAT_CHOICES = ("human", "bot:random", "bot:greedy", "bot:expert")
+SEAT_CHOICES = ("human", "bot:random", "bot:greedy", "bot:expert", "bot:basic")
 LOBBY_REFRESH = 3.0
 """Seconds between two refreshes of the table list while the lobby is shown."""
 

@@ -33,7 +33,7 @@ from textual.widgets import (
     TabPane,
 )
 
-LEVELS = ("random", "greedy", "expert")
+LEVELS = ("random", "basic", "greedy", "expert")
 
 BANNER = "≈≈  Sea Salt & Paper  ≈≈"
 

@@ -74,6 +74,8 @@ def test_wilson_interval() -> None:
     low, high = wilson(280, 400)
     assert low == pytest.approx(0.6534, abs=1e-4) and high == pytest.approx(0.7428, abs=1e-4)
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    # A clean sweep's upper bound is 1, not a rounding hair below (6 of 6 gave 0.9999999999999999).
+    assert all(wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0 for n in range(1, 50))
 
 
 @pytest.mark.parametrize(

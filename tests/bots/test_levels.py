@@ -9,12 +9,12 @@ from seasalt.bots import LEVELS, get_bot
 from seasalt.engine import Rules, apply, new_game, view
 
 
-def test_levels_are_random_greedy_expert() -> None:
-    assert LEVELS == ("random", "greedy", "expert")
+def test_levels_are_random_basic_greedy_expert() -> None:
+    assert LEVELS == ("random", "basic", "greedy", "expert")
 
 
 def test_unknown_level_is_a_clear_error_listing_the_levels() -> None:
-    with pytest.raises(ValueError, match="random, greedy, expert"):
+    with pytest.raises(ValueError, match="random, basic, greedy, expert"):
         get_bot("grandmaster")
 
 
@@ -36,7 +36,7 @@ def test_a_bot_with_nothing_to_decide_says_so() -> None:
         get_bot("random").choose(view(state, idle))
 
 
-@pytest.mark.parametrize("level", ["random", "greedy"])
+@pytest.mark.parametrize("level", ["random", "basic", "greedy"])
 def test_cheap_levels_choose_legal_actions_everywhere(level: str, positions) -> None:
     bot = get_bot(level, seed=3)
     checked = 0
@@ -101,3 +101,14 @@ def test_single_legal_action_returns_at_once() -> None:
             break
         state = apply(state, get_bot("random", seed=state.move).choose(v)).state
     assert get_bot("expert", budget=10**9).choose(v) == v.legal_actions[0]
+
+
+def test_basic_is_accepted_wherever_a_level_is_named() -> None:
+    """The arena, the server's bot seats and the client's solo option take the new level."""
+    from seasalt.bots.arena import ArenaConfig
+    from seasalt.client.cli import build_parser
+    from seasalt.server.botpool import level_exists
+
+    assert ArenaConfig(("basic", "greedy"), games=2).lineup == ("basic", "greedy")
+    assert all(level_exists(level) for level in LEVELS)
+    assert build_parser().parse_args(["--solo", "--level", "basic"]).level == "basic"

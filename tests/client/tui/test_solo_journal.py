@@ -58,7 +58,7 @@ def test_help_lists_the_bot_levels(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "--level {random,greedy,expert}" in out and "bot opponents, 1-3" in out
+    assert "--level {random,basic,greedy,expert}" in out and "bot opponents, 1-3" in out
 
 
 def _flat(text: str) -> str:
