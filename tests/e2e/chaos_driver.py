@@ -866,6 +866,7 @@ class ChaosTable:
         self.address = ""
         self.port = 0
         self.t0 = time.monotonic()
+        self.deadline = self.t0 + plan.game_timeout
         self.players = [Player(self, i, workdir / f"data-{NAMES[i].lower()}") for i in range(3)]
         self.bot: subprocess.Popen[bytes] | None = None
         self.bot_seat: int | None = None
@@ -973,9 +974,11 @@ class ChaosTable:
         running: a slow app (a loaded machine) has moved on by then, a deadlocked one has not,
         and its message pumps wait where they waited."""
         seq = self.journal.seq
-        await asyncio.sleep(STUCK_RECHECK)  # sleep-ok: a fixed second look, for the diagnosis
+        # Never past the game's deadline: a test's hard timeout would lose the diagnosis.
+        wait = min(STUCK_RECHECK, max(0.0, self.deadline - time.monotonic()))
+        await asyncio.sleep(wait)  # sleep-ok: a fixed second look, for the diagnosis
         self.journal.refresh()
-        lines = [f"after {STUCK_RECHECK:g} s more: journal seq {seq} -> {self.journal.seq}"]
+        lines = [f"after {wait:.0f} s more: journal seq {seq} -> {self.journal.seq}"]
         for player in self.players:
             if player.app is not None:
                 lines.append(f"  {player.name}:")
@@ -1070,7 +1073,7 @@ class ChaosTable:
             player = self.players[index]
             player.creator = index == first_tui and self.join_order[0] != "bot"
             await player.launch()
-        deadline = self.t0 + plan.game_timeout
+        deadline = self.deadline = self.t0 + plan.game_timeout
         while True:
             now = time.monotonic()
             if now > deadline:
