@@ -134,7 +134,8 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "__init__", "version", "demo",
     ),
     "protocol": (
-        "errors", "limits", "table_options", "codec", "frames", "game_data", "history", "clocks",
+        "errors", "limits", "table_options", "codec_base", "codec_encode", "codec_decode",
+        "codec", "frames", "game_data", "history", "clocks",
         "scores", "messages", "wire", "discovery", "__init__",
     ),
     # The server: the models, then the master's services in the order Master.__init__ builds
