@@ -69,7 +69,7 @@ from .state import (
     SeatResult,
     effects,
 )
-from .views import PileView, PlayerView, SeatView, view
+from .views import PileView, PlayerView, SeatView, seat_effects, view
 
 ENGINE_VERSION = "2"
 """Bumped whenever the same seed and actions could give a different game (journal check).
@@ -88,7 +88,7 @@ __all__ = [
     "pair_partners", "parse_state", "point_role", "render_state", "replay", "round_gains", "view",
     # Extra Pepper (RULES §12.14)
     "EVENT_CARDS", "EventCard", "Keeper", "KeepEventCard", "LookAtHand", "PassSwap",
-    "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects",
+    "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects", "seat_effects",
     # what scores, for the UI (engine/combos.py)
     "Combination", "ComboKind", "Scored", "scored_parts", "scoring_combinations",
 ]
