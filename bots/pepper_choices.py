@@ -48,6 +48,8 @@ _EVENT_PLAY: dict[EventCard, float] = {
     EventCard.HERMIT_CRAB: 0.8,
     EventCard.SUNFISH: 0.6,
     EventCard.WATER_RODEO: 0.8,
+    EventCard.DANCE_OF_THE_SHELLS: 0.4,  # players gather shells: more than random hands hold
+    EventCard.KRAKEN: -0.6,  # and octopuses, whose sets it cuts
     EventCard.DANCE_OF_THE_MERMAIDS: 1.5,
     EventCard.TREASURE_CHEST: -2.0,
     EventCard.DIODON_FISH: -1.2,
