@@ -182,7 +182,7 @@ def rodeo_pair_worth(view: PlayerView, cards: tuple[int, int]) -> float:
     return 1.0 + DENY if pairs else 0.0
 
 
-SHIELD = 0.5
+SHIELD = 0.6
 """What the Coral Reef's shield is worth per opponent who could rob, swap with or steal from
 us, or lock us, over a whole round."""
 
