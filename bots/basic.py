@@ -38,7 +38,13 @@ from seasalt.engine import (
     seat_effects,
 )
 
-from .pepper_choices import choose_pepper, rodeo_pair_worth, shell_face_down
+from .pepper_choices import (
+    choose_pepper,
+    dolphins_card,
+    mermaid_win,
+    rodeo_pair_worth,
+    shell_face_down,
+)
 
 _ALIKE = tuple(p.first for p in PAIR_KINDS if p.first is p.second)
 """Kinds of which two alike make a pair (crab, boat, fish): a lone one is half a pair."""
@@ -65,7 +71,8 @@ def hand_value(
 ) -> float:
     """Card points (engine scoring, under the seat's Extra Pepper ``effects``) plus a little
     for half-made pairs and sets."""
-    points = float(breakdown(hand, table, effects).total)
+    fx = tuple(effects)
+    points = float(breakdown(hand, table, fx).total) + mermaid_win(hand, fx)
     counts: dict[Kind, int] = {}
     for c in hand:
         k = _KIND[c]
@@ -165,6 +172,9 @@ def _choose_keep(view: PlayerView) -> Action:
 
     def score(action: KeepCard) -> tuple[float, float]:
         keep_gain = gain(view.hand, view.table, action.card, base, fx)
+        other = next((c for c in view.pending if c != action.card), None)
+        if dolphins_card(view, other):  # the Dolphins bring a deck card (RULES §12.11)
+            keep_gain += 0.8
         # Cover the top we care less about, so the better one stays within reach.
         cover = -top_value[action.pile] if action.pile is not None else 0.0
         return keep_gain, cover

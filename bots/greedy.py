@@ -44,7 +44,13 @@ from seasalt.engine import (
 
 from .greedy_call import choose_call
 from .memory import Memory, remember
-from .pepper_choices import choose_pepper, rodeo_pair_worth, shell_face_down
+from .pepper_choices import (
+    choose_pepper,
+    dolphins_card,
+    mermaid_win,
+    rodeo_pair_worth,
+    shell_face_down,
+)
 
 _CARDS = build_deck(extra_salt=True)
 _KIND = tuple(c.kind for c in _CARDS)
@@ -121,7 +127,7 @@ class _Eval:
 
     def value(self, hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
         """Card points plus half-made pairs and sets, weighted by the partners still out."""
-        points = float(breakdown(hand, table, self.fx).total)
+        points = float(breakdown(hand, table, self.fx).total) + mermaid_win(hand, self.fx)
         counts: dict[Kind, int] = {}
         for c in hand:
             k = _KIND[c]
@@ -251,6 +257,8 @@ def _choose_keep(ev: _Eval) -> Action:
         value = ev.gain(action.card)
         if other is None:
             return value
+        if dolphins_card(view, other):  # the Dolphins bring a deck card (RULES §12.11)
+            value += ev.deck_best(1)
         pile = action.pile if action.pile is not None else (0 if tops[0] is None else 1)
         after = list(tops)
         covered = after[pile]

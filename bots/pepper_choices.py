@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from seasalt.engine import (
+    DOLPHIN_KINDS,
     Action,
     EventCard,
     KeepEventCard,
@@ -33,6 +34,7 @@ from seasalt.engine import (
     TakeAngelfishCard,
     build_deck,
     card_points,
+    mermaids_to_win,
     seat_effects,
 )
 
@@ -205,6 +207,28 @@ def shell_face_down(view: PlayerView, value: Value) -> Action | None:
     return PlaceShellFaceDown(action) if worth > cost else None
 
 
+WIN = 60.0
+"""A hand that wins the game at once, in card points."""
+
+
+def mermaid_win(hand: Sequence[int], effects: Sequence[EventCard]) -> float:
+    """:data:`WIN` for a hand with enough mermaids to win under these effects (three under the
+    Dance of the Mermaids, RULES §12.7), else 0. Extra Pepper only: with no effects it is 0, so
+    the levels play the base game as before."""
+    if not effects:
+        return 0.0
+    mermaids = sum(1 for c in hand if _KIND[c] is Kind.MERMAID)
+    return WIN if mermaids >= mermaids_to_win(effects) else 0.0
+
+
+def dolphins_card(view: PlayerView, placed: int | None) -> bool:
+    """Whether placing ``placed`` from a draw-two brings us the Dolphins' deck card (§12.11)."""
+    return (
+        placed is not None and view.deck_size > 0 and EventCard.DOLPHINS in view.effects
+        and _KIND[placed] in DOLPHIN_KINDS
+    )
+
+
 def choose_pepper(view: PlayerView, value: Value) -> Action:
     """The decision of an Extra Pepper phase (RULES §12.14), or the first legal action."""
     phase = view.phase
@@ -222,6 +246,7 @@ def choose_pepper(view: PlayerView, value: Value) -> Action:
 
 
 __all__ = [
-    "DENY", "SHIELD", "Value", "angelfish_take", "choose_pepper", "event_worth", "keep_event",
-    "look_at_hand", "rodeo_pair_worth", "shell_face_down", "steal_pair", "swap_or_pass",
+    "DENY", "SHIELD", "WIN", "Value", "angelfish_take", "choose_pepper", "dolphins_card",
+    "event_worth", "keep_event", "look_at_hand", "mermaid_win", "rodeo_pair_worth",
+    "shell_face_down", "steal_pair", "swap_or_pass",
 ]

@@ -52,7 +52,8 @@ from .cards import (
     point_role,
 )
 from .combos import Combination, ComboKind, Scored, scored_parts, scoring_combinations
-from .event_cards import EVENT_CARDS, EventCard, Keeper
+from .effects import DOLPHIN_KINDS
+from .event_cards import EVENT_CARDS, EventCard, Keeper, mermaids_to_win
 from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
 from .memo import ViewCache
@@ -89,6 +90,7 @@ __all__ = [
     # Extra Pepper (RULES §12.14)
     "EVENT_CARDS", "EventCard", "Keeper", "KeepEventCard", "LookAtHand", "PassSwap",
     "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects", "seat_effects",
+    "DOLPHIN_KINDS", "mermaids_to_win",
     # what scores, for the UI (engine/combos.py)
     "Combination", "ComboKind", "Scored", "scored_parts", "scoring_combinations",
 ]

@@ -14,6 +14,7 @@ from seasalt.engine import (
     EndTurn,
     EventCard,
     GameState,
+    KeepCard,
     Keeper,
     KeepEventCard,
     LookAtHand,
@@ -25,6 +26,8 @@ from seasalt.engine import (
     StealPair,
     SwapCard,
     TakeAngelfishCard,
+    TakeDiscard,
+    apply,
     cards_from_codes,
     legal_actions,
     make_state,
@@ -45,18 +48,19 @@ def pos(
     piles: tuple[str, str] = ("", ""),
     tables: Sequence[Sequence[str]] | None = None,
     phase: Phase = Phase.PLAY,
+    pending: str = "",
     **kw: Any,
 ) -> GameState:
     """An Extra Pepper position from card codes (deck and piles bottom to top)."""
     groups = [g for t in tables or () for g in t]
-    zones = [deck, *piles, *hands, *groups]
+    zones = [deck, *piles, pending, *hands, *groups]
     ids = cards_from_codes(" ".join(zones))
     cut, start = [], 0
     for z in zones:
         n = len(z.split())
         cut.append(ids[start : start + n])
         start += n
-    deck_ids, p0, p1, *rest = cut
+    deck_ids, p0, p1, pending_ids, *rest = cut
     hand_ids, group_ids = rest[:players], rest[players:]
     table_ids: list[list[tuple[int, ...]]] = []
     for t in tables or [[] for _ in range(players)]:
@@ -66,7 +70,8 @@ def pos(
     used = {table_event, *held_t, *kw.get("keep_choice", ())}
     return make_state(
         Rules(players, extra_salt=True, extra_pepper=True), hands=hand_ids, deck=deck_ids,
-        piles=(p0, p1), tables=table_ids, phase=phase, table_event=table_event, held=held_t,
+        piles=(p0, p1), pending=pending_ids, tables=table_ids, phase=phase,
+        table_event=table_event, held=held_t,
         event_deck=[e for e in EVENT_CARDS if e not in used], complete=False, **kw,
     )
 
@@ -84,10 +89,10 @@ def decide(level: str, state: GameState) -> Action:
     return action
 
 
-DECK = ("crab/gy crab/g crab/bk swimmer/bk swimmer/lo shark/g shark/p penguin/pk octopus/p "
+DECK = ("crab/gy crab/g crab/bk swimmer/bk swimmer/lo shark/g shark/p fish/bk "
         "octopus/gy starfish/db starfish/lb jellyfish/p jellyfish/pk lobster/bk cast_of_crabs/g "
         "penguin_colony/g")
-"""17 cards that no position below uses."""
+"""16 cards that no position below uses."""
 
 
 # ---- §12.0 step 5: which event card to keep
@@ -227,3 +232,29 @@ def test_treasure_chest_calls_past_ten_when_far_ahead(level: str) -> None:  # RU
     s = pos(hands=[STRONG, "fish/db"], table_event=E.TREASURE_CHEST, deck=DECK)
     action = decide(level, s)
     assert isinstance(action, Call)
+
+
+# ---- §12.11 the Dolphins, §12.7 the Dance of the Mermaids
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_dolphins_place_the_collector_for_a_deck_card(level: str) -> None:  # RULES §12.15 P77
+    def kept(event: EventCard) -> int:
+        s = pos(hands=["crab/db boat/lb fish/g", "fish/db"], table_event=event, deck=DECK,
+                piles=("boat/y", "fish/y"), phase=Phase.KEEP, pending="octopus/p crab/y")
+        action = decide(level, s)
+        assert isinstance(action, KeepCard)
+        return action.card
+
+    octopus, crab = cards_from_codes("octopus/p crab/y")
+    assert kept(E.SUNFISH) == octopus  # a start of a set beats half of the crab pair
+    assert kept(E.DOLPHINS) == crab  # the placed octopus brings a card as well
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_dance_of_the_mermaids_takes_the_third(level: str) -> None:  # RULES §12.15 P54
+    s = pos(hands=["mermaid/w mermaid/w crab/db", "fish/db"], table_event=E.DANCE_OF_THE_MERMAIDS,
+            deck=DECK, piles=("crab/lb", "mermaid/w"), phase=Phase.DRAW)
+    action = decide(level, s)
+    assert action == TakeDiscard(1)
+    assert apply(s, action).state.winners == (0,)
