@@ -1,8 +1,9 @@
 """The basic level (the first greedy): best immediate card points, useful duos, calls by a
 fixed margin over a rough guess of the others' points.
 
-Every score comes from the engine (``breakdown``); this module only weighs the options the view
-lists. A small "potential" term values half-made sets so that a lone crab beats nothing.
+Every score comes from the engine (``breakdown``, under the seat's Extra Pepper effects); this
+module only weighs the options the view lists. A small "potential" term values half-made sets
+so that a lone crab beats nothing. Extra Pepper's own choices are bots/pepper_choices.py's.
 """
 
 from __future__ import annotations

@@ -5,9 +5,11 @@ opponent visibly holds and what is still unseen. It values a deck draw by the un
 by every card it cannot see right now), a crab pair by the best card it remembers in the piles,
 it leaves the next players the tops they want least, and it calls STOP or LAST CHANCE by
 weighing the round's outcome (and the game's, near the target) against sampled estimates of the
-opponents' card points. Every score comes from the engine (``breakdown``, ``round_gains``); this
-module only weighs the options the view lists. Randomness (the samples) comes from the decision
-rng, so a view and a bot seed give one choice.
+opponents' card points (bots/greedy_call.py). Every score comes from the engine (``breakdown``,
+``round_gains``), under each seat's Extra Pepper effects; this module only weighs the options
+the view lists. Extra Pepper's own choices are bots/pepper_choices.py's, with this level's hand
+value. Randomness (the samples) comes from the decision rng, so a view and a bot seed give one
+choice.
 """
 
 from __future__ import annotations
