@@ -2,6 +2,7 @@
 
     python benchmarks/greedy_decisions.py                  # the figures for docs/benchmarks.md
     python benchmarks/greedy_decisions.py --games 100      # more games per configuration
+    python benchmarks/greedy_decisions.py --extra-pepper   # every game with the event cards
 
 Seeded games of one greedy against basic bots (2 and 4 players, with and without Extra Salt);
 every decision with more than one legal action is timed, both in this process's CPU time
@@ -27,7 +28,7 @@ CONFIGS = [(p, es) for p in (2, 4) for es in (False, True)]
 
 
 def time_games(
-    players: int, extra_salt: bool, games: int, seed: int
+    players: int, extra_salt: bool, games: int, seed: int, extra_pepper: bool = False
 ) -> dict[str, tuple[list[float], list[float]]]:
     """Per level: (CPU seconds, wall seconds) of each decision with a choice."""
     out: dict[str, tuple[list[float], list[float]]] = {}
@@ -37,7 +38,7 @@ def time_games(
         rot = g % players
         levels = levels[rot:] + levels[:rot]
         bots = [get_bot(level, seed=deal * 7 + s) for s, level in enumerate(levels)]
-        state = new_game(Rules(players, extra_salt=extra_salt), deal)
+        state = new_game(Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper), deal)
         cache = ViewCache()
         while not state.is_over:
             seat = state.active
@@ -57,17 +58,19 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     p.add_argument("--games", type=int, default=40, help="games per configuration (default 40)")
     p.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
+    p.add_argument("--extra-pepper", action="store_true", help="with the Extra Pepper events")
     args = p.parse_args(argv)
     if args.games < 1:
         p.error("--games must be at least 1")
     print(f"# {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, "
           f"Python {platform.python_version()} ({platform.python_implementation()}), "
-          f"{args.games} games per configuration, seed {args.seed}")
+          f"{args.games} games per configuration, seed {args.seed}"
+          f"{', extra pepper on' if args.extra_pepper else ''}")
     print(f"{'players':>7} {'extra':>5} {'level':6} {'decisions':>9} "
           f"{'cpu med ms':>10} {'cpu p99 ms':>10} {'cpu max ms':>10} "
           f"{'wall med ms':>11} {'wall p99 ms':>11}")
     for players, extra in CONFIGS:
-        timed = time_games(players, extra, args.games, args.seed)
+        timed = time_games(players, extra, args.games, args.seed, args.extra_pepper)
         for level, (cpus, walls) in sorted(timed.items()):
             print(f"{players:7d} {'on' if extra else 'off':>5} {level:6} {len(cpus):9d} "
                   f"{1e3 * statistics.median(cpus):10.3f} {1e3 * percentile(cpus, 0.99):10.3f} "

@@ -48,7 +48,7 @@ __all__ = [
 def play_game(config: ArenaConfig, index: int) -> GameRecord:
     """Play game ``index`` of ``config`` to the end (deterministic but for the timings)."""
     seats, seed, extra = config.game_plan(index)
-    state = new_game(Rules(len(seats), extra_salt=extra), seed)
+    state = new_game(Rules(len(seats), extra_salt=extra, extra_pepper=config.extra_pepper), seed)
     bots = [
         get_bot(level, seed=seed * 7 + s, budget=config.budget) for s, level in enumerate(seats)
     ]
@@ -73,6 +73,7 @@ def play_game(config: ArenaConfig, index: int) -> GameRecord:
         seats=list(seats),
         seed=seed,
         extra_salt=extra,
+        extra_pepper=config.extra_pepper,
         winners=list(state.winners),
         scores=list(state.scores),
         rounds=state.round,
@@ -224,9 +225,11 @@ def report(records: Sequence[GameRecord]) -> list[LevelReport]:
 
 def format_report(config: ArenaConfig, records: Sequence[GameRecord]) -> str:
     """The report as a small text table."""
+    pepper = "  extra pepper on" if config.extra_pepper else ""
     lines = [
         f"lineup {','.join(config.lineup)}  games {len(records)}  extra salt {config.extra_salt}"
-        f"  budget {config.budget if config.budget is not None else 'default'}  seed {config.seed}",
+        f"{pepper}  budget {config.budget if config.budget is not None else 'default'}"
+        f"  seed {config.seed}",
         f"{'level':8} {'seats':>6} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean pts':>9} "
         f"{'decisions':>9} {'median s':>9} {'p99 s':>7} {'cpu med':>8} {'cpu p99':>8}",
     ]
@@ -316,6 +319,9 @@ def _parser() -> argparse.ArgumentParser:
         default="off",
         help="play with the Extra Salt expansion: off, on, or both alternating (default off)",
     )
+    p.add_argument(
+        "--extra-pepper", action="store_true", help="play with the Extra Pepper event cards"
+    )
     p.add_argument("--budget", type=int, default=None, help="search budget for searching levels")
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--out", type=Path, default=None, help="JSON-lines checkpoint (resumed)")
@@ -342,6 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             extra_salt=args.extra_salt,
             budget=args.budget,
+            extra_pepper=args.extra_pepper,
         )
     except ValueError as exc:
         parser.error(str(exc))

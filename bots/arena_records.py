@@ -27,6 +27,8 @@ class ArenaConfig:
     """"off", "on" or "both" (alternating deal by deal)."""
     budget: int | None = None
     """Search budget for levels that search (None: their default)."""
+    extra_pepper: bool = False
+    """Every game with the Extra Pepper event cards (RULES §12)."""
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.lineup) <= 4:
@@ -62,6 +64,7 @@ class GameRecord:
     scores: list[int]
     rounds: int
     moves: int
+    extra_pepper: bool = False
     times: dict[str, list[float]] = field(default_factory=dict)
     """Per level: wall-clock seconds per decision with more than one legal action."""
     cpu_times: dict[str, list[float]] = field(default_factory=dict)
@@ -95,7 +98,7 @@ def load_checkpoint(path: Path, config: ArenaConfig) -> dict[int, GameRecord]:
         raise CheckpointError(f"{path} is not an arena checkpoint (line 1: {exc})") from exc
     if not isinstance(header, dict) or "config" not in header:
         raise CheckpointError(f"{path} is not an arena checkpoint (no config line)")
-    stored = header["config"]
+    stored = {"extra_pepper": False, **header["config"]}  # runs from before the option
     mine = config_json(config)
     if {k: v for k, v in stored.items() if k != "games"} != {
         k: v for k, v in mine.items() if k != "games"
@@ -132,6 +135,7 @@ def read_records(path: Path) -> tuple[ArenaConfig, list[GameRecord]]:
             seed=stored["seed"],
             extra_salt=stored["extra_salt"],
             budget=stored["budget"],
+            extra_pepper=stored.get("extra_pepper", False),
         )
     except (OSError, IndexError, KeyError, TypeError, ValueError) as exc:
         raise CheckpointError(f"{path} is not a readable arena checkpoint ({exc})") from exc

@@ -1,14 +1,15 @@
 """The basic level (the first greedy): best immediate card points, useful duos, calls by a
 fixed margin over a rough guess of the others' points.
 
-Every score comes from the engine (``breakdown``); this module only weighs the options the view
-lists. A small "potential" term values half-made sets so that a lone crab beats nothing.
+Every score comes from the engine (``breakdown``, under the seat's Extra Pepper effects); this
+module only weighs the options the view lists. A small "potential" term values half-made sets
+so that a lone crab beats nothing. Extra Pepper's own choices are bots/pepper_choices.py's.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from seasalt.engine import (
     DUO_KINDS,
@@ -20,6 +21,7 @@ from seasalt.engine import (
     DrawFromDeck,
     DuoEffect,
     EndTurn,
+    EventCard,
     KeepCard,
     KeepLobsterCard,
     Kind,
@@ -34,6 +36,15 @@ from seasalt.engine import (
     build_deck,
     pair_kind,
     pair_partners,
+    seat_effects,
+)
+
+from .pepper_choices import (
+    choose_pepper,
+    dolphins_card,
+    mermaid_win,
+    rodeo_pair_worth,
+    shell_face_down,
 )
 
 _ALIKE = tuple(p.first for p in PAIR_KINDS if p.first is p.second)
@@ -51,13 +62,18 @@ _EFFECT_VALUE = {
     DuoEffect.LOBSTER: 1.3,
     DuoEffect.JELLYFISH: 0.9,
 }
+_DOUBLED = {DuoEffect.CRAB: EventCard.HERMIT_CRAB, DuoEffect.FISH: EventCard.SUNFISH}
 _SHELTER = 0.15
 """Laid cards cannot be stolen."""
 
 
-def hand_value(hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
-    """Card points (engine scoring) plus a little for half-made pairs and sets."""
-    points = float(breakdown(hand, table).total)
+def hand_value(
+    hand: Sequence[int], table: Sequence[Sequence[int]], effects: Iterable[EventCard] = ()
+) -> float:
+    """Card points (engine scoring, under the seat's Extra Pepper ``effects``) plus a little
+    for half-made pairs and sets."""
+    fx = tuple(effects)
+    points = float(breakdown(hand, table, fx).total) + mermaid_win(hand, fx)
     counts: dict[Kind, int] = {}
     for c in hand:
         k = _KIND[c]
@@ -79,9 +95,12 @@ def hand_value(hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
     return points + potential
 
 
-def gain(hand: Sequence[int], table: Sequence[Sequence[int]], new: int, base: float) -> float:
+def gain(
+    hand: Sequence[int], table: Sequence[Sequence[int]], new: int, base: float,
+    effects: Iterable[EventCard] = (),
+) -> float:
     """How much adding ``new`` to the hand raises :func:`hand_value`."""
-    return hand_value((*hand, new), table) - base
+    return hand_value((*hand, new), table, effects) - base
 
 
 def unseen_cards(view: PlayerView) -> list[int]:
@@ -117,26 +136,28 @@ def opponent_estimates(view: PlayerView) -> list[float]:
     for s in view.seats:
         if s.seat == view.seat:
             continue
+        fx = seat_effects(view, s.seat)
         if s.revealed_hand is not None:
-            out.append(float(breakdown(s.revealed_hand, s.table).total))
+            out.append(float(breakdown(s.revealed_hand, s.table, fx).total))
         else:
-            out.append(breakdown((), s.table).total + 0.75 * s.hand_size)
+            out.append(breakdown((), s.table, fx).total + 0.75 * s.hand_size)
     return out
 
 
 def _choose_draw(view: PlayerView) -> Action:
-    base = hand_value(view.hand, view.table)
+    fx = view.effects
+    base = hand_value(view.hand, view.table, fx)
     best: Action = view.legal_actions[0]
     best_value = -1e9
     for action in view.legal_actions:
         if isinstance(action, DrawFromDeck):
             pool = unseen_cards(view)
-            value = expected_best_of_two([gain(view.hand, view.table, c, base) for c in pool])
+            value = expected_best_of_two([gain(view.hand, view.table, c, base, fx) for c in pool])
             value += 0.1  # the deck also keeps the tops for later and reveals nothing
         elif isinstance(action, TakeDiscard):
             top = view.piles[action.pile].top
             assert top is not None
-            value = gain(view.hand, view.table, top, base)
+            value = gain(view.hand, view.table, top, base, fx)
         else:
             continue
         if value > best_value:
@@ -145,12 +166,16 @@ def _choose_draw(view: PlayerView) -> Action:
 
 
 def _choose_keep(view: PlayerView) -> Action:
-    base = hand_value(view.hand, view.table)
+    fx = view.effects
+    base = hand_value(view.hand, view.table, fx)
     tops = [view.piles[p].top for p in (0, 1)]
-    top_value = [gain(view.hand, view.table, t, base) if t is not None else -1.0 for t in tops]
+    top_value = [gain(view.hand, view.table, t, base, fx) if t is not None else -1.0 for t in tops]
 
     def score(action: KeepCard) -> tuple[float, float]:
-        keep_gain = gain(view.hand, view.table, action.card, base)
+        keep_gain = gain(view.hand, view.table, action.card, base, fx)
+        other = next((c for c in view.pending if c != action.card), None)
+        if dolphins_card(view, other):  # the Dolphins bring a deck card (RULES §12.11)
+            keep_gain += 0.8
         # Cover the top we care less about, so the better one stays within reach.
         cover = -top_value[action.pile] if action.pile is not None else 0.0
         return keep_gain, cover
@@ -159,8 +184,9 @@ def _choose_keep(view: PlayerView) -> Action:
 
 
 def _pick_by_gain(view: PlayerView, cards: list[tuple[Action, int]]) -> Action:
-    base = hand_value(view.hand, view.table)
-    return max(cards, key=lambda ac: gain(view.hand, view.table, ac[1], base))[0]
+    fx = view.effects
+    base = hand_value(view.hand, view.table, fx)
+    return max(cards, key=lambda ac: gain(view.hand, view.table, ac[1], base, fx))[0]
 
 
 def _effect_possible(view: PlayerView, effect: DuoEffect) -> bool:
@@ -172,7 +198,8 @@ def _effect_possible(view: PlayerView, effect: DuoEffect) -> bool:
         return view.deck_size > 0
     if effect is DuoEffect.ROB:
         return any(
-            s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None for s in view.seats
+            s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None and not s.shielded
+            for s in view.seats
         )
     return effect is DuoEffect.JELLYFISH
 
@@ -182,15 +209,18 @@ def _play_value(view: PlayerView, action: PlayPair | PlayTrio) -> float:
     hand = list(view.hand)
     for c in laid:
         hand.remove(c)
-    before = breakdown(view.hand, view.table).total
-    after = breakdown(hand, (*view.table, laid)).total
+    fx = view.effects
+    before = breakdown(view.hand, view.table, fx).total
+    after = breakdown(hand, (*view.table, laid), fx).total
     value = after - before + _SHELTER
     if isinstance(action, PlayPair):
         pair = pair_kind(_KIND[action.cards[0]], _KIND[action.cards[1]])
-        if pair is None:  # a Water Rodeo pair (Extra Pepper): no effect value known here
-            return value
+        if pair is None:  # a Water Rodeo pair (RULES §12.3)
+            return value + rodeo_pair_worth(view, action.cards)
         if _effect_possible(view, pair.effect):
-            value += _EFFECT_VALUE[pair.effect]
+            # The Hermit Crab and the Sunfish double the crab's and the fish's cards (§12.1-2).
+            double = _DOUBLED.get(pair.effect) in fx
+            value += _EFFECT_VALUE[pair.effect] * (2 if double else 1)
         if pair.effect is DuoEffect.FISH and view.deck_size == 1 and view.call is None:
             value -= 2.0  # taking the last card voids the round unless someone calls
     return value
@@ -202,6 +232,8 @@ def _choose_call(view: PlayerView, points: int) -> Action | None:
         return None
     others = opponent_estimates(view)
     best_other = max(others) if others else 0.0
+    if CallKind.STOP not in calls:  # the Diodon Fish (RULES §12.9): every call is a bet
+        return calls[CallKind.LAST_CHANCE] if points >= best_other + 3 else None
     if points >= best_other + 5 and CallKind.LAST_CHANCE in calls:
         return calls[CallKind.LAST_CHANCE]
     running_out = view.deck_size <= 2 * view.rules.players
@@ -221,6 +253,9 @@ def _choose_play(view: PlayerView) -> Action:
     call = _choose_call(view, view.breakdown.total)
     if call is not None:
         return call
+    shell = shell_face_down(view, lambda h, t: hand_value(h, t, view.effects))
+    if shell is not None:
+        return shell
     return next(a for a in view.legal_actions if isinstance(a, EndTurn))
 
 
@@ -252,7 +287,7 @@ def choose_basic(view: PlayerView, rng: random.Random) -> Action:
     if phase is Phase.LOBSTER:
         keeps = [(a, a.card) for a in view.legal_actions if isinstance(a, KeepLobsterCard)]
         return _pick_by_gain(view, list(keeps))
-    return view.legal_actions[0]
+    return choose_pepper(view, lambda h, t: hand_value(h, t, view.effects))
 
 
 __all__ = ["choose_basic", "hand_value"]

@@ -5,9 +5,11 @@ opponent visibly holds and what is still unseen. It values a deck draw by the un
 by every card it cannot see right now), a crab pair by the best card it remembers in the piles,
 it leaves the next players the tops they want least, and it calls STOP or LAST CHANCE by
 weighing the round's outcome (and the game's, near the target) against sampled estimates of the
-opponents' card points. Every score comes from the engine (``breakdown``, ``round_gains``); this
-module only weighs the options the view lists. Randomness (the samples) comes from the decision
-rng, so a view and a bot seed give one choice.
+opponents' card points (bots/greedy_call.py). Every score comes from the engine (``breakdown``,
+``round_gains``), under each seat's Extra Pepper effects; this module only weighs the options
+the view lists. Extra Pepper's own choices are bots/pepper_choices.py's, with this level's hand
+value. Randomness (the samples) comes from the decision rng, so a view and a bot seed give one
+choice.
 """
 
 from __future__ import annotations
@@ -20,13 +22,11 @@ from seasalt.engine import (
     DUO_KINDS,
     PAIR_KINDS,
     Action,
-    Breakdown,
-    Call,
-    CallKind,
     ChooseCrabPile,
     DrawFromDeck,
     DuoEffect,
     EndTurn,
+    EventCard,
     KeepCard,
     KeepLobsterCard,
     Kind,
@@ -41,10 +41,18 @@ from seasalt.engine import (
     build_deck,
     pair_kind,
     pair_partners,
-    round_gains,
+    seat_effects,
 )
 
+from .greedy_call import choose_call
 from .memory import Memory, remember
+from .pepper_choices import (
+    choose_pepper,
+    dolphins_card,
+    mermaid_win,
+    rodeo_pair_worth,
+    shell_face_down,
+)
 
 _CARDS = build_deck(extra_salt=True)
 _KIND = tuple(c.kind for c in _CARDS)
@@ -97,6 +105,7 @@ class _Eval:
     def __init__(self, view: PlayerView, tuning: Tuning) -> None:
         self.view = view
         self.t = tuning
+        self.fx = view.effects  # Extra Pepper: every score is under our own effects
         self.mem: Memory = remember(view)
         mem = self.mem
         avail: dict[Kind, int] = dict(mem.unseen_kinds())
@@ -120,7 +129,7 @@ class _Eval:
 
     def value(self, hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
         """Card points plus half-made pairs and sets, weighted by the partners still out."""
-        points = float(breakdown(hand, table).total)
+        points = float(breakdown(hand, table, self.fx).total) + mermaid_win(hand, self.fx)
         counts: dict[Kind, int] = {}
         for c in hand:
             k = _KIND[c]
@@ -183,7 +192,9 @@ class _Eval:
         key = ("opp", seat, _FACE[card])
         g = self._gains.get(key)
         if g is None:
-            g = float(breakdown((*holds, card), table).total - breakdown(holds, table).total)
+            fx = seat_effects(self.view, seat)
+            g = float(breakdown((*holds, card), table, fx).total
+                      - breakdown(holds, table, fx).total)
             self._gains[key] = g
         return g
 
@@ -248,6 +259,8 @@ def _choose_keep(ev: _Eval) -> Action:
         value = ev.gain(action.card)
         if other is None:
             return value
+        if dolphins_card(view, other):  # the Dolphins bring a deck card (RULES §12.11)
+            value += ev.deck_best(1)
         pile = action.pile if action.pile is not None else (0 if tops[0] is None else 1)
         after = list(tops)
         covered = after[pile]
@@ -285,13 +298,14 @@ def _rob_value(ev: _Eval, seat: int, hand: tuple[int, ...] | None = None) -> flo
 
 
 def _crab_value(ev: _Eval, hand: tuple[int, ...]) -> float:
-    """The best card we remember in a pile (less sure of a pile dug into unseen)."""
-    best = 0.0
+    """The best card we remember in a pile (less sure of a pile dug into unseen); under the
+    Hermit Crab one card of each pile (RULES §12.1)."""
+    bests = [0.0]
     for p, cards in enumerate(ev.mem.piles):
         if cards:
             pile_best = max(ev.gain(c, hand) for c in cards)
-            best = max(best, pile_best if ev.mem.pile_exact[p] else 0.8 * pile_best)
-    return best
+            bests.append(pile_best if ev.mem.pile_exact[p] else 0.8 * pile_best)
+    return sum(bests) if EventCard.HERMIT_CRAB in ev.fx else max(bests)
 
 
 def _boat_value(ev: _Eval, hand: tuple[int, ...]) -> float:
@@ -303,7 +317,7 @@ def _boat_value(ev: _Eval, hand: tuple[int, ...]) -> float:
 
 
 def _fish_value(ev: _Eval, hand: tuple[int, ...]) -> float:
-    value = ev.deck_best(1, hand)
+    value = ev.deck_best(1, hand) * (2 if EventCard.SUNFISH in ev.fx else 1)  # RULES §12.2
     if ev.view.deck_size == 1 and ev.view.call is None:
         value -= 2.0  # taking the last card voids the round unless someone calls
     return value
@@ -313,7 +327,7 @@ def _steal_value(ev: _Eval, hand: tuple[int, ...]) -> float:
     view = ev.view
     targets = [
         s.seat for s in view.seats
-        if s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None
+        if s.seat != view.seat and s.hand_size > 0 and s.revealed_hand is None and not s.shielded
     ]
     return max((_rob_value(ev, s, hand) + 0.3 for s in targets), default=0.0)
 
@@ -332,107 +346,19 @@ _EFFECT_VALUE: dict[DuoEffect, Callable[[_Eval, tuple[int, ...]], float]] = {
 def _play_value(ev: _Eval, action: PlayPair | PlayTrio) -> float:
     laid = action.cards if isinstance(action, PlayPair) else (*action.cards, action.starfish)
     hand = _without(ev.hand, laid)
-    before = breakdown(ev.hand, ev.table).total
-    after = breakdown(hand, (*ev.table, laid)).total
+    before = breakdown(ev.hand, ev.table, ev.fx).total
+    after = breakdown(hand, (*ev.table, laid), ev.fx).total
     value = after - before + ev.t.shelter
     if isinstance(action, PlayPair):
         pair = pair_kind(_KIND[action.cards[0]], _KIND[action.cards[1]])
-        if pair is None:  # a Water Rodeo pair (Extra Pepper): no effect value known here
-            return value
+        if pair is None:  # a Water Rodeo pair (RULES §12.3)
+            return value + rodeo_pair_worth(ev.view, action.cards)
         value += _EFFECT_VALUE[pair.effect](ev, hand)
     return value
 
 
 # --------------------------------------------------------------------------------------------
-# Calling.
-
-
-def _sample_opponents(
-    ev: _Eval, rng: random.Random
-) -> list[tuple[int, list[tuple[Breakdown, int]]]]:
-    """Per opponent: (seat, sampled (breakdown, hidden cards) of its hand and table)."""
-    view, mem, t = ev.view, ev.mem, ev.t
-    pool = list(mem.unseen)
-    out = []
-    for sv in view.seats:
-        if sv.seat == view.seat:
-            continue
-        holds = mem.holds[sv.seat]
-        if sv.revealed_hand is not None:
-            out.append((sv.seat, [(breakdown(sv.revealed_hand, sv.table), 0)]))
-            continue
-        hidden = min(len(pool), max(0, sv.hand_size - len(holds)))
-        samples = []
-        for _ in range(t.samples if hidden else 1):
-            hand = (*holds, *rng.sample(pool, hidden)) if hidden else holds
-            samples.append((breakdown(hand, sv.table), hidden))
-        out.append((sv.seat, samples))
-    return out
-
-
-def _utility(ev: _Eval, gains: Sequence[int]) -> float:
-    """A round's gains for us: the lead they give, or the game when a total reaches the target."""
-    view = ev.view
-    me = view.seat
-    assert me is not None
-    totals = [s + g for s, g in zip(view.scores, gains, strict=True)]
-    others = [s for s in range(len(totals)) if s != me]
-    if max(totals) >= view.rules.target_score:
-        rank = [(totals[s], gains[s]) for s in others]
-        mine = (totals[me], gains[me])
-        if all(mine > r for r in rank):
-            return ev.t.game_value
-        if all(mine >= r for r in rank):
-            return 0.0
-        return -ev.t.game_value
-    opp = [gains[s] for s in others]
-    return gains[me] - (sum(opp) / len(opp) + max(opp)) / 2
-
-
-def _choose_call(ev: _Eval, rng: random.Random) -> Action | None:
-    view, t = ev.view, ev.t
-    calls = {a.kind: a for a in view.legal_actions if isinstance(a, Call)}
-    if not calls or view.seat is None or view.breakdown is None:
-        return None
-    me = view.seat
-    mine = view.breakdown
-    opponents = _sample_opponents(ev, rng)
-    rounds = max(len(samples) for _, samples in opponents)
-    stop_total = 0.0
-    chance_total = 0.0
-    n = view.rules.players
-    for j in range(rounds):
-        parts: list[Breakdown] = [mine] * n
-        finals: list[Breakdown] = [mine] * n
-        for seat, samples in opponents:
-            b, hidden = samples[j % len(samples)]
-            # Whole points (the engine scores ints), rounded at random so the mean is right.
-            bias = int(t.hidden_bias * hidden + rng.random())
-            parts[seat] = _with_points(b, b.total + bias)
-            shown = view.seats[seat].revealed_hand is not None
-            after = 0 if shown else int(t.final_turn + rng.random())
-            finals[seat] = _with_points(b, b.total + bias + after)
-        gains, _ = round_gains(CallKind.STOP, me, parts)
-        stop_total += _utility(ev, gains)
-        gains, _ = round_gains(CallKind.LAST_CHANCE, me, finals)
-        chance_total += _utility(ev, gains)
-    stop = stop_total / rounds
-    chance = chance_total / rounds
-    # Near the deck's end the round is soon void (nobody scores): a small lead is worth taking.
-    margin = t.stop_margin * min(1.0, view.deck_size / (3 * n))
-    if CallKind.LAST_CHANCE in calls and chance >= stop + t.chance_margin and chance >= margin:
-        return calls[CallKind.LAST_CHANCE]
-    if CallKind.STOP in calls and stop >= margin:
-        return calls[CallKind.STOP]
-    return None
-
-
-def _with_points(b: Breakdown, points: int) -> Breakdown:
-    """``b`` with its card points set to ``points`` (a sampled estimate plus its bias)."""
-    return Breakdown(
-        pairs_on_table=points, pairs_in_hand=0, starfish=0, collectors=0, multipliers=0,
-        mermaids=0, color_bonus=b.color_bonus,
-    )
+# Playing and calling (the call decision is bots/greedy_call.py).
 
 
 def _choose_play(ev: _Eval, rng: random.Random) -> Action:
@@ -443,9 +369,12 @@ def _choose_play(ev: _Eval, rng: random.Random) -> Action:
         value, index = max(scored)
         if value > 0:
             return plays[index]
-    call = _choose_call(ev, rng)
+    call = choose_call(ev, rng)
     if call is not None:
         return call
+    shell = shell_face_down(view, ev.value)  # the Coral Reef (RULES §12.12)
+    if shell is not None:
+        return shell
     return next(a for a in view.legal_actions if isinstance(a, EndTurn))
 
 
@@ -496,7 +425,7 @@ def choose_greedy(view: PlayerView, rng: random.Random, tuning: Tuning | None = 
     if phase is Phase.LOBSTER:
         keeps = [a for a in view.legal_actions if isinstance(a, KeepLobsterCard)]
         return max(keeps, key=lambda a: ev.gain(a.card))
-    return view.legal_actions[0]
+    return choose_pepper(view, ev.value)  # Extra Pepper's phases (RULES §12.14)
 
 
 __all__ = ["TUNING", "Tuning", "choose_greedy"]

@@ -119,6 +119,27 @@ def remember(view: PlayerView) -> Memory:
             looked = ()
         elif k is EventKind.REVEALED and s is not None:
             holds[s] = list(e.cards)
+        # ---- Extra Pepper (RULES §12.13: what each seat sees of the new moves)
+        elif k is EventKind.ANGELFISH_TOOK and e.pile is not None and e.card is not None:
+            if piles[e.pile] and piles[e.pile][-1] == e.card:
+                piles[e.pile].pop()
+            if s is not None and s != me:
+                holds[s].append(e.card)
+        elif k is EventKind.HAND_LOOKED and s == me and e.target is not None:
+            holds[e.target] = list(e.cards)  # our own Water Rodeo look: that hand exactly
+        elif k is EventKind.SWAPPED and s is not None and e.target is not None:
+            if len(e.cards) == 2:  # we swapped, or were swapped with: both cards named
+                give, take = e.cards
+                if s == me:
+                    holds[e.target] = [c for c in holds[e.target] if c != take] + [give]
+                else:
+                    holds[s] = [c for c in holds[s] if c != give] + [take]
+            else:  # one card each way, unseen: what we knew of either hand may have moved
+                holds[s] = []
+                holds[e.target] = []
+        elif k is EventKind.SHELL_FACE_DOWN and s is not None and s != me:
+            # One of its shells went face down, unseen: a known shell may be that one.
+            holds[s] = [c for c in holds[s] if _KIND[c] is not Kind.SHELL]
     # What the view shows now is seen too, and settles the piles' tops.
     seen.update(view.hand)
     seen.update(view.pending)

@@ -52,7 +52,8 @@ from .cards import (
     point_role,
 )
 from .combos import Combination, ComboKind, Scored, scored_parts, scoring_combinations
-from .event_cards import EVENT_CARDS, EventCard, Keeper
+from .effects import DOLPHIN_KINDS
+from .event_cards import EVENT_CARDS, EventCard, Keeper, mermaids_to_win
 from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
 from .memo import ViewCache
@@ -69,7 +70,7 @@ from .state import (
     SeatResult,
     effects,
 )
-from .views import PileView, PlayerView, SeatView, view
+from .views import PileView, PlayerView, SeatView, seat_effects, view
 
 ENGINE_VERSION = "2"
 """Bumped whenever the same seed and actions could give a different game (journal check).
@@ -88,7 +89,8 @@ __all__ = [
     "pair_partners", "parse_state", "point_role", "render_state", "replay", "round_gains", "view",
     # Extra Pepper (RULES §12.14)
     "EVENT_CARDS", "EventCard", "Keeper", "KeepEventCard", "LookAtHand", "PassSwap",
-    "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects",
+    "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects", "seat_effects",
+    "DOLPHIN_KINDS", "mermaids_to_win",
     # what scores, for the UI (engine/combos.py)
     "Combination", "ComboKind", "Scored", "scored_parts", "scoring_combinations",
 ]

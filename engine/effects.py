@@ -302,14 +302,15 @@ def place_shell(w: Work, action: Action) -> None:
     w.emit(new_event(EventKind.SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,)))
 
 
-_DOLPHIN_KINDS = frozenset((Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR, Kind.SEAHORSE))
+DOLPHIN_KINDS = frozenset((Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR, Kind.SEAHORSE))
+"""The kinds whose placement from a draw-two brings the Dolphins' card (RULES §12.11)."""
 
 
 def dolphins(w: Work, placed: int) -> None:
     """RULES §12.11: a collector or the seahorse placed from a draw-two brings the top deck
     card into the hand."""
     p = w.active
-    if w.deck and KIND_OF[placed] in _DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
+    if w.deck and KIND_OF[placed] in DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
         card = w.deck_list().pop()
         w.hand(p).append(card)
         w.emit(new_event(EventKind.DOLPHINS_DREW, seat=p, card=card, private_to=(p,)))

@@ -7,6 +7,7 @@ hand. In code and in the log an "event card" stays distinct from the log's event
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 
 class Keeper(enum.Enum):
@@ -77,3 +78,9 @@ def effects_of(
     if EVENT_ORDER[mine] < EVENT_ORDER[table_event]:
         return (mine, table_event)
     return (table_event, mine)
+
+
+def mermaids_to_win(effects: Iterable[EventCard]) -> int:
+    """How many mermaids in hand win at once under these effects (RULES §8.2; at least three
+    under the Dance of the Mermaids, §12.7)."""
+    return 3 if EventCard.DANCE_OF_THE_MERMAIDS in effects else 4

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from .actions import Action, Call, CallKind, KeepEventCard
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
-from .event_cards import EventCard
+from .event_cards import mermaids_to_win
 from .event_deck import hand_off, keep
 from .events import EventKind, new_event
 from .scoring import _breakdown_ids, round_gains
@@ -171,7 +171,7 @@ def check_mermaids(w: Work) -> bool:
     Mermaids, §12.7: at least three) wins at once (returns True)."""
     p = w.active
     held = len(_MERMAIDS.intersection(w.hands[p]))
-    if held < 3 or (held < 4 and EventCard.DANCE_OF_THE_MERMAIDS not in w.effects(p)):
+    if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
     w.last_result = RoundResult(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)

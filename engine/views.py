@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ._fast import positional_builder
 from .actions import Action, CallKind
-from .event_cards import EventCard
+from .event_cards import EventCard, effects_of
 from .events import Event, events_for
 from .legal import legal_actions
 from .memo import ViewCache
@@ -238,3 +238,12 @@ def view(state: GameState, seat: int | None, cache: ViewCache | None = None) -> 
         state.face_down[seat] if seat is not None and state.face_down else None,
         state.swap_target,
     )
+
+
+def seat_effects(v: PlayerView, seat: int) -> tuple[EventCard, ...]:
+    """``seat``'s Extra Pepper effects as ``v`` shows them (the table event and the seat's held
+    card, RULES §12.0 "Who is affected"): for a bot weighing an opponent's points."""
+    if seat == v.seat:
+        return v.effects
+    held = tuple(s.held_event for s in v.seats)
+    return effects_of(v.rules.extra_pepper, v.table_event, held, seat)
