@@ -94,10 +94,9 @@ def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
     playouts = sum(o.playouts for o in advice.options)
     text.append("\n")
     text.append(
-        ngettext("From {n} playout of your view: expected points are your lead on the others "
-                 "at the round's end.",
-                 "From {n} playouts of your view: expected points are your lead on the others "
-                 "at the round's end.", playouts).format(n=playouts),
+        ngettext("{n} playout of your view · expected points: your lead at the round's end",
+                 "{n} playouts of your view · expected points: your lead at the round's end",
+                 playouts).format(n=playouts),
         style="italic",
     )
     return text

@@ -597,6 +597,8 @@ class TableScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             self.choose(choice)
+        elif event.character == COACH_KEY and not self.coach_offered:
+            self.action_coach()  # (its binding is off here: say why the key does nothing)
 
     @on(Input.Submitted, "#chat-input")
     def on_chat_submitted(self, event: Input.Submitted) -> None:

@@ -30,7 +30,7 @@ class CoachPanel(Static):
     """Hidden until asked; then "thinking…", then the advice (or that it went stale)."""
 
     DEFAULT_CSS = """
-    CoachPanel { display: none; height: auto; max-height: 6; padding: 0 1; }
+    CoachPanel { display: none; height: auto; max-height: 8; padding: 0 1; }
     CoachPanel.-open { display: block; }
     """
 
