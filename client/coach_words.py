@@ -13,7 +13,7 @@ from seasalt.bots.coach import Advice, Facts, Option
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.words import Names, action_label, color_name, kind_name
-from seasalt.engine import PlayerView, card
+from seasalt.engine import Kind, PlayerView, card
 
 COACH_KEY = "p"
 """The table's coach key: free in every language (the table's action keys are the same
@@ -39,19 +39,25 @@ def reason(facts: Facts) -> str | None:
     if facts.card is None:
         return None
     c = card(facts.card)
-    kind = kind_name(c.kind).lower()
     grows = dict(facts.grows)
     first = facts.grows[0][0] if facts.grows else None
-    if first == "pairs":
-        return _("completes your {kind} pair").format(kind=kind)
+    if first == "pairs":  # (a duo, or a starfish on a spare one: the engine's pairs points)
+        return ngettext("makes a pair (+{n} point)", "makes a pair (+{n} points)",
+                        grows["pairs"]).format(n=grows["pairs"])
     if first == "collectors":
+        if c.kind is Kind.SEAHORSE:  # a wild card: it joins whichever collection it helps
+            return ngettext("adds to a collection (+{n} point)",
+                            "adds to a collection (+{n} points)",
+                            grows["collectors"]).format(n=grows["collectors"])
         return ngettext("adds to your {kind} collection (+{n} point)",
                         "adds to your {kind} collection (+{n} points)",
-                        grows["collectors"]).format(kind=kind, n=grows["collectors"])
+                        grows["collectors"]).format(kind=kind_name(c.kind).lower(),
+                                                    n=grows["collectors"])
     if first == "multipliers":
-        return ngettext("a {kind} that counts at once (+{n} point)",
-                        "a {kind} that counts at once (+{n} points)",
-                        grows["multipliers"]).format(kind=kind, n=grows["multipliers"])
+        return ngettext("{kind} counts at once (+{n} point)",
+                        "{kind} counts at once (+{n} points)",
+                        grows["multipliers"]).format(kind=kind_name(c.kind),
+                                                     n=grows["multipliers"])
     if first == "mermaids":
         return ngettext("a mermaid (+{n} point)", "a mermaid (+{n} points)",
                         grows["mermaids"]).format(n=grows["mermaids"])
