@@ -29,9 +29,13 @@ on the reference machine); tests set a small one."""
 class CoachPanel(Static):
     """Hidden until asked; then "thinking…", then the advice (or that it went stale)."""
 
+    # It takes its rows from the action list under it: at 80 x 24 only the advice and the next
+    # choice, so that the choices stay in view (unscoped: it reads the screen's size classes).
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     CoachPanel { display: none; height: auto; max-height: 8; padding: 0 1; }
     CoachPanel.-open { display: block; }
+    .table-screen.-narrow CoachPanel { max-height: 4; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
