@@ -22,14 +22,15 @@ BUDGET = 12
 
 
 def _choices(positions, games: int = 6, every: int = 17) -> list[GameState]:
-    """Seeded positions where the seat to act has more than one choice."""
+    """Seeded positions where the seat to act has more than one choice (a dozen: each question
+    plays every playout to the game's end)."""
     return [s for s in positions(games, every=every, seed=19)
-            if s.to_act is not None and len(legal_actions(s)) > 1]
+            if s.to_act is not None and len(legal_actions(s)) > 1][:12]
 
 
 def test_every_suggestion_is_a_legal_action_with_sane_figures(positions) -> None:
     states = _choices(positions)
-    assert len(states) > 10
+    assert len(states) == 12
     for state in states:
         v = view(state, state.to_act)
         advice = analyse(v, budget=BUDGET, seed=3)
