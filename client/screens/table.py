@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.client.auto_end import AutoEnd
-from seasalt.client.coach_words import COACH_KEY, coach_allowed
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskSnapshot, Play, Say
 from seasalt.client.screens import result_hold
@@ -21,6 +20,7 @@ from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cardface import CardSize, size_for
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.widgets.coach import CoachPanel
+from seasalt.client.widgets.coach_words import COACH_KEY, coach_allowed
 from seasalt.client.widgets.countdown import (
     TICK,
     ClockLine,

@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable
 
 from seasalt.bots.coach import Advice, Cancelled, analyse
-from seasalt.client.coach_words import advice_text, stale_text, thinking_text
 from seasalt.client.i18n import _
+from seasalt.client.widgets.coach_words import advice_text, stale_text, thinking_text
 from seasalt.client.words import Names
 from seasalt.engine import PlayerView
 from textual.widgets import Static

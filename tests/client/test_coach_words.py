@@ -1,5 +1,5 @@
-"""The coach in words (client/coach_words.py): where it is offered, and its reasons worded from
-the coach's facts (the engine's breakdown), in the player's language."""
+"""The coach in words (client/widgets/coach_words.py): where it is offered, and its reasons
+worded from the coach's facts (the engine's breakdown), in the player's language."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from seasalt.bots.coach import Facts, Option
 from seasalt.client import i18n
-from seasalt.client.coach_words import coach_allowed, figures, reason
 from seasalt.client.screens.model import TableSummary
+from seasalt.client.widgets.coach_words import coach_allowed, figures, reason
 from seasalt.engine import ALL_CARDS, DrawFromDeck, Kind
 
 
