@@ -53,6 +53,8 @@ class SitDown:
     """Seconds per turn (the turn timer); 0: none."""
     target: int = 0
     """The points that end the game; 0: the standard (or double target)."""
+    coach_allowed: bool = False
+    """Players may ask the coach at a table this creates (a join takes the table's)."""
 
 
 @dataclass(frozen=True, slots=True)

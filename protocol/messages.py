@@ -138,6 +138,8 @@ class TableInfo:
     """Seconds per turn (the turn timer, protocol/clocks.py); 0: no timer."""
     target: int = 0
     """The points that end the game (protocol/table_options.py); 0: the standard (or double)."""
+    coach_allowed: bool = False
+    """Players may ask the coach here (protocol/table_options.py)."""
 
     def __post_init__(self) -> None:
         check_target("target", self.target, self.double_target)
@@ -196,6 +198,9 @@ class JoinOrCreate:
     """Seconds per turn for a table this creates (0: no timer); a join takes the table's."""
     target: int = 0
     """The points that end the game (0: the standard 40 / 35 / 30); compared like the options."""
+    coach_allowed: bool = False
+    """Players may ask the coach (protocol/table_options.py) at a table this creates; a join
+    takes the table's."""
 
     def __post_init__(self) -> None:
         _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)

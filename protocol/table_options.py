@@ -5,6 +5,13 @@ about itself after ``welcome``: where friends open it in a browser).
 ``target`` is left out of every frame while it is 0 (the standard 40 / 35 / 30), so tables
 without it look the same to an older client, as ``turn_time`` does. ``server_info`` is a
 message of its own, so a client that predates it drops it and goes on unchanged.
+
+``coach_allowed`` (``join_or_create`` and ``table_info``, left out while false): the table's
+players may ask the coach, the expert's advice computed on the player's own machine from the
+player's own view (client/coach.py). The server cannot see a client's coach: the option is the
+table's agreement, which the project's client keeps (it offers the coach only where allowed,
+or where every other seat is a bot). A creator's choice; a join takes the table's, as for the
+turn timer. It is journalled with the game and survives a restart.
 """
 
 from __future__ import annotations

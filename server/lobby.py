@@ -150,7 +150,7 @@ class Lobby:
         else:
             table = self.create_table(
                 name, msg.seats, msg.extra_salt, msg.double_target, turn_time=msg.turn_time,
-                target=msg.target,
+                target=msg.target, coach_allowed=msg.coach_allowed,
             )
             self.lockout.mark_created(table, session)
         taken = look_alike(session.name, [s.name for s in table.seats if s.name is not None])
@@ -208,7 +208,7 @@ class Lobby:
 
     def create_table(
         self, name: str, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool,
-        *, turn_time: int = 0, target: int = 0,
+        *, turn_time: int = 0, target: int = 0, coach_allowed: bool = False,
     ) -> Table:
         game_no = len(self.journal.games_of(name)) + 1
         seed = game_seed(self.config.seed, name, game_no)
@@ -226,6 +226,7 @@ class Lobby:
             state=new_game(rules, seed),
             takeover_level=self.takeover_level,
             turn_time=turn_time,  # the creator's choice; a join takes it (docs/protocol.md §4)
+            coach_allowed=coach_allowed,  # the same
         )
         self.tables[name] = table
         self.journal.clear_chat(name)  # a new table of an old name starts with no chat

@@ -137,6 +137,7 @@ class Lockout:
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, table.seq_base, ENGINE_VERSION,
             turn_time=table.turn_time, target=table.target,
+            coach_allowed=table.coach_allowed,
         )
         for seat in table.seats:
             if seat.holder is not None:

@@ -77,6 +77,7 @@ class TableNews:
             watchers=watchers,
             turn_time=table.turn_time,
             target=table.target,
+            coach_allowed=table.coach_allowed,
         )
 
     def announce(self, table: Table) -> None:

@@ -127,6 +127,7 @@ class Restorer:
             state=state,
             takeover_level=self.takeover_level,
             turn_time=record.turn_time,  # the turn timer restarts with a full turn (clocks.py)
+            coach_allowed=record.coach_allowed,
         )
         table.chat.extend(
             ChatEntry(name, seat, text)

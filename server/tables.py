@@ -104,6 +104,9 @@ class Table:
     """The packed pieces of this table's view frames (``encode(message, table.frames)``)."""
     turn_time: int = 0
     """The turn timer option: seconds per turn, 0 off (journalled with the game)."""
+    coach_allowed: bool = False
+    """The coach option: clients may offer the coach at this table (journalled; a join
+    takes the table's, as for the turn timer)."""
     turn_clock: TurnClock = field(default_factory=TurnClock)
     """The turn timer's state (server/clocks.py)."""
 

@@ -12,6 +12,7 @@ from seasalt.client.i18n import _
 from seasalt.client.terms import role_name
 from seasalt.client.widgets.actions import NUMBER_KEYS
 from seasalt.client.widgets.cards import chip
+from seasalt.client.widgets.coach_words import help_line as coach_help_line
 from seasalt.client.words import color_name, kind_name
 from seasalt.engine import ALL_CARDS, Color, Kind, build_deck, point_role
 from textual.app import ComposeResult
@@ -131,6 +132,7 @@ def _keys() -> Text:
           "e end turn · h scores · l log/chat panel · t chat · ? help · q quit. Every action "
           "can also be clicked.").format(letters=", ".join(NUMBER_KEYS[9:13]))
     )
+    text.append("\n" + coach_help_line())  # client/widgets/coach_words.py (issue 19)
     text.append("\n")
     text.append(
         _("Lobby: n new table · j or Enter join · w watch · r refresh · h history. "

@@ -59,9 +59,9 @@ def seats_text(summary: TableSummary) -> Text:
     return Text(", ").join(parts)
 
 
-NewTable = tuple[str, tuple[str, ...], bool, bool, int, int]
+NewTable = tuple[str, tuple[str, ...], bool, bool, int, int, bool]
 """Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off), target
-score (0: the standard for the player count)."""
+score (0: the standard for the player count), coach allowed."""
 
 
 def target_label(points: int) -> str:
@@ -123,6 +123,8 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     [(_("off"), 0)] + [(turn_time_label(n), n) for n in TURN_TIMES],
                     value=0, allow_blank=False, id="turn-time", compact=True,
                 )
+                # Issue 19: off by default (a game against people is theirs to play).
+                yield TickBox(_("Coach allowed"), id="coach-allowed")
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
@@ -150,6 +152,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                 double_target,
                 int(self.query_one("#turn-time", Select).value),  # type: ignore[arg-type]
                 target,
+                self.query_one("#coach-allowed", Checkbox).value,
             )
         )
 
@@ -272,6 +275,8 @@ class LobbyScreen(Screen[None]):
                 options.append(target_label(summary.target))
             if summary.turn_time:
                 options.append(turn_time_label(summary.turn_time))
+            if summary.coach_allowed:
+                options.append(_("coach allowed"))
             status = status_label(summary.status)
             if summary.status in ("running", "round_over") and summary.round:
                 status += " " + _("(round {n})").format(n=summary.round)
@@ -297,10 +302,10 @@ class LobbyScreen(Screen[None]):
         def created(answer: NewTable | None) -> None:
             if answer is None:
                 return
-            name, seats, extra_salt, double_target, turn_time, target = answer
+            name, seats, extra_salt, double_target, turn_time, target, coach = answer
             self.app.post_message(
                 IntentQueued(SitDown(name, tuple(seats), extra_salt, double_target, turn_time,
-                                     target))
+                                     target, coach_allowed=coach))
             )
 
         self.app.push_screen(CreateTableDialog(_("{name}'s table").format(name=self.player)),
@@ -313,7 +318,7 @@ class LobbyScreen(Screen[None]):
             return
         self.app.post_message(IntentQueued(SitDown(
             summary.name, summary.kinds, summary.extra_salt, summary.double_target,
-            summary.turn_time, summary.target,
+            summary.turn_time, summary.target, coach_allowed=summary.coach_allowed,
         )))
 
     def action_watch(self) -> None:

@@ -45,6 +45,8 @@ class TableSummary:
     """Seconds per turn (the turn timer); 0: none."""
     target: int = 0
     """The points that end the game; 0: the standard (or double target)."""
+    coach_allowed: bool = False
+    """Players may ask the coach at this table (issue 19)."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choic
 from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cardface import CardSize, size_for
 from seasalt.client.widgets.cards import update_text
+from seasalt.client.widgets.coach import CoachPanel
+from seasalt.client.widgets.coach_words import COACH_KEY, coach_allowed
 from seasalt.client.widgets.countdown import (
     TICK,
     ClockLine,
@@ -86,6 +88,7 @@ class TableScreen(Screen[None]):
         # One key, two meanings: the footer names the one q has now (check_action).
         Binding("q", "back_or_quit", _("Lobby")),
         Binding("q", "quit_table", _("Quit")),
+        Binding(COACH_KEY, "coach", _("Coach")),  # shown where the table allows it (issue 19)
     ]
 
     def __init__(self, table: str, clock: Callable[[], float] | None = None) -> None:
@@ -140,6 +143,8 @@ class TableScreen(Screen[None]):
         self.result_hold = ResultHold()
         """A round result held back while the others' last moves stay in view
         (client/screens/result_hold.py)."""
+        self.summary: TableSummary | None = None
+        """The table's latest info (its options: whether the coach is allowed)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -156,6 +161,7 @@ class TableScreen(Screen[None]):
                     yield Static(id="recent")
                     yield PromptPanel(id="prompt")
                     yield ClockLine(id="clocks")
+                    yield CoachPanel(id="coach")  # client/widgets/coach.py
                     yield ActionList(id="actions")
                 yield HandPanel(id="hand")
             with Vertical(id="side"):
@@ -175,7 +181,22 @@ class TableScreen(Screen[None]):
             return self.q_goes_back
         if action == "quit_table":
             return not self.q_goes_back
+        if action == "coach":
+            return self.coach_offered
         return True
+
+    @property
+    def coach_offered(self) -> bool:
+        """The coach key works here: a seated player, at a table that allows the coach."""
+        seat = self.frame.view.seat if self.frame is not None else None
+        return coach_allowed(self.summary, seat)
+
+    def action_coach(self) -> None:
+        if not self.coach_offered:
+            self.notify(_("This table does not allow the coach."), timeout=3)
+            return
+        with contextlib.suppress(NoMatches):
+            self.query_one(CoachPanel).toggle()
 
     def action_back_or_quit(self) -> None:
         # The app decides (and asks a seated player before leaving); the label was ours.
@@ -283,6 +304,10 @@ class TableScreen(Screen[None]):
             self.add_notice(_("A spectator left this table."))
         self.watchers = summary.watchers
         self.turn_time = summary.turn_time
+        offered = self.coach_offered
+        self.summary = summary
+        if self.coach_offered != offered:
+            self.refresh_bindings()  # the coach key appears (or goes) in the footer
         if summary.status == "waiting":
             self.waiting = summary
             self.refresh_bindings()
@@ -427,6 +452,7 @@ class TableScreen(Screen[None]):
         if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
             self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
+        self.query_one(CoachPanel).show_view(v, self.names)  # advice for another moment goes
         lines = with_time_notes(log_lines(v.log, names), self.time_notes, v.round, names)
         fresh = 0
         if base is not None:
@@ -571,6 +597,8 @@ class TableScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             self.choose(choice)
+        elif event.character == COACH_KEY and not self.coach_offered:
+            self.action_coach()  # (its binding is off here: say why the key does nothing)
 
     @on(Input.Submitted, "#chat-input")
     def on_chat_submitted(self, event: Input.Submitted) -> None:

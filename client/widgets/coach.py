@@ -1,0 +1,153 @@
+"""The coach's panel at the table: ask, think in a worker, answer for the turn asked on.
+
+The analysis (bots/coach.py, a second or so of CPU) runs in a thread worker, so the screen never
+waits for it; it is handed the view on screen and nothing else. An answer belongs to the
+moment it was asked for (seat, round, move): when the table shows another moment (the turn
+passed, a new frame, the game ended) a running analysis is stopped and its answer, if one
+comes, is dropped; advice on screen is replaced by a word that it is stale. Asking again while
+the panel is open closes it (and stops the analysis); leaving the table stops it too.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from seasalt.bots.coach import Advice, Cancelled, analyse
+from seasalt.client.i18n import _
+from seasalt.client.widgets.coach_words import advice_text, stale_text, thinking_text
+from seasalt.client.words import Names
+from seasalt.engine import PlayerView
+from textual.widgets import Static
+from textual.worker import Worker, WorkerState
+
+BUDGET: int | None = None
+"""Playouts per question: None is the expert's default for the player count (about a second
+on the reference machine); tests set a small one."""
+
+
+class CoachPanel(Static):
+    """Hidden until asked; then "thinking…", then the advice (or that it went stale)."""
+
+    # It takes its rows from the action list under it: at 80 x 24 only the advice and the next
+    # choice, so that the choices stay in view (unscoped: it reads the screen's size classes).
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    CoachPanel { display: none; height: auto; max-height: 8; padding: 0 1; }
+    CoachPanel.-open { display: block; }
+    .table-screen.-narrow CoachPanel { max-height: 4; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: PlayerView | None = None
+        """The view on screen (the last one drawn)."""
+        self.names: Callable[[], Names] | None = None
+        self.asked: PlayerView | None = None
+        """The view the open question or answer is about."""
+        self.advice: Advice | None = None
+        self.state = "closed"
+        """``closed``, ``thinking``, ``answered`` or ``stale``: what the panel shows."""
+        self._worker: Worker[Advice | None] | None = None
+        self._stop: threading.Event | None = None
+        self.discarded = 0
+        """Answers that came for a moment no longer on screen (dropped): tests read it."""
+
+    # --- what the table tells it -----------------------------------------------------------
+
+    def show_view(self, v: PlayerView, names: Callable[[], Names]) -> None:
+        """The table drew ``v``: an open question or answer about another moment goes."""
+        self.view, self.names = v, names
+        asked = self.asked
+        if asked is None or self._same_moment(asked, v):
+            return
+        self._stop_thinking()
+        self.advice = None
+        self.asked = None
+        self._set("stale")
+
+    @staticmethod
+    def _same_moment(a: PlayerView, b: PlayerView) -> bool:
+        return (a.seat, a.round, a.move) == (b.seat, b.round, b.move) and bool(b.legal_actions)
+
+    def toggle(self) -> None:
+        """The coach key: ask about the view on screen, or close the open panel."""
+        if self.state in ("thinking", "answered"):
+            self.close()
+            return
+        v = self.view
+        if v is None or v.seat is None or not v.legal_actions or v.is_over:
+            self._set("closed")
+            self.app.notify(_("The coach answers on your turn."), timeout=3)
+            return
+        self.ask(v)
+
+    def ask(self, v: PlayerView) -> None:
+        self._stop_thinking()
+        self.asked, self.advice = v, None
+        stop = self._stop = threading.Event()
+
+        def job() -> Advice | None:
+            try:  # the view only: the coach never sees more (bots/coach.py)
+                return analyse(v, budget=BUDGET, cancelled=stop.is_set)
+            except Cancelled:
+                return None
+
+        self._set("thinking")
+        self._worker = self.run_worker(job, name="coach", group="coach", thread=True,
+                                       exclusive=True, exit_on_error=False)
+
+    def close(self) -> None:
+        self._stop_thinking()
+        self.asked = self.advice = None
+        self._set("closed")
+
+    def on_unmount(self) -> None:
+        self._stop_thinking()  # the table is left: the worker's thread stops at its next deal
+
+    # --- the worker --------------------------------------------------------------------------
+
+    def _stop_thinking(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+        if self._worker is not None:
+            self._worker.cancel()
+        self._worker = self._stop = None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "coach":
+            return
+        event.stop()
+        if worker is not self._worker or event.state not in (WorkerState.SUCCESS,
+                                                             WorkerState.ERROR):
+            if event.state is WorkerState.SUCCESS:
+                self.discarded += 1  # an answer nobody waits for any more
+            return
+        self._worker = self._stop = None
+        advice = worker.result if event.state is WorkerState.SUCCESS else None
+        v = self.view
+        if advice is None or v is None or not advice.fits(v):
+            self.discarded += advice is not None
+            self.asked = None
+            self._set("stale" if advice is not None else "closed")
+            if event.state is WorkerState.ERROR:
+                self.app.notify(_("The coach could not answer."), severity="error", timeout=4)
+            return
+        self.advice = advice
+        self._set("answered")
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _set(self, state: str) -> None:
+        self.state = state
+        self.set_class(state != "closed", "-open")
+        if state == "thinking":
+            self.update(thinking_text())
+        elif state == "stale":
+            self.update(stale_text())
+        elif state == "answered" and self.advice is not None and self.asked is not None:
+            names = self.names() if self.names is not None else Names([], self.asked.seat)
+            self.update(advice_text(self.advice, self.asked, names))
+        else:
+            self.update("")

@@ -1,0 +1,133 @@
+"""The coach in words (issue 19): when a table offers it, and its advice in the player's language.
+
+The coach (bots/coach.py) returns facts, never words: the action, the card a choice brings into
+the hand and which parts of the hand's points grow with it, as the engine scores them. Here they
+become "Take Shell (blue) from pile 2: completes your shell pair · +1.8 expected points · 57% to
+win". Nothing is scored or judged here: the figures are the coach's, the card names GLOSSARY's.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from seasalt.bots.coach import Advice, Facts, Option
+from seasalt.client.i18n import _, ngettext
+from seasalt.client.screens.model import TableSummary
+from seasalt.client.words import Names, action_label, color_name, kind_name
+from seasalt.engine import Kind, PlayerView, card
+
+COACH_KEY = "p"
+"""The table's coach key: free in every language (the table's action keys are the same
+letters in every language, client/widgets/actions.py, and none of them is ``p``)."""
+
+SHOWN_OPTIONS = 3
+"""The advice and the next best choices shown under it."""
+
+
+def coach_allowed(summary: TableSummary | None, seat: int | None) -> bool:
+    """The coach may be offered: a seated player at a table that allows it, or where every
+    other seat is a bot (a solo game: nobody else to be fair to). Never to a spectator."""
+    if summary is None or seat is None:
+        return False
+    if summary.coach_allowed:
+        return True
+    others = [kind for index, kind in enumerate(summary.kinds) if index != seat]
+    return bool(others) and all(kind.startswith("bot:") for kind in others)
+
+
+def reason(facts: Facts) -> str | None:
+    """Why a choice helps the hand, from what grows in its points (None: nothing to say)."""
+    if facts.card is None:
+        return None
+    c = card(facts.card)
+    grows = dict(facts.grows)
+    first = facts.grows[0][0] if facts.grows else None
+    if first == "pairs":  # (a duo, or a starfish on a spare one: the engine's pairs points)
+        return ngettext("makes a pair (+{n} point)", "makes a pair (+{n} points)",
+                        grows["pairs"]).format(n=grows["pairs"])
+    if first == "collectors":
+        if c.kind is Kind.SEAHORSE:  # a wild card: it joins whichever collection it helps
+            return ngettext("adds to a collection (+{n} point)",
+                            "adds to a collection (+{n} points)",
+                            grows["collectors"]).format(n=grows["collectors"])
+        return ngettext("adds to your {kind} collection (+{n} point)",
+                        "adds to your {kind} collection (+{n} points)",
+                        grows["collectors"]).format(kind=kind_name(c.kind).lower(),
+                                                    n=grows["collectors"])
+    if first == "multipliers":
+        return ngettext("{kind} counts at once (+{n} point)",
+                        "{kind} counts at once (+{n} points)",
+                        grows["multipliers"]).format(kind=kind_name(c.kind),
+                                                     n=grows["multipliers"])
+    if first == "mermaids":
+        return ngettext("a mermaid (+{n} point)", "a mermaid (+{n} points)",
+                        grows["mermaids"]).format(n=grows["mermaids"])
+    if first == "color_bonus":
+        return _("one more {color} card for your colour bonus").format(
+            color=color_name(c.color).lower())
+    return None
+
+
+def figures(option: Option) -> str:
+    """``+1.8 expected points · 57% to win``."""
+    gain = _("{gain} expected points").format(gain=f"{option.lead_gain:+.1f}")
+    win = _("{percent}% to win").format(percent=round(100 * option.win_chance))
+    return f"{gain} · {win}"
+
+
+def option_line(option: Option, v: PlayerView, names: Names) -> str:
+    """One choice: what it is, why it helps (when the facts say), and its figures."""
+    what = action_label(option.action, v, names)
+    why = reason(option.facts)
+    head = f"{what}: {why}" if why else what
+    return f"{head} · {figures(option)}"
+
+
+def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
+    """The answer: the advice first, then the next best choices and what the figures mean."""
+    text = Text()
+    text.append(_("Coach"), style="bold reverse")
+    text.append(" ")
+    if advice.unsupported is not None:
+        text.append(_("The coach cannot weigh games with Extra Pepper yet."))
+        return text
+    best = advice.best
+    if best is None:  # (a view always has a choice; kept safe all the same)
+        text.append(_("Nothing to choose."))
+        return text
+    text.append(option_line(best, v, names), style="bold")
+    for other in advice.options[1:SHOWN_OPTIONS]:
+        text.append("\n  " + _("or") + " " + option_line(other, v, names))
+    playouts = sum(o.playouts for o in advice.options)
+    text.append("\n")
+    text.append(
+        ngettext("{n} playout of your view · expected points: your lead at the round's end",
+                 "{n} playouts of your view · expected points: your lead at the round's end",
+                 playouts).format(n=playouts),
+        style="italic",
+    )
+    return text
+
+
+def thinking_text() -> Text:
+    text = Text()
+    text.append(_("Coach"), style="bold reverse")
+    text.append(" ")
+    text.append(_("thinking… (press {key} again to stop)").format(key=COACH_KEY),
+                style="italic")
+    return text
+
+
+def stale_text() -> Text:
+    text = Text()
+    text.append(_("Coach"), style="bold reverse")
+    text.append(" ")
+    text.append(_("That advice was for an earlier moment of the game: press {key} to ask "
+                  "again on your turn.").format(key=COACH_KEY), style="italic")
+    return text
+
+
+def help_line() -> str:
+    """The help screen's line about the coach."""
+    return _("{key} asks the coach what the expert would do with your cards, and why, from "
+             "your own view only. Solo games always have it; other tables only when their "
+             "creator ticked \"Coach allowed\".").format(key=COACH_KEY)

@@ -1,0 +1,128 @@
+"""The coach (bots/coach.py): legal, reproducible advice from one seat's view, with figures."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from seasalt.bots.coach import Advice, Cancelled, analyse, candidates, facts_of
+from seasalt.engine import (
+    GameState,
+    Rules,
+    TakeDiscard,
+    apply,
+    card_points,
+    legal_actions,
+    new_game,
+    view,
+)
+from seasalt.engine.testing import permute_unseen
+
+BUDGET = 12
+
+
+def _choices(positions, games: int = 6, every: int = 17) -> list[GameState]:
+    """Seeded positions where the seat to act has more than one choice (a dozen: each question
+    plays every playout to the game's end)."""
+    return [s for s in positions(games, every=every, seed=19)
+            if s.to_act is not None and len(legal_actions(s)) > 1][:12]
+
+
+def test_every_suggestion_is_a_legal_action_with_sane_figures(positions) -> None:
+    states = _choices(positions)
+    assert len(states) == 12
+    for state in states:
+        v = view(state, state.to_act)
+        advice = analyse(v, budget=BUDGET, seed=3)
+        assert advice.best is not None and advice.fits(v)
+        actions = [o.action for o in advice.options]
+        assert all(a in v.legal_actions for a in actions)
+        assert len(set(actions)) == len(actions)
+        assert set(actions) == set(candidates(v))  # every distinct choice gets a figure
+        for option in advice.options:
+            assert 0.0 <= option.win_chance <= 1.0 and option.playouts >= 1
+        # Best first: the ones searched longest (the last halving's) ranked by the reward.
+        most = max(o.playouts for o in advice.options)
+        finalists = [o for o in advice.options if o.playouts == most]
+        assert advice.options[: len(finalists)] == tuple(finalists)
+        assert [o.reward for o in finalists] == sorted((o.reward for o in finalists),
+                                                       reverse=True)
+
+
+def test_the_same_view_and_seed_give_the_same_advice(positions) -> None:
+    state = _choices(positions)[3]
+    v = view(state, state.to_act)
+    assert analyse(v, budget=BUDGET, seed=5) == analyse(v, budget=BUDGET, seed=5)
+
+
+def test_the_cards_this_seat_cannot_see_do_not_change_the_advice(positions) -> None:
+    # The coach is given the view and nothing else: shuffle every card the seat has not seen
+    # (the leak test's permutation) and the advice stays exactly the same.
+    rng = random.Random(7)
+    for state in _choices(positions)[:6]:
+        seat = state.to_act
+        assert seat is not None
+        other = permute_unseen(state, seat, rng)
+        assert other != state or not state.deck
+        assert repr(view(other, seat)) == repr(view(state, seat))  # (deterministic reprs)
+        assert analyse(view(other, seat), budget=BUDGET) == analyse(view(state, seat),
+                                                                     budget=BUDGET)
+
+
+def test_a_spectator_or_a_seat_not_to_act_gets_no_advice() -> None:
+    state = new_game(Rules(2), 1)
+    with pytest.raises(ValueError, match="seat that is to act"):
+        analyse(view(state, None), budget=BUDGET)
+    with pytest.raises(ValueError, match="seat that is to act"):
+        analyse(view(state, 1 - state.active), budget=BUDGET)
+
+
+def test_cancelling_stops_the_analysis_between_two_deals(positions) -> None:
+    state = _choices(positions)[0]
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    with pytest.raises(Cancelled):
+        analyse(view(state, state.to_act), budget=400, cancelled=cancelled)
+    assert len(asked) == 3
+
+
+def test_facts_are_the_engines_card_points(positions) -> None:
+    # RULES §5: a card taken from a pile is scored by the engine's breakdown, not by the coach.
+    seen_pair = False
+    for state in positions(12, every=5, seed=4):
+        if state.to_act is None:
+            continue
+        v = view(state, state.to_act)
+        for action in v.legal_actions:
+            if not isinstance(action, TakeDiscard):
+                continue
+            top = v.piles[action.pile].top
+            assert top is not None
+            facts = facts_of(v, action)
+            assert facts.card == top
+            assert facts.points_before == card_points(v.hand, v.table)
+            assert facts.points_after == card_points((*v.hand, top), v.table)
+            assert all(gain > 0 for _, gain in facts.grows)
+            seen_pair |= ("pairs", 1) in facts.grows
+    assert seen_pair  # some top completed a pair in hand (RULES §5.2)
+
+
+def test_extra_pepper_is_said_to_be_unsupported_rather_than_guessed() -> None:
+    state = new_game(Rules(2, extra_pepper=True), 3)
+    v = view(state, state.to_act)
+    advice = analyse(v, budget=BUDGET)
+    assert isinstance(advice, Advice) and advice.options == () and advice.best is None
+    assert advice.unsupported == "extra_pepper"
+
+
+def test_advice_is_stale_once_the_game_moves_on(positions) -> None:
+    state = _choices(positions)[1]
+    v = view(state, state.to_act)
+    advice = analyse(v, budget=BUDGET)
+    after = apply(state, v.legal_actions[0]).state
+    for seat in range(state.players):
+        assert not advice.fits(view(after, seat))

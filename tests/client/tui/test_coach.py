@@ -1,0 +1,247 @@
+"""The coach at the table (issue 19): the key, the thinking state, the answer for the turn it was
+asked on, and a clean end when the moment passes, the key is pressed again, the table is left
+or the game ends. A small expert budget keeps them fast; a gate holds the analysis where a test
+needs it to be still thinking."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from seasalt import protocol as p
+from seasalt.bots import coach as real_coach
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.help import HelpScreen
+from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets import coach as panel_module
+from seasalt.client.widgets.actions import ActionList
+from seasalt.client.widgets.coach import CoachPanel
+from seasalt.engine import DrawFromDeck, PlayerView, Rules, new_game, view
+from seasalt.testing import tui as kit
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(autouse=True)
+def _small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(panel_module, "BUDGET", 8)
+
+
+class Gate:
+    """Holds every analysis until opened; records the views asked about and the stop flags."""
+
+    def __init__(self) -> None:
+        self.open = threading.Event()
+        self.asked: list[PlayerView] = []
+        self.stops: list[Callable[[], bool]] = []
+        self.finished = threading.Event()
+
+    def analyse(self, v: PlayerView, budget: int | None = None, seed: int = 0,
+                cancelled: Callable[[], bool] = lambda: False) -> real_coach.Advice:
+        self.asked.append(v)
+        self.stops.append(cancelled)
+        try:
+            assert self.open.wait(30), "the test never opened the gate"
+            return real_coach.analyse(v, budget=budget, seed=seed, cancelled=cancelled)
+        finally:
+            self.finished.set()
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
+    g = Gate()
+    monkeypatch.setattr(panel_module, "analyse", g.analyse)
+    yield g
+    g.open.set()  # never leave a worker thread waiting
+
+
+def _app(link: Any) -> SeasaltApp:
+    return SeasaltApp(LaunchOptions(address="lan:7327", name="Ann"),
+                      link_factory=lambda _a, _n: link)
+
+
+async def _my_turn(app: SeasaltApp, tui: Any) -> TableScreen:
+    await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen")
+    await tui.key(app, "enter")
+    screen = await tui.until_table(app)
+    await tui.until(lambda: screen.ready)
+    return screen
+
+
+def _panel(screen: TableScreen) -> CoachPanel:
+    return screen.query_one(CoachPanel)
+
+
+async def test_the_coach_suggests_a_legal_choice_in_words_for_this_turn(
+    fake_link: Any, tui: Any
+) -> None:
+    # FakeLink: Ann and two bots, the solo case: the coach is always on there.
+    app = _app(fake_link(players=3))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        assert "p Coach" in tui.text(app)  # the footer offers the key
+        v = screen.frame.view
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "answered", 30)
+        advice = panel.advice
+        assert advice is not None and advice.best is not None and advice.fits(v)
+        assert advice.best.action in v.legal_actions
+        shown = tui.text(app)
+        label = next(c.label for c in screen.query_one(ActionList).choices
+                     if c.action == advice.best.action)
+        assert label[:30] in shown  # the suggested choice, as the action list words it
+        assert "expected points" in shown and "% to win" in shown
+        assert "playouts of your view" in shown
+        await tui.key(app, "p")  # pressing again closes it
+        await tui.until(lambda: panel.state == "closed" and "expected points" not in tui.text(app))
+
+
+async def test_the_screen_stays_live_while_the_coach_thinks(
+    fake_link: Any, tui: Any, gate: Gate
+) -> None:
+    app = _app(fake_link(players=2))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: "thinking" in tui.text(app))
+        assert panel.state == "thinking" and len(gate.asked) == 1
+        assert gate.asked[0] is screen.frame.view  # the view on screen, nothing more
+        await tui.key(app, "l")  # other keys work while it thinks
+        await tui.until(lambda: screen.side_open)
+        gate.open.set()
+        await tui.until(lambda: panel.state == "answered", 30)
+
+
+async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
+    fake_link: Any, tui: Any, gate: Gate
+) -> None:
+    app = _app(fake_link(players=2))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        asked_move = screen.frame.view.move
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "thinking")
+        # The player does not wait: they draw (a new frame, another moment of the turn).
+        draw = next(c for c in screen.query_one(ActionList).choices
+                    if isinstance(c.action, DrawFromDeck))
+        await tui.key(app, draw.key)
+        await tui.until(lambda: screen.rendered is not None
+                        and screen.rendered.view.move != asked_move)
+        await tui.until(lambda: panel.state == "stale")
+        assert gate.stops[0]()  # the analysis was told to stop
+        assert "earlier moment" in tui.text(app) and "expected points" not in tui.text(app)
+        gate.open.set()
+        await tui.until(lambda: gate.finished.is_set())
+        await tui.settled(app)
+        assert panel.state == "stale" and panel.advice is None  # the late answer never shows
+        # Asking again is about the moment on screen now.
+        await tui.key(app, "p")
+        await tui.until(lambda: panel.state == "answered", 30)
+        assert panel.advice is not None and panel.advice.move == screen.frame.view.move
+
+
+async def test_pressing_the_key_twice_stops_the_analysis(
+    fake_link: Any, tui: Any, gate: Gate
+) -> None:
+    app = _app(fake_link(players=2))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        panel = _panel(screen)
+        await tui.key(app, "p")
+        await tui.until(lambda: panel.state == "thinking")
+        await tui.key(app, "p")
+        await tui.until(lambda: panel.state == "closed")
+        assert gate.stops[0]()
+        gate.open.set()
+        await tui.until(lambda: gate.finished.is_set())
+        await tui.settled(app)
+        assert panel.state == "closed" and panel.advice is None
+
+
+async def test_leaving_the_table_while_it_thinks_stops_it(
+    fake_link: Any, tui: Any, gate: Gate
+) -> None:
+    app = _app(fake_link(players=2))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        await tui.key(app, "p")
+        await tui.until(lambda: _panel(screen).state == "thinking")
+        app.pop_screen()  # the table goes (as leaving it does)
+        await tui.until(lambda: gate.stops[0]())
+        gate.open.set()
+        await tui.until(lambda: gate.finished.is_set())
+        await tui.settled(app)  # no error, nothing drawn on a screen that is gone
+
+
+async def test_the_game_ending_while_it_thinks_drops_the_question(
+    fake_link: Any, tui: Any, gate: Gate
+) -> None:
+    app = _app(fake_link(players=2))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        panel = _panel(screen)
+        await tui.key(app, "p")
+        await tui.until(lambda: panel.state == "thinking")
+        over = _finished_view()
+        panel.show_view(over, screen.names)  # a game-over frame drawn
+        assert panel.state == "stale" and gate.stops[0]()
+        gate.open.set()
+        await tui.until(lambda: gate.finished.is_set())
+        await tui.settled(app)
+        assert panel.advice is None
+
+
+def _finished_view() -> PlayerView:
+    from seasalt.testing import positions
+
+    state, _rounds = positions.game_over(players=2)
+    return view(state, 0)
+
+
+async def test_a_table_of_people_that_does_not_allow_it_does_not_offer_the_key(
+    tui: Any, gate: Gate
+) -> None:
+    app = kit.table_app(kit.mid_round(3), "en")  # three human seats, the option off
+    async with app.run_test(size=(120, 40)):
+        screen = await tui.until_table(app)
+        assert "Coach" not in tui.text(app)  # not in the footer
+        await tui.key(app, "p")
+        await tui.until(lambda: any("does not allow the coach" in str(n.message)
+                                    for n in app._notifications))
+        assert _panel(screen).state == "closed" and gate.asked == []
+        # The help says where the coach is.
+        await tui.key(app, "question_mark")
+        await tui.until(lambda: isinstance(app.screen, HelpScreen))
+        await tui.until(lambda: "asks the coach" in tui.text(app))
+
+
+class AllowingLink(kit.StaticLink):
+    """People at the table, and the table allows the coach."""
+
+    async def send(self, message: Any) -> None:
+        if not isinstance(message, p.ListTables):
+            return
+        seats = tuple(p.SeatInfo("human", n, True, False) for n in self.names[:3])
+        info = p.TableInfo("t", seats, False, False, p.TableState.RUNNING, self.state.round,
+                           coach_allowed=True)
+        await self.inbox.put(p.Joined("t", 0))
+        await self.inbox.put(p.TableChanged(info))
+        await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
+
+
+async def test_a_table_of_people_that_allows_it_offers_the_key(tui: Any) -> None:
+    state = next(s for s in (new_game(Rules(3), seed) for seed in range(50)) if s.to_act == 0)
+    link = AllowingLink(state)
+    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"),
+                     link_factory=lambda _a, _n: link)
+    async with app.run_test(size=(120, 40)):
+        screen = await tui.until_table(app)
+        assert screen.coach_offered
+        await tui.until(lambda: "p Coach" in tui.text(app))
+        await tui.key(app, "p")
+        await tui.until(lambda: _panel(screen).state == "answered", 30)
