@@ -101,7 +101,7 @@ def _candidates(view: PlayerView) -> list[Action]:
             hand.remove(a.give)
             return hand_value((*hand, a.take), view.table) - base
 
-        passes = [a for a in out if isinstance(a, PassSwap)]
+        passes: list[Action] = [a for a in out if isinstance(a, PassSwap)]
         swaps = sorted((a for a in out if isinstance(a, SwapCard)), key=swap_gain, reverse=True)
         out = passes + swaps[: _MAX_CANDIDATES - len(passes)]
     return out

@@ -301,7 +301,7 @@ def _must_dig(view: PlayerView, i: int, pile: list[int], p: int) -> list[int]:
             continue
         if e.kind is EventKind.DISCARDED and e.card is not None:
             stack.append(e.card)
-        elif e.kind is EventKind.TOOK_DISCARD and e.card is not None:
+        elif e.kind in (EventKind.TOOK_DISCARD, EventKind.ANGELFISH_TOOK) and e.card is not None:
             if e.card not in stack:
                 return []
             if stack[-1] == e.card:

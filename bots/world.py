@@ -157,6 +157,13 @@ def cards_of(event: Event) -> tuple[int, ...]:
     return out
 
 
+_PILE_EVENTS = (
+    EventKind.TOOK_DISCARD, EventKind.DISCARDED, EventKind.CRAB_PILE_CHOSEN,
+    EventKind.ANGELFISH_TOOK,
+)
+"""Events that name cards lying in a discard pile."""
+
+
 def plan_log(view: PlayerView) -> Plan:
     log = view.log
     final: set[int] = set(view.hand) | set(view.pending)
@@ -185,7 +192,7 @@ def plan_log(view: PlayerView) -> Plan:
         later_rev[i] = frozenset(revealed)
         e = log[i]
         cards = cards_of(e)
-        if e.kind in (EventKind.TOOK_DISCARD, EventKind.DISCARDED, EventKind.CRAB_PILE_CHOSEN):
+        if e.kind in _PILE_EVENTS:
             in_pile.update(cards)
         if e.kind is EventKind.REVEALED and e.seat is not None:
             revealed.add(e.seat)
