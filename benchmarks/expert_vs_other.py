@@ -1,12 +1,14 @@
-"""This checkout's expert against the expert of another checkout (say, main), 2 players.
+"""This checkout's expert against a bot of another checkout (say, main's expert), 2 players.
 
-The other expert runs in a child process started with ``--other-path`` first on its
-``PYTHONPATH`` (a checkout's ``typings`` folder, which links its folders as ``seasalt.X``); the
-two talk over pipes with pickled views and actions, so each decides with its own code from the
-same views. Games ``2k`` and ``2k+1`` share one deal seed with the seats swapped. Each finished
-game is appended to a JSON-lines checkpoint, and a rerun resumes after the last one.
+The other bot (``--other-level``, default expert) runs in a child process started with
+``--other-path`` first on its ``PYTHONPATH`` (a checkout's ``typings`` folder, which links its
+folders as ``seasalt.X``); the two talk over pipes with pickled views and actions, so each
+decides with its own code from the same views. Without ``--other-path`` the other bot is this
+checkout's, in this process (e.g. ``--other-level greedy --extra-pepper``). Games ``2k`` and
+``2k+1`` share one deal seed with the seats swapped. Each finished game is appended to a
+JSON-lines checkpoint, and a rerun resumes after the last one.
 
-    python benchmarks/expert_vs_other.py --other-path /work/main-frozen/typings \\
+    python benchmarks/expert_vs_other.py --other-path /work/sampler19-main/typings \\
         --games 400 --out runs/ee.jsonl
 """
 
@@ -34,37 +36,44 @@ print(base.__file__, file=sys.stderr, flush=True)
 inp, out = sys.stdin.buffer, sys.stdout.buffer
 while True:
     try:
-        seed, budget, v = pickle.load(inp)
+        level, seed, budget, v = pickle.load(inp)
     except EOFError:
         break
     t = time.process_time()
-    a = base.get_bot("expert", seed=seed, budget=budget).choose(v)
+    a = base.get_bot(level, seed=seed, budget=budget).choose(v)
     pickle.dump((a, time.process_time() - t), out)
     out.flush()
 """
 
 
 class Other:
-    """The other checkout's expert, in a child process."""
+    """The other checkout's bot, in a child process (or this checkout's, in this one)."""
 
-    def __init__(self, path: str) -> None:
-        env = dict(os.environ, PYTHONPATH=path)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            env=env,
-        )
+    def __init__(self, path: str | None, level: str) -> None:
+        self.level = level
+        self.proc: subprocess.Popen[bytes] | None = None
+        if path:
+            env = dict(os.environ, PYTHONPATH=path)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                env=env,
+            )
 
     def choose(self, seed: int, budget: int | None, v: PlayerView) -> tuple[Action, float]:
+        if self.proc is None:
+            start = time.process_time()
+            action = get_bot(self.level, seed=seed, budget=budget).choose(v)
+            return action, time.process_time() - start
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        pickle.dump((seed, budget, v), self.proc.stdin)
+        pickle.dump((self.level, seed, budget, v), self.proc.stdin)
         self.proc.stdin.flush()
         action, cpu = pickle.load(self.proc.stdout)
         return action, cpu
 
     def close(self) -> None:
-        if self.proc.stdin is not None:
+        if self.proc is not None and self.proc.stdin is not None:
             self.proc.stdin.close()
-        self.proc.wait(timeout=30)
+            self.proc.wait(timeout=30)
 
 
 def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool) -> dict[str, Any]:
@@ -116,7 +125,8 @@ def summary(records: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--other-path", required=True, help="PYTHONPATH of the other expert")
+    parser.add_argument("--other-path", default=None, help="PYTHONPATH of the other bot")
+    parser.add_argument("--other-level", default="expert")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=int, default=None, help="default: each level's")
@@ -126,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     records: list[dict[str, Any]] = []
     if args.out.exists():
         records = [json.loads(line) for line in args.out.read_text().splitlines() if line]
-    other = Other(args.other_path)
+    other = Other(args.other_path, args.other_level)
     try:
         with args.out.open("a") as out:
             for index in range(len(records), args.games):
