@@ -102,7 +102,9 @@ def _candidates(view: PlayerView) -> list[Action]:
             return hand_value((*hand, a.take), view.table) - base
 
         passes: list[Action] = [a for a in out if isinstance(a, PassSwap)]
-        swaps = sorted((a for a in out if isinstance(a, SwapCard)), key=swap_gain, reverse=True)
+        swaps: list[Action] = sorted(
+            (a for a in out if isinstance(a, SwapCard)), key=swap_gain, reverse=True
+        )
         out = passes + swaps[: _MAX_CANDIDATES - len(passes)]
     return out
 
