@@ -6,6 +6,10 @@ the rollout policy; the action with the best mean reward (lead gained this round
 result) is chosen. All candidates share each determinization and playout seed (common random
 numbers), so their differences are measured on the same deals. Everything is seeded from the
 decision rng, so the same view and bot seed give the same choice.
+
+Extra Pepper's decisions are searched like the others (RULES §12): the sampler deals its hidden
+zones, a Water Rodeo swap is simulated for the few swaps that help most and the pass, and the
+choice of which event card to keep (between rounds) is played out over the next round.
 """
 
 from __future__ import annotations

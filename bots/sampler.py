@@ -6,10 +6,18 @@ lie in the deck (after our own lobster look) and the active seat's pending cards
 leaves a choice open (which card an opponent dug out of a pile with a crab pair, which card one
 opponent stole from another, whether a draw took a card we know to be in the deck) the replay
 picks one at random, guided by what the rest of the log shows (a card the crab player lays later
-was the one they took). A world that contradicts a later event is rejected and replayed with new
-draws; if every try fails, a relaxed sample that ignores buried pile history is returned (still
-matching every visible field of the view). Every card not placed this way is dealt uniformly into
-the unknown slots: the deck order, the opponents' unknown hand cards, an opponent's pending draw.
+was the one they took). The card an opponent kept of its two hidden draws, and the one it dug
+out of a pile, are guessed with a model of a sensible player (bots/opponent_model.py): dealt
+uniformly, its hand came out weaker than it is (issue 19). A world that contradicts a later
+event is rejected and replayed with new draws; if every try fails, a relaxed sample that ignores
+buried pile history is returned (still matching every visible field of the view). Every card not
+placed this way is dealt uniformly into the unknown slots: the deck order, the opponents'
+unknown hand cards, an opponent's pending draw.
+
+Extra Pepper (RULES §12.13, §12.14): the event cards are public but the event deck's order,
+which is shuffled; another seat's face-down shell is one of its shells we can name or one of
+the unseen shells; our Water Rodeo look pins the target's hand like a reveal, and a swap we did
+not see moves a random card each way. Only the view is read, never the state behind it.
 
 The sampled world and the log's facts about each card are bots/world.py, the replay
 bots/log_replay.py; this module deals the rest and builds the state.
