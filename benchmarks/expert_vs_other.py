@@ -80,11 +80,12 @@ def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool)
     seed = seed0 * 100_000 + index // 2
     ours = index % 2  # our seat
     state = new_game(Rules(2, extra_pepper=pepper), seed)
-    times: dict[str, list[float]] = {"ours": [], "other": []}
+    times: dict[str, list[float]] = {"ours": [], "ours wall": [], "other": []}
     while not state.is_over:
         seat = state.active
         v = view(state, seat)
         bot_seed = seed * 7 + seat
+        wall = time.perf_counter()
         if seat == ours:
             start = time.process_time()
             action = get_bot("expert", seed=bot_seed, budget=budget).choose(v)
@@ -93,6 +94,8 @@ def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool)
             action, cpu = other.choose(bot_seed, budget, v)
         if len(v.legal_actions) > 1:
             times["ours" if seat == ours else "other"].append(round(cpu, 4))
+            if seat == ours:
+                times["ours wall"].append(round(time.perf_counter() - wall, 4))
         state = apply(state, action).state
     won = 1.0 / len(state.winners) if ours in state.winners else 0.0
     return {"index": index, "seed": seed, "ours": ours, "won": won,
@@ -114,12 +117,13 @@ def summary(records: list[dict[str, Any]]) -> str:
     lo, hi = wilson(wins, n)
     lines = [f"{n} games: ours won {wins:g} ({100 * wins / max(n, 1):.1f}%, "
              f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"]
-    for who in ("ours", "other"):
-        t = sorted(x for r in records for x in r["times"][who])
+    for who in ("ours", "ours wall", "other"):
+        t = sorted(x for r in records for x in r["times"].get(who, ()))
         if t:
             p99 = t[min(len(t) - 1, int(0.99 * len(t)))]
-            lines.append(f"  {who}: {len(t)} decisions, CPU median {statistics.median(t):.3f} s,"
-                         f" p99 {p99:.3f} s")
+            clock = "wall" if who.endswith("wall") else "CPU"
+            lines.append(f"  {who}: {len(t)} decisions, {clock} median "
+                         f"{statistics.median(t):.3f} s, p99 {p99:.3f} s, max {t[-1]:.3f} s")
     return "\n".join(lines)
 
 
