@@ -6,6 +6,10 @@ the rollout policy; the action with the best mean reward (lead gained this round
 result) is chosen. All candidates share each determinization and playout seed (common random
 numbers), so their differences are measured on the same deals. Everything is seeded from the
 decision rng, so the same view and bot seed give the same choice.
+
+Extra Pepper's decisions are searched like the others (RULES §12): the sampler deals its hidden
+zones, a Water Rodeo swap is simulated for the few swaps that help most and the pass, and the
+choice of which event card to keep (between rounds) is played out over the next round.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from seasalt.engine import (
     Action,
     KeepCard,
     KeepLobsterCard,
+    PassSwap,
     PlayerView,
+    SwapCard,
     TakeCrabCard,
     apply,
     card,
@@ -70,6 +76,9 @@ def _candidates(view: PlayerView) -> list[Action]:
         elif isinstance(a, TakeCrabCard | KeepLobsterCard):
             c = card(a.card)
             key = (type(a).__name__, c.kind, c.color)
+        elif isinstance(a, SwapCard):
+            give, take = card(a.give), card(a.take)
+            key = ("swap", give.kind, give.color, take.kind, take.color)
         else:
             key = a
         if key not in seen:
@@ -85,6 +94,22 @@ def _candidates(view: PlayerView) -> list[Action]:
             return hand_value((*view.hand, a.card), view.table) - base
 
         out = sorted(out, key=gain, reverse=True)[:_MAX_CANDIDATES]
+    elif len(out) > _MAX_CANDIDATES and all(isinstance(a, SwapCard | PassSwap) for a in out):
+        # The Water Rodeo swap (RULES §12.3): the passes and the swaps that help us most.
+        base = hand_value(view.hand, view.table)
+
+        def swap_gain(a: Action) -> float:
+            if not isinstance(a, SwapCard):
+                return 0.0
+            hand = list(view.hand)
+            hand.remove(a.give)
+            return hand_value((*hand, a.take), view.table) - base
+
+        passes: list[Action] = [a for a in out if isinstance(a, PassSwap)]
+        swaps: list[Action] = sorted(
+            (a for a in out if isinstance(a, SwapCard)), key=swap_gain, reverse=True
+        )
+        out = passes + swaps[: _MAX_CANDIDATES - len(passes)]
     return out
 
 
@@ -115,10 +140,6 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
     (at least two) share the rest, so the close calls get the most playouts.
     """
     assert view.seat is not None
-    if view.rules.extra_pepper:
-        # The sampler does not model Extra Pepper's hidden zones yet (the event deck, others'
-        # face-down shells, what a Water Rodeo look showed): play greedy there (issue 17, bots).
-        return choose_greedy(view, rng)
     candidates = _candidates(view)
     if len(candidates) == 1:
         return candidates[0]

@@ -61,8 +61,20 @@ def _estimate(state: GameState, seat: int) -> float:
 
 
 def _rollout_call(state: GameState, seat: int, legal: tuple[Action, ...]) -> Action | None:
+    if state.rules.extra_pepper:
+        # Under the Diodon Fish only LAST CHANCE is legal, and the Coral Reef's shells come
+        # between the calls and END TURN (RULES §12.9, §12.12): call only what is listed.
+        calls = [a for a in legal if isinstance(a, Call)]
+        if not calls:
+            return None
+        wanted = _wanted_call(state, seat)
+        return wanted if wanted in calls else None
     if not isinstance(legal[-2], Call):  # calls, when legal, come just before END TURN
         return None
+    return _wanted_call(state, seat)
+
+
+def _wanted_call(state: GameState, seat: int) -> Action | None:
     mine = points(state.hands[seat], state.tables[seat])
     others = max(_estimate(state, s) for s in range(state.players) if s != seat)
     if mine >= others + 5:

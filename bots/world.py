@@ -36,6 +36,12 @@ class World:
     pending_unknown: int = 0
     placed: dict[int, str] = field(default_factory=dict)
     """Card -> where the world put it ("pile", "hand", "table", "deck", "pending")."""
+    face_down: dict[int, int | None] = field(default_factory=dict)
+    """Extra Pepper: seat -> its face-down shell (None: a shell we cannot name, dealt from
+    the unseen shells when the state is built; RULES §12.12)."""
+    guessed: set[int] = field(default_factory=set)
+    """Hand cards the replay named by a guess (an opponent's hidden keep or dig), not because
+    the log pins them: a later event that needs the slot for another card may take it back."""
 
     def __post_init__(self) -> None:
         self.known = [[] for _ in range(self.players)]
@@ -54,12 +60,35 @@ class World:
         if card in self.known[seat]:
             self.known[seat].remove(card)
             del self.placed[card]
+            self.guessed.discard(card)
         elif self.in_pool(card) and self.unknown[seat] > 0:
             self.unknown[seat] -= 1
+        elif self.in_pool(card) and self.unguess(seat) is not None:
+            self.unknown[seat] -= 1  # the guessed slot was this card after all
         else:
             raise Inconsistent
 
+    def pinned(self, seat: int) -> list[int]:
+        """``seat``'s hand cards the log pins down (the guesses left out): the same from
+        sample to sample, so the opponent model's hand values are computed once."""
+        guessed = self.guessed
+        return [c for c in self.known[seat] if c not in guessed] if guessed else self.known[seat]
+
+    def unguess(self, seat: int, keep: frozenset[int] | tuple[int, ...] = ()) -> int | None:
+        """Turn the latest guessed card of ``seat``'s hand (not in ``keep``) back into an
+        unknown slot; returns it, or None when there is none."""
+        for c in reversed(self.known[seat]):
+            if c in self.guessed and c not in keep:
+                self.known[seat].remove(c)
+                del self.placed[c]
+                self.guessed.discard(c)
+                self.unknown[seat] += 1
+                return c
+        return None
+
     def to_hand(self, seat: int, card: int) -> None:
+        if card in self.known[seat]:
+            raise Inconsistent  # a guess named a card the log later brings into this hand
         self.known[seat].append(card)
         self.place(card, "hand")
 
@@ -128,6 +157,13 @@ def cards_of(event: Event) -> tuple[int, ...]:
     return out
 
 
+_PILE_EVENTS = (
+    EventKind.TOOK_DISCARD, EventKind.DISCARDED, EventKind.CRAB_PILE_CHOSEN,
+    EventKind.ANGELFISH_TOOK,
+)
+"""Events that name cards lying in a discard pile."""
+
+
 def plan_log(view: PlayerView) -> Plan:
     log = view.log
     final: set[int] = set(view.hand) | set(view.pending)
@@ -156,7 +192,7 @@ def plan_log(view: PlayerView) -> Plan:
         later_rev[i] = frozenset(revealed)
         e = log[i]
         cards = cards_of(e)
-        if e.kind in (EventKind.TOOK_DISCARD, EventKind.DISCARDED, EventKind.CRAB_PILE_CHOSEN):
+        if e.kind in _PILE_EVENTS:
             in_pile.update(cards)
         if e.kind is EventKind.REVEALED and e.seat is not None:
             revealed.add(e.seat)
@@ -165,6 +201,14 @@ def plan_log(view: PlayerView) -> Plan:
             from_hand.setdefault(e.seat, set()).update(cards)
         elif e.kind is EventKind.ROBBED and e.card is not None and e.target is not None:
             from_hand.setdefault(e.target, set()).add(e.card)
+        elif e.kind is EventKind.HAND_LOOKED and e.target is not None and not e.redacted:
+            # Our Water Rodeo look (or a look at our own hand): as good as a reveal.
+            revealed.add(e.target)
+            from_hand.setdefault(e.target, set()).update(cards)
+        elif e.kind is EventKind.SWAPPED and len(e.cards) == 2 and e.seat is not None:
+            assert e.target is not None
+            from_hand.setdefault(e.seat, set()).add(e.cards[0])
+            from_hand.setdefault(e.target, set()).add(e.cards[1])
         seen.update(cards)
     return Plan(tuple(later_public), tuple(later_from), tuple(later_rev), tuple(later_pile))
 

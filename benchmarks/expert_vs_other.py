@@ -1,0 +1,164 @@
+"""This checkout's expert against a bot of another checkout (say, main's expert), 2 players.
+
+The other bot (``--other-level``, default expert) runs in a child process started with
+``--other-path`` first on its ``PYTHONPATH`` (a checkout's ``typings`` folder, which links its
+folders as ``seasalt.X``); the two talk over pipes with pickled views and actions, so each
+decides with its own code from the same views. Without ``--other-path`` the other bot is this
+checkout's, in this process (e.g. ``--other-level greedy --extra-pepper``). Games ``2k`` and
+``2k+1`` share one deal seed with the seats swapped. Each finished game is appended to a
+JSON-lines checkpoint, and a rerun resumes after the last one.
+
+    python benchmarks/expert_vs_other.py --other-path /work/sampler19-main/typings \\
+        --games 400 --out runs/ee.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import pickle
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from seasalt.bots.base import get_bot
+from seasalt.engine import Action, PlayerView, Rules, apply, new_game, view
+
+_CHILD = r"""
+import pickle, sys, time
+import seasalt.bots.base as base
+print(base.__file__, file=sys.stderr, flush=True)
+inp, out = sys.stdin.buffer, sys.stdout.buffer
+while True:
+    try:
+        level, seed, budget, v = pickle.load(inp)
+    except EOFError:
+        break
+    t = time.process_time()
+    a = base.get_bot(level, seed=seed, budget=budget).choose(v)
+    pickle.dump((a, time.process_time() - t), out)
+    out.flush()
+"""
+
+
+class Other:
+    """The other checkout's bot, in a child process (or this checkout's, in this one)."""
+
+    def __init__(self, path: str | None, level: str) -> None:
+        self.level = level
+        self.proc: subprocess.Popen[bytes] | None = None
+        if path:
+            env = dict(os.environ, PYTHONPATH=path)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                env=env,
+            )
+
+    def choose(self, seed: int, budget: int | None, v: PlayerView) -> tuple[Action, float]:
+        if self.proc is None:
+            start = time.process_time()
+            action = get_bot(self.level, seed=seed, budget=budget).choose(v)
+            return action, time.process_time() - start
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        pickle.dump((self.level, seed, budget, v), self.proc.stdin)
+        self.proc.stdin.flush()
+        action, cpu = pickle.load(self.proc.stdout)
+        return action, cpu
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.stdin is not None:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=30)
+
+
+def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool) -> dict[str, Any]:
+    seed = seed0 * 100_000 + index // 2
+    ours = index % 2  # our seat
+    state = new_game(Rules(2, extra_pepper=pepper), seed)
+    times: dict[str, list[float]] = {"ours": [], "ours wall": [], "other": []}
+    while not state.is_over:
+        seat = state.active
+        v = view(state, seat)
+        bot_seed = seed * 7 + seat
+        wall = time.perf_counter()
+        if seat == ours:
+            start = time.process_time()
+            action = get_bot("expert", seed=bot_seed, budget=budget).choose(v)
+            cpu = time.process_time() - start
+        else:
+            action, cpu = other.choose(bot_seed, budget, v)
+        if len(v.legal_actions) > 1:
+            times["ours" if seat == ours else "other"].append(round(cpu, 4))
+            if seat == ours:
+                times["ours wall"].append(round(time.perf_counter() - wall, 4))
+        state = apply(state, action).state
+    won = 1.0 / len(state.winners) if ours in state.winners else 0.0
+    return {"index": index, "seed": seed, "ours": ours, "won": won,
+            "scores": list(state.scores), "times": times}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def summary(records: list[dict[str, Any]]) -> str:
+    n = len(records)
+    wins = sum(r["won"] for r in records)
+    lo, hi = wilson(wins, n)
+    lines = [f"{n} games: ours won {wins:g} ({100 * wins / max(n, 1):.1f}%, "
+             f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"]
+    for who in ("ours", "ours wall", "other"):
+        t = sorted(x for r in records for x in r["times"].get(who, ()))
+        if t:
+            p99 = t[min(len(t) - 1, int(0.99 * len(t)))]
+            clock = "wall" if who.endswith("wall") else "CPU"
+            lines.append(f"  {who}: {len(t)} decisions, {clock} median "
+                         f"{statistics.median(t):.3f} s, p99 {p99:.3f} s, max {t[-1]:.3f} s")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--other-path", default=None, help="PYTHONPATH of the other bot")
+    parser.add_argument("--other-level", default="expert")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=None, help="default: each level's")
+    parser.add_argument("--extra-pepper", action="store_true")
+    parser.add_argument("--out", type=Path, required=True, help="JSON-lines checkpoint")
+    args = parser.parse_args(argv)
+    records: list[dict[str, Any]] = []
+    if args.out.exists():
+        records = [json.loads(line) for line in args.out.read_text().splitlines() if line]
+    other = Other(args.other_path, args.other_level)
+    try:
+        with args.out.open("a") as out:
+            for index in range(len(records), args.games):
+                record = play(other, index, args.seed, args.budget, args.extra_pepper)
+                records.append(record)
+                _append(out, record)
+                if len(records) % 20 == 0:
+                    print(summary(records), flush=True)
+    finally:
+        other.close()
+    print(summary(records))
+    return 0
+
+
+def _append(out: IO[str], record: dict[str, Any]) -> None:
+    out.write(json.dumps(record) + "\n")
+    out.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
