@@ -179,7 +179,11 @@ class RoundResultScreen(Screen[bool]):
     """Shown after a round until the player continues (sends the server's ``continue``)."""
 
     BINDINGS = [
-        Binding("enter,space", "continue", _("Continue")),
+        # Enter and space continue whichever button has the focus, as "Continue (Enter)" says:
+        # without priority a Tab onto "Scores (h)" made Enter open the scores, again after
+        # every Escape (the focus comes back to that button), and the player could not get
+        # back to the table (the chaos soak, seed 31033).
+        Binding("enter,space", "continue", _("Continue"), priority=True),
         Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
         Binding("question_mark", "app.help", _("Help"), show=False),
     ]
