@@ -10,28 +10,23 @@ render frames and post intents; they never touch the network or decide a rule.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import functools
-import inspect
 import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from seasalt.client import auto_end, language
 from seasalt.client.address import normalise_address
 from seasalt.client.bridge import Bridge
 from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
-from seasalt.client.error_words import error_text
+from seasalt.client.forward import Forwarded
 from seasalt.client.hosting import start_child, stopped_words, watch_child
 from seasalt.client.i18n import _, ngettext, resolve, translator
 from seasalt.client.intents import (
-    AgreeToPlayAgain,
     AskTables,
-    DoneReading,
     Intent,
     LeaveTable,
     SitDown,
@@ -63,10 +58,8 @@ from seasalt.client.screens.model import (
     WebAddressesArrived,
 )
 from seasalt.client.screens.palette import AutoEndCommands
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
-from seasalt.client.screens.scores import ScoresArrived, ScoresScreen
+from seasalt.client.screens.scores import ScoresArrived
 from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan, StartScreen, default_name
-from seasalt.client.screens.table import TableScreen
 from seasalt.client.session import ClientSession
 from seasalt.client.solo import ChildServer, ServerStartError
 from seasalt.client.solo_game import (
@@ -75,20 +68,13 @@ from seasalt.client.solo_game import (
     save_solo,
     unfinished_solo,
 )
+from seasalt.client.table_flow import TableFlow, relay
 from seasalt.client.where import join_line
-from seasalt.client.widgets.log import ChatPanel
-from seasalt.client.words import Names
-from seasalt.protocol import ErrorCode
 from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-RENDER_COALESCE = 0.015
-"""Seconds an update waits for others of the same burst before the repaint (under 50 ms)."""
-RENDER_BURST = 0.06
-"""Inside a burst (updates less than BURST_GAP apart), one repaint per this many seconds."""
-BURST_GAP = 0.1
 Plan = SoloPlan | JoinPlan | HostPlan
 
 
@@ -120,30 +106,6 @@ class LaunchOptions:
     """``--web-url``: where friends open this server in a browser (a guest's lobby says)."""
 
 
-_Handler = TypeVar("_Handler", bound=Callable[..., Any])
-
-def while_open(handler: _Handler) -> _Handler:
-    """For the app's handlers of what the server sent: nothing to do once the app is closing.
-
-    Messages the network worker posted before it was cancelled are still handled while Textual
-    takes the screens down, and a handler that looks at ``self.screen`` or a table's widgets
-    then died (ScreenStackError, NoMatches: chaos soak, seeds 2003 and 2005 of the merged code).
-    Textual clears ``is_running`` as its shutdown begins.
-    """
-    if inspect.iscoroutinefunction(handler):
-        async def guarded_async(self: Any, message: Any) -> None:
-            if self.is_running:
-                await handler(self, message)
-
-        return cast(_Handler, functools.wraps(handler)(guarded_async))
-
-    def guarded(self: Any, message: Any) -> None:
-        if self.is_running:
-            handler(self, message)
-
-    return cast(_Handler, functools.wraps(handler)(guarded))
-
-
 class SeasaltApp(App[int]):
     """Sea Salt & Paper in the terminal."""
 
@@ -159,6 +121,19 @@ class SeasaltApp(App[int]):
         Binding("ctrl+c,ctrl+q", "request_quit", _("Quit"), priority=True, show=False),
         Binding("ctrl+p", "command_palette", _("Commands"), priority=True, show=False),
     ]
+    # The table view's state lives in the table flow; screens and tests read it here.
+    frame = Forwarded[Frame | None]("flow")
+    seats = Forwarded[tuple[SeatLabel, ...]]("flow")
+    game_over = Forwarded[bool]("flow")
+    result_round = Forwarded[int | None]("flow")
+    chat_lines = Forwarded[list[tuple[str, str]]]("flow")
+    game_record = Forwarded[Any]("flow")
+    last_render_done = Forwarded[float]("flow")
+    held_table = Forwarded[str | None]("flow")
+    table_status = Forwarded[str]("flow")
+    clock_reading = Forwarded[ClockReading | None]("flow")
+    round_waiting = Forwarded[tuple[int, ...]]("flow")
+    score_sheet = Forwarded[Any]("flow")
 
     def __init__(
         self,
@@ -167,6 +142,8 @@ class SeasaltApp(App[int]):
         link_factory: LinkFactory | None = None,
     ) -> None:
         super().__init__()
+        self.flow = TableFlow(self, self)
+        """The table view's state and handlers (client/table_flow.py)."""
         self.options = options or LaunchOptions()
         self.translator = translator(self.options.lang)
         """This app's language: ``_()`` in its screens resolves through it (per app)."""
@@ -182,11 +159,6 @@ class SeasaltApp(App[int]):
         """Every intent handed to the network, in order (tests read it)."""
         self.bridge = self._new_bridge()
         """Between the link and the screens (client/bridge.py); one per connection."""
-        self.seats: tuple[SeatLabel, ...] = ()
-        self.frame: Frame | None = None
-        self.game_over = False
-        self.result_round: int | None = None
-        self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
         self.server_address = ""
         self.host_addresses: list[str] = []
         self.web_urls: list[str] = list(self.options.web_urls)
@@ -196,34 +168,15 @@ class SeasaltApp(App[int]):
         """This solo game can be resumed after the client closes: its journal is in the data
         dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
         always for host/join games and solo games on a temporary journal."""
-        self.chat_lines: list[tuple[str, str]] = []
-        """The chat of the table we are at (ChatPanel shows it when a table screen opens)."""
-        self.game_record: Any = None
-        """The last ``game_record`` (how the finished game went)."""
         self.solo_game: SavedSolo | None = None
         """The solo game kept in the data dir (its seat token), for resuming it later."""
-        self._render_scheduled = False
-        self._last_frame_at = 0.0
-        self.last_render_done = 0.0
-        """perf_counter() when the table was last repainted (benchmarks read it)."""
         self.clock: Callable[[], float] = time.monotonic
         """Monotonic seconds for the table's pending-action timeout (tests inject one)."""
-        self.result_seq: int | None = None
-        """The seq of the round result on screen (a spectator's closes when play goes on)."""
-        self.held_table: str | None = None
-        """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
-        self.table_status = ""
-        self.clock_reading: ClockReading | None = None
-        """The table's running clocks (turn timer, takeovers, reading pause), as last told."""
-        self.round_waiting: tuple[int, ...] = ()
-        """The seats still reading the round result (``round_over``'s ``waiting``)."""
         self.auto_end_turn = auto_end.load()
         """The player's auto end turn setting (start menu, command palette)."""
-        self.score_sheet: Any = None
-        """The last score sheet the server sent (shown while a fresh one is asked for)."""
 
     def _new_bridge(self) -> Bridge:
-        return Bridge(self.post_message, lambda: self.seats, lambda: self.clock(), self.sent)
+        return Bridge(self.post_message, lambda: self.flow.seats, lambda: self.clock(), self.sent)
 
     @property
     def session(self) -> ClientSession:
@@ -292,10 +245,10 @@ class SeasaltApp(App[int]):
             what = _("Starting a server on port {port}…").format(port=plan.port)
         else:
             what = _("Connecting to {address}…").format(address=normalise_address(plan.address))
-        self._goto(ConnectingScreen(what))
+        self.goto(ConnectingScreen(what))
         self.run_net(plan)
 
-    def _goto(self, screen: Screen[Any]) -> None:
+    def goto(self, screen: Screen[Any]) -> None:
         """Make ``screen`` the base screen (modals on top are closed)."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -373,7 +326,7 @@ class SeasaltApp(App[int]):
         if not self.screen_stack:
             return  # the app is closing: it stops its server itself
         detail = stopped_words(child)
-        self.workers.cancel_group(self, "net")
+        self.stop_net()
         child.stop()
         self.child = None
         self.solo_resumable = False
@@ -382,7 +335,7 @@ class SeasaltApp(App[int]):
             screen.failed(detail, ())
         else:
             self.notify(detail, severity="error", timeout=10)
-            for table in self._table_screens():
+            for table in self.flow.table_screens():
                 table.set_link_state(_("disconnected: press q to quit"))
 
     def _keep_solo(self, link: Link, plan: SoloPlan) -> bool:
@@ -409,30 +362,29 @@ class SeasaltApp(App[int]):
         self.bridge.outbox.put_nowait(message.intent)
 
     @on(LinkStatus)
-    @while_open
     def on_link_status(self, message: LinkStatus) -> None:
-        if not self.screen_stack:
-            return  # shutting down
+        if not self.is_running or not self.screen_stack:
+            return  # shutting down (see table_flow.relay)
         screen = self.screen
         if message.status == "failed":
             if isinstance(screen, ConnectingScreen):
                 screen.failed(message.detail, message.hints)
             else:
                 self.notify(message.detail, severity="error", timeout=10)
-                for table in self._table_screens():
+                for table in self.flow.table_screens():
                     table.set_link_state(_("disconnected: press q to quit"))
         elif message.status == "connecting" and isinstance(screen, ConnectingScreen):
             screen.progress(message.detail)
         elif message.status == "reconnecting":
             self.sub_title = _("reconnecting…")
             self.notify(_("Lost the server: reconnecting…"), severity="warning", timeout=5)
-            for table in self._table_screens():
+            for table in self.flow.table_screens():
                 table.set_link_state(_("reconnecting…"))
         elif message.status == "connected":
             if self.sub_title:
                 self.notify(_("Connected again."), timeout=3)
             self.sub_title = ""
-            for table in self._table_screens():
+            for table in self.flow.table_screens():
                 table.set_link_state("")
 
     @on(ConnectingScreen.Retry)
@@ -447,15 +399,16 @@ class SeasaltApp(App[int]):
 
     @on(ConnectingScreen.Back)
     def on_back(self) -> None:
-        self.workers.cancel_group(self, "net")
+        self.stop_net()
         if self.guest:  # no start menu for a browser tab: its page offers to open it again
             self.exit(0)
             return
-        self._goto(StartScreen(self.player, getattr(self.plan, "address", None)))
+        self.goto(StartScreen(self.player, getattr(self.plan, "address", None)))
 
     @on(TablesListed)
-    @while_open
     def on_tables_listed(self, message: TablesListed) -> None:
+        if not self.is_running:
+            return  # shutting down (see table_flow.relay)
         # The lobby may be under a dialog (new table, help): update it there, don't replace it.
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
         held = self.held_table
@@ -472,7 +425,7 @@ class SeasaltApp(App[int]):
                 web_urls=self.web_urls,
             )
             lobby.tables = message.tables
-            self._goto(lobby)
+            self.goto(lobby)
         elif lobby is not None:
             lobby.held = held
             lobby.show_tables(message.tables)
@@ -485,292 +438,42 @@ class SeasaltApp(App[int]):
             self.hosting, self.host_addresses, self.server_address, self.hosted_key
         )
 
-    @on(TableSeatsChanged)
-    @while_open
-    def on_table_seats_changed(self, message: TableSeatsChanged) -> None:
-        summary = message.summary
-        if summary.name != self.table:
-            return
-        self.table_status = summary.status
-        self.seats = tuple(
-            s if s is not None else SeatLabel(_("(free seat)"), None, False, False)
-            for s in summary.seats
-        )
-        hint = self.join_hint()
-        if summary.status == "waiting":
-            self.frame = None  # no game yet (or the last one is over): the waiting room
-        for table in self._table_screens():
-            if table.note_table(summary, hint):
-                self.call_later(table.render_waiting)
-        if self.frame is not None:
-            self.frame = Frame(self.frame.table, self.frame.seq, self.frame.view, self.seats,
-                               self.frame.events)
-            self.call_later(self._relabel_table_screens)
+    # --- the table's news: the table flow's (client/table_flow.py), by message type ---------
 
-    async def _relabel_table_screens(self) -> None:
-        """New seat names on screen: with the latest frame when this runs, not the one of
-        the moment the names came (updates of the same burst may have arrived meanwhile)."""
-        frame = self.frame
-        if frame is None:
-            return
-        for table in self._table_screens():
-            await table.show_frame(frame, False)
-
-    @on(LeftTable)
-    @while_open
-    def on_left_table(self, message: LeftTable) -> None:
-        if not message.asked and message.table and message.seat is not None:
-            # The server freed the seat of a player it heard nothing from (before the
-            # start, or at a game over): say so, or the lobby appears without a reason.
-            self.notify(
-                _("You were away too long: your seat at {table} was given up. "
-                  "Join it again from the lobby.").format(table=message.table),
-                severity="warning", timeout=12,
-            )
-        if self.game_over or message.seat is None or self.table_status == "waiting":
-            self.held_table = None  # nothing left to come back to (a waiting seat is freed)
-        self.frame = None
-        self.post_message(IntentQueued(AskTables()))
-
-    @on(AtTable)
-    @while_open
-    def on_at_table(self, message: AtTable) -> None:
-        if message.new_table:
-            self.chat_lines = []  # another table: its chat_history follows the snapshot
-        again = message.again and any(
-            screen.table == message.table for screen in self._table_screens()
-        )
-        self.clock_reading, self.round_waiting = None, ()
-        self.game_over = False
-        self.result_seq = None
-        self.table_status = ""
-        if message.seat is not None:
-            self.held_table = message.table
-        if again:
-            # The same seat again (a resumed session and the app's own join, back to back):
-            # the table screen stays, the snapshot that follows draws it. Replacing a table
-            # screen still being mounted hung Textual for good on a loaded machine (chaos
-            # soak, seeds 1002, 1004, 4003: the app's pump waited on the old screen's removal).
-            return
-        self._goto(TableScreen(message.table, self.clock))
-
-    @on(FrameArrived)
-    @while_open
-    async def on_frame_arrived(self, message: FrameArrived) -> None:
-        frame = message.frame
-        if self.seats and len(self.seats) == len(frame.view.seats):
-            frame = Frame(frame.table, frame.seq, frame.view, self.seats, frame.events)
-        self.frame = frame
-        if not frame.view.is_over:
-            self.game_over = False  # a new game after "play again"
-            if self.solo_game is not None and not self.solo_resumable:
-                self.solo_resumable = save_solo(self.solo_game)  # kept again for the new game
-        screens = self._table_screens()
-        if not screens:
-            screen = TableScreen(frame.table, self.clock)
-            self._goto(screen)
-            await asyncio.sleep(0)
-            screens = [screen]
-        for table in screens:
-            table.note_frame(frame)
-        self._close_stale_result(frame)
-        v = frame.view
-        if v.seat is not None and v.seats[v.seat].locked:
-            # A lock can last a single update: show it now rather than coalesce it away.
-            await self._render_tables()
-            return
-        now = time.perf_counter()
-        in_burst = now - self._last_frame_at < BURST_GAP
-        self._last_frame_at = now
-        if not self._render_scheduled:
-            # Updates often come in bursts (bots moving without delay): render only the newest
-            # frame. A lone update is drawn RENDER_COALESCE after it arrives; inside a burst the
-            # screen is redrawn every RENDER_BURST at most, which nobody can follow faster anyway.
-            self._render_scheduled = True
-            # asyncio's timer, not Textual's set_timer: a Textual timer whose task is held up
-            # for longer than its delay (the process preempted on a loaded machine) never
-            # fires, and this flag then stayed set: no frame was drawn again (issue 13, the
-            # chaos soak's "taken in but not drawn").
-            asyncio.get_running_loop().call_later(
-                RENDER_BURST if in_burst else RENDER_COALESCE, self._render_due
-            )
-
-    def _render_due(self) -> None:
-        """The coalesced render's time: in our message loop, unless the app is closing (a
-        Textual timer does not fire then either)."""
-        if self.is_running:
-            self.call_next(self._render_tables)
-
-    def _close_stale_result(self, frame: Frame) -> None:
-        """A spectator's round result closes once the next round is being played (nobody
-        waits for a spectator's Continue, so play goes on under the dialog)."""
-        if self.seat is not None or self.result_seq is None or frame.seq <= self.result_seq:
-            return
-        if isinstance(self.screen, RoundResultScreen):
-            self.screen.dismiss(None)
-        self.result_seq = None
-
-    async def _render_tables(self) -> None:
-        self._render_scheduled = False
-        for table in self._table_screens():
-            if table.is_mounted:
-                await table.render_latest()
-                self.last_render_done = time.perf_counter()
-
-    @on(RoundEnded)
-    @while_open
-    def on_round_ended(self, message: RoundEnded) -> None:
-        result = message.result
-        self.round_waiting = message.waiting
-        if self.result_round == result.round:
-            if isinstance(self.screen, RoundResultScreen):
-                self.screen.waiting = message.waiting  # someone else has read it
-            return
-        self.result_round = result.round
-        self.result_seq = message.seq
-        self._refresh_scores()
-        names = Names([s.name for s in self.seats], self.seat)
-
-        def done(_answer: bool | None) -> None:
-            if self.seat is not None:
-                self.post_message(IntentQueued(DoneReading()))
-            if self.pending_game_over is not None:
-                screen, callback = self.pending_game_over
-                self.pending_game_over = None
-                self.push_screen(screen, callback)
-
-        view = self.frame.view if self.frame is not None else None
-        winners = view.winners if view is not None and view.is_over else None
-        screen = RoundResultScreen(result, names, message.waiting, winners)
-        # The others' last moves stay in view a moment first (client/screens/result_hold.py).
-        if not (isinstance(self.screen, TableScreen)
-                and self.screen.hold_result(lambda: self.push_screen(screen, done))):
-            self.push_screen(screen, done)
-
-    @on(GameEnded)
-    @while_open
-    def on_game_ended(self, message: GameEnded) -> None:
-        self.game_over = True
-        self.game_record = None  # this game's follows the game over
-        if self.solo_resumable:
-            forget_solo()  # nothing left to resume
-            self.solo_resumable = False
-        names = Names([s.name for s in self.seats], self.seat)
-
-        def done(answer: str | None) -> None:
-            if answer == "again":
-                self.result_round = None
-                self.post_message(IntentQueued(AgreeToPlayAgain()))
-                self.notify(_("Waiting for everyone to agree to play again…"), timeout=5)
-            elif answer == "lobby":
-                self.post_message(IntentQueued(LeaveTable()))
-            else:
-                self.action_request_quit()
-
-        screen = GameOverScreen(message.end, names)
-        if isinstance(self.screen, RoundResultScreen) or (
-            isinstance(self.screen, TableScreen) and self.screen.holding_result
-        ):
-            # Let the player read the last round first: game over follows its Continue.
-            self.pending_game_over = (screen, done)
-        else:
-            self.push_screen(screen, done)
-
-    @on(ChatArrived)
-    @while_open
-    def on_chat_arrived(self, message: ChatArrived) -> None:
-        self.chat_lines.append((message.name, message.text))
-        for table in self._table_screens():
-            table.add_chat(message.name, message.text)
-
-    @on(ChatHistoryArrived)
-    @while_open
-    def on_chat_history(self, message: ChatHistoryArrived) -> None:
-        """The table's recent chat (on joining, watching, coming back): it replaces ours."""
-        self.chat_lines = list(message.lines)
-        for table in self._table_screens():
-            table.query_one(ChatPanel).replace(self.chat_lines)
-
-    @on(GameRecordArrived)
-    @while_open
-    def on_game_record(self, message: GameRecordArrived) -> None:
-        self.game_record = message.record
-        screens = [s for s in self.screen_stack if isinstance(s, GameOverScreen)]
-        if self.pending_game_over is not None:
-            screens.append(self.pending_game_over[0])
-        for screen in screens:
-            screen.show_record(message.record)
-
-    @on(ClocksArrived)
-    @while_open
-    def on_clocks_arrived(self, message: ClocksArrived) -> None:
-        clocks = message.clocks
-        if clocks.table != self.table or not self.screen_stack:  # (or shutting down)
-            return
-        self.clock_reading = None if clocks.empty else ClockReading(clocks, message.at)
-        for table in self._table_screens():
-            table.tick_clocks()
-        if isinstance(self.screen, RoundResultScreen):
-            self.screen.tick_clock()
-
-    @on(TimeRanOutArrived)
-    @while_open
-    def on_time_ran_out(self, message: TimeRanOutArrived) -> None:
-        for table in self._table_screens():
-            table.note_time_ran_out(message.seat)
+    on_table_seats_changed = relay(TableSeatsChanged, TableFlow.table_seats_changed)
+    on_left_table = relay(LeftTable, TableFlow.left_table)
+    on_at_table = relay(AtTable, TableFlow.at_table)
+    on_frame_arrived = relay(FrameArrived, TableFlow.frame_arrived)
+    on_round_ended = relay(RoundEnded, TableFlow.round_ended)
+    on_game_ended = relay(GameEnded, TableFlow.game_ended)
+    on_chat_arrived = relay(ChatArrived, TableFlow.chat_arrived)
+    on_chat_history = relay(ChatHistoryArrived, TableFlow.chat_history)
+    on_game_record = relay(GameRecordArrived, TableFlow.game_record_arrived)
+    on_clocks_arrived = relay(ClocksArrived, TableFlow.clocks_arrived)
+    on_time_ran_out = relay(TimeRanOutArrived, TableFlow.time_ran_out)
+    on_scores_arrived = relay(ScoresArrived, TableFlow.scores_arrived)
+    on_refused = relay(Refused, TableFlow.refused)
 
     @on(WebAddressesArrived)
     def on_web_addresses(self, message: WebAddressesArrived) -> None:
         self.web_urls = list(message.urls)  # before the first lobby: right after welcome
 
-    # --- the score sheet (client/screens/scores.py) ----------------------------------------
-
     def action_open_scores(self) -> None:
         """Show the score sheet of this table's game (the server sends the numbers)."""
-        if not self.table or isinstance(self.screen, ScoresScreen):
-            return
-        names = Names([s.name for s in self.seats], self.seat)
-        known = self.score_sheet  # shown until the fresh one comes, unless from a past game
-        if known is not None and known.over and self.frame is not None and (
-            not self.frame.view.is_over
-        ):
-            known = None
-        self.push_screen(ScoresScreen(self.table, names, known))
+        self.flow.open_scores()
 
-    @on(ScoresArrived)
-    @while_open
-    def on_scores_arrived(self, message: ScoresArrived) -> None:
-        self.score_sheet = message.sheet
-        for screen in self.screen_stack:
-            if isinstance(screen, ScoresScreen):
-                screen.show_sheet(message.sheet)
+    def game_on(self) -> None:
+        if self.solo_game is not None and not self.solo_resumable:
+            self.solo_resumable = save_solo(self.solo_game)  # kept again for the new game
 
-    def _refresh_scores(self) -> None:
-        """A round ended: an open sheet asks again."""
-        for screen in self.screen_stack:
-            if isinstance(screen, ScoresScreen):
-                screen.ask()
+    def game_done(self) -> None:
+        if self.solo_resumable:
+            forget_solo()  # nothing left to resume
+            self.solo_resumable = False
 
-    @on(Refused)
-    @while_open
-    def on_refused(self, message: Refused) -> None:
-        # Any refusal frees the table's input: whatever was refused, the player may choose
-        # again (an action sent twice is refused as stale, never applied twice).
-        for table in self._table_screens():
-            table.release_input()
-        if message.code is ErrorCode.STALE_SEQ:
-            return  # a newer view is on its way; the player simply chooses again
-        if isinstance(self.screen, ConnectingScreen):  # e.g. a solo table the server refused
-            detail = error_text(message.code, message.message)
-            if message.message and message.message not in detail:
-                detail = f"{detail}\n{message.message}"
-            self.workers.cancel_group(self, "net")
-            self.screen.failed(detail, ())
-            return
-        self.notify(error_text(message.code, message.message), severity="error", timeout=8)
-
-    def _table_screens(self) -> list[TableScreen]:
-        return [s for s in self.screen_stack if isinstance(s, TableScreen)]
+    def stop_net(self) -> None:
+        """Cancel the network worker."""
+        self.workers.cancel_group(self, "net")
 
     # --- help and quitting ---------------------------------------------------------------
 
@@ -817,7 +520,7 @@ class SeasaltApp(App[int]):
             self.push_screen(HostQuitDialog(), answered)
             return
         in_game = (
-            bool(self._table_screens()) and not self.game_over and self.seat is not None
+            bool(self.flow.table_screens()) and not self.game_over and self.seat is not None
             and self.table_status != "waiting"  # no game yet: no bot will play the seat
         )
         if in_game:
@@ -830,7 +533,7 @@ class SeasaltApp(App[int]):
         self._quit_app(stop_child=True)
 
     def _quit_app(self, *, stop_child: bool) -> None:
-        self.workers.cancel_group(self, "net")
+        self.stop_net()
         if self.child is not None:
             if stop_child:
                 self.child.stop()
