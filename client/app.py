@@ -10,7 +10,6 @@ render frames and post intents; they never touch the network or decide a rule.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -22,16 +21,15 @@ from seasalt.client.address import normalise_address
 from seasalt.client.bridge import Bridge
 from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
-from seasalt.client.forward import Forwarded
-from seasalt.client.hosting import start_child, stopped_words, watch_child
+from seasalt.client.forward import Forwarded, relay
+from seasalt.client.hosting import OwnServer
 from seasalt.client.i18n import _, ngettext, resolve, translator
 from seasalt.client.intents import (
-    AskTables,
     Intent,
     LeaveTable,
-    SitDown,
 )
-from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, default_link_factory
+from seasalt.client.link import LinkFactory, default_link_factory
+from seasalt.client.net_flow import NetFlow, Plan
 from seasalt.client.player_name import load_name
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
@@ -51,7 +49,6 @@ from seasalt.client.screens.model import (
     LinkStatus,
     Refused,
     RoundEnded,
-    SeatLabel,
     TableSeatsChanged,
     TablesListed,
     TimeRanOutArrived,
@@ -61,23 +58,13 @@ from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.scores import ScoresArrived
 from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan, StartScreen, default_name
 from seasalt.client.session import ClientSession
-from seasalt.client.solo import ChildServer, ServerStartError
-from seasalt.client.solo_game import (
-    SavedSolo,
-    forget_solo,
-    save_solo,
-    unfinished_solo,
-)
-from seasalt.client.table_flow import TableFlow, relay
+from seasalt.client.solo import ChildServer
+from seasalt.client.table_flow import TableFlow
 from seasalt.client.where import join_line
 from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
-
-Plan = SoloPlan | JoinPlan | HostPlan
-
-
 
 
 @dataclass(frozen=True)
@@ -123,8 +110,6 @@ class SeasaltApp(App[int]):
     ]
     # The table view's state lives in the table flow; screens and tests read it here.
     frame = Forwarded[Frame | None]("flow")
-    seats = Forwarded[tuple[SeatLabel, ...]]("flow")
-    game_over = Forwarded[bool]("flow")
     result_round = Forwarded[int | None]("flow")
     chat_lines = Forwarded[list[tuple[str, str]]]("flow")
     game_record = Forwarded[Any]("flow")
@@ -134,6 +119,14 @@ class SeasaltApp(App[int]):
     clock_reading = Forwarded[ClockReading | None]("flow")
     round_waiting = Forwarded[tuple[int, ...]]("flow")
     score_sheet = Forwarded[Any]("flow")
+    # The app's own server and the solo game kept live in client/hosting.py's OwnServer.
+    child = Forwarded[ChildServer | None]("own")
+    hosting = Forwarded[bool]("own")
+    left_running = Forwarded[ChildServer | None]("own")
+    host_addresses = Forwarded[list[str]]("own")
+    web_urls = Forwarded[list[str]]("own")
+    solo_resumable = Forwarded[bool]("own")
+    server_address = Forwarded[str]("net")
 
     def __init__(
         self,
@@ -142,34 +135,24 @@ class SeasaltApp(App[int]):
         link_factory: LinkFactory | None = None,
     ) -> None:
         super().__init__()
-        self.flow = TableFlow(self, self)
+        self.options = o = options or LaunchOptions()
+        self.own = OwnServer(o.server_seed, o.bot_delay, o.web_urls)
+        """The app's own server (solo, host) and the solo game kept (client/hosting.py)."""
+        self.flow = TableFlow(self, self, self.own)
         """The table view's state and handlers (client/table_flow.py)."""
-        self.options = options or LaunchOptions()
+        self.link_factory = link_factory or default_link_factory
+        self.net = NetFlow(self, self.own, self.flow, self.link_factory, lambda: self.server_key,
+                           self.stop_net)
+        """The network worker's side: the link, the bridge, the link's state (net_flow.py)."""
         self.translator = translator(self.options.lang)
         """This app's language: ``_()`` in its screens resolves through it (per app)."""
         self.use_command_palette = True
-        self.link_factory = link_factory or default_link_factory
         self.player = self.options.name or load_name() or default_name()
         self.plan: Plan | None = None
-        self.child: ChildServer | None = None
-        self.hosting = False
-        self.left_running: ChildServer | None = None
-        """A hosted server the player chose to leave running when quitting."""
         self.sent: list[Intent] = []
         """Every intent handed to the network, in order (tests read it)."""
         self.bridge = self._new_bridge()
         """Between the link and the screens (client/bridge.py); one per connection."""
-        self.server_address = ""
-        self.host_addresses: list[str] = []
-        self.web_urls: list[str] = list(self.options.web_urls)
-        """Where friends open this server in a browser (a --web server hosted here, or a
-        guest's --web-url)."""
-        self.solo_resumable = False
-        """This solo game can be resumed after the client closes: its journal is in the data
-        dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
-        always for host/join games and solo games on a temporary journal."""
-        self.solo_game: SavedSolo | None = None
-        """The solo game kept in the data dir (its seat token), for resuming it later."""
         self.clock: Callable[[], float] = time.monotonic
         """Monotonic seconds for the table's pending-action timeout (tests inject one)."""
         self.auto_end_turn = auto_end.load()
@@ -261,131 +244,15 @@ class SeasaltApp(App[int]):
 
     @work(exclusive=True, group="net", exit_on_error=False)
     async def run_net(self, plan: Plan) -> None:
-        """Connect, then pump messages both ways until cancelled."""
-        link: Link | None = None
-        self.bridge = bridge = self._new_bridge()
-        try:
-            address = await self._prepare_server(plan)
-            self.server_address = address
-            self.post_message(LinkStatus("connecting", _("Connecting to {address}…").format(
-                address=address)))
-            if self.link_factory is default_link_factory:
-                # A joined server may be --secure (--server-key); a child we host with
-                # --secure printed its key. The token is kept (to come back to the seat) except
-                # for a solo child server, which dies with this client.
-                link = default_link_factory(
-                    address, plan.name, self.server_key, remember=not isinstance(plan, SoloPlan)
-                )
-                self.held_table = getattr(link, "kept_table", None)
-            else:
-                link = self.link_factory(address, plan.name)
-            saved = unfinished_solo() if isinstance(plan, SoloPlan) and plan.resume else None
-            if saved is not None and isinstance(link, ConnectionLink):
-                link.conn.token = saved.token  # resume the seat kept in the solo journal
-            await bridge.connect(link, address)
-            self.post_message(LinkStatus("connected"))
-            resumed = isinstance(plan, SoloPlan) and self._keep_solo(link, plan)
-            if resumed:
-                pass  # the server sends joined and the snapshot of the resumed seat
-            elif isinstance(plan, SoloPlan):
-                seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
-                await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
-                                                plan.double_target))
-            else:
-                await bridge.send(link, AskTables())
-            await bridge.pump(link)
-        except LinkFailed as failure:
-            self.post_message(LinkStatus("failed", failure.detail, failure.hints))
-        except ServerStartError as failure:
-            hints = () if isinstance(plan, SoloPlan) else (
-                _("another program may already use that port: try another one"),
-            )
-            self.post_message(LinkStatus("failed", str(failure), hints))
-        finally:
-            if link is not None:
-                with contextlib.suppress(Exception):
-                    await link.close()
-
-    async def _prepare_server(self, plan: Plan) -> str:
-        """The address to connect to: the one typed, or that of our own server (started now
-        unless it runs already)."""
-        if isinstance(plan, JoinPlan):
-            return normalise_address(plan.address)
-        if self.child is not None and self.child.alive():
-            return self.child.address
-        self.child = child = await start_child(plan, self.options.server_seed,
-                                               self.options.bot_delay)
-        self.hosting = isinstance(plan, HostPlan)
-        self.host_addresses = [a for a in child.join_addresses if a] if self.hosting else []
-        self.web_urls = list(child.web_urls) if self.hosting else []
-        watch_child(child, lambda: self.child is child, lambda: self._child_gone(child))
-        return child.address
-
-    def _child_gone(self, child: ChildServer) -> None:
-        """Our own server stopped: no reconnect will bring it back."""
-        if not self.screen_stack:
-            return  # the app is closing: it stops its server itself
-        detail = stopped_words(child)
-        self.stop_net()
-        child.stop()
-        self.child = None
-        self.solo_resumable = False
-        screen = self.screen
-        if isinstance(screen, ConnectingScreen):
-            screen.failed(detail, ())
-        else:
-            self.notify(detail, severity="error", timeout=10)
-            for table in self.flow.table_screens():
-                table.set_link_state(_("disconnected: press q to quit"))
-
-    def _keep_solo(self, link: Link, plan: SoloPlan) -> bool:
-        """Remember the solo seat's token next to the solo journal; True when the server
-        resumed the seat of the unfinished solo game (no new table is asked for then)."""
-        child = self.child
-        if not isinstance(link, ConnectionLink) or child is None or child.owns_db:
-            return False  # a test link, or a temporary journal: nothing survives the client
-        token = link.conn.token
-        if token is None:
-            return False
-        resumed = plan.resume and unfinished_solo() == SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target
-        )
-        self.solo_game = SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target)
-        self.solo_resumable = save_solo(self.solo_game)
-        return resumed
+        """Connect, then pump messages both ways until cancelled (client/net_flow.py)."""
+        self.bridge = self._new_bridge()
+        await self.net.run(plan, self.bridge)
 
     # --- messages from the worker --------------------------------------------------------
 
     @on(IntentQueued)
     def on_intent_queued(self, message: IntentQueued) -> None:
         self.bridge.outbox.put_nowait(message.intent)
-
-    @on(LinkStatus)
-    def on_link_status(self, message: LinkStatus) -> None:
-        if not self.is_running or not self.screen_stack:
-            return  # shutting down (see table_flow.relay)
-        screen = self.screen
-        if message.status == "failed":
-            if isinstance(screen, ConnectingScreen):
-                screen.failed(message.detail, message.hints)
-            else:
-                self.notify(message.detail, severity="error", timeout=10)
-                for table in self.flow.table_screens():
-                    table.set_link_state(_("disconnected: press q to quit"))
-        elif message.status == "connecting" and isinstance(screen, ConnectingScreen):
-            screen.progress(message.detail)
-        elif message.status == "reconnecting":
-            self.sub_title = _("reconnecting…")
-            self.notify(_("Lost the server: reconnecting…"), severity="warning", timeout=5)
-            for table in self.flow.table_screens():
-                table.set_link_state(_("reconnecting…"))
-        elif message.status == "connected":
-            if self.sub_title:
-                self.notify(_("Connected again."), timeout=3)
-            self.sub_title = ""
-            for table in self.flow.table_screens():
-                table.set_link_state("")
 
     @on(ConnectingScreen.Retry)
     def on_retry(self) -> None:
@@ -440,6 +307,7 @@ class SeasaltApp(App[int]):
 
     # --- the table's news: the table flow's (client/table_flow.py), by message type ---------
 
+    on_link_status = relay(LinkStatus, NetFlow.link_status, "net")
     on_table_seats_changed = relay(TableSeatsChanged, TableFlow.table_seats_changed)
     on_left_table = relay(LeftTable, TableFlow.left_table)
     on_at_table = relay(AtTable, TableFlow.at_table)
@@ -461,15 +329,6 @@ class SeasaltApp(App[int]):
     def action_open_scores(self) -> None:
         """Show the score sheet of this table's game (the server sends the numbers)."""
         self.flow.open_scores()
-
-    def game_on(self) -> None:
-        if self.solo_game is not None and not self.solo_resumable:
-            self.solo_resumable = save_solo(self.solo_game)  # kept again for the new game
-
-    def game_done(self) -> None:
-        if self.solo_resumable:
-            forget_solo()  # nothing left to resume
-            self.solo_resumable = False
 
     def stop_net(self) -> None:
         """Cancel the network worker."""
@@ -520,7 +379,7 @@ class SeasaltApp(App[int]):
             self.push_screen(HostQuitDialog(), answered)
             return
         in_game = (
-            bool(self.flow.table_screens()) and not self.game_over and self.seat is not None
+            bool(self.flow.table_screens()) and not self.flow.game_over and self.seat is not None
             and self.table_status != "waiting"  # no game yet: no bot will play the seat
         )
         if in_game:
@@ -534,13 +393,7 @@ class SeasaltApp(App[int]):
 
     def _quit_app(self, *, stop_child: bool) -> None:
         self.stop_net()
-        if self.child is not None:
-            if stop_child:
-                self.child.stop()
-            else:
-                self.left_running = self.child
-                self.child.process.returncode = 0  # we let it go: not ours to wait for
-            self.child = None
+        self.own.let_go(stop=stop_child)
         self.exit(0)
 
     async def on_event(self, event: events.Event) -> None:
@@ -553,9 +406,7 @@ class SeasaltApp(App[int]):
         await super().on_event(event)
 
     def on_unmount(self) -> None:
-        if self.child is not None and not self.hosting:
-            child, self.child = self.child, None
-            child.stop()
+        self.own.close()
 
 
 def run_app(
@@ -583,8 +434,7 @@ def run_app(
     try:
         result = app.run()
     finally:
-        if app.child is not None and not app.hosting:
-            app.child.stop()
+        app.own.close()
     if app.left_running is not None:
         server = app.left_running
         print(_("The seasalt server keeps running for the others (process {pid}); stop it with "

@@ -1,26 +1,26 @@
 """The table flow: what the server's news about our table does to the screens.
 
 The app (client/app.py) keeps screens and lifecycle; it owns one :class:`TableFlow` and relays
-the table's Textual messages to it, one line per message type (:func:`relay`). The flow holds
-the table view's state — the latest frame, the seats' names, the round result on screen and the
-game over held behind it, the chat so far, the clocks as last told, the last score sheet — and
-puts frames on screen (coalescing bursts of them), round results (held a moment behind the
-others' last moves), the game over, chat, clocks, the score sheet and refusals. It reaches the
-app only through what it is given: Textual's side of the app (screens, messages, notices) and
-the app's lifecycle (:class:`Lifecycle`).
+the table's Textual messages to it, one line per message type (``relay``, client/forward.py).
+The flow holds the table view's state — the latest frame, the seats' names, the round result on
+screen and the game over held behind it, the chat so far, the clocks as last told, the last
+score sheet — and puts frames on screen (coalescing bursts of them), round results (held a
+moment behind the others' last moves), the game over, chat, clocks, the score sheet and
+refusals. It reaches the app only through what it is given: Textual's side of the app (screens,
+messages, notices), the app's lifecycle (:class:`Lifecycle`), and the app's own server (a game
+over forgets the solo game kept to resume).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import inspect
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from seasalt.client.clocks import ClockReading
 from seasalt.client.error_words import error_text
+from seasalt.client.hosting import OwnServer
 from seasalt.client.i18n import _
 from seasalt.client.intents import AgreeToPlayAgain, AskTables, DoneReading, LeaveTable
 from seasalt.client.screens.connecting import ConnectingScreen
@@ -47,9 +47,7 @@ from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.log import ChatPanel
 from seasalt.client.words import Names
 from seasalt.protocol import ErrorCode
-from textual import on
 from textual.app import App
-from textual.message import Message
 from textual.screen import Screen
 
 RENDER_COALESCE = 0.015
@@ -57,34 +55,6 @@ RENDER_COALESCE = 0.015
 RENDER_BURST = 0.06
 """Inside a burst (updates less than BURST_GAP apart), one repaint per this many seconds."""
 BURST_GAP = 0.1
-
-M = TypeVar("M", bound=Message)
-
-
-def relay(kind: type[M], handler: Callable[[TableFlow, M], object]) -> Callable[[Any, M], object]:
-    """The app's handler of ``kind``: ``handler`` on the app's flow, while the app is open.
-
-    Messages the network worker posted before it was cancelled are still handled while Textual
-    takes the screens down, and a handler that looks at ``app.screen`` or a table's widgets
-    then died (ScreenStackError, NoMatches: chaos soak, seeds 2003 and 2005 of the merged code).
-    Textual clears ``is_running`` as its shutdown begins, so nothing is done after that.
-    """
-    if inspect.iscoroutinefunction(handler):
-        async def relayed_async(app: Any, message: M) -> None:
-            if app.is_running:
-                await handler(app.flow, message)
-
-        relayed: Callable[[Any, M], object] = relayed_async
-    else:
-        def relayed_sync(app: Any, message: M) -> None:
-            if app.is_running:
-                handler(app.flow, message)
-
-        relayed = relayed_sync
-    functools.update_wrapper(relayed, handler)
-    # Textual's @on: the app's class collects it (a dispatch by the message's type).
-    return on(kind)(relayed)
-
 
 class Lifecycle(Protocol):
     """What the table flow asks of the app's lifecycle (SeasaltApp is one)."""
@@ -107,12 +77,6 @@ class Lifecycle(Protocol):
     def stop_net(self) -> None:
         """Cancel the network worker."""
 
-    def game_on(self) -> None:
-        """A game is being played (a solo game is kept to resume again)."""
-
-    def game_done(self) -> None:
-        """The game is over (nothing left to resume)."""
-
     def action_request_quit(self) -> None:
         """Quit, asking first where something would be lost."""
 
@@ -123,11 +87,13 @@ class TableFlow:
     Args:
         app: Textual's side of the app: its screens, message queue and notifications.
         life: the app's lifecycle (where we sit, the base screen, the network worker).
+        own: the app's own server and the solo game kept (a game over forgets it).
     """
 
-    def __init__(self, app: App[Any], life: Lifecycle) -> None:
+    def __init__(self, app: App[Any], life: Lifecycle, own: OwnServer) -> None:
         self.app = app
         self.life = life
+        self.own = own
         self.seats: tuple[SeatLabel, ...] = ()
         self.frame: Frame | None = None
         self.game_over = False
@@ -233,7 +199,7 @@ class TableFlow:
         self.frame = frame
         if not frame.view.is_over:
             self.game_over = False  # a new game after "play again"
-            self.life.game_on()
+            self.own.game_on()
         screens = self.table_screens()
         if not screens:
             screen = TableScreen(frame.table, self.life.clock)
@@ -321,7 +287,7 @@ class TableFlow:
         app = self.app
         self.game_over = True
         self.game_record = None  # this game's follows the game over
-        self.life.game_done()
+        self.own.game_done()
         names = self.names()
 
         def done(answer: str | None) -> None:
