@@ -13,28 +13,24 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from seasalt.client import auto_end, language
-from seasalt.client.address import normalise_address
 from seasalt.client.bridge import Bridge
 from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
 from seasalt.client.forward import Forwarded, relay
 from seasalt.client.hosting import OwnServer
-from seasalt.client.i18n import _, ngettext, resolve, translator
-from seasalt.client.intents import (
-    Intent,
-    LeaveTable,
-)
+from seasalt.client.i18n import _, resolve, translator
+from seasalt.client.intents import Intent, LeaveTable
+from seasalt.client.launch import LaunchOptions as LaunchOptions  # (re-exported: tests use it)
 from seasalt.client.link import LinkFactory, default_link_factory
-from seasalt.client.net_flow import NetFlow, Plan
+from seasalt.client.lobby_flow import LobbyFlow
+from seasalt.client.net_flow import NetFlow, Plan, starting_words
 from seasalt.client.player_name import load_name
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
 from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import (
     AtTable,
     ChatArrived,
@@ -56,7 +52,7 @@ from seasalt.client.screens.model import (
 )
 from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.scores import ScoresArrived
-from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan, StartScreen, default_name
+from seasalt.client.screens.start import JoinPlan, SoloPlan, StartScreen, default_name
 from seasalt.client.session import ClientSession
 from seasalt.client.solo import ChildServer
 from seasalt.client.table_flow import TableFlow
@@ -65,32 +61,6 @@ from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
-
-
-@dataclass(frozen=True)
-class LaunchOptions:
-    """What the command line asked for."""
-
-    address: str | None = None
-    name: str | None = None
-    solo: bool = False
-    opponents: int = 2
-    level: str = "greedy"
-    extra_salt: bool = False
-    double_target: bool = False
-    lang: str = "en"
-    """Language code (``en``, ``pt``, ``es``, ``fr``); ``run_app`` reads the environment."""
-    server_seed: int | None = None
-    """Solo/host child server ``--seed`` (tests)."""
-    bot_delay: float | None = None
-    """Solo/host child server ``--bot-delay`` (tests use 0)."""
-    server_key: str | None = None
-    """``--server-key``: talk CurveZMQ to a ``seasalt-server --secure`` (joined servers only)."""
-    guest: bool = False
-    """``--guest``: a browser tab's client (seasalt-server --web): this server only, no start
-    menu (so no hosting, solo or other address), exported files go to the browser."""
-    web_urls: tuple[str, ...] = ()
-    """``--web-url``: where friends open this server in a browser (a guest's lobby says)."""
 
 
 class SeasaltApp(App[int]):
@@ -123,27 +93,27 @@ class SeasaltApp(App[int]):
     child = Forwarded[ChildServer | None]("own")
     hosting = Forwarded[bool]("own")
     left_running = Forwarded[ChildServer | None]("own")
-    host_addresses = Forwarded[list[str]]("own")
     web_urls = Forwarded[list[str]]("own")
     solo_resumable = Forwarded[bool]("own")
     server_address = Forwarded[str]("net")
+    # Where we are (the table, our seat there or None when watching, the last seq applied).
+    table = Forwarded[str | None]("session", writable=False)
+    seat = Forwarded[int | None]("session", writable=False)
+    seq = Forwarded[int | None]("session", writable=False)
+    guest = Forwarded[bool]("options", writable=False)
+    """A browser tab's client (``--guest``): see LaunchOptions.guest."""
 
-    def __init__(
-        self,
-        options: LaunchOptions | None = None,
-        *,
-        link_factory: LinkFactory | None = None,
-    ) -> None:
+    def __init__(self, options: LaunchOptions | None = None, *,
+                 link_factory: LinkFactory | None = None) -> None:
         super().__init__()
         self.options = o = options or LaunchOptions()
-        self.own = OwnServer(o.server_seed, o.bot_delay, o.web_urls)
-        """The app's own server (solo, host) and the solo game kept (client/hosting.py)."""
-        self.flow = TableFlow(self, self, self.own)
-        """The table view's state and handlers (client/table_flow.py)."""
         self.link_factory = link_factory or default_link_factory
-        self.net = NetFlow(self, self.own, self.flow, self.link_factory, lambda: self.server_key,
-                           self.stop_net)
-        """The network worker's side: the link, the bridge, the link's state (net_flow.py)."""
+        # The app's parts, each given only what it uses (docs/client.md "The app's parts").
+        self.own = OwnServer(o.server_seed, o.bot_delay, o.web_urls)  # client/hosting.py
+        self.flow = TableFlow(self, self, self.own)  # client/table_flow.py
+        self.net = NetFlow(self, self.own, self.flow, self.link_factory,  # client/net_flow.py
+                           lambda: self.server_key, self.stop_net)
+        self.lobby = LobbyFlow(self, self, self.own, self.net, self.flow)  # client/lobby_flow.py
         self.translator = translator(self.options.lang)
         """This app's language: ``_()`` in its screens resolves through it (per app)."""
         self.use_command_palette = True
@@ -165,21 +135,6 @@ class SeasaltApp(App[int]):
     def session(self) -> ClientSession:
         """Where this client is: the one owner of table, seat and seq (client/session.py)."""
         return self.bridge.session
-
-    @property
-    def table(self) -> str | None:
-        """The table we are at (the session's)."""
-        return self.session.table
-
-    @property
-    def seat(self) -> int | None:
-        """Our seat at :attr:`table` (the session's); None when watching."""
-        return self.session.seat
-
-    @property
-    def seq(self) -> int | None:
-        """The seq of the last frame the session applied."""
-        return self.session.seq
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -210,25 +165,10 @@ class SeasaltApp(App[int]):
             return self.child.server_key
         return self.options.server_key
 
-    @property
-    def hosted_key(self) -> str | None:
-        """The key friends need to join the ``--secure`` server hosted here."""
-        return self.child.server_key if self.hosting and self.child is not None else None
-
     def begin(self, plan: Plan) -> None:
         """Show the connecting screen and start the network worker for ``plan``."""
         self.plan = plan
-        if isinstance(plan, SoloPlan):
-            what = ngettext("Starting a solo game against {n} {level} bot…",
-                            "Starting a solo game against {n} {level} bots…",
-                            plan.opponents).format(
-                n=plan.opponents, level=_(plan.level)
-            )
-        elif isinstance(plan, HostPlan):
-            what = _("Starting a server on port {port}…").format(port=plan.port)
-        else:
-            what = _("Connecting to {address}…").format(address=normalise_address(plan.address))
-        self.goto(ConnectingScreen(what))
+        self.goto(ConnectingScreen(starting_words(plan)))
         self.run_net(plan)
 
     def goto(self, screen: Screen[Any]) -> None:
@@ -259,11 +199,6 @@ class SeasaltApp(App[int]):
         if self.plan is not None:
             self.begin(self.plan)
 
-    @property
-    def guest(self) -> bool:
-        """A browser tab's client (``--guest``): see LaunchOptions.guest."""
-        return self.options.guest
-
     @on(ConnectingScreen.Back)
     def on_back(self) -> None:
         self.stop_net()
@@ -272,42 +207,18 @@ class SeasaltApp(App[int]):
             return
         self.goto(StartScreen(self.player, getattr(self.plan, "address", None)))
 
-    @on(TablesListed)
-    def on_tables_listed(self, message: TablesListed) -> None:
-        if not self.is_running:
-            return  # shutting down (see table_flow.relay)
-        # The lobby may be under a dialog (new table, help): update it there, don't replace it.
-        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
-        held = self.held_table
-        if held is not None and not any(
-            t.name == held and t.status in ("waiting", "running", "round_over")
-            for t in message.tables
-        ):
-            self.held_table = held = None  # that game is over or gone: nothing to rejoin
-        if lobby is None and self.table is None:
-            lobby = LobbyScreen(
-                self.player, self.server_address, self.host_addresses,
-                hosting=self.hosting, held=held,
-                encrypted=self.server_key is not None, server_key=self.hosted_key,
-                web_urls=self.web_urls,
-            )
-            lobby.tables = message.tables
-            self.goto(lobby)
-        elif lobby is not None:
-            lobby.held = held
-            lobby.show_tables(message.tables)
-
     def join_hint(self) -> str:
         """How friends join this server (waiting room, help); empty in solo."""
         if isinstance(self.plan, SoloPlan):
             return ""
         return join_line(
-            self.hosting, self.host_addresses, self.server_address, self.hosted_key
+            self.hosting, self.own.host_addresses, self.server_address, self.own.hosted_key
         )
 
-    # --- the table's news: the table flow's (client/table_flow.py), by message type ---------
+    # --- the server's news: to the part it is about, by message type (forward.relay) ---------
 
     on_link_status = relay(LinkStatus, NetFlow.link_status, "net")
+    on_tables_listed = relay(TablesListed, LobbyFlow.tables_listed, "lobby")
     on_table_seats_changed = relay(TableSeatsChanged, TableFlow.table_seats_changed)
     on_left_table = relay(LeftTable, TableFlow.left_table)
     on_at_table = relay(AtTable, TableFlow.at_table)
@@ -322,9 +233,7 @@ class SeasaltApp(App[int]):
     on_scores_arrived = relay(ScoresArrived, TableFlow.scores_arrived)
     on_refused = relay(Refused, TableFlow.refused)
 
-    @on(WebAddressesArrived)
-    def on_web_addresses(self, message: WebAddressesArrived) -> None:
-        self.web_urls = list(message.urls)  # before the first lobby: right after welcome
+    on_web_addresses = relay(WebAddressesArrived, OwnServer.web_addresses, "own")
 
     def action_open_scores(self) -> None:
         """Show the score sheet of this table's game (the server sends the numbers)."""
@@ -349,8 +258,7 @@ class SeasaltApp(App[int]):
     def action_back_or_quit(self) -> None:
         """``q`` at the table: a spectator, or a player in the waiting room (no game yet, so
         nothing to lose), goes back to the lobby; a player in a game is asked."""
-        watching = self.seat is None or self.table_status == "waiting"
-        if self.table is not None and watching and self.plan is not None:
+        if self.table is not None and self.flow.nothing_to_lose() and self.plan is not None:
             self.post_message(IntentQueued(LeaveTable()))
             return
         self.action_request_quit()
@@ -378,11 +286,7 @@ class SeasaltApp(App[int]):
 
             self.push_screen(HostQuitDialog(), answered)
             return
-        in_game = (
-            bool(self.flow.table_screens()) and not self.flow.game_over and self.seat is not None
-            and self.table_status != "waiting"  # no game yet: no bot will play the seat
-        )
-        if in_game:
+        if self.flow.in_game():
             def confirmed(yes: bool | None) -> None:
                 if yes:
                     self._quit_app(stop_child=True)
@@ -410,18 +314,10 @@ class SeasaltApp(App[int]):
 
 
 def run_app(
-    address: str | None = None,
-    name: str | None = None,
-    solo: bool = False,
-    opponents: int = 2,
-    level: str = "greedy",
-    extra_salt: bool = False,
-    double_target: bool = False,
-    lang: str | None = None,
-    server_key: str | None = None,
-    bot_delay: float | None = None,
-    guest: bool = False,
-    web_urls: tuple[str, ...] = (),
+    address: str | None = None, name: str | None = None, solo: bool = False, opponents: int = 2,
+    level: str = "greedy", extra_salt: bool = False, double_target: bool = False,
+    lang: str | None = None, server_key: str | None = None, bot_delay: float | None = None,
+    guest: bool = False, web_urls: tuple[str, ...] = (),
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(

@@ -18,10 +18,12 @@ P = TypeVar("P")
 class Forwarded(Generic[T]):
     """``frame = Forwarded[Frame | None]("flow")`` in a class: ``obj.frame`` reads and writes
     ``obj.flow.frame``. The screens and tests read the app's names (``app.frame``,
-    ``app.clock_reading``) while the state lives in the part that owns it."""
+    ``app.clock_reading``) while the state lives in the part that owns it; ``writable=False``
+    for what only its part may change."""
 
-    def __init__(self, part: str) -> None:
+    def __init__(self, part: str, *, writable: bool = True) -> None:
         self.part = part
+        self.writable = writable
         self.name = ""
 
     def __set_name__(self, owner: type, name: str) -> None:
@@ -39,6 +41,8 @@ class Forwarded(Generic[T]):
         return getattr(getattr(obj, self.part), self.name)
 
     def __set__(self, obj: object, value: T) -> None:
+        if not self.writable:
+            raise AttributeError(f"{self.name} is read-only here: it is {self.part}'s")
         setattr(getattr(obj, self.part), self.name, value)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from seasalt.client.i18n import _
 from seasalt.client.link import ConnectionLink, Link
+from seasalt.client.screens.model import WebAddressesArrived
 from seasalt.client.screens.start import HostPlan, SoloPlan
 from seasalt.client.solo import ChildServer, start_server_async
 from seasalt.client.solo_game import (
@@ -113,6 +114,11 @@ class OwnServer:
         self.solo_game: SavedSolo | None = None
         """The solo game kept in the data dir (its seat token), for resuming it later."""
 
+    @property
+    def hosted_key(self) -> str | None:
+        """The key friends need to join the ``--secure`` server hosted here."""
+        return self.child.server_key if self.hosting and self.child is not None else None
+
     async def address_for(
         self, plan: SoloPlan | HostPlan, gone: Callable[[ChildServer], None]
     ) -> str:
@@ -130,6 +136,10 @@ class OwnServer:
         self.web_urls = list(child.web_urls) if self.hosting else []
         watch_child(child, lambda: self.child is child, lambda: gone(child))
         return child.address
+
+    def web_addresses(self, message: WebAddressesArrived) -> None:
+        """The server said where browsers open it (right after welcome, before the lobby)."""
+        self.web_urls = list(message.urls)
 
     def lost(self, child: ChildServer) -> None:
         """Our own server stopped: no reconnect will bring it back."""

@@ -16,7 +16,7 @@ from typing import Any
 from seasalt.client.address import normalise_address
 from seasalt.client.bridge import Bridge
 from seasalt.client.hosting import OwnServer, stopped_words
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskTables, SitDown
 from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, default_link_factory
 from seasalt.client.screens.connecting import ConnectingScreen
@@ -28,6 +28,17 @@ from seasalt.client.table_flow import TableFlow
 from textual.app import App
 
 Plan = SoloPlan | JoinPlan | HostPlan
+
+
+def starting_words(plan: Plan) -> str:
+    """What the connecting screen says the network worker is doing first for ``plan``."""
+    if isinstance(plan, SoloPlan):
+        return ngettext("Starting a solo game against {n} {level} bot…",
+                        "Starting a solo game against {n} {level} bots…",
+                        plan.opponents).format(n=plan.opponents, level=_(plan.level))
+    if isinstance(plan, HostPlan):
+        return _("Starting a server on port {port}…").format(port=plan.port)
+    return _("Connecting to {address}…").format(address=normalise_address(plan.address))
 
 
 class NetFlow:

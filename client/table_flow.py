@@ -122,6 +122,17 @@ class TableFlow:
     def table_screens(self) -> list[TableScreen]:
         return [s for s in self.app.screen_stack if isinstance(s, TableScreen)]
 
+    def in_game(self) -> bool:
+        """Seated in a game being played: quitting hands the seat to a bot (ask first)."""
+        return (
+            bool(self.table_screens()) and not self.game_over and self.life.seat is not None
+            and self.table_status != "waiting"  # no game yet: no bot will play the seat
+        )
+
+    def nothing_to_lose(self) -> bool:
+        """A spectator, or a player in the waiting room (no game yet): ``q`` goes back."""
+        return self.life.seat is None or self.table_status == "waiting"
+
     def names(self) -> Names:
         return Names([s.name for s in self.seats], self.life.seat)
 
