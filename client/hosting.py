@@ -1,5 +1,5 @@
-"""The app's own server (solo and host mode): starting it for a plan, and hearing at once when
-it stops. The app keeps the :class:`ChildServer`; this module only starts and watches it."""
+"""The app's own server (solo and host mode): starting it for a plan, hearing at once when it
+stops, and the solo game kept to resume. The app owns one :class:`OwnServer`."""
 
 from __future__ import annotations
 
@@ -8,9 +8,17 @@ import os
 from collections.abc import Callable
 
 from seasalt.client.i18n import _
+from seasalt.client.link import ConnectionLink, Link
+from seasalt.client.screens.model import WebAddressesArrived
 from seasalt.client.screens.start import HostPlan, SoloPlan
 from seasalt.client.solo import ChildServer, start_server_async
-from seasalt.client.solo_game import solo_journal
+from seasalt.client.solo_game import (
+    SavedSolo,
+    forget_solo,
+    save_solo,
+    solo_journal,
+    unfinished_solo,
+)
 
 
 def server_arguments(plan: SoloPlan | HostPlan) -> list[str]:
@@ -77,3 +85,108 @@ def stopped_words(child: ChildServer) -> str:
     detail = _("The server stopped (exit code {code}).").format(code=child.process.returncode)
     words = child.last_words()
     return f"{detail}\n{words}" if words else detail
+
+
+class OwnServer:
+    """The app's own server while the app runs (solo, host), and the solo game kept to resume.
+
+    Args:
+        seed: the child server's ``--seed`` (tests), or None.
+        bot_delay: the child server's ``--bot-delay`` (tests use 0), or None.
+        web_urls: where friends open the server in a browser, as known at start (``--web-url``).
+    """
+
+    def __init__(self, seed: int | None, bot_delay: float | None,
+                 web_urls: tuple[str, ...] = ()) -> None:
+        self.seed, self.bot_delay = seed, bot_delay
+        self.child: ChildServer | None = None
+        self.hosting = False
+        self.left_running: ChildServer | None = None
+        """A hosted server the player chose to leave running when quitting."""
+        self.host_addresses: list[str] = []
+        self.web_urls: list[str] = list(web_urls)
+        """Where friends open this server in a browser (a --web server hosted here, or a
+        guest's --web-url)."""
+        self.solo_resumable = False
+        """This solo game can be resumed after the client closes: its journal is in the data
+        dir and the seat's token is saved (seasalt.client.solo_game); False once it is over, and
+        always for host/join games and solo games on a temporary journal."""
+        self.solo_game: SavedSolo | None = None
+        """The solo game kept in the data dir (its seat token), for resuming it later."""
+
+    @property
+    def hosted_key(self) -> str | None:
+        """The key friends need to join the ``--secure`` server hosted here."""
+        return self.child.server_key if self.hosting and self.child is not None else None
+
+    async def address_for(
+        self, plan: SoloPlan | HostPlan, gone: Callable[[ChildServer], None]
+    ) -> str:
+        """Our own server's address (started now unless it runs already); ``gone(child)`` is
+        called at once if it stops while it is ours.
+
+        Raises:
+            ServerStartError: with words for people.
+        """
+        if self.child is not None and self.child.alive():
+            return self.child.address
+        self.child = child = await start_child(plan, self.seed, self.bot_delay)
+        self.hosting = isinstance(plan, HostPlan)
+        self.host_addresses = [a for a in child.join_addresses if a] if self.hosting else []
+        self.web_urls = list(child.web_urls) if self.hosting else []
+        watch_child(child, lambda: self.child is child, lambda: gone(child))
+        return child.address
+
+    def web_addresses(self, message: WebAddressesArrived) -> None:
+        """The server said where browsers open it (right after welcome, before the lobby)."""
+        self.web_urls = list(message.urls)
+
+    def lost(self, child: ChildServer) -> None:
+        """Our own server stopped: no reconnect will bring it back."""
+        child.stop()
+        self.child = None
+        self.solo_resumable = False
+
+    def keep_solo(self, link: Link, plan: SoloPlan) -> bool:
+        """Remember the solo seat's token next to the solo journal; True when the server
+        resumed the seat of the unfinished solo game (no new table is asked for then)."""
+        child = self.child
+        if not isinstance(link, ConnectionLink) or child is None or child.owns_db:
+            return False  # a test link, or a temporary journal: nothing survives the client
+        token = link.conn.token
+        if token is None:
+            return False
+        resumed = plan.resume and unfinished_solo() == SavedSolo(
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target
+        )
+        self.solo_game = SavedSolo(
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target)
+        self.solo_resumable = save_solo(self.solo_game)
+        return resumed
+
+    def game_on(self) -> None:
+        """A game is being played: a solo game is kept to resume again (after "play again")."""
+        if self.solo_game is not None and not self.solo_resumable:
+            self.solo_resumable = save_solo(self.solo_game)
+
+    def game_done(self) -> None:
+        """The game is over: nothing left to resume."""
+        if self.solo_resumable:
+            forget_solo()
+            self.solo_resumable = False
+
+    def let_go(self, *, stop: bool) -> None:
+        """Quitting: stop our server, or leave it running for the others (host mode)."""
+        if self.child is not None:
+            if stop:
+                self.child.stop()
+            else:
+                self.left_running = self.child
+                self.child.process.returncode = 0  # we let it go: not ours to wait for
+            self.child = None
+
+    def close(self) -> None:
+        """The app closed: our server goes with it, unless we host it for the others."""
+        if self.child is not None and not self.hosting:
+            child, self.child = self.child, None
+            child.stop()

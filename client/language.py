@@ -129,7 +129,17 @@ async def _settled(screen: Screen[Any]) -> None:
 
 
 async def _remount(screen: Screen[Any]) -> None:
-    """Run the screen's own ``on_mount`` again on its new widgets (fills tables, draws frames)."""
+    """Fill the screen's new widgets (tables, frames): with its ``remount`` when it has one,
+    else by running its own ``on_mount`` again. A screen whose ``on_mount`` also does what must
+    happen once (start intervals, open a dialog) gives ``remount``: running that ``on_mount``
+    again doubled the table's and the lobby's intervals at every switch, and asked a first-time
+    player for their name again."""
+    remount = getattr(screen, "remount", None)
+    if callable(remount):
+        result = remount()
+        if inspect.isawaitable(result):
+            await result
+        return
     handler = getattr(type(screen), "on_mount", None)
     if handler is None or handler is getattr(Screen, "on_mount", None):
         return

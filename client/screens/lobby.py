@@ -242,6 +242,11 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         # Friends create and fill tables while you look: keep the list fresh.
         self.set_interval(LOBBY_REFRESH, self.action_refresh)
+        self.remount()
+
+    def remount(self) -> None:
+        """Fill the table list: on mount, and on the new widgets after a language switch
+        (which calls this, not on_mount: the refresh interval is started once)."""
         found = self.query(DataTable)
         if not found:
             return  # the app closed as this screen came up (its widgets are gone): nothing to fill

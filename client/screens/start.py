@@ -174,14 +174,19 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        first = "#resume-solo" if self.saved_solo is not None else "#go-solo"
-        self.query_one(first, Button).focus()
+        self.remount()
         if self.ask_name:
             def chosen(name: str | None) -> None:
                 if name:
                     self.query_one("#name", Input).value = name
 
             self.app.push_screen(NamePrompt(self.initial_name), chosen)
+
+    def remount(self) -> None:
+        """Focus the first choice: on mount, and after a language switch (which calls this, not
+        on_mount: the first-time name prompt is shown once)."""
+        first = "#resume-solo" if self.saved_solo is not None else "#go-solo"
+        self.query_one(first, Button).focus()
 
     def _remember(self, name: str) -> str:
         """A name typed in the menu is the one offered next time too."""

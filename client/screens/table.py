@@ -211,6 +211,11 @@ class TableScreen(Screen[None]):
         self.set_interval(PENDING_CHECK, self.check_pending)
         self.set_interval(PENDING_CHECK, self.check_drawn)
         self.set_interval(TICK, self.tick_clocks)
+        await self.remount()
+
+    async def remount(self) -> None:
+        """Draw the newest frame: on mount, and on the new widgets after a language switch
+        (which calls this, not on_mount: the intervals are started once)."""
         # Frames that came while this screen was being put up went to the app: start from
         # the newest one, never from an older frame handed over before (a stuck old turn).
         latest = getattr(self.app, "frame", None)

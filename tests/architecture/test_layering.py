@@ -40,8 +40,10 @@ TEST_SUPPORT = ("seasalt.testing", "seasalt.engine.testing")
 
 # Parts of the client that may import Textual; the headless player must start without it.
 TEXTUAL_OK = (
-    "client/app.py", "client/bridge.py", "client/screens/", "client/widgets/", "client/tui",
-    "client/language.py", "client/i18n.py",
+    "client/app.py", "client/table_flow.py", "client/net_flow.py", "client/lobby_flow.py",
+    "client/forward.py",
+    "client/bridge.py", "client/screens/", "client/widgets/", "client/tui", "client/language.py",
+    "client/i18n.py",
 )
 
 
@@ -187,10 +189,12 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
 # Textual messages -> screens, and intents back. Each module here imports only the ones before
 # it in this list (by ``seasalt.client.X`` or ``.X``): the session and the intents know no
 # socket and no screen, the socket driver no screen, the headless player neither the link nor
-# the bridge nor the app; only the bridge and the app join the session to the screens.
+# the bridge nor the app; only the bridge and the app join the session to the screens. The
+# table flow (the app's table handlers) comes before the app: it never reaches back into it.
 CLIENT_FLOW = (
     "intents", "session", "address", "files", "security", "connection", "headless",
-    "error_words", "link", "bridge", "hosting", "app", "cli",
+    "error_words", "link", "bridge", "hosting", "launch", "forward", "table_flow", "net_flow",
+    "lobby_flow", "app", "cli",
 )
 NO_SOCKETS = ("intents", "session", "address", "error_words")
 """Sans-IO: these import neither zmq nor asyncio."""

@@ -122,3 +122,63 @@ async def test_every_open_screen_follows_a_switch(kit: Any) -> None:
         await kit.until(lambda: "¡Has ganado!" in kit.screen_text(app))
         app.pop_screen()
         await kit.until(lambda: "Tu turno." in kit.screen_text(app))
+
+
+def _intervals(screen: Any) -> list[str]:
+    """The screen's own running timers by callback name (Textual keeps a screen's timers in
+    ``_timers``; its own, such as ``_on_timer_update``, are left out)."""
+    names = (
+        timer._callback.__name__ for timer in list(screen._timers)
+        if timer._task is not None and not timer._task.done()
+    )
+    return sorted(name for name in names if not name.startswith("_"))
+
+
+async def test_a_switch_does_not_start_the_table_screens_intervals_again(kit: Any) -> None:
+    # A switch recomposes each screen and fills it again; the table screen's on_mount also
+    # starts its three intervals, and running it again doubled them at every switch.
+    app = kit.table_app(kit.mid_round(3), "en")
+    async with app.run_test(size=(100, 30)):
+        await kit.until(kit.table_ready(app))
+        table = app.screen
+        before = _intervals(table)
+        assert before == ["check_drawn", "check_pending", "tick_clocks"]
+        app.set_language("fr")
+        await kit.until(lambda: "À vous." in kit.screen_text(app))
+        app.set_language("en")
+        await kit.until(lambda: "Your turn" in kit.screen_text(app))
+        await kit.settled(app)
+        assert app.screen is table and _intervals(table) == before
+
+
+async def test_a_switch_does_not_start_the_lobbys_refresh_again(kit: Any) -> None:
+    from seasalt.client.screens.lobby import LobbyScreen
+
+    app = SeasaltApp(LaunchOptions(address="l:1", name="Ann", lang="en"),
+                     link_factory=lambda _a, _n: kit.OneTableLink(kit.mid_round(4)))
+    async with app.run_test(size=(100, 30)):
+        await kit.until(lambda: isinstance(app.screen, LobbyScreen))
+        await kit.until(lambda: "t1" in kit.screen_text(app))
+        lobby = app.screen
+        assert _intervals(lobby) == ["action_refresh"]
+        app.set_language("es")
+        await kit.until(lambda: "en juego (ronda 2)" in kit.screen_text(app))
+        await kit.settled(app)
+        assert _intervals(lobby) == ["action_refresh"]  # one list request per refresh, still
+
+
+async def test_a_switch_on_the_first_start_menu_does_not_ask_for_the_name_again(
+    kit: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from seasalt.client.screens.name_prompt import NamePrompt
+
+    monkeypatch.setattr("seasalt.client.app.load_name", lambda: None)  # a first start
+    app = SeasaltApp(LaunchOptions(lang="en"))
+    async with app.run_test(size=(80, 24)):
+        await kit.until(lambda: isinstance(app.screen, NamePrompt))
+        app.screen.dismiss(None)  # (as Escape does: the menu's name field stays as it was)
+        await kit.until(lambda: isinstance(app.screen, StartScreen))
+        app.screen.query_one(LanguageSelect).value = "pt"
+        await kit.until(lambda: "Jogar sozinho" in kit.screen_text(app))
+        await kit.settled(app)
+        assert isinstance(app.screen, StartScreen)  # no second name prompt over the menu

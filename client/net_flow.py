@@ -1,0 +1,152 @@
+"""The network worker's side of the app: our own server, the link, the bridge, the link's state.
+
+The app's worker (``SeasaltApp.run_net``) hands each plan to :meth:`NetFlow.run`: it starts the
+app's own server for solo and host (client/hosting.py), makes the link (client/link.py), opens
+the table the plan asks for and pumps a :class:`~seasalt.client.bridge.Bridge` on it until the
+worker is cancelled. What the link's state means to the screens (connecting, lost, back, failed,
+our own server gone) is put on screen here too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from seasalt.client.address import normalise_address
+from seasalt.client.bridge import Bridge
+from seasalt.client.hosting import OwnServer, stopped_words
+from seasalt.client.i18n import _, ngettext
+from seasalt.client.intents import AskTables, SitDown
+from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, default_link_factory
+from seasalt.client.screens.connecting import ConnectingScreen
+from seasalt.client.screens.model import LinkStatus
+from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan
+from seasalt.client.solo import ChildServer, ServerStartError
+from seasalt.client.solo_game import unfinished_solo
+from seasalt.client.table_flow import TableFlow
+from textual.app import App
+
+Plan = SoloPlan | JoinPlan | HostPlan
+
+
+def starting_words(plan: Plan) -> str:
+    """What the connecting screen says the network worker is doing first for ``plan``."""
+    if isinstance(plan, SoloPlan):
+        return ngettext("Starting a solo game against {n} {level} bot…",
+                        "Starting a solo game against {n} {level} bots…",
+                        plan.opponents).format(n=plan.opponents, level=_(plan.level))
+    if isinstance(plan, HostPlan):
+        return _("Starting a server on port {port}…").format(port=plan.port)
+    return _("Connecting to {address}…").format(address=normalise_address(plan.address))
+
+
+class NetFlow:
+    """One app's network side (see the module docstring).
+
+    Args:
+        app: Textual's side of the app: its screens, message queue and notifications.
+        own: the app's own server (started here for solo and host).
+        flow: the table flow (its table screens show the link's state; the kept seat's table).
+        link_factory: makes the link for an address and a name (tests give a fake).
+        server_key: the key to talk CurveZMQ with now (None: plain).
+        stop_net: cancels the network worker.
+    """
+
+    def __init__(self, app: App[Any], own: OwnServer, flow: TableFlow, link_factory: LinkFactory,
+                 server_key: Callable[[], str | None], stop_net: Callable[[], None]) -> None:
+        self.app, self.own, self.flow = app, own, flow
+        self.link_factory = link_factory
+        self.server_key = server_key
+        self.stop_net = stop_net
+        self.server_address = ""
+        """The address of the server we talk to (the lobby and the quit dialog say it)."""
+
+    async def run(self, plan: Plan, bridge: Bridge) -> None:
+        """Connect, then pump messages both ways until cancelled."""
+        link: Link | None = None
+        try:
+            address = normalise_address(plan.address) if isinstance(plan, JoinPlan) else (
+                await self.own.address_for(plan, self._child_gone))
+            self.server_address = address
+            self.app.post_message(LinkStatus("connecting", _("Connecting to {address}…").format(
+                address=address)))
+            if self.link_factory is default_link_factory:
+                # A joined server may be --secure (--server-key); a child we host with
+                # --secure printed its key. The token is kept (to come back to the seat) except
+                # for a solo child server, which dies with this client.
+                link = default_link_factory(
+                    address, plan.name, self.server_key(), remember=not isinstance(plan, SoloPlan)
+                )
+                self.flow.held_table = getattr(link, "kept_table", None)
+            else:
+                link = self.link_factory(address, plan.name)
+            saved = unfinished_solo() if isinstance(plan, SoloPlan) and plan.resume else None
+            if saved is not None and isinstance(link, ConnectionLink):
+                link.conn.token = saved.token  # resume the seat kept in the solo journal
+            await bridge.connect(link, address)
+            self.app.post_message(LinkStatus("connected"))
+            resumed = isinstance(plan, SoloPlan) and self.own.keep_solo(link, plan)
+            if resumed:
+                pass  # the server sends joined and the snapshot of the resumed seat
+            elif isinstance(plan, SoloPlan):
+                seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
+                await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
+                                                plan.double_target))
+            else:
+                await bridge.send(link, AskTables())
+            await bridge.pump(link)
+        except LinkFailed as failure:
+            self.app.post_message(LinkStatus("failed", failure.detail, failure.hints))
+        except ServerStartError as failure:
+            hints = () if isinstance(plan, SoloPlan) else (
+                _("another program may already use that port: try another one"),
+            )
+            self.app.post_message(LinkStatus("failed", str(failure), hints))
+        finally:
+            if link is not None:
+                with contextlib.suppress(Exception):
+                    await link.close()
+
+    def _child_gone(self, child: ChildServer) -> None:
+        """Our own server stopped: no reconnect will bring it back."""
+        app = self.app
+        if not app.screen_stack:
+            return  # the app is closing: it stops its server itself
+        detail = stopped_words(child)
+        self.stop_net()
+        self.own.lost(child)
+        screen = app.screen
+        if isinstance(screen, ConnectingScreen):
+            screen.failed(detail, ())
+        else:
+            app.notify(detail, severity="error", timeout=10)
+            for table in self.flow.table_screens():
+                table.set_link_state(_("disconnected: press q to quit"))
+
+    def link_status(self, message: LinkStatus) -> None:
+        app = self.app
+        if not app.screen_stack:
+            return  # shutting down
+        screen = app.screen
+        tables = self.flow.table_screens()
+        if message.status == "failed":
+            if isinstance(screen, ConnectingScreen):
+                screen.failed(message.detail, message.hints)
+            else:
+                app.notify(message.detail, severity="error", timeout=10)
+                for table in tables:
+                    table.set_link_state(_("disconnected: press q to quit"))
+        elif message.status == "connecting" and isinstance(screen, ConnectingScreen):
+            screen.progress(message.detail)
+        elif message.status == "reconnecting":
+            app.sub_title = _("reconnecting…")
+            app.notify(_("Lost the server: reconnecting…"), severity="warning", timeout=5)
+            for table in tables:
+                table.set_link_state(_("reconnecting…"))
+        elif message.status == "connected":
+            if app.sub_title:
+                app.notify(_("Connected again."), timeout=3)
+            app.sub_title = ""
+            for table in tables:
+                table.set_link_state("")
