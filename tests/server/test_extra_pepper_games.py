@@ -17,14 +17,26 @@ timer reads a ManualClock moved by the test.
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import zmq.asyncio
 from seasalt.bots import get_bot
-from seasalt.engine import EventKind, KeepEventCard, Phase, PlayerView, replay, view
+from seasalt.client.replay_steps import build_steps
+from seasalt.engine import (
+    EventKind,
+    KeepEventCard,
+    Phase,
+    PlayerView,
+    apply,
+    new_game,
+    replay,
+    view,
+)
 from seasalt.protocol import (
     ActionRequest,
     Clocks,
@@ -33,18 +45,23 @@ from seasalt.protocol import (
     GameOver,
     Games,
     GetReplay,
+    GetStats,
     JoinOrCreate,
     ListGames,
     ListTables,
+    PlayerStats,
     Replay,
     RoundOver,
     SeatClock,
     ServerMessage,
     Snapshot,
+    Stats,
     Tables,
     TimeRanOut,
     Update,
     action_from_wire,
+    replay_from_file_data,
+    replay_to_file_data,
 )
 from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
@@ -58,6 +75,9 @@ pytestmark = pytest.mark.timeout(60)
 TWO = ("human", "bot:random")
 HUMAN_KEEPS = "keep124"
 BOT_KEEPS = "keep1"
+EFFECTS = ("swapped", "swap_passed", "pair_stolen", "angelfish_took", "dolphins_drew",
+           "shell_face_down")
+"""The effects the stats count (docs/protocol.md §10)."""
 TURN = 30
 """The turn timer of the timed table (seconds)."""
 
@@ -276,4 +296,49 @@ async def test_whole_three_player_games_with_bots_end_and_enter_the_history(
         got = await watcher.expect(Replay)
         final = replay(got.rules, got.seed, list(got.actions))
         assert got.rules.extra_pepper and final.is_over and final.scores == result.scores
+        # The replay (and its file) shows the event cards: every step's events, unredacted.
+        again = replay_from_file_data(json.loads(json.dumps(replay_to_file_data(got))))
+        assert again == got
+        shown = {e.kind for step in build_steps(again) for e in step.events}
+        assert {EventKind.EVENT_TURNED_UP, EventKind.EVENT_RECEIVED} <= shown
+        await watcher.send(GetStats())
+        players = (await watcher.expect(Stats)).players
+        assert _stats_totals(players) == _log_totals(got), "stats count what the replay shows"
         watcher.close()
+
+
+def _log_totals(got: Replay) -> Counter[str]:
+    """What the stats must add up to, counted straight off the replayed game's events."""
+    totals: Counter[str] = Counter()
+    state = new_game(got.rules, got.seed)
+    for action in got.actions:
+        held = state.held
+        result = apply(state, action)
+        for e in result.events:
+            if e.kind in (EventKind.EVENT_RECEIVED, EventKind.EVENT_KEPT):
+                totals[e.kind.value] += 1
+            elif e.kind is EventKind.EVENT_DISCARDED and e.seat is not None:
+                totals["event_discarded"] += 1
+            elif e.kind.value in EFFECTS:
+                totals[e.kind.value] += 1
+        ends = [e for e in result.events if e.kind in (
+            EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)]
+        if ends:  # one round, however it ended
+            totals["rounds"] += sum(c is not None for c in held)
+            if ends[0].kind is EventKind.ROUND_SCORED:
+                totals["points"] += sum(ends[0].scores[s] for s, c in enumerate(held) if c)
+        state = result.state
+    assert totals["event_received"] and totals["rounds"]  # the game had some
+    return +totals
+
+
+def _stats_totals(players: tuple[PlayerStats, ...]) -> Counter[str]:
+    totals: Counter[str] = Counter()
+    for p in players:
+        for ev in p.events:
+            totals.update(event_received=ev.received, event_kept=ev.kept,
+                          event_discarded=ev.discarded, rounds=ev.rounds, points=ev.points)
+        for effect in p.effects:
+            assert effect.kind in EFFECTS
+            totals[effect.kind] += effect.count
+    return +totals
