@@ -87,13 +87,16 @@ class PepperFacts:
     def __bool__(self) -> bool:
         return bool(self.events or self.effects)
 
-    def stats(self) -> tuple[tuple[EventStats, ...], tuple[DuoCount, ...]]:
-        """The wire form: event cards in the RULES §12.0 order, effects by name."""
-        events = tuple(
+    def event_stats(self) -> tuple[EventStats, ...]:
+        """The wire form, event cards in the RULES §12.0 order."""
+        return tuple(
             EventStats(k, t.received, t.kept, t.discarded, t.rounds, t.points)
             for k, t in sorted(self.events.items(), key=lambda kv: _ORDER.get(kv[0], 99))
         )
-        return events, tuple(DuoCount(k, n) for k, n in sorted(self.effects.items()))
+
+    def effect_counts(self) -> tuple[DuoCount, ...]:
+        """The wire form, effects by name."""
+        return tuple(DuoCount(k, n) for k, n in sorted(self.effects.items()))
 
 
 def note_round_end(

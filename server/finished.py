@@ -413,8 +413,8 @@ class StatsBuilder:
                 bets_won=t.facts.bets_won,
                 bets_lost=t.facts.bets_lost,
                 mermaid_wins=t.facts.mermaid_wins,
-                events=(pepper := t.facts.pepper.stats())[0],
-                effects=pepper[1],
+                events=t.facts.pepper.event_stats(),
+                effects=t.facts.pepper.effect_counts(),
             )
             for pid, t in ordered[:MAX_STATS_PLAYERS]
         ), tuple(

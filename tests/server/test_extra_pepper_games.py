@@ -78,6 +78,8 @@ BOT_KEEPS = "keep1"
 EFFECTS = ("swapped", "swap_passed", "pair_stolen", "angelfish_took", "dolphins_drew",
            "shell_face_down")
 """The effects the stats count (docs/protocol.md §10)."""
+FAST = {"rate_burst": 1e9}
+"""A ManualClock never refills the rate budget: a whole game's frames must not run it dry."""
 TURN = 30
 """The turn timer of the timed table (seconds)."""
 
@@ -251,14 +253,14 @@ async def test_a_restart_during_the_keep_choice_resumes_the_same_game_to_its_end
     ctx: zmq.asyncio.Context, tmp_path: Path
 ) -> None:
     clock, db = ManualClock(), str(tmp_path / "j.db")
-    async with running_server(clock, db_path=db) as first:
+    async with running_server(clock, db_path=db, **FAST) as first:
         me = await _sit(ctx, first, HUMAN_KEEPS)
         await _to_keep_pause(me, HUMAN_KEEPS, 0)
         before, seq, token = me.view, me.seq, me.token
         truth = _master(first).tables[HUMAN_KEEPS].state
         me.client.close()
 
-    async with running_server(clock, db_path=db) as second:
+    async with running_server(clock, db_path=db, **FAST) as second:
         table = _master(second).tables[HUMAN_KEEPS]
         assert table.state == truth and table.seq == seq  # rebuilt from the journal
         assert table.status is Status.ROUND_OVER  # the pause is back, the choice still open
@@ -280,7 +282,7 @@ async def test_a_restart_during_the_keep_choice_resumes_the_same_game_to_its_end
 async def test_whole_three_player_games_with_bots_end_and_enter_the_history(
     ctx: zmq.asyncio.Context, tmp_path: Path
 ) -> None:
-    async with running_server(ManualClock(), db_path=str(tmp_path / "j.db")) as server:
+    async with running_server(ManualClock(), db_path=str(tmp_path / "j.db"), **FAST) as server:
         seats = ("human", "bot:random", "bot:basic")
         result = await play_seat(
             RawClient(ctx, server.local_endpoint), "pep3", seats, extra_pepper=True,
