@@ -144,8 +144,8 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
         "tables", "sessions", "limits", "botpool", "journal", "outbox", "guards", "clocks",
         "news", "game", "lockout", "lobby", "arrivals", "presence", "event_stats", "finished",
-        "history",
-        "scores", "restore", "master", "app", "announce", "options", "web_page", "web",
+        "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
+        "web",
         "housekeeping", "serve_cli", "cli", "__main__", "__init__",
     ),
 }
