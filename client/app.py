@@ -143,7 +143,7 @@ class SeasaltApp(App[int]):
         o = self.options
         if o.solo:
             self.begin(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
-                                o.double_target))
+                                o.double_target, extra_pepper=o.extra_pepper, target=o.target))
         elif o.address:
             self.begin(JoinPlan(self.player, o.address))
         else:
@@ -316,14 +316,16 @@ class SeasaltApp(App[int]):
 def run_app(
     address: str | None = None, name: str | None = None, solo: bool = False, opponents: int = 2,
     level: str = "greedy", extra_salt: bool = False, double_target: bool = False,
-    lang: str | None = None, server_key: str | None = None, bot_delay: float | None = None,
+    extra_pepper: bool = False, target: int = 0, lang: str | None = None,
+    server_key: str | None = None, bot_delay: float | None = None,
     guest: bool = False, web_urls: tuple[str, ...] = (),
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
-            extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
+            extra_salt=extra_salt, double_target=double_target, extra_pepper=extra_pepper,
+            target=target, lang=resolve(lang),
             server_key=server_key, bot_delay=bot_delay, guest=guest, web_urls=web_urls,
         )
     )

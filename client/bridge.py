@@ -64,6 +64,7 @@ def summary_from_info(info: Any) -> TableSummary:
         double_target=info.double_target, status=status, round=info.round,
         watchers=getattr(info, "watchers", 0), turn_time=getattr(info, "turn_time", 0),
         target=getattr(info, "target", 0), coach_allowed=getattr(info, "coach_allowed", False),
+        extra_pepper=getattr(info, "extra_pepper", False),
     )
 
 

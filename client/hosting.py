@@ -156,11 +156,10 @@ class OwnServer:
         token = link.conn.token
         if token is None:
             return False
-        resumed = plan.resume and unfinished_solo() == SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target
-        )
         self.solo_game = SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target)
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target,
+            plan.extra_pepper, plan.target)
+        resumed = plan.resume and unfinished_solo() == self.solo_game
         self.solo_resumable = save_solo(self.solo_game)
         return resumed
 

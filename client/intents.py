@@ -55,6 +55,8 @@ class SitDown:
     """The points that end the game; 0: the standard (or double target)."""
     coach_allowed: bool = False
     """Players may ask the coach at a table this creates (a join takes the table's)."""
+    extra_pepper: bool = False
+    """The Extra Pepper expansion (the event cards, RULES §12)."""
 
 
 @dataclass(frozen=True, slots=True)

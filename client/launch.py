@@ -16,6 +16,8 @@ class LaunchOptions:
     level: str = "greedy"
     extra_salt: bool = False
     double_target: bool = False
+    extra_pepper: bool = False
+    target: int = 0
     lang: str = "en"
     """Language code (``en``, ``pt``, ``es``, ``fr``); ``run_app`` reads the environment."""
     server_seed: int | None = None

@@ -92,7 +92,8 @@ class NetFlow:
             elif isinstance(plan, SoloPlan):
                 seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
                 await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
-                                                plan.double_target))
+                                                plan.double_target, target=plan.target,
+                                                extra_pepper=plan.extra_pepper))
             else:
                 await bridge.send(link, AskTables())
             await bridge.pump(link)

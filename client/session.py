@@ -147,7 +147,8 @@ class ClientSession:
             case SitDown():
                 return JoinOrCreate(intent.table, tuple(intent.seats), intent.extra_salt,
                                     intent.double_target, intent.turn_time, intent.target,
-                                    coach_allowed=intent.coach_allowed)
+                                    coach_allowed=intent.coach_allowed,
+                                    extra_pepper=intent.extra_pepper)
             case WatchTable(table=watched):
                 return Watch(watched)
             case AskSnapshot():

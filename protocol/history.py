@@ -15,7 +15,7 @@ from seasalt.engine import ENGINE_VERSION, Action, Rules
 
 from .codec import from_wire, to_wire
 from .errors import DecodeError, InvalidField, Reason
-from .table_options import check_target
+from .table_options import check_flag, check_target
 
 MAX_HISTORY_GAMES = 200
 """Games listed in one ``games`` answer (newest first)."""
@@ -81,10 +81,13 @@ class GameSummary:
     """Unix time (seconds) the game ended; 0 when the journal did not record it."""
     target: int = 0
     """The table's target option (protocol/table_options.py); 0: the standard (or double)."""
+    extra_pepper: bool = False
+    """The Extra Pepper option (RULES §12): its replay shows the event cards."""
 
     def __post_init__(self) -> None:
         _check_game_id("game", self.game)
         check_target("target", self.target, self.double_target)
+        check_flag("extra_pepper", self.extra_pepper)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,26 @@ class DuoCount:
 
     kind: str
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventStats:
+    """Extra Pepper: what one player's seats did with one event card (RULES §12.0), over every
+    finished game: how often it came to them, what became of it, and how they did with it."""
+
+    event: str
+    """The event card's id (``kraken``...)."""
+    received: int
+    """Times the table event went to this player at the end of a round."""
+    kept: int
+    """Times the player chose it when holding two (the other went to the event discard)."""
+    discarded: int
+    """Times it left this player's hand for the event discard (no longer its keeper, or the
+    other card kept)."""
+    rounds: int
+    """Rounds the player played holding it."""
+    points: int
+    """Round points the player scored in those rounds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +137,12 @@ class PlayerStats:
     """LAST CHANCE calls that won the bet."""
     bets_lost: int
     mermaid_wins: int
+    events: tuple[EventStats, ...] = ()
+    """Extra Pepper: per event card the player ever held or received, in the §12.0 order."""
+    effects: tuple[DuoCount, ...] = ()
+    """Extra Pepper: how often the player's event effects played out, by the log's event kind
+    (``swapped``, ``swap_passed``, ``pair_stolen``, ``angelfish_took``, ``dolphins_drew``,
+    ``shell_face_down``), in name order."""
 
     def __post_init__(self) -> None:
         _check_player_id("player", self.player)

@@ -37,7 +37,7 @@ from .limits import (
     MIN_PLAYERS,
 )
 from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
-from .table_options import ServerInfo, check_target
+from .table_options import ServerInfo, check_flag, check_target
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -140,9 +140,12 @@ class TableInfo:
     """The points that end the game (protocol/table_options.py); 0: the standard (or double)."""
     coach_allowed: bool = False
     """Players may ask the coach here (protocol/table_options.py)."""
+    extra_pepper: bool = False
+    """The Extra Pepper expansion (RULES §12, protocol/table_options.py)."""
 
     def __post_init__(self) -> None:
         check_target("target", self.target, self.double_target)
+        check_flag("extra_pepper", self.extra_pepper)
 
 
 # --- client to server ----------------------------------------------------------------------
@@ -201,12 +204,15 @@ class JoinOrCreate:
     coach_allowed: bool = False
     """Players may ask the coach (protocol/table_options.py) at a table this creates; a join
     takes the table's."""
+    extra_pepper: bool = False
+    """The Extra Pepper expansion (RULES §12): compared like the options."""
 
     def __post_init__(self) -> None:
         _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
         _check_seats("seats", self.seats)
         check_turn_time("turn_time", self.turn_time)
         check_target("target", self.target, self.double_target)
+        check_flag("extra_pepper", self.extra_pepper)
 
 
 @dataclass(frozen=True, slots=True)

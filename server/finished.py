@@ -40,6 +40,7 @@ from seasalt.protocol import (
 from seasalt.protocol.history import MAX_HISTORY_GAMES
 
 from .config import log
+from .event_stats import EFFECT_KINDS, ROUND_END_KINDS, PepperFacts, note_round_end
 from .journal import from_blob
 from .tables import make_rules
 
@@ -88,7 +89,7 @@ def _winners(db: sqlite3.Connection, row: tuple) -> tuple[int, ...]:  # type: ig
     """The engine's winners: journalled at the end of the game, or (a game journalled before
     they were) found by replaying it once through the engine and kept when the journal is
     writable."""
-    gid, kinds, extra, double, seed, version, stored, target = row
+    gid, kinds, extra, double, seed, version, stored, target, pepper = row
     if stored is not None:
         return tuple(json.loads(stored))
     if version != ENGINE_VERSION:
@@ -97,7 +98,9 @@ def _winners(db: sqlite3.Connection, row: tuple) -> tuple[int, ...]:  # type: ig
         action_from_wire(from_blob(bytes(b)))
         for (b,) in db.execute("SELECT action FROM actions WHERE game_id=? ORDER BY idx", (gid,))
     ]
-    rules = make_rules(len(json.loads(kinds)), bool(extra), bool(double), target or 0)
+    rules = make_rules(
+        len(json.loads(kinds)), bool(extra), bool(double), target or 0, extra_pepper=bool(pepper)
+    )
     try:
         winners = replay(rules, seed, actions).winners
     except ValueError:
@@ -108,28 +111,30 @@ def _winners(db: sqlite3.Connection, row: tuple) -> tuple[int, ...]:  # type: ig
 
 
 def _summary(db: sqlite3.Connection, row: tuple) -> GameSummary:  # type: ignore[type-arg]
-    gid, table, kinds, extra, double, scores, started, finished, seed, version, winners, target = (
-        row
-    )
+    (gid, table, kinds, extra, double, scores, started, finished, seed, version, winners, target,
+     pepper) = row
     (rounds,) = db.execute("SELECT COUNT(*) FROM rounds WHERE game_id=?", (gid,)).fetchone()
     return GameSummary(
         game=gid,
         table=table,
         players=_players(db, gid, json.loads(kinds)),
         scores=tuple(json.loads(scores)),
-        winners=_winners(db, (gid, kinds, extra, double, seed, version, winners, target)),
+        winners=_winners(
+            db, (gid, kinds, extra, double, seed, version, winners, target, pepper)
+        ),
         extra_salt=bool(extra),
         double_target=bool(double),
         rounds=rounds,
         started=int(started or 0),
         finished=int(finished or 0),
         target=0 if double else int(target or 0),
+        extra_pepper=bool(pepper),
     )
 
 
 _SUMMARY_COLUMNS = (
     "id, table_name, seat_kinds, extra_salt, double_target, final_scores, started_at,"
-    " finished_at, seed, engine_version, winners, target"
+    " finished_at, seed, engine_version, winners, target, extra_pepper"
 )
 
 
@@ -157,7 +162,8 @@ def load_replay(db: sqlite3.Connection, game_id: int) -> Replay | None:
         )
     )
     rules = make_rules(
-        len(summary.players), summary.extra_salt, summary.double_target, summary.target
+        len(summary.players), summary.extra_salt, summary.double_target, summary.target,
+        extra_pepper=summary.extra_pepper,
     )
     return Replay(summary, rules, str(row[9]), int(row[8]), actions)
 
@@ -190,6 +196,8 @@ class SeatFacts:
     mermaid_wins: int = 0
     stand_in: SeatFacts | None = None
     """What a takeover bot did for this seat (its calls and their bets), counted apart."""
+    pepper: PepperFacts = field(default_factory=PepperFacts)
+    """Extra Pepper: the event cards and their effects (server/event_stats.py)."""
 
 
 def duo_kind(cards: tuple[int, ...]) -> str:
@@ -211,8 +219,12 @@ def seat_facts(
     for number, action in enumerate(actions, 1):
         by_bot = number in bot_moves
         actor = state.to_act
+        held = state.held  # the event cards held while this round was played
         result = apply(state, action)
         state = result.state
+        ended = next((e for e in result.events if e.kind in ROUND_END_KINDS), None)
+        if held and ended is not None:
+            note_round_end([f.pepper for f in facts], held, ended)
         for e in result.events:
             if e.seat is None:
                 continue
@@ -237,6 +249,10 @@ def seat_facts(
                     mine.bets_lost += 1
             elif e.kind is EventKind.MERMAID_WIN:
                 mine.mermaid_wins += 1
+            elif e.kind is EventKind.EVENT_KEPT or e.kind in EFFECT_KINDS:
+                mine.pepper.note(e)  # a choice: a takeover bot's is its own (as for calls)
+            elif e.event_card is not None:
+                facts[e.seat].pepper.note(e)  # received, or lost: the seat's either way
     return facts
 
 
@@ -247,6 +263,8 @@ def _facts_to_json(f: SeatFacts) -> dict[str, object]:
     }
     if f.stand_in is not None:
         d["bot"] = _facts_to_json(f.stand_in)
+    if f.pepper:
+        d["pepper"] = f.pepper.to_json()
     return d
 
 
@@ -255,6 +273,7 @@ def _facts_from_json(d: dict[str, Any]) -> SeatFacts:
     return SeatFacts(
         Counter(d["duos"]), d["stop"], d["last_chance"], d["bets_won"], d["bets_lost"],
         d["mermaid_wins"], _facts_from_json(d["bot"]) if "bot" in d else None,
+        PepperFacts.from_json(d.get("pepper")),
     )
 
 
@@ -378,6 +397,7 @@ class StatsBuilder:
                     t.facts.bets_won += f.bets_won
                     t.facts.bets_lost += f.bets_lost
                     t.facts.mermaid_wins += f.mermaid_wins
+                    t.facts.pepper.add(f.pepper)
         ordered = sorted(totals.items(), key=lambda kv: (-kv[1].games, -kv[1].wins, kv[0]))
         return tuple(
             PlayerStats(
@@ -393,6 +413,8 @@ class StatsBuilder:
                 bets_won=t.facts.bets_won,
                 bets_lost=t.facts.bets_lost,
                 mermaid_wins=t.facts.mermaid_wins,
+                events=t.facts.pepper.event_stats(),
+                effects=t.facts.pepper.effect_counts(),
             )
             for pid, t in ordered[:MAX_STATS_PLAYERS]
         ), tuple(

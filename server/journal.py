@@ -98,6 +98,7 @@ _ADDED_COLUMNS = (
     ("turn_time", "INTEGER NOT NULL DEFAULT 0"),  # the turn timer option (server/clocks.py)
     ("target", "INTEGER NOT NULL DEFAULT 0"),  # the target option (0: standard or double)
     ("coach_allowed", "INTEGER NOT NULL DEFAULT 0"),  # the coach option (client/coach.py)
+    ("extra_pepper", "INTEGER NOT NULL DEFAULT 0"),  # the Extra Pepper option (RULES §12)
 )
 
 
@@ -149,6 +150,8 @@ class GameRecord:
     """The points that end the game (the target table option); 0: the standard (or double)."""
     coach_allowed: bool = False
     """The coach table option: clients may offer their players the coach here."""
+    extra_pepper: bool = False
+    """The Extra Pepper table option (RULES §12)."""
 
 
 def _cannot_create(path: str, exc: OSError) -> str:
@@ -308,12 +311,13 @@ class Journal:
         turn_time: int = 0,
         target: int = 0,
         coach_allowed: bool = False,
+        extra_pepper: bool = False,
     ) -> int:
         """Record a new game (its seats still empty) and return its id."""
         cur = self._db.execute(
             "INSERT INTO games (table_name, game_no, players, extra_salt, double_target,"
             " seat_kinds, seed, seq_base, engine_version, started_at, updated_at, turn_time,"
-            " target, coach_allowed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " target, coach_allowed, extra_pepper) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 table_name,
                 game_no,
@@ -329,6 +333,7 @@ class Journal:
                 turn_time,
                 target,
                 int(coach_allowed),
+                int(extra_pepper),
             ),
         )
         assert cur.lastrowid is not None
@@ -458,7 +463,8 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time, target, coach_allowed FROM games"
+            " seed, seq_base, engine_version, turn_time, target, coach_allowed,"
+            " extra_pepper FROM games"
             " WHERE finished=0 AND archived=0"
             " AND (? IS NULL OR COALESCE(updated_at, started_at, 0) >= ?) ORDER BY id",
             (active_since, active_since),
@@ -473,7 +479,8 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time, target, coach_allowed FROM games"
+            " seed, seq_base, engine_version, turn_time, target, coach_allowed,"
+            " extra_pepper FROM games"
             " WHERE id IN (SELECT MAX(id) FROM games GROUP BY table_name)"
             " AND finished=1 AND final_scores IS NOT NULL AND archived=0"
             " AND COALESCE(updated_at, started_at, 0) >= ? ORDER BY id DESC",
@@ -507,6 +514,7 @@ class Journal:
                     turn_time=row[10] or 0,
                     target=row[11] or 0,
                     coach_allowed=bool(row[12]),
+                    extra_pepper=bool(row[13]),
                 )
             )
         return games

@@ -137,7 +137,7 @@ class Lockout:
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, table.seq_base, ENGINE_VERSION,
             turn_time=table.turn_time, target=table.target,
-            coach_allowed=table.coach_allowed,
+            coach_allowed=table.coach_allowed, extra_pepper=table.extra_pepper,
         )
         for seat in table.seats:
             if seat.holder is not None:

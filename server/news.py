@@ -78,6 +78,7 @@ class TableNews:
             turn_time=table.turn_time,
             target=table.target,
             coach_allowed=table.coach_allowed,
+            extra_pepper=table.extra_pepper,
         )
 
     def announce(self, table: Table) -> None:

@@ -48,7 +48,8 @@ from seasalt.server.config import Clock, ServerConfig
 M = TypeVar("M")
 
 CARD_FIELDS = frozenset(
-    {"card", "cards", "hand", "table", "pending", "top", "revealed_hand", "starfish"}
+    {"card", "cards", "hand", "table", "pending", "top", "revealed_hand", "starfish",
+     "face_down_shell", "give", "take"}  # Extra Pepper: the Coral Reef shell, a swap's cards
 )
 """The wire fields that hold card ids (DESIGN: the leak test reads the plain wire data)."""
 
@@ -154,6 +155,7 @@ async def play_seat(
     extra_salt: bool = False,
     double_target: bool = False,
     target: int = 0,
+    extra_pepper: bool = False,
     seed: int = 0,
     level: str = "random",
     token: str | None = None,
@@ -168,7 +170,9 @@ async def play_seat(
 
     if token is None:
         token = (await client.hello(name)).token
-        await client.send(JoinOrCreate(table, seats, extra_salt, double_target, target=target))
+        await client.send(JoinOrCreate(
+            table, seats, extra_salt, double_target, target=target, extra_pepper=extra_pepper
+        ))
     else:
         await client.resume(token)
     joined = await client.expect(Joined, timeout)

@@ -47,6 +47,8 @@ class TableSummary:
     """The points that end the game; 0: the standard (or double target)."""
     coach_allowed: bool = False
     """Players may ask the coach at this table (issue 19)."""
+    extra_pepper: bool = False
+    """The Extra Pepper event cards (RULES §12)."""
 
 
 @dataclass(frozen=True)

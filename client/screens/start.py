@@ -57,6 +57,9 @@ class SoloPlan:
     double_target: bool = False
     resume: bool = False
     """Resume the unfinished solo game kept in the data dir (seasalt.client.solo_game)."""
+    extra_pepper: bool = False
+    target: int = 0
+    """The points that end the game (0: the standard, or double with ``double_target``)."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +213,7 @@ class StartScreen(Screen[None]):
                 SoloPlan(
                     name=self._player_name(), opponents=saved.opponents, level=saved.level,
                     extra_salt=saved.extra_salt, double_target=saved.double_target, resume=True,
+                    extra_pepper=saved.extra_pepper, target=saved.target,
                 )
             )
         )

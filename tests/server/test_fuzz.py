@@ -23,8 +23,19 @@ import zmq.asyncio
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from seasalt.protocol import tag_name
 from seasalt.server.config import ManualClock
-from seasalt.testing.fuzzing import KINDS, Fuzzer, next_kind, soak
+from seasalt.testing.fuzzing import (
+    KINDS,
+    MORE_TABLES,
+    PEPPER_ACTIONS,
+    PEPPER_TABLES,
+    TABLES,
+    Fuzzer,
+    next_kind,
+    random_action,
+    soak,
+)
 from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(90)
@@ -102,3 +113,12 @@ async def test_a_seeded_burst_from_concurrent_connections() -> None:
     assert sum(fuzzer.sent.values()) == 250
     assert fuzzer.checked > 0 and not fuzzer.problems
     assert fuzzer.errors  # the bad frames were answered
+
+
+def test_the_fuzzer_sends_every_extra_pepper_action() -> None:
+    """Mangled (random ids) at any table; legal ones come from its Extra Pepper tables' views
+    (PEPPER_TABLES: benchmarks/fuzz_soak.py prints how many it sent)."""
+    rng = random.Random(17)
+    sent = {tag_name(type(random_action(rng))) for _ in range(400)}
+    assert sent >= PEPPER_ACTIONS
+    assert PEPPER_TABLES and {*TABLES, *(f"g{n}" for n in range(MORE_TABLES))} >= PEPPER_TABLES
