@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.text import Text
+from seasalt.client.event_words import event_points_line
 from seasalt.client.i18n import _
 from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
 from seasalt.client.widgets.cardface import CardSize, Reflow, room
@@ -32,6 +33,9 @@ def points_text(b: Breakdown | None) -> Text:
         text.append(" = " + " + ".join(shown))
     text.append("  ·  ")
     text.append(f"{colour_bonus_term()} {b.color_bonus}", style="bold")
+    if b.events:  # Extra Pepper: what each effect changed, already in the sum above
+        text.append("  ·  ")
+        text.append(event_points_line(b.events), style="italic")
     return text
 
 
@@ -49,7 +53,7 @@ class HandPanel(Reflow, Static):
         width, size = room(self)
         revealed = v.seat is not None and v.seats[v.seat].revealed_hand is not None
         if not self.memo.changed(
-            (v.seat, v.hand, v.table, v.breakdown, marks, width, size, revealed)
+            (v.seat, v.hand, v.table, v.breakdown, marks, width, size, revealed, v.effects)
         ):
             return
         if v.seat is None:
@@ -72,12 +76,14 @@ class HandPanel(Reflow, Static):
         # medium terminal steps down to chips rather than push the choices off the screen).
         budget = self.app.size.height - ROWS_ABOVE_HAND - ROOMY_ROWS.get(size, 0)
         while size is not CardSize.CHIP:
-            hand = grouped_hand(v.hand, marked=marks, width=width, size=size)
+            hand = grouped_hand(v.hand, marked=marks, width=width, size=size,
+                                effects=v.effects)
             if len(hand.split()) + 1 <= budget:
                 lines += [hand_label, hand]
                 break
             size = CardSize(size - 1)
         if size is CardSize.CHIP:
-            lines.append(grouped_hand(v.hand, marked=marks, width=width, label=hand_label))
+            lines.append(grouped_hand(v.hand, marked=marks, width=width, label=hand_label,
+                                      effects=v.effects))
         lines.append(points_text(v.breakdown))
         self.shown = update_text(self, self.shown, Text("\n").join(lines))
