@@ -105,11 +105,11 @@ def _event_helps(_language: object) -> dict[EventCard, str]:
     }
 
 
-def keeper_words(event: EventCard) -> str:
+def keeper_name(event: EventCard) -> str:
     """Who keeps the event after the round (RULES §12.0 "Keeper")."""
     if event.keeper is Keeper.LEADER:
-        return _("kept by the leader")
-    return _("kept by the trailer")
+        return _("the leader")
+    return _("the trailer")
 
 
 def points_for(event: EventCard) -> str:
@@ -137,5 +137,5 @@ def event_points_line(changes: tuple[EventPoints, ...]) -> str:
 
 __all__ = [
     "event_effect", "event_help", "event_name", "event_points_line", "event_points_text",
-    "keeper_words", "points_for",
+    "keeper_name", "points_for",
 ]

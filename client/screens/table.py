@@ -431,7 +431,7 @@ class TableScreen(Screen[None]):
         held = self.result_hold.active
         await self.query_one(ActionList).show(
             [] if held else choices_for(v, names, self.swap_pick))
-        self.query_one(EventsPanel).show(v, names)
+        self.query_one(EventsPanel).show(v, names, not self.collapsed)
         if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
             self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)

@@ -5,62 +5,86 @@ the view (``table_event``, ``held_event``, ``shielded``, ``keep_choice``)."""
 from __future__ import annotations
 
 from rich.text import Text
-from seasalt.client.event_words import event_effect, event_name
+from seasalt.client.event_words import event_effect, event_name, points_for
 from seasalt.client.i18n import _
 from seasalt.client.widgets.cards import Memo, update_text
-from seasalt.client.words import Names, card_name
+from seasalt.client.words import Names
 from seasalt.engine import EventCard, PlayerView
 from textual.widgets import Static
 
 
-def _named(event: EventCard) -> Text:
+def _named(event: EventCard, v: PlayerView | None = None) -> Text:
+    """``The Kraken (you: -3 for octopuses) — each octopus scores 1 point``: the change is the
+    engine's figure for the viewer's own points (``Breakdown.events``), when there is one."""
     text = Text(event_name(event), style="bold")
+    change = next((c for c in v.breakdown.events if c.event is event), None) if (
+        v is not None and v.breakdown is not None) else None
+    if change is not None:
+        text.append(" (" + _("you: {points} {what}").format(
+            points=f"{change.points:+d}", what=points_for(event)).rstrip() + ")", style="bold")
     text.append(" — " + event_effect(event))
     return text
 
 
-def events_text(v: PlayerView, names: Names) -> Text:
-    """The table event, the held cards (one line each), the keep choice and the shields."""
+def _held(v: PlayerView, names: Names) -> list[Text]:
+    """One piece per held card (``Bob: The Tornado — mermaids score no points``), and the
+    keep choice while it is pending (the receiver's cards are shown there)."""
+    pieces = []
+    for s in v.seats:
+        if s.held_event is not None:
+            piece = Text(_("{name} holds: ").format(name=names(s.seat)))
+            piece.append_text(_named(s.held_event, v if s.seat == v.seat else None))
+            pieces.append(piece)
+    if v.keep_choice and v.to_act is not None:
+        first, second = v.keep_choice
+        pieces.append(Text(_("{name} chooses which event card to keep: {a} or {b}.").format(
+            name=names(v.to_act), a=event_name(first), b=event_name(second)), style="italic"))
+    return pieces
+
+
+def events_text(v: PlayerView, names: Names, wide: bool = True) -> Text:
+    """The table event on the first line, then the held cards, one line each, when ``wide``;
+    else everything on one line, which the collapsed layout (80 x 24: not a row to spare)
+    ends in an ellipsis where it must (help lists every event in full). Shielded seats are
+    marked in their seat boxes (client/widgets/opponents.py)."""
     if not v.rules.extra_pepper:
         return Text()
     lines: list[Text] = []
     if v.table_event is not None:
         line = Text(_("Table event: "), style="bold")
-        line.append_text(_named(v.table_event))
+        line.append_text(_named(v.table_event, v))
         lines.append(line)
-    for s in v.seats:
-        if s.held_event is not None:
-            line = Text(_("{name} holds: ").format(name=names(s.seat)))
-            line.append_text(_named(s.held_event))
-            lines.append(line)
-    if v.keep_choice and v.to_act is not None:
-        first, second = v.keep_choice
-        lines.append(Text(_("{name} chooses which event card to keep: {a} or {b}.").format(
-            name=names(v.to_act), a=event_name(first), b=event_name(second)), style="italic"))
-    shielded = [names(s.seat) for s in v.seats if s.shielded]
-    if shielded or v.face_down_shell is not None:
-        line = Text(_("Shielded (a shell face down): {names}").format(
-            names=", ".join(shielded) or "-"))
-        if v.face_down_shell is not None:
-            line.append(" · " + _("your face-down shell: {card}").format(
-                card=card_name(v.face_down_shell)))
-        lines.append(line)
-    return Text("\n").join(lines)
+    lines += _held(v, names)
+    return Text("\n" if wide else " · ").join(lines)
+
+
+def events_rows(v: PlayerView, wide: bool) -> int:
+    """The rows the panel takes (the hand's card size leaves them room)."""
+    if not v.rules.extra_pepper:
+        return 0
+    rows = int(v.table_event is not None) + len(_held(v, FALLBACK_NAMES))
+    return rows if wide else min(rows, 1)
+
+
+FALLBACK_NAMES = Names([], None)
+WIDE_FROM = 100
+"""The width from which the table is laid out wide (client/screens/table.py NARROW_BELOW)."""
 
 
 class EventsPanel(Static):
-    """The event cards at the table (hidden without Extra Pepper)."""
+    """The event cards at the table (hidden without Extra Pepper); one line each, never
+    wrapped (app.tcss: an 80-column line ends in an ellipsis, help has the rest)."""
 
     memo: Memo | None = None
     shown: Text | None = None
 
-    def show(self, v: PlayerView, names: Names) -> None:
+    def show(self, v: PlayerView, names: Names, wide: bool = True) -> None:
         if self.memo is None:
             self.memo = Memo()
         self.display = v.rules.extra_pepper
-        text = events_text(v, names)
-        if self.memo.changed((text.plain, names.names, names.me)):
+        text = events_text(v, names, wide)
+        if self.memo.changed((text.plain, wide)):
             self.shown = update_text(self, self.shown, text)
 
 
-__all__ = ["EventsPanel", "events_text"]
+__all__ = ["EventsPanel", "events_rows", "events_text"]

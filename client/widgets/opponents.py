@@ -53,6 +53,9 @@ def status_text(v: PlayerView, seat: int) -> Text:
     if s.protected:
         text.append(" · ")
         text.append(_("protected"), style="italic")
+    if s.shielded:  # Extra Pepper's Coral Reef (RULES §12.12)
+        text.append(" · ")
+        text.append(_("shielded"), style="bold cyan")
     return text
 
 
