@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.event_words import event_effect, event_name, points_for
-from seasalt.client.i18n import _
+from seasalt.client.i18n import _, about
 from seasalt.client.widgets.cards import Memo, update_text
 from seasalt.client.words import Names
 from seasalt.engine import EventCard, PlayerView
@@ -32,13 +32,15 @@ def _held(v: PlayerView, names: Names) -> list[Text]:
     pieces = []
     for s in v.seats:
         if s.held_event is not None:
-            piece = Text(_("{name} holds: ").format(name=names(s.seat)))
+            Y_ = about(s.seat, names.me)
+            piece = Text(Y_("{who} holds: ").format(who=names(s.seat)))
             piece.append_text(_named(s.held_event, v if s.seat == v.seat else None))
             pieces.append(piece)
     if v.keep_choice and v.to_act is not None:
         first, second = v.keep_choice
-        pieces.append(Text(_("{name} chooses which event card to keep: {a} or {b}.").format(
-            name=names(v.to_act), a=event_name(first), b=event_name(second)), style="italic"))
+        Y_ = about(v.to_act, names.me)
+        pieces.append(Text(Y_("{who} chooses which event card to keep: {a} or {b}.").format(
+            who=names(v.to_act), a=event_name(first), b=event_name(second)), style="italic"))
     return pieces
 
 
