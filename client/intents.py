@@ -53,6 +53,8 @@ class SitDown:
     """Seconds per turn (the turn timer); 0: none."""
     target: int = 0
     """The points that end the game; 0: the standard (or double target)."""
+    extra_pepper: bool = False
+    """The Extra Pepper expansion (the event cards, RULES §12)."""
 
 
 @dataclass(frozen=True, slots=True)

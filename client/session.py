@@ -146,7 +146,8 @@ class ClientSession:
                 return ListTables()
             case SitDown():
                 return JoinOrCreate(intent.table, tuple(intent.seats), intent.extra_salt,
-                                    intent.double_target, intent.turn_time, intent.target)
+                                    intent.double_target, intent.turn_time, intent.target,
+                                    extra_pepper=intent.extra_pepper)
             case WatchTable(table=watched):
                 return Watch(watched)
             case AskSnapshot():

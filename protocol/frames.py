@@ -38,8 +38,13 @@ _LOG_KEY = msgpack.packb("log")
 _VIEW_KEY = msgpack.packb("view")
 _EVENTS_KEY = msgpack.packb("events")
 
-_OWN_FIELDS = frozenset({"seat", "hand", "table", "breakdown", "pending", "legal_actions", "log"})
-"""The view fields that depend on the seat (and the log, packed on its own)."""
+_OWN_FIELDS = frozenset({
+    "seat", "hand", "table", "breakdown", "pending", "legal_actions", "log",
+    "effects", "face_down_shell",  # Extra Pepper (RULES §12.14): a seat's own
+})
+"""The view fields that depend on the seat (and the log, packed on its own). A seat's field
+left among the shared ones would still be packed right (the memo compares values) but would
+miss the memo on every other seat's view."""
 _SHARED_FIELDS = tuple(
     f.name for f in dataclasses.fields(PlayerView) if f.name not in _OWN_FIELDS
 )

@@ -15,7 +15,7 @@ from seasalt.engine import ENGINE_VERSION, Action, Rules
 
 from .codec import from_wire, to_wire
 from .errors import DecodeError, InvalidField, Reason
-from .table_options import check_target
+from .table_options import check_flag, check_target
 
 MAX_HISTORY_GAMES = 200
 """Games listed in one ``games`` answer (newest first)."""
@@ -81,10 +81,13 @@ class GameSummary:
     """Unix time (seconds) the game ended; 0 when the journal did not record it."""
     target: int = 0
     """The table's target option (protocol/table_options.py); 0: the standard (or double)."""
+    extra_pepper: bool = False
+    """The Extra Pepper option (RULES §12): its replay shows the event cards."""
 
     def __post_init__(self) -> None:
         _check_game_id("game", self.game)
         check_target("target", self.target, self.double_target)
+        check_flag("extra_pepper", self.extra_pepper)
 
 
 @dataclass(frozen=True, slots=True)

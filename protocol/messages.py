@@ -37,7 +37,7 @@ from .limits import (
     MIN_PLAYERS,
 )
 from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
-from .table_options import ServerInfo, check_target
+from .table_options import ServerInfo, check_flag, check_target
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -138,9 +138,12 @@ class TableInfo:
     """Seconds per turn (the turn timer, protocol/clocks.py); 0: no timer."""
     target: int = 0
     """The points that end the game (protocol/table_options.py); 0: the standard (or double)."""
+    extra_pepper: bool = False
+    """The Extra Pepper expansion (RULES §12, protocol/table_options.py)."""
 
     def __post_init__(self) -> None:
         check_target("target", self.target, self.double_target)
+        check_flag("extra_pepper", self.extra_pepper)
 
 
 # --- client to server ----------------------------------------------------------------------
@@ -196,12 +199,15 @@ class JoinOrCreate:
     """Seconds per turn for a table this creates (0: no timer); a join takes the table's."""
     target: int = 0
     """The points that end the game (0: the standard 40 / 35 / 30); compared like the options."""
+    extra_pepper: bool = False
+    """The Extra Pepper expansion (RULES §12): compared like the options."""
 
     def __post_init__(self) -> None:
         _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
         _check_seats("seats", self.seats)
         check_turn_time("turn_time", self.turn_time)
         check_target("target", self.target, self.double_target)
+        check_flag("extra_pepper", self.extra_pepper)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,11 @@
-"""Two additions to version 1 beside the clocks: the ``target`` table option (a game to fewer
-or more points than the standard), and ``server_info`` (what a server tells every session
-about itself after ``welcome``: where friends open it in a browser).
+"""Additions to version 1 beside the clocks: the ``target`` table option (a game to fewer
+or more points than the standard), the ``extra_pepper`` table option (the event cards, RULES
+§12), and ``server_info`` (what a server tells every session about itself after ``welcome``:
+where friends open it in a browser).
+
+``extra_pepper`` is a bool, left out of every frame while it is false, so a table without it
+looks the same to an older client; a table with it sends views with the event fields
+(docs/protocol.md "Extra Pepper").
 
 ``target`` is left out of every frame while it is 0 (the standard 40 / 35 / 30), so tables
 without it look the same to an older client, as ``turn_time`` does. ``server_info`` is a
@@ -33,6 +38,13 @@ def check_target(field: str, value: int, double_target: bool = False) -> None:
         raise InvalidField(field, f"must be 0 (standard) or {MIN_TARGET}..{MAX_TARGET} points")
     if value and double_target:
         raise InvalidField(field, "must be 0 with double_target (which doubles the standard)")
+
+
+def check_flag(field: str, value: object) -> None:
+    """A yes/no table option (``extra_pepper``): exactly a bool. The decoder already refuses
+    anything else on the wire; this guards messages built in Python (a client's options)."""
+    if not isinstance(value, bool):
+        raise InvalidField(field, "must be true or false")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seasalt.engine import Event, EventKind
+from seasalt.engine import Event, EventKind, Phase
 from seasalt.protocol import Clocks, SeatClock, TimeRanOut, encode
 
 from .config import Clock, ServerConfig, log
@@ -104,7 +104,12 @@ class TableClocks:
             or table.seats[seat].holder is None
         ):
             return None
-        return (table.game_no, table.state.round, _turn_start(table.state.log), seat)
+        state = table.state
+        # Extra Pepper's keep choice (RULES §12.0 step 5) comes after the round's last turn,
+        # in the same round and log: it is a turn of its own (past the log's end), or a
+        # receiver who ended the round would inherit what was left of that turn's time.
+        start = len(state.log) if state.phase is Phase.KEEP_EVENT_CARD else _turn_start(state.log)
+        return (table.game_no, state.round, start, seat)
 
     def sync_turn(self, table: Table) -> bool:
         """Start, keep or stop the turn timer; True when its deadline changed."""

@@ -88,7 +88,7 @@ def _winners(db: sqlite3.Connection, row: tuple) -> tuple[int, ...]:  # type: ig
     """The engine's winners: journalled at the end of the game, or (a game journalled before
     they were) found by replaying it once through the engine and kept when the journal is
     writable."""
-    gid, kinds, extra, double, seed, version, stored, target = row
+    gid, kinds, extra, double, seed, version, stored, target, pepper = row
     if stored is not None:
         return tuple(json.loads(stored))
     if version != ENGINE_VERSION:
@@ -97,7 +97,9 @@ def _winners(db: sqlite3.Connection, row: tuple) -> tuple[int, ...]:  # type: ig
         action_from_wire(from_blob(bytes(b)))
         for (b,) in db.execute("SELECT action FROM actions WHERE game_id=? ORDER BY idx", (gid,))
     ]
-    rules = make_rules(len(json.loads(kinds)), bool(extra), bool(double), target or 0)
+    rules = make_rules(
+        len(json.loads(kinds)), bool(extra), bool(double), target or 0, extra_pepper=bool(pepper)
+    )
     try:
         winners = replay(rules, seed, actions).winners
     except ValueError:
@@ -108,28 +110,30 @@ def _winners(db: sqlite3.Connection, row: tuple) -> tuple[int, ...]:  # type: ig
 
 
 def _summary(db: sqlite3.Connection, row: tuple) -> GameSummary:  # type: ignore[type-arg]
-    gid, table, kinds, extra, double, scores, started, finished, seed, version, winners, target = (
-        row
-    )
+    (gid, table, kinds, extra, double, scores, started, finished, seed, version, winners, target,
+     pepper) = row
     (rounds,) = db.execute("SELECT COUNT(*) FROM rounds WHERE game_id=?", (gid,)).fetchone()
     return GameSummary(
         game=gid,
         table=table,
         players=_players(db, gid, json.loads(kinds)),
         scores=tuple(json.loads(scores)),
-        winners=_winners(db, (gid, kinds, extra, double, seed, version, winners, target)),
+        winners=_winners(
+            db, (gid, kinds, extra, double, seed, version, winners, target, pepper)
+        ),
         extra_salt=bool(extra),
         double_target=bool(double),
         rounds=rounds,
         started=int(started or 0),
         finished=int(finished or 0),
         target=0 if double else int(target or 0),
+        extra_pepper=bool(pepper),
     )
 
 
 _SUMMARY_COLUMNS = (
     "id, table_name, seat_kinds, extra_salt, double_target, final_scores, started_at,"
-    " finished_at, seed, engine_version, winners, target"
+    " finished_at, seed, engine_version, winners, target, extra_pepper"
 )
 
 
@@ -157,7 +161,8 @@ def load_replay(db: sqlite3.Connection, game_id: int) -> Replay | None:
         )
     )
     rules = make_rules(
-        len(summary.players), summary.extra_salt, summary.double_target, summary.target
+        len(summary.players), summary.extra_salt, summary.double_target, summary.target,
+        extra_pepper=summary.extra_pepper,
     )
     return Replay(summary, rules, str(row[9]), int(row[8]), actions)
 

@@ -64,7 +64,7 @@ def open_read_only(path: str) -> sqlite3.Connection:
         raise JournalError(f"there is no journal at {path} (give its path with --db)")
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        db.execute("SELECT id, started_at, target FROM games LIMIT 1").fetchall()
+        db.execute("SELECT id, started_at, target, extra_pepper FROM games LIMIT 1").fetchall()
     except sqlite3.Error as exc:
         raise JournalError(
             f"cannot read the journal {path}: {exc} (a journal written before this version "

@@ -97,6 +97,7 @@ _ADDED_COLUMNS = (
     ("winners", "TEXT"),
     ("turn_time", "INTEGER NOT NULL DEFAULT 0"),  # the turn timer option (server/clocks.py)
     ("target", "INTEGER NOT NULL DEFAULT 0"),  # the target option (0: standard or double)
+    ("extra_pepper", "INTEGER NOT NULL DEFAULT 0"),  # the Extra Pepper option (RULES §12)
 )
 
 
@@ -146,6 +147,8 @@ class GameRecord:
     """Seconds per turn (the turn timer table option); 0: none."""
     target: int = 0
     """The points that end the game (the target table option); 0: the standard (or double)."""
+    extra_pepper: bool = False
+    """The Extra Pepper table option (RULES §12)."""
 
 
 def _cannot_create(path: str, exc: OSError) -> str:
@@ -304,12 +307,13 @@ class Journal:
         *,
         turn_time: int = 0,
         target: int = 0,
+        extra_pepper: bool = False,
     ) -> int:
         """Record a new game (its seats still empty) and return its id."""
         cur = self._db.execute(
             "INSERT INTO games (table_name, game_no, players, extra_salt, double_target,"
             " seat_kinds, seed, seq_base, engine_version, started_at, updated_at, turn_time,"
-            " target) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " target, extra_pepper) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 table_name,
                 game_no,
@@ -324,6 +328,7 @@ class Journal:
                 now,
                 turn_time,
                 target,
+                int(extra_pepper),
             ),
         )
         assert cur.lastrowid is not None
@@ -453,7 +458,7 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time, target FROM games"
+            " seed, seq_base, engine_version, turn_time, target, extra_pepper FROM games"
             " WHERE finished=0 AND archived=0"
             " AND (? IS NULL OR COALESCE(updated_at, started_at, 0) >= ?) ORDER BY id",
             (active_since, active_since),
@@ -468,7 +473,7 @@ class Journal:
         """
         return self._records(
             "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time, target FROM games"
+            " seed, seq_base, engine_version, turn_time, target, extra_pepper FROM games"
             " WHERE id IN (SELECT MAX(id) FROM games GROUP BY table_name)"
             " AND finished=1 AND final_scores IS NOT NULL AND archived=0"
             " AND COALESCE(updated_at, started_at, 0) >= ? ORDER BY id DESC",
@@ -501,6 +506,7 @@ class Journal:
                     actions=tuple(self.actions(row[0])),
                     turn_time=row[10] or 0,
                     target=row[11] or 0,
+                    extra_pepper=bool(row[12]),
                 )
             )
         return games

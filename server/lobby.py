@@ -150,7 +150,7 @@ class Lobby:
         else:
             table = self.create_table(
                 name, msg.seats, msg.extra_salt, msg.double_target, turn_time=msg.turn_time,
-                target=msg.target,
+                target=msg.target, extra_pepper=msg.extra_pepper,
             )
             self.lockout.mark_created(table, session)
         taken = look_alike(session.name, [s.name for s in table.seats if s.name is not None])
@@ -191,9 +191,17 @@ class Lobby:
         self.news.announce(table)
 
     def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
-        if not table.matches(msg.seats, msg.extra_salt, msg.double_target, msg.target):
-            has = _describe(table.seat_kinds, table.extra_salt, table.double_target, table.target)
-            asked = _describe(msg.seats, msg.extra_salt, msg.double_target, msg.target)
+        if not table.matches(
+            msg.seats, msg.extra_salt, msg.double_target, msg.target,
+            extra_pepper=msg.extra_pepper,
+        ):
+            has = _describe(
+                table.seat_kinds, table.extra_salt, table.double_target, table.target,
+                table.extra_pepper,
+            )
+            asked = _describe(
+                msg.seats, msg.extra_salt, msg.double_target, msg.target, msg.extra_pepper
+            )
             return (
                 ErrorCode.TABLE_MISMATCH,
                 f"table {table.name!r} is {has}; you asked for {asked} "
@@ -208,11 +216,13 @@ class Lobby:
 
     def create_table(
         self, name: str, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool,
-        *, turn_time: int = 0, target: int = 0,
+        *, turn_time: int = 0, target: int = 0, extra_pepper: bool = False,
     ) -> Table:
         game_no = len(self.journal.games_of(name)) + 1
         seed = game_seed(self.config.seed, name, game_no)
-        rules = make_rules(len(seat_kinds), extra_salt, double_target, target)
+        rules = make_rules(
+            len(seat_kinds), extra_salt, double_target, target, extra_pepper=extra_pepper
+        )
         game_id = NOT_JOURNALLED  # journalled when the game starts (server/lockout.py)
         table = Table(
             name=name,
@@ -411,10 +421,16 @@ class Lobby:
             self.outbox.send(member, line)
 
 
-def _describe(seats: tuple[str, ...], extra_salt: bool, double_target: bool, target: int) -> str:
-    """``2 seats (human, bot:random), with Extra Salt, double target`` for error messages."""
+def _describe(
+    seats: tuple[str, ...], extra_salt: bool, double_target: bool, target: int,
+    extra_pepper: bool = False,
+) -> str:
+    """``2 seats (human, bot:random), with Extra Salt, with Extra Pepper, double target`` for
+    error messages."""
     parts = [f"{len(seats)} seats ({', '.join(seats)})"]
     parts.append("with Extra Salt" if extra_salt else "without Extra Salt")
+    if extra_pepper:  # named only when on: older tables' messages read as before
+        parts.append("with Extra Pepper")
     if double_target:
         parts.append("double target")
     if target:

@@ -136,7 +136,7 @@ class Lockout:
         table.game_id = self.journal.create_game(
             table.name, table.game_no, table.players, table.extra_salt, table.double_target,
             table.seat_kinds, table.seed, table.seq_base, ENGINE_VERSION,
-            turn_time=table.turn_time, target=table.target,
+            turn_time=table.turn_time, target=table.target, extra_pepper=table.extra_pepper,
         )
         for seat in table.seats:
             if seat.holder is not None:

@@ -77,6 +77,7 @@ class TableNews:
             watchers=watchers,
             turn_time=table.turn_time,
             target=table.target,
+            extra_pepper=table.extra_pepper,
         )
 
     def announce(self, table: Table) -> None:

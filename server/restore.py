@@ -97,7 +97,10 @@ class Restorer:
             log.info("table %s restored at its game over (game %d)", name, table.game_no)
 
     def rebuild(self, record: GameRecord) -> Table:
-        rules = make_rules(record.players, record.extra_salt, record.double_target, record.target)
+        rules = make_rules(
+            record.players, record.extra_salt, record.double_target, record.target,
+            extra_pepper=record.extra_pepper,
+        )
         actions = [
             action_from_wire(from_blob(blob), f"journal action {i + 1}")
             for i, blob in enumerate(record.actions)

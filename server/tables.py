@@ -35,11 +35,14 @@ NOT_OVER = (Status.WAITING, Status.RUNNING, Status.ROUND_OVER)
 """A table whose game is not over: waiting for players, or being played."""
 
 
-def make_rules(players: int, extra_salt: bool, double_target: bool, target: int = 0) -> Rules:
+def make_rules(
+    players: int, extra_salt: bool, double_target: bool, target: int = 0, *,
+    extra_pepper: bool = False,
+) -> Rules:
     """The engine rules for a table's options (``target`` 0: the standard for the count)."""
     if double_target:
-        return Rules.with_double_target(players, extra_salt)
-    return Rules(players, extra_salt=extra_salt, target=target or None)
+        return Rules.with_double_target(players, extra_salt, extra_pepper=extra_pepper)
+    return Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper, target=target or None)
 
 
 @dataclass(slots=True)
@@ -137,14 +140,21 @@ class Table:
             return 0
         return self.state.rules.target or 0
 
+    @property
+    def extra_pepper(self) -> bool:
+        """The Extra Pepper option (RULES §12): kept in the rules, like the target."""
+        return self.state.rules.extra_pepper
+
     def matches(
-        self, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool, target: int = 0
+        self, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool, target: int = 0,
+        *, extra_pepper: bool = False,
     ) -> bool:
         return (
             seat_kinds == self.seat_kinds
             and extra_salt == self.extra_salt
             and double_target == self.double_target
             and target == self.target
+            and extra_pepper == self.extra_pepper
         )
 
     def seat_of(self, token_hash: str) -> int | None:

@@ -154,6 +154,7 @@ async def play_seat(
     extra_salt: bool = False,
     double_target: bool = False,
     target: int = 0,
+    extra_pepper: bool = False,
     seed: int = 0,
     level: str = "random",
     token: str | None = None,
@@ -168,7 +169,9 @@ async def play_seat(
 
     if token is None:
         token = (await client.hello(name)).token
-        await client.send(JoinOrCreate(table, seats, extra_salt, double_target, target=target))
+        await client.send(JoinOrCreate(
+            table, seats, extra_salt, double_target, target=target, extra_pepper=extra_pepper
+        ))
     else:
         await client.resume(token)
     joined = await client.expect(Joined, timeout)
