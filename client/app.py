@@ -337,7 +337,8 @@ class SeasaltApp(App[int]):
             elif isinstance(plan, SoloPlan):
                 seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
                 await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
-                                                plan.double_target))
+                                                plan.double_target,
+                                                extra_pepper=plan.extra_pepper))
             else:
                 await bridge.send(link, AskTables())
             await bridge.pump(link)
@@ -395,10 +396,11 @@ class SeasaltApp(App[int]):
         if token is None:
             return False
         resumed = plan.resume and unfinished_solo() == SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target
-        )
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target,
+            plan.extra_pepper)
         self.solo_game = SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target)
+            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target,
+            plan.extra_pepper)
         self.solo_resumable = save_solo(self.solo_game)
         return resumed
 

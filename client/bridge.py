@@ -63,7 +63,7 @@ def summary_from_info(info: Any) -> TableSummary:
         name=info.name, seats=tuple(seats), kinds=tuple(kinds), extra_salt=info.extra_salt,
         double_target=info.double_target, status=status, round=info.round,
         watchers=getattr(info, "watchers", 0), turn_time=getattr(info, "turn_time", 0),
-        target=getattr(info, "target", 0),
+        target=getattr(info, "target", 0), extra_pepper=getattr(info, "extra_pepper", False),
     )
 
 

@@ -46,6 +46,7 @@ class SavedSolo:
     level: str
     extra_salt: bool = False
     double_target: bool = False
+    extra_pepper: bool = False
 
 
 def unfinished_solo() -> SavedSolo | None:
@@ -55,6 +56,7 @@ def unfinished_solo() -> SavedSolo | None:
         saved = SavedSolo(
             token=str(data["token"]), opponents=int(data["opponents"]), level=str(data["level"]),
             extra_salt=bool(data.get("extra_salt")), double_target=bool(data.get("double_target")),
+            extra_pepper=bool(data.get("extra_pepper")),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

@@ -59,9 +59,9 @@ def seats_text(summary: TableSummary) -> Text:
     return Text(", ").join(parts)
 
 
-NewTable = tuple[str, tuple[str, ...], bool, bool, int, int]
+NewTable = tuple[str, tuple[str, ...], bool, bool, int, int, bool]
 """Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off), target
-score (0: the standard for the player count)."""
+score (0: the standard for the player count), Extra Pepper."""
 
 
 def target_label(points: int) -> str:
@@ -109,6 +109,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     )
             with Horizontal(classes="row"):
                 yield TickBox(_("Extra Salt"), id="extra-salt")
+                yield TickBox(_("Extra Pepper"), id="extra-pepper")  # RULES §12: event cards
                 # One choice for the game's length: double target and a score to end at
                 # exclude each other (a short game: one evening, or a test).
                 yield Label(_("Game ends at"), classes="label", id="target-label")
@@ -150,6 +151,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                 double_target,
                 int(self.query_one("#turn-time", Select).value),  # type: ignore[arg-type]
                 target,
+                self.query_one("#extra-pepper", Checkbox).value,
             )
         )
 
@@ -266,6 +268,8 @@ class LobbyScreen(Screen[None]):
             options = []
             if summary.extra_salt:
                 options.append(_("Extra Salt"))
+            if summary.extra_pepper:
+                options.append(_("Extra Pepper"))
             if summary.double_target:
                 options.append(_("double target"))
             if summary.target:
@@ -297,10 +301,10 @@ class LobbyScreen(Screen[None]):
         def created(answer: NewTable | None) -> None:
             if answer is None:
                 return
-            name, seats, extra_salt, double_target, turn_time, target = answer
+            name, seats, extra_salt, double_target, turn_time, target, extra_pepper = answer
             self.app.post_message(
                 IntentQueued(SitDown(name, tuple(seats), extra_salt, double_target, turn_time,
-                                     target))
+                                     target, extra_pepper=extra_pepper))
             )
 
         self.app.push_screen(CreateTableDialog(_("{name}'s table").format(name=self.player)),
@@ -313,7 +317,7 @@ class LobbyScreen(Screen[None]):
             return
         self.app.post_message(IntentQueued(SitDown(
             summary.name, summary.kinds, summary.extra_salt, summary.double_target,
-            summary.turn_time, summary.target,
+            summary.turn_time, summary.target, extra_pepper=summary.extra_pepper,
         )))
 
     def action_watch(self) -> None:

@@ -45,6 +45,8 @@ class TableSummary:
     """Seconds per turn (the turn timer); 0: none."""
     target: int = 0
     """The points that end the game; 0: the standard (or double target)."""
+    extra_pepper: bool = False
+    """The Extra Pepper event cards (RULES §12)."""
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,8 @@ class SoloPlan:
     double_target: bool = False
     resume: bool = False
     """Resume the unfinished solo game kept in the data dir (seasalt.client.solo_game)."""
+    extra_pepper: bool = False
+    """The Extra Pepper event cards (RULES §12)."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,7 @@ class StartScreen(Screen[None]):
                         )
                     with Horizontal(classes="row"):
                         yield TickBox(_("Extra Salt"), id="extra-salt")
+                        yield TickBox(_("Extra Pepper"), id="extra-pepper")
                         yield TickBox(_("Double target"), id="double-target")
                     yield Button(_("Play solo"), id="go-solo", variant="primary")
                 with TabPane(_("Join a LAN game"), id="join"):
@@ -205,6 +208,7 @@ class StartScreen(Screen[None]):
                 SoloPlan(
                     name=self._player_name(), opponents=saved.opponents, level=saved.level,
                     extra_salt=saved.extra_salt, double_target=saved.double_target, resume=True,
+                    extra_pepper=saved.extra_pepper,
                 )
             )
         )
@@ -223,6 +227,7 @@ class StartScreen(Screen[None]):
                     level=str(self.query_one("#level", Select).value),
                     extra_salt=self.query_one("#extra-salt", Checkbox).value,
                     double_target=self.query_one("#double-target", Checkbox).value,
+                    extra_pepper=self.query_one("#extra-pepper", Checkbox).value,
                 )
             )
         )
