@@ -30,7 +30,9 @@ def _held(v: PlayerView, names: Names) -> list[Text]:
     """One piece per held card (``Bob: The Tornado — mermaids score no points``), and the
     keep choice while it is pending (the receiver's cards are shown there)."""
     pieces = []
-    for s in v.seats:
+    # Your own card first: on one cut line (80 columns) it is the one that must show.
+    mine_first = sorted(v.seats, key=lambda s: s.seat != v.seat)
+    for s in mine_first:
         if s.held_event is not None:
             Y_ = about(s.seat, names.me)
             piece = Text(Y_("{who} holds: ").format(who=names(s.seat)))
