@@ -123,6 +123,8 @@ def hands_text(result: RoundResult, names: Names, width: int = 76) -> Text:
         lines.append(grouped_hand(sr.hand, width=width, label=Text("  " + _("hand: ")),
                                   effects=effects))
         lines.append(table_groups(sr.table, width=width, label=Text("  " + _("table: "))))
+        if sr.shielded:  # the Coral Reef: which shell stays hidden until the game is over
+            lines.append(Text("  " + _("and a shell face down (scores nothing)"), style="italic"))
     return Text("\n").join(lines)
 
 
