@@ -19,6 +19,7 @@ from seasalt.client.screens.model import TablesListed
 from seasalt.client.screens.result import RoundResultScreen
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
+from seasalt.client.widgets.hand import HandPanel
 from seasalt.engine import (
     EventCard,
     Phase,
@@ -75,9 +76,9 @@ async def test_the_table_shows_the_event_the_held_cards_and_the_shields(tui, siz
         if size == (80, 24):  # one row per seat
             assert any("Eve" in r and "The Tornado" in r for r in rows)
             assert any("Bob" in r and "The Coral Reef" in r and "shielded" in r for r in rows)
-        else:  # a box per seat: its status line
+        else:  # a box per seat: its status line (which may wrap in the box)
             assert any("total 20 · The Tornado" in r for r in rows)
-            assert any("total 5 · shielded · The Coral Reef" in r for r in rows)
+            assert any("total 5 · shielded" in r for r in rows)
         # The keys shown work: the action list keeps at least one visible choice.
         assert table.query_one(ActionList).choices
         first = table.query_one(ActionList).choices[0]
@@ -87,9 +88,11 @@ async def test_the_table_shows_the_event_the_held_cards_and_the_shields(tui, siz
             # the Kraken changed (the engine's breakdown, RULES §12.5).
             assert "Eve holds: The Tornado — mermaids score no points" in text
             assert "Bob holds: The Coral Reef — lay a shell face down" in text
-            flat = " ".join(text.replace("▏", " ").split())
-            assert "card points 4 = pairs 1 + collectors 3" in flat
-            assert "colour bonus 3 · The Kraken: -3 for octopuses" in flat
+            hand = table.query_one(HandPanel).shown
+            assert hand is not None
+            line = hand.plain.splitlines()[-1]
+            assert line.startswith("card points 4 = pairs 1 + collectors 3")
+            assert line.endswith("colour bonus 3  ·  The Kraken: -3 for octopuses")
 
 
 async def test_own_held_card_reads_you_hold(tui) -> None:
@@ -129,15 +132,22 @@ async def test_the_round_result_says_what_each_event_changed(tui) -> None:
     result = kraken_result()
     app = kit.result_app(position(last_result=result), "en", NAMES)
     async with app.run_test(size=(100, 30)):
-        try:
-            await tui.until(lambda: isinstance(app.screen, RoundResultScreen)
-                            and "The Kraken: -3 for octopuses" in tui.text(app))
-        except AssertionError:
-            raise AssertionError(tui.text(app)) from None
-        text = tui.text(app)
-        assert "The Tornado: -1 for mermaids" in text  # Eve's mermaid scored nothing
-        # The grouping follows the events: Bob's octopus-free hand, Ann's octopus set.
-        assert result.seats[0].breakdown.events[0].points == -3
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen)
+                        and "Round 1" in tui.text(app))
+        assert "The Kraken" in tui.text(app)
+        # The table's words, without the screen's wrapping: each seat's own changes.
+        from rich.console import Console
+        from seasalt.client.screens.result import hands_text, score_table
+        from seasalt.client.words import Names
+
+        console = Console(width=200, record=True)
+        console.print(score_table(result, Names(list(NAMES), 0)))
+        rows = console.export_text().splitlines()
+        assert any("You" in r and "(The Kraken: -3 for octopuses)" in r for r in rows)
+        assert any("Eve" in r and "(The Tornado: -2 for mermaids)" in r for r in rows)
+        assert not any("Bob" in r and "The Kraken" in r for r in rows)  # no octopus: no change
+        hands = hands_text(result, Names(list(NAMES), 0), width=200).plain
+        assert "and a shell face down (scores nothing)" in hands  # Bob's, which one: hidden
 
 
 async def test_help_has_an_entry_for_every_event_card(tui) -> None:
@@ -208,3 +218,37 @@ async def test_the_lobby_shows_extra_pepper_and_a_join_asks_for_it(fake_link, tu
         request = next(m for m in link.sent if isinstance(m, p.JoinOrCreate))
         assert (request.table, request.extra_pepper) == ("picante", True)
         assert isinstance(app.screen, LobbyScreen | TableScreen)
+
+
+def test_every_extra_pepper_log_event_is_worded_from_the_viewers_seat() -> None:
+    # RULES §12.13: what a seat may see is redacted before it gets here; the words follow.
+    from seasalt.client.words import Names, describe_event
+    from seasalt.engine import Event, EventKind
+
+    names = Names(["Ann", "Eve", "Bob"], 0)
+    k = EventKind
+    lines = {
+        k.EVENT_TURNED_UP: Event(k.EVENT_TURNED_UP, n=10, event_card=E.KRAKEN),
+        k.EVENT_RECEIVED: Event(k.EVENT_RECEIVED, seat=0, event_card=E.SUNFISH),
+        k.EVENT_DISCARDED: Event(k.EVENT_DISCARDED, event_card=E.TORNADO),
+        k.EVENT_KEPT: Event(k.EVENT_KEPT, seat=1, event_card=E.DOLPHINS),
+        k.HAND_LOOKED: Event(k.HAND_LOOKED, seat=1, target=0, cards=(40,), private_to=(1, 0)),
+        k.SWAPPED: Event(k.SWAPPED, seat=0, target=2, cards=(40, 9), private_to=(0, 2)),
+        k.SWAP_PASSED: Event(k.SWAP_PASSED, seat=2, target=1),
+        k.PAIR_STOLEN: Event(k.PAIR_STOLEN, seat=1, target=0, cards=(0, 1)),
+        k.ANGELFISH_TOOK: Event(k.ANGELFISH_TOOK, seat=2, card=9, pile=1),
+        k.DOLPHINS_DREW: Event(k.DOLPHINS_DREW, seat=1, redacted=True),
+        k.SHELL_FACE_DOWN: Event(k.SHELL_FACE_DOWN, seat=0, card=34, private_to=(0,)),
+    }
+    said = {kind: describe_event(e, names) for kind, e in lines.items()}
+    assert said[k.EVENT_TURNED_UP] == "New table event: The Kraken."
+    assert said[k.EVENT_RECEIVED] == "You received The Sunfish."
+    assert said[k.EVENT_DISCARDED] == (
+        "The Tornado went to the event discard (no single leader or trailer).")
+    assert said[k.EVENT_KEPT] == "Eve kept The Dolphins."
+    assert said[k.HAND_LOOKED] == "Eve looked at your hand (Water Rodeo)."
+    assert said[k.SWAPPED] == "You gave Octopus (light blue) to Bob for Boat (dark blue)."
+    assert said[k.PAIR_STOLEN] == "Eve stole the pair Crab (dark blue) + Crab (dark blue) from you."
+    assert said[k.DOLPHINS_DREW] == "Eve drew a card from the deck (the Dolphins)."
+    assert said[k.SHELL_FACE_DOWN] == "You laid Shell (dark blue) face down (shielded)."
+    assert all(said.values())
