@@ -17,7 +17,7 @@ import time
 
 import zmq.asyncio
 from seasalt.server.config import ManualClock
-from seasalt.testing.fuzzing import DROPPED, Fuzzer, FuzzFailure, soak
+from seasalt.testing.fuzzing import DROPPED, PEPPER_ACTIONS, Fuzzer, FuzzFailure, soak
 from seasalt.testing.server import running_server
 
 
@@ -53,6 +53,8 @@ async def main_async(args: argparse.Namespace) -> int:
     for line in fuzzer.summary():
         print(line)
     print(f"actions accepted by the server: {accepted}; tables at the end: {tables}")
+    pepper = sum(n for kind, n in fuzzer.actions.items() if kind in PEPPER_ACTIONS)
+    print(f"Extra Pepper actions sent (legal and not): {pepper}")
     print("no crash, no stall, every bad frame answered with an error, no leak, invariants held")
     return 0
 

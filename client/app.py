@@ -105,6 +105,8 @@ class LaunchOptions:
     level: str = "greedy"
     extra_salt: bool = False
     double_target: bool = False
+    extra_pepper: bool = False
+    target: int = 0
     lang: str = "en"
     """Language code (``en``, ``pt``, ``es``, ``fr``); ``run_app`` reads the environment."""
     server_seed: int | None = None
@@ -252,7 +254,7 @@ class SeasaltApp(App[int]):
         o = self.options
         if o.solo:
             self.begin(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
-                                o.double_target))
+                                o.double_target, extra_pepper=o.extra_pepper, target=o.target))
         elif o.address:
             self.begin(JoinPlan(self.player, o.address))
         else:
@@ -337,7 +339,7 @@ class SeasaltApp(App[int]):
             elif isinstance(plan, SoloPlan):
                 seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
                 await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
-                                                plan.double_target,
+                                                plan.double_target, target=plan.target,
                                                 extra_pepper=plan.extra_pepper))
             else:
                 await bridge.send(link, AskTables())
@@ -395,12 +397,10 @@ class SeasaltApp(App[int]):
         token = link.conn.token
         if token is None:
             return False
-        resumed = plan.resume and unfinished_solo() == SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target,
-            plan.extra_pepper)
         self.solo_game = SavedSolo(
             token, plan.opponents, plan.level, plan.extra_salt, plan.double_target,
-            plan.extra_pepper)
+            plan.extra_pepper, plan.target)
+        resumed = plan.resume and unfinished_solo() == self.solo_game
         self.solo_resumable = save_solo(self.solo_game)
         return resumed
 
@@ -865,6 +865,8 @@ def run_app(
     level: str = "greedy",
     extra_salt: bool = False,
     double_target: bool = False,
+    extra_pepper: bool = False,
+    target: int = 0,
     lang: str | None = None,
     server_key: str | None = None,
     bot_delay: float | None = None,
@@ -875,7 +877,8 @@ def run_app(
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
-            extra_salt=extra_salt, double_target=double_target, lang=resolve(lang),
+            extra_salt=extra_salt, double_target=double_target, extra_pepper=extra_pepper,
+            target=target, lang=resolve(lang),
             server_key=server_key, bot_delay=bot_delay, guest=guest, web_urls=web_urls,
         )
     )

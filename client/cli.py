@@ -17,7 +17,9 @@ from seasalt.protocol import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_TABLE_NAME_LENGTH,
+    MAX_TARGET,
     MIN_PLAYERS,
+    MIN_TARGET,
     PROTOCOL_VERSION,
 )
 
@@ -33,8 +35,11 @@ examples:
   seasalt-client 192.168.1.20                 join a LAN game (the Textual app)
   seasalt-client --solo --opponents 2         play against bots at once
   seasalt-client --solo --bot-delay 2         ... with bots that take 2 s a move
+  seasalt-client --solo --extra-pepper        ... with the Extra Pepper event cards
   seasalt-client localhost --bot random --table t1 --players 3
                                               a headless player (no TUI)
+  seasalt-client localhost --bot greedy --table p --extra-pepper --target 20
+                                              ... at an Extra Pepper table, to 20 points
 
 headless exit codes: 0 game played to the end, 1 server lost or session taken over,
 2 bad command line, 3 no server answered within --connect-timeout,
@@ -70,6 +75,12 @@ def _bot_delay(text: str) -> float:
 def _players(text: str) -> int:
     if not text.isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(f"must be {MIN_PLAYERS}-{MAX_PLAYERS}, not {text!r}")
+    return int(text)
+
+
+def _target(text: str) -> int:
+    if not text.isdigit() or not MIN_TARGET <= int(text) <= MAX_TARGET:
+        raise argparse.ArgumentTypeError(f"must be {MIN_TARGET}-{MAX_TARGET} points, not {text!r}")
     return int(text)
 
 
@@ -114,6 +125,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--extra-salt", action="store_true", help="with the Extra Salt cards")
     parser.add_argument(
         "--double-target", action="store_true", help="play to 80/70/60 instead of 40/35/30"
+    )
+    parser.add_argument(
+        "--extra-pepper", action="store_true",
+        help="headless and solo: with the Extra Pepper event cards (a table option)",
+    )
+    parser.add_argument(
+        "--target", type=_target, default=0, metavar="POINTS",
+        help=f"headless and solo: play to this many points, {MIN_TARGET}-{MAX_TARGET} "
+        "(default: the standard 40/35/30)",
     )
     parser.add_argument(
         "--delay", type=_positive_float, default=0.0, help="headless: seconds before each move"
@@ -197,10 +217,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                      "--solo (or the start menu), not with a server address or --bot")
     if args.guest and (args.address is None or args.solo or args.bot is not None):
         parser.error("--guest needs a server address and plays it only (no --solo, no --bot)")
+    _check_table_options(parser, args)
     if args.bot is not None:
         return _headless(parser, args)
     setup_log_file()  # the terminal belongs to the app: warnings go to the log file
     return _tui(args)
+
+
+def _check_table_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The table options this command line sets only where it makes a table: headless (which
+    creates or joins one) and solo. Joining from the lobby, the new-table dialog sets them."""
+    asked = [flag for flag, on in (("--extra-pepper", args.extra_pepper),
+                                   ("--target", args.target != 0)) if on]
+    if asked and args.bot is None and not args.solo:
+        parser.error(f"{' and '.join(asked)}: table options, for --bot (headless) or --solo; "
+                     "in the lobby, choose them when you create a table")
+    if args.target and args.double_target:
+        parser.error("--target and --double-target exclude each other (double target doubles "
+                     "the standard)")
 
 
 def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -218,6 +252,8 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         players=args.players,
         extra_salt=args.extra_salt,
         double_target=args.double_target,
+        extra_pepper=args.extra_pepper,
+        target=args.target,
         delay=args.delay,
         seed=args.seed,
         connect_timeout=args.connect_timeout,
@@ -245,6 +281,8 @@ def _tui(args: argparse.Namespace) -> int:
         level=args.level,
         extra_salt=args.extra_salt,
         double_target=args.double_target,
+        extra_pepper=args.extra_pepper,
+        target=args.target,
         lang=args.lang,
         server_key=args.server_key,
         bot_delay=args.bot_delay,

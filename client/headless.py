@@ -75,6 +75,10 @@ class HeadlessOptions:
     players: int = 2
     extra_salt: bool = False
     double_target: bool = False
+    extra_pepper: bool = False
+    """The Extra Pepper event cards (RULES §12): a table option, compared on a join."""
+    target: int = 0
+    """The points that end the game (0: the standard, or double with ``double_target``)."""
     delay: float = 0.0
     """Seconds to wait before each move, so people can follow."""
     seed: int | None = None
@@ -221,7 +225,8 @@ class HeadlessPlayer:
     async def _join(self) -> None:
         opts = self.options
         await self.conn.request(
-            SitDown(opts.table, (HUMAN,) * opts.players, opts.extra_salt, opts.double_target)
+            SitDown(opts.table, (HUMAN,) * opts.players, opts.extra_salt, opts.double_target,
+                    target=opts.target, extra_pepper=opts.extra_pepper)
         )
 
     async def _play(self) -> GameSummary:

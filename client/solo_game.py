@@ -47,6 +47,7 @@ class SavedSolo:
     extra_salt: bool = False
     double_target: bool = False
     extra_pepper: bool = False
+    target: int = 0
 
 
 def unfinished_solo() -> SavedSolo | None:
@@ -56,7 +57,7 @@ def unfinished_solo() -> SavedSolo | None:
         saved = SavedSolo(
             token=str(data["token"]), opponents=int(data["opponents"]), level=str(data["level"]),
             extra_salt=bool(data.get("extra_salt")), double_target=bool(data.get("double_target")),
-            extra_pepper=bool(data.get("extra_pepper")),
+            extra_pepper=bool(data.get("extra_pepper")), target=int(data.get("target") or 0),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

@@ -33,6 +33,7 @@ from .game_data import (
 )
 from .history import (
     DuoCount,
+    EventStats,
     Games,
     GameSummary,
     GetReplay,
@@ -135,8 +136,8 @@ __all__ = [
     "rules_from_wire", "rules_to_wire", "tag_name", "to_wire", "unpack", "view_from_wire",
     "view_to_wire",
     # history, replays and statistics (protocol/history.py)
-    "DuoCount", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames", "PlayerEntry",
-    "PlayerStats", "Replay", "ReplayFileError", "StandInStats", "StandIns", "Stats",
+    "DuoCount", "EventStats", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames",
+    "PlayerEntry", "PlayerStats", "Replay", "ReplayFileError", "StandInStats", "StandIns", "Stats",
     "replay_from_file_data", "replay_to_file_data",
     # clocks (protocol/clocks.py)
     "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",

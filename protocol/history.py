@@ -99,6 +99,26 @@ class DuoCount:
 
 
 @dataclass(frozen=True, slots=True)
+class EventStats:
+    """Extra Pepper: what one player's seats did with one event card (RULES §12.0), over every
+    finished game: how often it came to them, what became of it, and how they did with it."""
+
+    event: str
+    """The event card's id (``kraken``...)."""
+    received: int
+    """Times the table event went to this player at the end of a round."""
+    kept: int
+    """Times the player chose it when holding two (the other went to the event discard)."""
+    discarded: int
+    """Times it left this player's hand for the event discard (no longer its keeper, or the
+    other card kept)."""
+    rounds: int
+    """Rounds the player played holding it."""
+    points: int
+    """Round points the player scored in those rounds."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """One player's totals over every finished game on the server."""
 
@@ -117,6 +137,12 @@ class PlayerStats:
     """LAST CHANCE calls that won the bet."""
     bets_lost: int
     mermaid_wins: int
+    events: tuple[EventStats, ...] = ()
+    """Extra Pepper: per event card the player ever held or received, in the §12.0 order."""
+    effects: tuple[DuoCount, ...] = ()
+    """Extra Pepper: how often the player's event effects played out, by the log's event kind
+    (``swapped``, ``swap_passed``, ``pair_stolen``, ``angelfish_took``, ``dolphins_drew``,
+    ``shell_face_down``), in name order."""
 
     def __post_init__(self) -> None:
         _check_player_id("player", self.player)

@@ -40,6 +40,7 @@ from seasalt.protocol import (
 from seasalt.protocol.history import MAX_HISTORY_GAMES
 
 from .config import log
+from .event_stats import EFFECT_KINDS, ROUND_END_KINDS, PepperFacts, note_round_end
 from .journal import from_blob
 from .tables import make_rules
 
@@ -195,6 +196,8 @@ class SeatFacts:
     mermaid_wins: int = 0
     stand_in: SeatFacts | None = None
     """What a takeover bot did for this seat (its calls and their bets), counted apart."""
+    pepper: PepperFacts = field(default_factory=PepperFacts)
+    """Extra Pepper: the event cards and their effects (server/event_stats.py)."""
 
 
 def duo_kind(cards: tuple[int, ...]) -> str:
@@ -216,8 +219,12 @@ def seat_facts(
     for number, action in enumerate(actions, 1):
         by_bot = number in bot_moves
         actor = state.to_act
+        held = state.held  # the event cards held while this round was played
         result = apply(state, action)
         state = result.state
+        ended = next((e for e in result.events if e.kind in ROUND_END_KINDS), None)
+        if held and ended is not None:
+            note_round_end([f.pepper for f in facts], held, ended)
         for e in result.events:
             if e.seat is None:
                 continue
@@ -242,6 +249,10 @@ def seat_facts(
                     mine.bets_lost += 1
             elif e.kind is EventKind.MERMAID_WIN:
                 mine.mermaid_wins += 1
+            elif e.kind is EventKind.EVENT_KEPT or e.kind in EFFECT_KINDS:
+                mine.pepper.note(e)  # a choice: a takeover bot's is its own (as for calls)
+            elif e.event_card is not None:
+                facts[e.seat].pepper.note(e)  # received, or lost: the seat's either way
     return facts
 
 
@@ -252,6 +263,8 @@ def _facts_to_json(f: SeatFacts) -> dict[str, object]:
     }
     if f.stand_in is not None:
         d["bot"] = _facts_to_json(f.stand_in)
+    if f.pepper:
+        d["pepper"] = f.pepper.to_json()
     return d
 
 
@@ -260,6 +273,7 @@ def _facts_from_json(d: dict[str, Any]) -> SeatFacts:
     return SeatFacts(
         Counter(d["duos"]), d["stop"], d["last_chance"], d["bets_won"], d["bets_lost"],
         d["mermaid_wins"], _facts_from_json(d["bot"]) if "bot" in d else None,
+        PepperFacts.from_json(d.get("pepper")),
     )
 
 
@@ -383,6 +397,7 @@ class StatsBuilder:
                     t.facts.bets_won += f.bets_won
                     t.facts.bets_lost += f.bets_lost
                     t.facts.mermaid_wins += f.mermaid_wins
+                    t.facts.pepper.add(f.pepper)
         ordered = sorted(totals.items(), key=lambda kv: (-kv[1].games, -kv[1].wins, kv[0]))
         return tuple(
             PlayerStats(
@@ -398,6 +413,8 @@ class StatsBuilder:
                 bets_won=t.facts.bets_won,
                 bets_lost=t.facts.bets_lost,
                 mermaid_wins=t.facts.mermaid_wins,
+                events=t.facts.pepper.event_stats(),
+                effects=t.facts.pepper.effect_counts(),
             )
             for pid, t in ordered[:MAX_STATS_PLAYERS]
         ), tuple(

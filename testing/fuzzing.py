@@ -38,12 +38,20 @@ from seasalt.engine import (
     DrawFromDeck,
     EndTurn,
     Event,
+    EventCard,
     KeepCard,
+    KeepEventCard,
     KeepLobsterCard,
+    LookAtHand,
+    PassSwap,
+    PlaceShellFaceDown,
     PlayerView,
     PlayPair,
     PlayTrio,
     Rob,
+    StealPair,
+    SwapCard,
+    TakeAngelfishCard,
     TakeCrabCard,
     TakeDiscard,
     events_for,
@@ -82,6 +90,7 @@ from seasalt.protocol import (
     decode_server_message,
     encode,
     pack,
+    tag_name,
     unpack,
 )
 from seasalt.protocol.messages import Leave
@@ -96,6 +105,16 @@ TABLES = tuple(f"f{i}" for i in range(9))
 SEATS = {name: _PATTERNS[i % len(_PATTERNS)] for i, name in enumerate(TABLES)}
 MORE_TABLES = 150
 """Joins also try tables g0..g149 (under the server's default cap of 256 tables)."""
+PEPPER_TABLES = frozenset(
+    {*TABLES[3:6], *(f"g{n}" for n in range(MORE_TABLES) if (n // len(_PATTERNS)) % 2)}
+)
+"""Tables usually asked for with Extra Pepper (every seat pattern among them), so its games
+run and the fuzzer plays (and mangles) its actions; joins sometimes ask for the other."""
+PEPPER_ACTIONS = frozenset(tag_name(cls) for cls in (
+    TakeAngelfishCard, LookAtHand, SwapCard, PassSwap, StealPair, PlaceShellFaceDown,
+    KeepEventCard,
+))
+"""The wire types of Extra Pepper's actions (RULES §12.14)."""
 """Each fuzz table's usual seats: joins mostly match, so games start and run; enough tables
 that a connection without a seat usually finds a free one."""
 
@@ -184,6 +203,8 @@ class Fuzzer:
     """Error codes received, all clients."""
     received: Counter[str] = field(default_factory=Counter)
     """Frames received by message type (probe answers excluded)."""
+    actions: Counter[str] = field(default_factory=Counter)
+    """Actions sent by wire type, legal or not (``play`` and every bad action kind)."""
     checked: int = 0
     """Frames checked at the server's send (view, events, cards, invariants)."""
     problems: list[str] = field(default_factory=list)
@@ -401,11 +422,16 @@ class Fuzzer:
         seats = usual or SEATS[table]
         if rng.random() < 0.15:
             seats = rng.choice(_PATTERNS)
-        return JoinOrCreate(table, seats, extra_salt=rng.random() < 0.1)
+        pepper = (table in PEPPER_TABLES) != (rng.random() < 0.05)
+        return JoinOrCreate(table, seats, extra_salt=rng.random() < 0.1, extra_pepper=pepper)
+
+    def _action(self, table: str, seq: int, action: EngineAction) -> ActionRequest:
+        self.actions[tag_name(type(action))] += 1
+        return ActionRequest(table, seq, action)
 
     def _play(self, c: FuzzClient, rng: random.Random) -> Message:
         if c.view is not None and c.table and c.seq is not None and c.view.legal_actions:
-            return ActionRequest(c.table, c.seq, rng.choice(c.view.legal_actions))
+            return self._action(c.table, c.seq, rng.choice(c.view.legal_actions))
         return Heartbeat()
 
     def _stale(self, c: FuzzClient, rng: random.Random) -> ActionRequest:
@@ -416,7 +442,7 @@ class Fuzzer:
             action = rng.choice(c.view.legal_actions)
         else:
             action = DrawFromDeck()
-        return ActionRequest(c.table or rng.choice(TABLES), stale, action)
+        return self._action(c.table or rng.choice(TABLES), stale, action)
 
     def _illegal(self, c: FuzzClient, rng: random.Random) -> ActionRequest:
         legal = set(c.view.legal_actions) if c.view is not None else set()
@@ -426,7 +452,7 @@ class Fuzzer:
                 break
         else:
             action = EndTurn() if EndTurn() not in legal else DrawFromDeck()
-        return ActionRequest(c.table or rng.choice(TABLES), c.seq or 0, action)
+        return self._action(c.table or rng.choice(TABLES), c.seq or 0, action)
 
     def _other_seat(self, c: FuzzClient, rng: random.Random) -> ActionRequest:
         """An action while another seat is to act, or at a table this client has no seat at."""
@@ -435,7 +461,7 @@ class Fuzzer:
             table = c.table or rng.choice(TABLES)
         else:
             table = rng.choice(tables)
-        return ActionRequest(table, c.seq or 0, rng.choice((DrawFromDeck(), TakeDiscard(0))))
+        return self._action(table, c.seq or 0, rng.choice((DrawFromDeck(), TakeDiscard(0))))
 
     # --- the timers ---------------------------------------------------------------------------
 
@@ -452,6 +478,8 @@ class Fuzzer:
         lines += [f"  {code:18} {n}" for code, n in sorted(self.errors.items())]
         lines.append(f"frames received (probe answers excluded): {sum(self.received.values())}")
         lines += [f"  {name:18} {n}" for name, n in sorted(self.received.items())]
+        lines.append(f"actions sent: {sum(self.actions.values())}")
+        lines += [f"  {name:22} {n}" for name, n in sorted(self.actions.items())]
         lines.append(f"game frames checked at the server (view, events, cards, invariants): "
                      f"{self.checked}")
         return lines
@@ -468,6 +496,10 @@ def random_action(rng: random.Random) -> EngineAction:
         PlayPair((min(c, d), max(c, d))), PlayTrio((c, d), rng.randrange(66)),
         ChooseCrabPile(rng.randrange(2)), TakeCrabCard(c), Rob(rng.randrange(4)),
         KeepLobsterCard(c), CallAction(rng.choice(list(CallKind))), EndTurn(),
+        # Extra Pepper's (RULES §12.14), at any table: illegal without it, and mostly with it
+        TakeAngelfishCard(rng.randrange(2)), LookAtHand(rng.randrange(4)), SwapCard(c, d),
+        PassSwap(), StealPair((min(c, d), max(c, d))), PlaceShellFaceDown(c),
+        KeepEventCard(rng.choice(list(EventCard))),
     ]
     return rng.choice(options)
 
@@ -518,6 +550,10 @@ def _wrong_types(rng: random.Random) -> Any:
             {"t": "action", "table": "f0", "seq": "3", "action": action_to_wire(EndTurn())},
             {"t": "action", "table": ["f0"], "seq": 3, "action": action_to_wire(EndTurn())},
             {"t": "join_or_create", "table": "f0", "seats": "human,human"},
+            {"t": "join_or_create", "table": "f3", "seats": ["human", "bot:random"],
+             "extra_pepper": rng.choice([1, "yes", None])},
+            {"t": "action", "table": "f3", "seq": 3,
+             "action": {"type": "keep_event_card", "event": rng.choice(["salt", 7, None])}},
             {"t": "sync", "table": 3.5},
             {"t": "chat", "table": "f0", "text": b"bytes"},
             {"t": "resume", "version": PROTOCOL_VERSION, "token": None},
@@ -587,6 +623,7 @@ async def soak(
 
 
 __all__ = [
-    "BAD", "CARD_FIELDS", "DROPPED", "KINDS", "VALID", "FuzzClient", "FuzzFailure", "Fuzzer",
+    "BAD", "CARD_FIELDS", "DROPPED", "KINDS", "PEPPER_ACTIONS", "PEPPER_TABLES", "VALID",
+    "FuzzClient", "FuzzFailure", "Fuzzer",
     "card_ids", "invariant_problems", "random_action", "soak", "visible",
 ]

@@ -48,7 +48,8 @@ from seasalt.server.config import Clock, ServerConfig
 M = TypeVar("M")
 
 CARD_FIELDS = frozenset(
-    {"card", "cards", "hand", "table", "pending", "top", "revealed_hand", "starfish"}
+    {"card", "cards", "hand", "table", "pending", "top", "revealed_hand", "starfish",
+     "face_down_shell", "give", "take"}  # Extra Pepper: the Coral Reef shell, a swap's cards
 )
 """The wire fields that hold card ids (DESIGN: the leak test reads the plain wire data)."""
 

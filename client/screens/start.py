@@ -59,6 +59,8 @@ class SoloPlan:
     """Resume the unfinished solo game kept in the data dir (seasalt.client.solo_game)."""
     extra_pepper: bool = False
     """The Extra Pepper event cards (RULES §12)."""
+    target: int = 0
+    """The points that end the game (0: the standard, or double with ``double_target``)."""
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,7 @@ class StartScreen(Screen[None]):
                 SoloPlan(
                     name=self._player_name(), opponents=saved.opponents, level=saved.level,
                     extra_salt=saved.extra_salt, double_target=saved.double_target, resume=True,
-                    extra_pepper=saved.extra_pepper,
+                    extra_pepper=saved.extra_pepper, target=saved.target,
                 )
             )
         )

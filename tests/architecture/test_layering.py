@@ -143,8 +143,9 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
         "tables", "sessions", "limits", "botpool", "journal", "outbox", "guards", "clocks",
-        "news", "game", "lockout", "lobby", "arrivals", "presence", "finished", "history",
-        "scores", "restore", "master", "app", "announce", "options", "web_page", "web",
+        "news", "game", "lockout", "lobby", "arrivals", "presence", "event_stats", "finished",
+        "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
+        "web",
         "housekeeping", "serve_cli", "cli", "__main__", "__init__",
     ),
 }

@@ -4,7 +4,8 @@ One human seat (this test's client, a seeded random player) against a server bot
 process pool). After each kill the journal already holds every action any client saw
 (appended before the update was sent); the restarted server replays it, the client resumes
 with its token, and the game ends with the scores of the same seeded game played without
-interruption (computed here with the engine alone).
+interruption (computed here with the engine alone). With Extra Pepper too (issue 17): its
+event deck, held cards and keep choices come back from the journal the same way.
 """
 
 from __future__ import annotations
@@ -38,10 +39,10 @@ PLAYER_SEED = 3
 KILL_AT = (30, 90)
 
 
-def uninterrupted() -> tuple[int, ...]:
+def uninterrupted(extra_pepper: bool = False) -> tuple[int, ...]:
     """The same seeded game, engine only: seat 0 our player, seat 1 the server's bot."""
     seed = game_seed(SERVER_SEED, TABLE, 1)
-    state = new_game(Rules(2), seed)
+    state = new_game(Rules(2, extra_pepper=extra_pepper), seed)
     bots = [get_bot("random", PLAYER_SEED), get_bot("random", bot_seed(seed, 1))]
     while not state.is_over:
         seat = state.to_act
@@ -56,7 +57,10 @@ def journalled_actions(db: Path) -> int:
     return int(count)
 
 
-async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("extra_pepper", [False, True], ids=["base", "extra-pepper"])
+async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(
+    tmp_path: Path, extra_pepper: bool
+) -> None:
     db = tmp_path / "journal.sqlite3"
     server = ServerProcess(str(db), "--seed", str(SERVER_SEED), "--bot-delay", "0",
                            "--takeover-after", "120")
@@ -68,7 +72,7 @@ async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(tmp_path: Pat
     try:
         client = RawClient(ctx, endpoint)
         token = (await client.hello("Ann")).token
-        await client.send(JoinOrCreate(TABLE, SEATS))
+        await client.send(JoinOrCreate(TABLE, SEATS, extra_pepper=extra_pepper))
         assert (await client.expect(Joined)).seat == 0
         view_: PlayerView | None = None
         seq = acted = -1
@@ -81,7 +85,7 @@ async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(tmp_path: Pat
             elif isinstance(msg, RoundOver):
                 await client.send(Continue(TABLE))
             elif isinstance(msg, GameOver):
-                assert msg.scores == uninterrupted()
+                assert msg.scores == uninterrupted(extra_pepper)
                 break
             if kills and seq >= kills[0]:
                 kills.pop(0)
@@ -94,6 +98,7 @@ async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(tmp_path: Pat
                 assert (await client.expect(Joined)).seat == 0
                 snapshot = await client.expect(Snapshot)
                 assert snapshot.seq >= highest  # no accepted action was lost
+                assert snapshot.view.rules.extra_pepper is extra_pepper
                 view_, seq, acted = snapshot.view, snapshot.seq, -1
             if view_ is not None and view_.to_act == 0 and view_.legal_actions and acted != seq:
                 acted = seq

@@ -105,6 +105,7 @@ table_infos = lengths.flatmap(lambda length: st.builds(
     watchers=st.integers(0, 9),
     turn_time=st.sampled_from([0, 30, 60, 120]),
     target=st.just(length[1]),
+    extra_pepper=st.booleans(),
 ))
 seat_clocks = st.builds(SeatClock, seat=st.integers(0, 3), ms=st.integers(0, 10**7))
 views = st.sampled_from(SAMPLE.views)
@@ -119,7 +120,7 @@ MESSAGES: dict[type, st.SearchStrategy[object]] = {
     JoinOrCreate: lengths.flatmap(lambda length: st.builds(
         JoinOrCreate, table=tables_, seats=seat_lists, extra_salt=st.booleans(),
         double_target=st.just(length[0]), turn_time=st.sampled_from([0, 10, 30, 600]),
-        target=st.just(length[1]),
+        target=st.just(length[1]), extra_pepper=st.booleans(),
     )),
     Watch: st.builds(Watch, table=tables_),
     Leave: st.just(Leave()),
@@ -174,7 +175,7 @@ _summaries = lengths.flatmap(lambda length: st.builds(
     players=st.lists(_entries, min_size=2, max_size=4).map(tuple), scores=int_tuples,
     winners=int_tuples, extra_salt=st.booleans(), double_target=st.just(length[0]),
     rounds=st.integers(0, 30), started=st.integers(0, 2**33), finished=st.integers(0, 2**33),
-    target=st.just(length[1]),
+    target=st.just(length[1]), extra_pepper=st.booleans(),
 ))
 _stats = st.builds(
     h.PlayerStats, player=_player_ids, name=names, games=st.integers(0, 99),
@@ -183,6 +184,13 @@ _stats = st.builds(
                             count=st.integers(0, 50)), max_size=3).map(tuple),
     stop_calls=st.integers(0, 50), last_chance_calls=st.integers(0, 50),
     bets_won=st.integers(0, 50), bets_lost=st.integers(0, 50), mermaid_wins=st.integers(0, 5),
+    events=st.lists(st.builds(
+        h.EventStats, event=st.sampled_from(["kraken", "coral_reef"]),
+        received=st.integers(0, 9), kept=st.integers(0, 9), discarded=st.integers(0, 9),
+        rounds=st.integers(0, 30), points=st.integers(0, 400),
+    ), max_size=2).map(tuple),
+    effects=st.lists(st.builds(h.DuoCount, kind=st.sampled_from(["swapped", "pair_stolen"]),
+                               count=st.integers(0, 50)), max_size=2).map(tuple),
 )
 MESSAGES.update({
     h.ListGames: st.just(h.ListGames()),

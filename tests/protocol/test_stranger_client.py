@@ -16,7 +16,10 @@ from seasalt.testing.server import running_server
 pytestmark = pytest.mark.timeout(60)
 
 
-async def test_a_client_from_the_spec_alone_plays_a_game() -> None:
+@pytest.mark.parametrize("options", [{}, {"extra_pepper": True}])
+async def test_a_client_from_the_spec_alone_plays_a_game(options: dict[str, Any]) -> None:
+    """With Extra Pepper too (docs/protocol.md §8 "Extra Pepper"): the keep choice between
+    rounds is one more ``keep_event_card`` among ``legal_actions``, the rest as before."""
     async with running_server() as server:
         ctx = zmq.asyncio.Context()
         sock = ctx.socket(zmq.DEALER)
@@ -34,7 +37,8 @@ async def test_a_client_from_the_spec_alone_plays_a_game() -> None:
             await send({"t": "hello", "version": 1, "name": "stranger"})
             welcome = await recv()
             assert welcome["t"] == "welcome" and welcome["token"]
-            await send({"t": "join_or_create", "table": "spec", "seats": ["human", "bot:random"]})
+            await send({"t": "join_or_create", "table": "spec", "seats": ["human", "bot:random"],
+                        **options})
             seq, seat, acted = None, None, None
             deadline = time.monotonic() + 40
             while time.monotonic() < deadline:

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from seasalt.server.config import ManualClock
-from seasalt.testing.fuzzing import KINDS, Fuzzer, next_kind, soak
+from seasalt.testing.fuzzing import KINDS, PEPPER_ACTIONS, Fuzzer, next_kind, soak
 from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(90)
@@ -102,3 +102,4 @@ async def test_a_seeded_burst_from_concurrent_connections() -> None:
     assert sum(fuzzer.sent.values()) == 250
     assert fuzzer.checked > 0 and not fuzzer.problems
     assert fuzzer.errors  # the bad frames were answered
+    assert set(fuzzer.actions) & PEPPER_ACTIONS  # Extra Pepper's actions are sent too

@@ -9,6 +9,11 @@ is decoded and checked against the journal's replay of the game:
 - indistinguishability: permuting every card the seat has not seen (deck order, unrevealed
   hands of the others, another seat's pending cards) leaves the encoded frame byte-identical;
 - a spectator's frames never show an unrevealed hand.
+
+With Extra Pepper (RULES §12.13, §12.14 "Leak test") the same checks cover its zones: the
+event deck's order (permuted for every seat), the Water Rodeo look and swap (the swapper and
+the target only), and a face-down Coral Reef shell (its owner only, in views, events and round
+results, until the game is over); the games are chosen to contain them, and the test says so.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import pytest
 import zmq.asyncio
 from seasalt.engine import (
     Event,
+    EventKind,
     GameState,
     Rules,
     apply,
@@ -100,13 +106,25 @@ def check_frames(
     return checked
 
 
-GAMES = [(2, True, True, "leak2-37"), (3, False, True, "leak3-18"), (4, True, False, "leak4-20")]
-"""(players, Extra Salt, with a spectator, table). The tables are names whose seeded games
-(server --seed 1, player bot seeds 0..3 by seat) are among the shorter ones, for CI time; the
-4-player game skips the spectator for the same reason."""
+GAMES = [
+    (2, True, True, "leak2-37", False),
+    (3, False, True, "leak3-18", False),
+    (4, True, False, "leak4-20", False),
+    (2, True, True, "pep2-191", True),
+    (3, False, False, "pep3-21", True),
+]
+"""(players, Extra Salt, with a spectator, table, Extra Pepper). The tables are names whose
+seeded games (server --seed 1, player bot seeds 0..3 by seat) are among the shorter ones, for
+CI time; the 4-player game skips the spectator for the same reason. The Extra Pepper games were
+picked (among 300 and 150 names) as short ones in which a shell is laid face down, a hand is
+looked at and cards are swapped: PEPPER_SEEN below checks they still are."""
+
+PEPPER_SEEN = {EventKind.SHELL_FACE_DOWN, EventKind.HAND_LOOKED, EventKind.SWAPPED,
+               EventKind.EVENT_RECEIVED, EventKind.EVENT_KEPT}
+"""The Extra Pepper events (hidden information and the hand-out) each of its games has."""
 
 
-@pytest.mark.parametrize(("players", "extra_salt", "watched", "name"), GAMES)
+@pytest.mark.parametrize(("players", "extra_salt", "watched", "name", "extra_pepper"), GAMES)
 async def test_every_frame_carries_only_its_view_and_redacted_events(
     server: Server,
     ctx: zmq.asyncio.Context,
@@ -114,6 +132,7 @@ async def test_every_frame_carries_only_its_view_and_redacted_events(
     extra_salt: bool,
     watched: bool,
     name: str,
+    extra_pepper: bool,
 ) -> None:
     seats = ("human",) * players
     clients = [RawClient(ctx, server.local_endpoint) for _ in range(players)]
@@ -122,7 +141,10 @@ async def test_every_frame_carries_only_its_view_and_redacted_events(
     master = server.master
 
     def seat(i: int) -> Any:
-        return play_seat(clients[i], name, seats, name=f"p{i}", extra_salt=extra_salt, seed=0)
+        return play_seat(
+            clients[i], name, seats, name=f"p{i}", extra_salt=extra_salt, seed=0,
+            extra_pepper=extra_pepper,
+        )
 
     # The first player creates the table; the game cannot start before the others sit down,
     # so a spectator who joins now is in before the first move and must see every frame.
@@ -143,10 +165,50 @@ async def test_every_frame_carries_only_its_view_and_redacted_events(
         action_from_wire(from_blob(b))
         for b in master.journal.actions(table.game_id)
     ]
-    states, events = replay_steps(make_rules(players, extra_salt, False), table.seed, actions)
+    rules = make_rules(players, extra_salt, False, extra_pepper=extra_pepper)
+    states, events = replay_steps(rules, table.seed, actions)
     assert states[-1].is_over and states[-1].scores == results[0].scores
+    if extra_pepper:
+        kinds = {e.kind for step in events for e in step}
+        assert kinds >= PEPPER_SEEN, f"the game no longer has {PEPPER_SEEN - kinds}"
+        _check_pepper_secrets(clients, results, states)
     rng = random.Random(players)
     for client, result in zip(clients, results, strict=False):
         assert check_frames(client, result.seat, states, events, rng) > len(actions)
     if watched:
         assert check_frames(watcher, None, states, events, rng) > len(actions)
+
+
+def _check_pepper_secrets(
+    clients: list[RawClient], results: list[Any], states: list[GameState]
+) -> None:
+    """The Extra Pepper secrets, named one by one on the raw frames (check_frames covers them
+    in general): before the game is over no frame to another seat names a face-down shell (in
+    the view of its round, its events, or that round's result), and a look or a swap reaches
+    the two players only."""
+    shells_hidden = looks = 0
+    for client, result in zip(clients, results, strict=True):
+        me = result.seat
+        for data, msg in zip(client.frames, client.received, strict=True):
+            if not isinstance(msg, Snapshot | Update | RoundOver) or states[msg.seq].is_over:
+                continue
+            wire = unpack(data, MAX_SERVER_MESSAGE_SIZE)
+            if isinstance(msg, RoundOver):  # the round that just ended: its shells
+                shells, named = states[msg.seq - 1].face_down, set(card_ids(wire))
+            else:  # this round's zones and log (the last round's result is an older round)
+                shells = states[msg.seq].face_down
+                named = set(card_ids({k: v for k, v in wire.items() if k != "view"}))
+                named |= set(card_ids({k: v for k, v in wire["view"].items()
+                                       if k != "last_result"}))
+                assert all("face_down_shell" not in s for s in wire["view"]["seats"])
+                own = wire["view"].get("face_down_shell")
+                assert own is None or own == shells[me], (me, msg.seq, own)
+            others = {c for s, c in enumerate(shells) if c is not None and s != me}
+            assert not named & others, f"seat {me} seq {msg.seq}: names a face-down shell"
+            shells_hidden += bool(others)
+            for e in msg.events if isinstance(msg, Update) else ():
+                if e.kind in (EventKind.HAND_LOOKED, EventKind.SWAPPED):
+                    mine = me in (e.seat, e.target)
+                    assert bool(e.cards) is mine and e.redacted is not mine, e
+                    looks += 1
+    assert shells_hidden and looks, (shells_hidden, looks)
