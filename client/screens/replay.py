@@ -49,8 +49,9 @@ def seat_block(state: GameState, seat: int, names: Names, width: int = 76) -> Te
     # A replay shows every card (the game is over): grouped under the seat's events then.
     text.append_text(grouped_hand(state.hands[seat], width=width, label=Text("    " + _("hand: ")),
                                   effects=effects(state, seat)))
-    if state.rules.extra_pepper and state.face_down and state.face_down[seat] is not None:
-        text.append("\n    " + _("face down: {card}").format(card=card_name(state.face_down[seat])))
+    shell = state.face_down[seat] if state.face_down else None
+    if shell is not None:  # Extra Pepper's Coral Reef (RULES §12.12): no secret in a replay
+        text.append("\n    " + _("face down: {card}").format(card=card_name(shell)))
     groups = state.tables[seat]
     if groups:
         text.append("\n")
