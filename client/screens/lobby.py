@@ -77,8 +77,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
     """Name, seats (you + humans or bots) and options of a new table."""
 
     DEFAULT_CSS = """
-    CreateTableDialog #target-label { margin: 0 0 0 2; width: auto; }
-    CreateTableDialog #target { margin: 1 0 0 0; }
+    CreateTableDialog #target-label { width: auto; }
     """
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
@@ -107,9 +106,10 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                         id=f"seat-{seat}",
                         compact=True,
                     )
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row"):  # the expansions
                 yield TickBox(_("Extra Salt"), id="extra-salt")
                 yield TickBox(_("Extra Pepper"), id="extra-pepper")  # RULES §12: event cards
+            with Horizontal(classes="row compact-row"):
                 # One choice for the game's length: double target and a score to end at
                 # exclude each other (a short game: one evening, or a test).
                 yield Label(_("Game ends at"), classes="label", id="target-label")
