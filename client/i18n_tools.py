@@ -53,6 +53,8 @@ SAME_IN: dict[str, frozenset[str]] = {
     # names and symbols
     "Sea Salt & Paper": ALL,
     "Extra Salt": ALL,
+    "Extra Pepper": ALL,  # the expansion's name, as Extra Salt's
+    "{event}: {points} {what}": frozenset({"pt", "es"}),
     "{kind} ({color})": ALL,
     "Bot {n}": ALL,
     "bot {level}": ALL,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from seasalt.client.event_words import event_effect, event_name
 from seasalt.client.i18n import _, about, current, ngettext
 from seasalt.engine import (
     Action,
@@ -21,12 +22,19 @@ from seasalt.engine import (
     Event,
     EventKind,
     KeepCard,
+    KeepEventCard,
     KeepLobsterCard,
     Kind,
+    LookAtHand,
+    PassSwap,
+    PlaceShellFaceDown,
     PlayerView,
     PlayPair,
     PlayTrio,
     Rob,
+    StealPair,
+    SwapCard,
+    TakeAngelfishCard,
     TakeCrabCard,
     TakeDiscard,
     card,
@@ -229,6 +237,39 @@ def action_label(action: Action, v: PlayerView, names: Names) -> str:
         return _("Call LAST CHANCE: bet you keep the most points")
     if isinstance(action, EndTurn):
         return _("End your turn")
+    return _pepper_label(action, v, names)
+
+
+def _owner(v: PlayerView, cards: Sequence[int]) -> int | None:
+    """The seat whose table holds this laid group."""
+    group = set(cards)
+    return next((s.seat for s in v.seats if any(set(g) == group for g in s.table)), None)
+
+
+def _pepper_label(action: Action, v: PlayerView, names: Names) -> str:
+    """Extra Pepper's actions (RULES §12.14)."""
+    if isinstance(action, TakeAngelfishCard):
+        top = v.piles[action.pile].top
+        what = card_name(top) if top is not None else "?"
+        return _("Take {card} from {pile}").format(card=what, pile=pile_name(action.pile))
+    if isinstance(action, LookAtHand):
+        size = v.seats[action.seat].hand_size
+        return ngettext("Look at {name}'s hand ({n} card)", "Look at {name}'s hand ({n} cards)",
+                        size).format(name=names.raw(action.seat), n=size)
+    if isinstance(action, SwapCard):
+        return _("Give {give}, take {take}").format(
+            give=card_name(action.give), take=card_name(action.take))
+    if isinstance(action, PassSwap):
+        return _("Swap nothing (pass)")
+    if isinstance(action, StealPair):
+        return _("Steal {name}'s pair {cards}").format(
+            name=names.raw(_owner(v, action.cards)), cards=cards_phrase(action.cards))
+    if isinstance(action, PlaceShellFaceDown):
+        return _("Lay {card} face down (the Coral Reef: shielded this round)").format(
+            card=card_name(action.card))
+    if isinstance(action, KeepEventCard):
+        return _("Keep {event}: {effect}").format(
+            event=event_name(action.event), effect=event_effect(action.event))
     return repr(action)
 
 
@@ -325,4 +366,54 @@ def describe_event(e: Event, names: Names) -> str | None:
         return Y_("{who} gathered all four mermaids and won the game!").format(who=who)
     if k is EventKind.GAME_OVER:
         return _("Game over.")
+    return _describe_pepper(e, names)
+
+
+def _describe_pepper(e: Event, names: Names) -> str | None:
+    """Extra Pepper's log lines (RULES §12.13: what each seat may see is already redacted)."""
+    k = e.kind
+    who = names(e.seat)
+    Y_ = YT_ = about(e.seat, names.me, e.target)
+    event = event_name(e.event_card) if e.event_card is not None else "?"
+    if k is EventKind.EVENT_TURNED_UP:
+        return _("New table event: {event}.").format(event=event)
+    if k is EventKind.EVENT_RECEIVED:
+        return Y_("{who} received {event}.").format(who=who, event=event)
+    if k is EventKind.EVENT_DISCARDED:
+        if e.seat is None:
+            return _("{event} went to the event discard (no single leader or trailer).").format(
+                event=event)
+        return Y_("{who} discarded {event}.").format(who=who, event=event)
+    if k is EventKind.EVENT_DECK_SHUFFLED:
+        return _("The event discard was shuffled into a new event deck.")
+    if k is EventKind.EVENT_KEPT:
+        return Y_("{who} kept {event}.").format(who=who, event=event)
+    if k is EventKind.HAND_LOOKED:
+        target = names.obj(e.target)
+        return YT_("{who} looked at {target}'s hand (Water Rodeo).").format(who=who,
+                                                                            target=target)
+    if k is EventKind.SWAPPED:
+        target = names.obj(e.target)
+        if len(e.cards) == 2:
+            return YT_("{who} gave {give} to {target} for {take}.").format(
+                who=who, give=card_name(e.cards[0]), target=target, take=card_name(e.cards[1]))
+        return YT_("{who} swapped a card with {target}.").format(who=who, target=target)
+    if k is EventKind.SWAP_PASSED:
+        return YT_("{who} swapped nothing with {target}.").format(
+            who=who, target=names.obj(e.target))
+    if k is EventKind.PAIR_STOLEN:
+        return YT_("{who} stole the pair {cards} from {target}.").format(
+            who=who, cards=cards_phrase(e.cards), target=names.obj(e.target))
+    if k is EventKind.ANGELFISH_TOOK and e.card is not None:
+        return Y_("{who} took {card} from {pile} (the Angelfish).").format(
+            who=who, card=card_name(e.card), pile=pile_name(e.pile))
+    if k is EventKind.DOLPHINS_DREW:
+        if e.card is not None:
+            return Y_("{who} drew {card} (the Dolphins).").format(who=who, card=card_name(e.card))
+        return Y_("{who} drew a card from the deck (the Dolphins).").format(who=who)
+    if k is EventKind.SHELL_FACE_DOWN:
+        if e.card is not None:
+            return Y_("{who} laid {card} face down (shielded).").format(
+                who=who, card=card_name(e.card))
+        return Y_("{who} laid a shell face down (shielded).").format(who=who)
     return None

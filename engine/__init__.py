@@ -58,7 +58,7 @@ from .events import Event, EventKind, events_for
 from .game import CALL_THRESHOLD, ApplyResult, apply, legal_actions, new_game, replay
 from .memo import ViewCache
 from .notation import card_code, cards_from_codes, parse_state, render_state
-from .scoring import Breakdown, breakdown, card_points, color_bonus, round_gains
+from .scoring import Breakdown, EventPoints, breakdown, card_points, color_bonus, round_gains
 from .setup import make_state
 from .state import (
     GameState,
@@ -88,9 +88,9 @@ __all__ = [
     "events_for", "is_pair", "legal_actions", "make_state", "new_game", "pair_kind",
     "pair_partners", "parse_state", "point_role", "render_state", "replay", "round_gains", "view",
     # Extra Pepper (RULES §12.14)
-    "EVENT_CARDS", "EventCard", "Keeper", "KeepEventCard", "LookAtHand", "PassSwap",
-    "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects", "seat_effects",
-    "DOLPHIN_KINDS", "mermaids_to_win",
+    "EVENT_CARDS", "EventCard", "EventPoints", "Keeper", "KeepEventCard", "LookAtHand",
+    "PassSwap", "PlaceShellFaceDown", "StealPair", "SwapCard", "TakeAngelfishCard", "effects",
+    "seat_effects", "DOLPHIN_KINDS", "mermaids_to_win",
     # what scores, for the UI (engine/combos.py)
     "Combination", "ComboKind", "Scored", "scored_parts", "scoring_combinations",
 ]

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import COLLECTOR_KINDS, KIND_OF, Kind
-from .scoring import PAIR_MATCHING, SET_POINTS
+from .event_cards import EventCard
+from .scoring import PAIR_MATCHING, SET_POINTS, event_set_points
 from .state import RoundEnd, RoundResult
 
 
@@ -47,13 +48,21 @@ def _take_pairs(first: list[int], partners: list[int]) -> list[tuple[int, int]]:
     return pairs
 
 
-def _pairs(by_kind: dict[Kind, list[int]]) -> list[tuple[int, int]]:
+def _pairs(by_kind: dict[Kind, list[int]], rodeo: bool = False) -> list[tuple[int, int]]:
     """The pairs a hand holds, as many as RULES §5.2 and §11.6 count (a maximum matching), read
     from the pair table: in each group the partners take a centre first (a lobster needs a
-    crab), then the centres left pair together (crab + crab)."""
+    crab), then the centres left pair together (crab + crab). Under the Water Rodeo (§12.3)
+    the jellyfish take their swimmers first and the swimmers and sharks left pair freely."""
     pairs: list[tuple[int, int]] = []
     for centre, leaves, alike in PAIR_MATCHING:
         centres = list(by_kind[centre])
+        if rodeo and centre is Kind.SWIMMER:
+            pairs += [(c, card) for card, c in _take_pairs(list(by_kind[Kind.JELLYFISH]),
+                                                            centres)]
+            free = centres + list(by_kind[Kind.SHARK])
+            while len(free) >= 2:
+                pairs.append((free.pop(0), free.pop(0)))
+            continue
         for leaf in leaves:
             pairs += [(c, card) for card, c in _take_pairs(list(by_kind[leaf]), centres)]
         while alike and len(centres) >= 2:
@@ -61,14 +70,17 @@ def _pairs(by_kind: dict[Kind, list[int]]) -> list[tuple[int, int]]:
     return pairs
 
 
-def _sets(by_kind: dict[Kind, list[int]]) -> list[tuple[int, ...]]:
-    """Collector sets that score, the seahorse joined to the set it adds most to."""
+def _sets(
+    by_kind: dict[Kind, list[int]], points: dict[Kind, tuple[int, ...]] = SET_POINTS
+) -> list[tuple[int, ...]]:
+    """Collector sets that score, the seahorse joined to the set it adds most to; ``points``
+    are the sets' tables under the seat's effects (RULES §12.4, §12.5)."""
     seahorses = by_kind[Kind.SEAHORSE]
     boosted: Kind | None = None
     if seahorses:
         gain = 0
         for kind in COLLECTOR_KINDS:
-            table, n = SET_POINTS[kind], len(by_kind[kind])
+            table, n = points[kind], len(by_kind[kind])
             if 0 < n < len(table) - 1 and table[n + 1] - table[n] > gain:
                 gain, boosted = table[n + 1] - table[n], kind
     sets: list[tuple[int, ...]] = []
@@ -76,26 +88,31 @@ def _sets(by_kind: dict[Kind, list[int]]) -> list[tuple[int, ...]]:
         cards = list(by_kind[kind])
         if kind is boosted:
             cards.append(seahorses[0])
-        if SET_POINTS[kind][min(len(cards), len(SET_POINTS[kind]) - 1)] > 0:
+        if points[kind][min(len(cards), len(points[kind]) - 1)] > 0:
             sets.append(tuple(cards))
     return sets
 
 
-def scoring_combinations(hand: Iterable[int]) -> tuple[Combination, ...]:
+def scoring_combinations(
+    hand: Iterable[int], effects: Iterable[EventCard] = ()
+) -> tuple[Combination, ...]:
     """The combinations of a hand that score: pairs, trios (a pair and a starfish) and
-    collector sets, in a fixed order. Cards in none of them score alone (multipliers,
-    mermaids) or not at all."""
+    collector sets, in a fixed order, under the seat's Extra Pepper ``effects`` (the view's
+    ``effects``: two swimmers pair under the Water Rodeo, one shell scores under the Dance of
+    the Shells). Cards in none of them score alone (multipliers, mermaids) or not at all."""
+    fx = tuple(effects)
     by_kind: dict[Kind, list[int]] = {kind: [] for kind in Kind}
     for c in sorted(hand):
         by_kind[KIND_OF[c]].append(c)
     starfish = list(by_kind[Kind.STARFISH])
     combos: list[Combination] = []
-    for pair in _pairs(by_kind):
+    for pair in _pairs(by_kind, EventCard.WATER_RODEO in fx):
         if starfish:  # RULES §11.4: a starfish in hand goes with a spare pair in hand
             combos.append(Combination(ComboKind.TRIO, (*pair, starfish.pop(0))))
         else:
             combos.append(Combination(ComboKind.PAIR, pair))
-    combos += [Combination(ComboKind.SET, cards) for cards in _sets(by_kind)]
+    points = event_set_points(fx) if fx else SET_POINTS
+    combos += [Combination(ComboKind.SET, cards) for cards in _sets(by_kind, points)]
     return tuple(combos)
 
 

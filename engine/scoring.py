@@ -6,7 +6,7 @@ Cards are passed as card ids (ints) or :class:`Card` objects; the hot path uses 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .actions import CallKind
 from .cards import ALL_CARDS, COLOR_OF, KIND_OF, PAIR_KINDS, Card, Color, Kind, PairKind
@@ -51,6 +51,16 @@ _SAILORS = (0, 0, 5)
 
 
 @dataclass(frozen=True, slots=True)
+class EventPoints:
+    """What one Extra Pepper effect changed in a seat's card points (RULES §12.3-§12.6)."""
+
+    event: EventCard
+    points: int
+    """Card points under every effect of the seat minus card points without this one (the
+    Kraken on three octopuses: 3 - 6 = -3). Never 0 in a breakdown: no change, no entry."""
+
+
+@dataclass(frozen=True, slots=True)
 class Breakdown:
     """How a player's card points are made up (for the UI and tests)."""
 
@@ -68,6 +78,21 @@ class Breakdown:
     """Mermaid points (RULES §5.4)."""
     color_bonus: int
     """Largest single-colour group (RULES §5.5); not part of :attr:`total`."""
+    events: tuple[EventPoints, ...] = field(default=())
+    """Extra Pepper: how much each scoring effect changed the card points, in enum order
+    (already inside the parts above; the UI says "The Kraken: -3 for octopuses")."""
+
+    def __repr__(self) -> str:
+        # Without Extra Pepper the repr stays the one it always was (golden hashes).
+        text = (
+            f"Breakdown(pairs_on_table={self.pairs_on_table!r}, "
+            f"pairs_in_hand={self.pairs_in_hand!r}, starfish={self.starfish!r}, "
+            f"collectors={self.collectors!r}, multipliers={self.multipliers!r}, "
+            f"mermaids={self.mermaids!r}, color_bonus={self.color_bonus!r}"
+        )
+        if self.events:
+            text += f", events={self.events!r}"
+        return text + ")"
 
     @property
     def total(self) -> int:
@@ -239,7 +264,7 @@ def _points_ids(
     """Card points only: ``_breakdown_ids(hand, played, effects).total``, cheaper (the call
     check)."""
     if effects:
-        return _breakdown_ids(hand, played, effects).total
+        return _parts_ids(hand, played, _scoring_key(effects)).total
     h, kinds, table_points = _tally(hand, played)
     pairs = _pairs_in_hand(h)
     total = table_points + pairs + 2 * min(h[_STARFISH], pairs)
@@ -252,9 +277,34 @@ def _points_ids(
 def _breakdown_ids(
     hand: Sequence[int], played: Sequence[Sequence[int]], effects: Sequence[EventCard] = ()
 ) -> Breakdown:
+    """The breakdown, with what each scoring effect changed (RULES §12.0 "Defaults": card
+    points are computed under the seat's own effects)."""
+    key = _scoring_key(effects) if effects else ()
+    found = _parts_ids(hand, played, key)
+    if not key:
+        return found
+    changes = tuple(
+        EventPoints(e, delta)
+        for e in key
+        for delta in [found.total - _parts_ids(hand, played, tuple(o for o in key if o is not e))
+                      .total]
+        if delta
+    )
+    if not changes:
+        return found
+    return Breakdown(
+        found.pairs_on_table, found.pairs_in_hand, found.starfish, found.collectors,
+        found.multipliers, found.mermaids, found.color_bonus, changes,
+    )
+
+
+def _parts_ids(
+    hand: Sequence[int], played: Sequence[Sequence[int]], key: tuple[EventCard, ...]
+) -> Breakdown:
+    """The parts under the scoring effects ``key`` (a subset of SCORING_EVENTS, in order)."""
     h, kinds, table_points = _tally(hand, played)
     colors = _color_counts(hand, played)
-    fx = _FX[_scoring_key(effects)] if effects else _NO_FX
+    fx = _FX[key] if key else _NO_FX
     pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else _pairs_in_hand(h)
     return Breakdown(
         pairs_on_table=table_points,
@@ -323,6 +373,13 @@ def _scoring_key(effects: Sequence[EventCard]) -> tuple[EventCard, ...]:
     return tuple(e for e in SCORING_EVENTS if e in effects)
 
 
+def event_set_points(effects: Sequence[EventCard]) -> dict[Kind, tuple[int, ...]]:
+    """Each collector kind's points by count under ``effects`` (RULES §12.4, §12.5): what
+    combos.py groups a hand by, from the same tables the scoring uses."""
+    fx = _FX[_scoring_key(effects)]
+    return {**SET_POINTS, Kind.SHELL: fx.shells, Kind.OCTOPUS: fx.octopuses}
+
+
 def breakdown(
     hand: Iterable[int | Card],
     played: Iterable[Iterable[int | Card]] = (),
@@ -339,7 +396,7 @@ def card_points(
     effects: Iterable[EventCard] = (),
 ) -> int:
     """Card points of hand + table, without the colour bonus (RULES §5), under ``effects``."""
-    return breakdown(hand, played, effects).total
+    return _parts_ids(_ids(hand), [_ids(g) for g in played], _scoring_key(tuple(effects))).total
 
 
 def color_bonus(cards: Iterable[int | Card]) -> int:
@@ -378,4 +435,7 @@ def mermaid_count(cards: Iterable[int]) -> int:
     return sum(1 for c in cards if _K[c] == _MERMAID)
 
 
-__all__ = ["ALL_CARDS", "Breakdown", "breakdown", "card_points", "color_bonus", "round_gains"]
+__all__ = [
+    "ALL_CARDS", "Breakdown", "EventPoints", "breakdown", "card_points", "color_bonus",
+    "round_gains",
+]

@@ -8,13 +8,14 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from seasalt.client.auto_end import AUTO_END_DELAY
+from seasalt.client.event_words import event_help, event_name, keeper_name
 from seasalt.client.i18n import _
 from seasalt.client.terms import role_name
 from seasalt.client.widgets.actions import NUMBER_KEYS
 from seasalt.client.widgets.cards import chip
 from seasalt.client.widgets.coach_words import help_line as coach_help_line
 from seasalt.client.words import color_name, kind_name
-from seasalt.engine import ALL_CARDS, Color, Kind, build_deck, point_role
+from seasalt.engine import ALL_CARDS, Color, EventCard, Kind, build_deck, point_role
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -92,6 +93,29 @@ def _scoring() -> Group:
     ]))
 
 
+def _events() -> Group:
+    """Extra Pepper (a table option): how event cards go round, and one entry per event."""
+    title = Text(_("Extra Pepper: event cards"), style="bold underline")
+    intro = bullets([
+        _("• A table option. Each round one event card lies face up: its effect applies to "
+          "everyone that round."),
+        _("• After the round it goes to the leader (the one player with the most points) or "
+          "the trailer (the one with the fewest), as the card says; with a tie there, it is "
+          "discarded. Its holder keeps the effect for themselves while they stay leader or "
+          "trailer. Receiving a second card: keep one of the two."),
+        _("• The table shows the table event and every held card; your points line and the "
+          "round result say what an event changed (\"The Kraken: -3 for octopuses\")."),
+    ])
+    table = Table(expand=True, show_lines=False, box=None, padding=(0, 1, 0, 0))
+    table.add_column(_("Event card"), no_wrap=True)
+    table.add_column(_("Kept by"), no_wrap=True)
+    table.add_column(_("What it does"))
+    for event in EventCard:
+        table.add_row(Text(event_name(event), style="bold"), Text(keeper_name(event)),
+                      Text(event_help(event)))
+    return Group(title, intro, table)
+
+
 def _clocks() -> Group:
     """The turn timer (a table option) and auto end turn (a setting of the player's)."""
     title = Text(_("Clocks"), style="bold underline")
@@ -163,6 +187,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(_keys())
             yield Static(_scoring())
             yield Static(_card_reference())
+            yield Static(_events(), id="help-events")
             yield Static(_clocks())
             yield Static(_colour_legend())
             yield Static(Text(_("Press Esc to go back."), style="italic"))

@@ -48,6 +48,8 @@ def options_text(game: GameSummary) -> str:
     options = []
     if game.extra_salt:
         options.append(_("Extra Salt"))
+    if game.extra_pepper:
+        options.append(_("Extra Pepper"))
     if game.double_target:
         options.append(_("double target"))
     return ", ".join(options) or "-"

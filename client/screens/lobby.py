@@ -59,9 +59,9 @@ def seats_text(summary: TableSummary) -> Text:
     return Text(", ").join(parts)
 
 
-NewTable = tuple[str, tuple[str, ...], bool, bool, int, int, bool]
+NewTable = tuple[str, tuple[str, ...], bool, bool, int, int, bool, bool]
 """Name, seats, Extra Salt, double target, turn timer (seconds per turn, 0: off), target
-score (0: the standard for the player count), coach allowed."""
+score (0: the standard for the player count), coach allowed, Extra Pepper."""
 
 
 def target_label(points: int) -> str:
@@ -77,8 +77,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
     """Name, seats (you + humans or bots) and options of a new table."""
 
     DEFAULT_CSS = """
-    CreateTableDialog #target-label { margin: 0 0 0 2; width: auto; }
-    CreateTableDialog #target { margin: 1 0 0 0; }
+    CreateTableDialog #target-label { width: auto; }
     """
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
@@ -107,8 +106,10 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                         id=f"seat-{seat}",
                         compact=True,
                     )
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row"):  # the expansions
                 yield TickBox(_("Extra Salt"), id="extra-salt")
+                yield TickBox(_("Extra Pepper"), id="extra-pepper")  # RULES §12: event cards
+            with Horizontal(classes="row compact-row"):
                 # One choice for the game's length: double target and a score to end at
                 # exclude each other (a short game: one evening, or a test).
                 yield Label(_("Game ends at"), classes="label", id="target-label")
@@ -153,6 +154,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                 int(self.query_one("#turn-time", Select).value),  # type: ignore[arg-type]
                 target,
                 self.query_one("#coach-allowed", Checkbox).value,
+                self.query_one("#extra-pepper", Checkbox).value,
             )
         )
 
@@ -274,6 +276,8 @@ class LobbyScreen(Screen[None]):
             options = []
             if summary.extra_salt:
                 options.append(_("Extra Salt"))
+            if summary.extra_pepper:
+                options.append(_("Extra Pepper"))
             if summary.double_target:
                 options.append(_("double target"))
             if summary.target:
@@ -307,10 +311,10 @@ class LobbyScreen(Screen[None]):
         def created(answer: NewTable | None) -> None:
             if answer is None:
                 return
-            name, seats, extra_salt, double_target, turn_time, target, coach = answer
+            name, seats, extra_salt, double_target, turn_time, target, coach, extra_pepper = answer
             self.app.post_message(
                 IntentQueued(SitDown(name, tuple(seats), extra_salt, double_target, turn_time,
-                                     target, coach_allowed=coach))
+                                     target, coach_allowed=coach, extra_pepper=extra_pepper))
             )
 
         self.app.push_screen(CreateTableDialog(_("{name}'s table").format(name=self.player)),
@@ -324,6 +328,7 @@ class LobbyScreen(Screen[None]):
         self.app.post_message(IntentQueued(SitDown(
             summary.name, summary.kinds, summary.extra_salt, summary.double_target,
             summary.turn_time, summary.target, coach_allowed=summary.coach_allowed,
+            extra_pepper=summary.extra_pepper,
         )))
 
     def action_watch(self) -> None:

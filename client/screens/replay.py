@@ -14,8 +14,8 @@ from seasalt.client.replay_steps import Step, build_steps, round_starts
 from seasalt.client.screens.result import headline, paid_note, score_table
 from seasalt.client.widgets.cardface import chip, flow, text_block
 from seasalt.client.widgets.cards import grouped_hand, table_groups
-from seasalt.client.words import Names, describe_event
-from seasalt.engine import GameState
+from seasalt.client.words import Names, card_name, describe_event
+from seasalt.engine import GameState, effects
 from seasalt.protocol import Replay
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -46,7 +46,12 @@ def seat_block(state: GameState, seat: int, names: Names, width: int = 76) -> Te
     if seat in state.winners:
         text.append("  " + _("winner"), style="bold reverse")
     text.append("\n")
-    text.append_text(grouped_hand(state.hands[seat], width=width, label=Text("    " + _("hand: "))))
+    # A replay shows every card (the game is over): grouped under the seat's events then.
+    text.append_text(grouped_hand(state.hands[seat], width=width, label=Text("    " + _("hand: ")),
+                                  effects=effects(state, seat)))
+    shell = state.face_down[seat] if state.face_down else None
+    if shell is not None:  # Extra Pepper's Coral Reef (RULES §12.12): no secret in a replay
+        text.append("\n    " + _("face down: {card}").format(card=card_name(shell)))
     groups = state.tables[seat]
     if groups:
         text.append("\n")

@@ -8,6 +8,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from seasalt.client.event_words import event_points_line
 from seasalt.client.i18n import _, about, ngettext, pgettext
 from seasalt.client.screens.keys import button_keys, pressed
 from seasalt.client.screens.model import GameEnd
@@ -63,9 +64,13 @@ def _paid(value: int, paid: bool) -> Text:
 
 
 def parts_text(b: Breakdown) -> Text:
-    """``pairs 1 + collectors 4``: the parts, in the words of the hand line."""
-    return Text(" + ".join(f"{term} {value}" for term, value in breakdown_parts(b) if value)
+    """``pairs 1 + collectors 4``: the parts, in the words of the hand line; then what each
+    Extra Pepper effect changed in them (``The Kraken: -3 for octopuses``, the engine's)."""
+    text = Text(" + ".join(f"{term} {value}" for term, value in breakdown_parts(b) if value)
                 or "-")
+    if b.events:
+        text.append(" (" + event_points_line(b.events) + ")", style="italic")
+    return text
 
 
 def score_table(result: RoundResult, names: Names) -> Table:
@@ -113,8 +118,13 @@ def hands_text(result: RoundResult, names: Names, width: int = 76) -> Text:
         if not sr.hand and not sr.table:
             continue
         lines.append(Text(names(seat), style="bold"))
-        lines.append(grouped_hand(sr.hand, width=width, label=Text("  " + _("hand: "))))
+        # Grouped under the effects that changed this seat's points (the ones that group).
+        effects = tuple(e.event for e in sr.breakdown.events) if sr.breakdown else ()
+        lines.append(grouped_hand(sr.hand, width=width, label=Text("  " + _("hand: ")),
+                                  effects=effects))
         lines.append(table_groups(sr.table, width=width, label=Text("  " + _("table: "))))
+        if sr.shielded:  # the Coral Reef: which shell stays hidden until the game is over
+            lines.append(Text("  " + _("and a shell face down (scores nothing)"), style="italic"))
     return Text("\n").join(lines)
 
 

@@ -58,6 +58,7 @@ class SoloPlan:
     resume: bool = False
     """Resume the unfinished solo game kept in the data dir (seasalt.client.solo_game)."""
     extra_pepper: bool = False
+    """The Extra Pepper event cards (RULES §12)."""
     target: int = 0
     """The points that end the game (0: the standard, or double with ``double_target``)."""
 
@@ -143,6 +144,7 @@ class StartScreen(Screen[None]):
                         )
                     with Horizontal(classes="row"):
                         yield TickBox(_("Extra Salt"), id="extra-salt")
+                        yield TickBox(_("Extra Pepper"), id="extra-pepper")
                         yield TickBox(_("Double target"), id="double-target")
                     yield Button(_("Play solo"), id="go-solo", variant="primary")
                 with TabPane(_("Join a LAN game"), id="join"):
@@ -232,6 +234,7 @@ class StartScreen(Screen[None]):
                     level=str(self.query_one("#level", Select).value),
                     extra_salt=self.query_one("#extra-salt", Checkbox).value,
                     double_target=self.query_one("#double-target", Checkbox).value,
+                    extra_pepper=self.query_one("#extra-pepper", Checkbox).value,
                 )
             )
         )

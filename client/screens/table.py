@@ -15,7 +15,7 @@ from seasalt.client.screens import result_hold
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, IntentQueued, TableSummary
 from seasalt.client.screens.result_hold import ResultHold, hold_text, last_turn_seat
-from seasalt.client.widgets.actions import ActionLine, ActionList, Choice, choices_for
+from seasalt.client.widgets.actions import UNPICK, ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cardface import CardSize, size_for
 from seasalt.client.widgets.cards import update_text
@@ -29,6 +29,7 @@ from seasalt.client.widgets.countdown import (
     turn_time_label,
     with_time_notes,
 )
+from seasalt.client.widgets.events import EventsPanel
 from seasalt.client.widgets.hand import HandPanel
 from seasalt.client.widgets.log import LOG_LINES, ChatPanel, LogPanel, log_lines
 from seasalt.client.widgets.opponents import OpponentsPanel
@@ -145,6 +146,8 @@ class TableScreen(Screen[None]):
         (client/screens/result_hold.py)."""
         self.summary: TableSummary | None = None
         """The table's latest info (its options: whether the coach is allowed)."""
+        self.swap_pick: int | None = None
+        """Water Rodeo: the card of theirs picked, the swap's first step (``Choice.pick``)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -157,6 +160,7 @@ class TableScreen(Screen[None]):
                 yield OpponentsPanel(id="opponents")
                 with Vertical(id="center"):
                     yield PilesPanel(id="piles")
+                    yield EventsPanel(id="events")  # Extra Pepper only
                     yield ScoreTrack(id="score-track")  # a big terminal only
                     yield Static(id="recent")
                     yield PromptPanel(id="prompt")
@@ -269,6 +273,8 @@ class TableScreen(Screen[None]):
             # Any frame answers a pending action (even one equal to the last: a snapshot after
             # a refusal), so the player may choose again.
             self.sent = False
+            if previous is None or frame.view.move != previous.view.move:
+                self.swap_pick = None
             # The moment the game starts, for those who waited for it (not for a resume or a
             # spectator arriving at move 0: that game started already).
             starts = self.waiting is not None
@@ -453,7 +459,9 @@ class TableScreen(Screen[None]):
         # Actions first: "Your turn" must never show above an empty list of choices.
         # (A held round result: no choices under it; any key shows the result.)
         held = self.result_hold.active
-        await self.query_one(ActionList).show([] if held else choices_for(v, names))
+        await self.query_one(ActionList).show(
+            [] if held else choices_for(v, names, self.swap_pick))
+        self.query_one(EventsPanel).show(v, names, not self.collapsed)
         if not self.result_hold.active:  # (held: tick_clocks shows the last moves there)
             self.query_one(PromptPanel).show(v, names)
         self.query_one(HandPanel).show(v, new_cards)
@@ -494,6 +502,8 @@ class TableScreen(Screen[None]):
         text.append(" · " + _("target {n}").format(n=v.rules.target_score))
         if v.rules.extra_salt:
             text.append(" · " + _("Extra Salt"))
+        if v.rules.extra_pepper:
+            text.append(" · " + _("Extra Pepper"))
         if self.turn_time:
             text.append(" · " + turn_time_label(self.turn_time))
         if self.link_state:
@@ -526,6 +536,10 @@ class TableScreen(Screen[None]):
         if self.sent and not self.check_pending():
             return
         if choice.action not in self.frame.view.legal_actions:
+            return
+        if choice.pick is not None:  # the swap's first step: no action sent yet
+            self.swap_pick = None if choice.pick == UNPICK else choice.pick
+            self.call_later(self.render_latest)
             return
         if isinstance(choice.action, Call) and not confirmed:
             def answered(yes: bool | None) -> None:

@@ -5,8 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from seasalt.client.words import Names, action_label
-from seasalt.engine import Action, Call, CallKind, DrawFromDeck, EndTurn, PlayerView
+from seasalt.client.i18n import _
+from seasalt.client.words import Names, action_label, card_name
+from seasalt.engine import (
+    Action,
+    Call,
+    CallKind,
+    DrawFromDeck,
+    EndTurn,
+    PassSwap,
+    Phase,
+    PlayerView,
+    SwapCard,
+)
 from textual.containers import VerticalScroll
 from textual.events import Click
 from textual.message import Message
@@ -24,6 +35,14 @@ class Choice:
     key: str
     label: str
     action: Action
+    pick: int | None = None
+    """A step on this screen, not an action to send: the Water Rodeo swap is chosen in two
+    steps (their card, then yours: a hand of 8 against 8 would be 64 lines), and this is the
+    card of theirs picked (``UNPICK``: back to that step). ``action`` is a legal action it
+    leads to."""
+
+
+UNPICK = -1
 
 
 def _fixed_key(action: Action) -> str | None:
@@ -36,12 +55,45 @@ def _fixed_key(action: Action) -> str | None:
     return None
 
 
-def choices_for(v: PlayerView, names: Names) -> list[Choice]:
-    """Every legal action, labelled and keyed.
+def _swap_choices(v: PlayerView, names: Names, picked: int | None) -> list[Choice]:
+    """RULES §12.3: first the card of theirs to take (or pass), then the card of yours to give
+    (or back); every line leads to a legal action."""
+    swaps = [a for a in v.legal_actions if isinstance(a, SwapCard)]
+    others = [a for a in v.legal_actions if not isinstance(a, SwapCard)]
+    numbered = iter(NUMBER_KEYS)
+    result: list[Choice] = []
+    seen: set[str] = set()
+    chosen = [a for a in swaps if a.take == picked]
+    if chosen:
+        for a in chosen:
+            label = action_label(a, v, names)
+            if label not in seen:
+                seen.add(label)
+                result.append(Choice(next(numbered, ""), label, a))
+        result.append(Choice(next(numbered, ""), _("Back: take another of their cards"),
+                             chosen[0], pick=UNPICK))
+    else:
+        for a in swaps:
+            label = _("Take {card} (then choose the card you give)").format(
+                card=card_name(a.take))
+            if label not in seen:
+                seen.add(label)
+                result.append(Choice(next(numbered, ""), label, a, pick=a.take))
+    for other in others:
+        if isinstance(other, PassSwap):
+            result.append(Choice(next(numbered, ""), action_label(other, v, names), other))
+    return result
+
+
+def choices_for(v: PlayerView, names: Names, picked: int | None = None) -> list[Choice]:
+    """Every legal action, labelled and keyed (``picked``: the Water Rodeo card of theirs
+    chosen on this screen, see :attr:`Choice.pick`).
 
     Actions whose labels read the same (two cards of the same kind and colour: the same outcome,
     RULES §3.5) are shown once; the first of them is sent.
     """
+    if v.phase is Phase.SWAP and v.legal_actions:
+        return _swap_choices(v, names, picked)
     result: list[Choice] = []
     seen: set[str] = set()
     numbered = iter(NUMBER_KEYS)

@@ -19,7 +19,7 @@ from rich.text import Text
 from seasalt.client.i18n import current
 from seasalt.client.terms import combo_name, role_name
 from seasalt.client.words import color_name, color_short, kind_name
-from seasalt.engine import Color, card, point_role, scoring_combinations
+from seasalt.engine import Color, EventCard, card, point_role, scoring_combinations
 
 # Background, foreground per colour. The text sits on the card's own colour, so it reads the
 # same on the dark and the light theme; each pair passes WCAG AA (4.5:1, tested).
@@ -317,12 +317,16 @@ def group_blocks(
     return out
 
 
-def hand_blocks(hand: Sequence[int], size: CardSize, marked: Iterable[int] = ()) -> list[Block]:
-    """The hand: its scoring combinations first (labelled, from the engine), then the cards
-    that score alone or not at all, in card-id order."""
+def hand_blocks(
+    hand: Sequence[int], size: CardSize, marked: Iterable[int] = (),
+    effects: tuple[EventCard, ...] = (),
+) -> list[Block]:
+    """The hand: its scoring combinations first (labelled, from the engine, under the seat's
+    Extra Pepper ``effects``), then the cards that score alone or not at all, in card-id
+    order."""
     blocks: list[Block] = []
     grouped: set[int] = set()
-    for combo in scoring_combinations(hand):
+    for combo in scoring_combinations(hand, effects):
         blocks += group_blocks(combo.cards, size, combo_name(combo.kind), marked)
         grouped.update(combo.cards)
     rest = [c for c in sorted(hand) if c not in grouped]

@@ -19,6 +19,7 @@ from seasalt.client.widgets.cardface import (
     table_blocks,
     text_block,
 )
+from seasalt.engine import EventCard
 from textual.widgets import Static
 
 __all__ = ["CARD_STYLES", "card_style", "chip", "chips", "grouped_hand", "table_groups"]
@@ -40,12 +41,15 @@ def _lead(label: Text | None) -> list[Block]:
 def grouped_hand(
     card_ids: Sequence[int], *, marked: Iterable[int] = (), width: int = WIDE,
     size: CardSize = CardSize.CHIP, label: Text | None = None,
+    effects: Iterable[EventCard] = (),
 ) -> Text:
     """The hand, its scoring combinations first: ``⟦pair Crab Crab⟧  Shell  ...``, laid in
-    rows of ``width`` cells that never break a card (after ``label``, if any)."""
+    rows of ``width`` cells that never break a card (after ``label``, if any); grouped under
+    the seat's Extra Pepper ``effects``."""
     if not card_ids:
         return flow([*_lead(label), text_block(Text(_("(empty)"), style="dim"))], width)
-    return flow([*_lead(label), *hand_blocks(card_ids, size, marked)], width, flow_gap(size))
+    return flow([*_lead(label), *hand_blocks(card_ids, size, marked, tuple(effects))], width,
+                flow_gap(size))
 
 
 def table_groups(

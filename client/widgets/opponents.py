@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from seasalt.client.event_words import event_name
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import Frame, SeatLabel
 from seasalt.client.widgets.cardface import CardSize, Reflow, room
@@ -53,6 +54,12 @@ def status_text(v: PlayerView, seat: int) -> Text:
     if s.protected:
         text.append(" · ")
         text.append(_("protected"), style="italic")
+    if s.shielded:  # Extra Pepper's Coral Reef (RULES §12.12)
+        text.append(" · ")
+        text.append(_("shielded"), style="bold cyan")
+    if s.held_event is not None:  # its effect: the events panel (client/widgets/events.py)
+        text.append(" · ")
+        text.append(event_name(s.held_event), style="bold")
     return text
 
 

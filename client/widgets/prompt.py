@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.widgets.cards import Memo, chip, update_text
+from seasalt.client.widgets.pepper_prompts import pepper_prompt, play_notes
 from seasalt.client.widgets.wrap import unbroken, wrap_words
 from seasalt.client.words import Names, call_name, pile_name
 from seasalt.engine import (
@@ -12,6 +13,7 @@ from seasalt.engine import (
     CallKind,
     DrawFromDeck,
     EndTurn,
+    EventCard,
     EventKind,
     KeepCard,
     Phase,
@@ -28,18 +30,32 @@ def _cards(card_ids: tuple[int, ...]) -> Text:
     return Text(" ").join(unbroken(chip(c)) for c in card_ids)
 
 
+def _call_line(v: PlayerView) -> str:
+    """Why a call is offered: the seat's threshold (RULES §3.3; 10 under the Treasure Chest,
+    §12.8), and no STOP under the Diodon Fish (§12.9). The engine decides; this words it."""
+    if EventCard.TREASURE_CHEST in v.effects:
+        line = _("You have 10+ card points (the Treasure Chest): you may call.")
+    else:
+        line = _("You have 7+ card points: you may call.")
+    if EventCard.DIODON_FISH in v.effects:
+        line += " " + _("The Diodon Fish: no STOP for you, only LAST CHANCE.")
+    return line
+
+
 def _call_help(v: PlayerView) -> Text:
     b = v.breakdown
     points = b.total if b else 0
     bonus = b.color_bonus if b else 0
     text = Text()
-    text.append(_("STOP"), style="bold")
-    text.append(
-        " "
-        + _("[s]: the round ends now; everyone scores their card points (you {n}), "
-            "no colour bonus.").format(n=points)
-    )
-    text.append("\n")
+    stop = any(isinstance(a, Call) and a.kind is CallKind.STOP for a in v.legal_actions)
+    if stop:
+        text.append(_("STOP"), style="bold")
+        text.append(
+            " "
+            + _("[s]: the round ends now; everyone scores their card points (you {n}), "
+                "no colour bonus.").format(n=points)
+        )
+        text.append("\n")
     text.append(_("LAST CHANCE"), style="bold")
     text.append(
         " "
@@ -174,9 +190,10 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         text.append(_keep_text(v))
     elif phase is Phase.PLAY:
         text.append(_play_text(v))
+        text.append_text(play_notes(v))
         if any(isinstance(a, Call) for a in v.legal_actions):
             text.append("\n")
-            text.append(_("You have 7+ card points: you may call."), style="bold green")
+            text.append(_call_line(v), style="bold green")
             text.append("\n")
             text.append_text(_call_help(v))
     elif phase is Phase.CRAB_PILE:
@@ -190,6 +207,7 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         text.append_text(_cards(v.pending))
         text.append(". ")
         text.append(_("Take one card (nobody else sees which)."))
+        text.append_text(pepper_prompt(v, names))
     elif phase is Phase.ROB:
         text.append(
             _("Swimmer + shark: choose an opponent; you steal a random card from their hand.")
@@ -199,6 +217,8 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         text.append_text(_cards(v.pending))
         text.append(". ")
         text.append(_("Keep one; the others go back and the deck is shuffled."))
+    else:
+        text.append_text(pepper_prompt(v, names))
     return text
 
 
