@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Protocol
 
 from .actions import (
     DRAW_FROM_DECK,
@@ -28,9 +29,9 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import DUO_KINDS, KIND_OF, PAIR_KINDS, Kind
-from .event_cards import EventCard
+from .event_cards import EventCard, effects_of
 from .scoring import _points_ids
-from .state import GameState, Phase, effects
+from .state import GameState, Phase, Rules
 
 CALL_THRESHOLD = 7
 """Card points needed to call STOP or LAST CHANCE (RULES §3.3)."""
@@ -44,9 +45,48 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # apply() checks legality against the list that view() and the bots read.
     cached = state._legal
     if cached is None:
-        cached = _legal(state)
+        cached = legal_in(state)
         object.__setattr__(state, "_legal", cached)
     return cached
+
+
+class Zones(Protocol):
+    """What the legal actions read, by GameState's names: a :class:`GameState`, or a playout's
+    working copy (engine/playout.py ``Playout``, whose hands are kept sorted), so both paths
+    list the same actions from the same code."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def active(self) -> int: ...
+    @property
+    def deck(self) -> Sequence[int]: ...
+    @property
+    def piles(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def tables(self) -> Sequence[Sequence[Sequence[int]]]: ...
+    @property
+    def pending(self) -> tuple[int, ...]: ...
+    @property
+    def crab_pile(self) -> int | None: ...
+    @property
+    def call(self) -> CallKind | None: ...
+    @property
+    def revealed(self) -> Sequence[bool]: ...
+    @property
+    def table_event(self) -> EventCard | None: ...
+    @property
+    def held(self) -> tuple[EventCard | None, ...]: ...
+    @property
+    def face_down(self) -> tuple[int | None, ...]: ...
+    @property
+    def swap_target(self) -> int | None: ...
+    @property
+    def keep_choice(self) -> tuple[EventCard, ...]: ...
 
 
 _CALLS = (Call(CallKind.STOP), Call(CallKind.LAST_CHANCE))
@@ -112,7 +152,9 @@ def owner_of_pair(tables: Sequence[Sequence[Sequence[int]]], cards: tuple[int, i
     raise AssertionError(f"no laid pair {cards}")
 
 
-def _legal(s: GameState) -> tuple[Action, ...]:
+def legal_in(s: Zones) -> tuple[Action, ...]:
+    """The legal actions of ``s.active`` in ``s`` (uncached: :func:`legal_actions` keeps them
+    on a GameState; a playout asks once per decision)."""
     phase = s.phase
     if phase is Phase.PLAY:
         return _play_options(s)
@@ -134,7 +176,7 @@ def _legal(s: GameState) -> tuple[Action, ...]:
     return _pepper_options(s)
 
 
-def _pepper_options(s: GameState) -> tuple[Action, ...]:
+def _pepper_options(s: Zones) -> tuple[Action, ...]:
     """The choices of Extra Pepper's phases (RULES §12.14)."""
     phase = s.phase
     if phase is Phase.ANGELFISH:
@@ -210,7 +252,7 @@ def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
     return [*combinations(swimmers, 2), *combinations(sharks, 2)]
 
 
-def _play_options(s: GameState) -> tuple[Action, ...]:
+def _play_options(s: Zones) -> tuple[Action, ...]:
     if s.rules.extra_pepper:
         return _pepper_play_options(s)
     active = s.active
@@ -227,13 +269,13 @@ def _play_options(s: GameState) -> tuple[Action, ...]:
     return tuple(options)
 
 
-def _pepper_play_options(s: GameState) -> tuple[Action, ...]:
+def _pepper_play_options(s: Zones) -> tuple[Action, ...]:
     """The play step under the seat's event effects (RULES §12.3, §12.8, §12.9, §12.12): the
     same order, with the Water Rodeo's pairs after the others and the shells before END TURN."""
     active = s.active
     hand = s.hands[active]
     pairs, starfish = pairs_in(hand)
-    fx = effects(s, active)
+    fx = effects_of(s.rules.extra_pepper, s.table_event, s.held, active)
     if EventCard.WATER_RODEO in fx:
         pairs += rodeo_pairs_in(hand)
     options: list[Action] = [PlayPair(pair) for pair in pairs]
@@ -249,7 +291,7 @@ def _pepper_play_options(s: GameState) -> tuple[Action, ...]:
     return tuple(options)
 
 
-def _pepper_calls(s: GameState, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
+def _pepper_calls(s: Zones, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
     """The calls under the seat's effects: card points under them, 10 under the Treasure
     Chest, no STOP under the Diodon Fish (RULES §12.0, §12.8, §12.9)."""
     active = s.active
