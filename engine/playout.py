@@ -18,8 +18,12 @@ GameState's lists if it had any.
 
 from __future__ import annotations
 
-from .actions import Action
-from .events import Event
+from collections.abc import Callable
+from typing import ClassVar
+
+from .actions import Action, CallKind
+from .event_cards import EventCard
+from .events import Event, EventKind
 from .game import _STEP, _auto
 from .legal import legal_in
 from .state import GameState, Phase
@@ -44,10 +48,19 @@ class Playout(Work):
         if not events:
             self.log = ()
 
-    def emit(self, event: Event) -> None:
+    def emit(
+        self, kind: EventKind, seat: int | None = None, card: int | None = None,
+        cards: tuple[int, ...] = (), pile: int | None = None, target: int | None = None,
+        n: int = 0, call: CallKind | None = None, scores: tuple[int, ...] = (),
+        winners: tuple[int, ...] = (), won: bool | None = None,
+        private_to: tuple[int, ...] | None = None, event_card: EventCard | None = None,
+    ) -> None:
+        """Work.emit with events kept; nothing at all without (no Event is built)."""
         if self.keep_events:
-            self.events.append(event)
-            self.log_tail.append(event)
+            Work.emit(
+                self, kind, seat, card, cards, pile, target, n, call, scores, winners, won,
+                private_to, event_card,
+            )
 
     @property
     def is_over(self) -> bool:
@@ -61,10 +74,9 @@ class Playout(Work):
     def players(self) -> int:
         return self.n
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
-        (computed on each call: ask once per decision)."""
-        return legal_in(self)
+    legal_actions: ClassVar[Callable[[Playout], tuple[Action, ...]]] = legal_in
+    """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
+    (``legal_in`` itself, one call less per decision; computed on each call: ask once)."""
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Play ``action``, which must be one of :meth:`legal_actions` (it is not checked: an
