@@ -28,7 +28,7 @@ from .actions import (
     TakeCrabCard,
     TakeDiscard,
 )
-from .cards import DUO_KINDS, KIND_OF, PAIR_KINDS, Kind
+from .cards import DUO_KINDS, EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
 from .event_cards import EventCard, effects_of
 from .scoring import _points_ids
 from .state import GameState, Phase, Rules
@@ -91,6 +91,15 @@ class Zones(Protocol):
 
 _CALLS = (Call(CallKind.STOP), Call(CallKind.LAST_CHANCE))
 _TAKE_DISCARD = (TakeDiscard(0), TakeDiscard(1))
+# The actions the common phases list, each made once: a frozen dataclass's __init__ costs more
+# than the rest of listing it, and a playout lists them again at every decision.
+_IDS = range(EXTRA_SALT_DECK_SIZE)
+_PLAY_PAIR = {(a, b): PlayPair((a, b)) for a in _IDS for b in _IDS if a < b}
+"""Keyed by the pair's ids, ascending (as ``pairs_in`` and ``rodeo_pairs_in`` give them)."""
+_KEEP = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
+"""Per card: kept with the other card's pile forced, on pile 0, on pile 1."""
+_TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
+_KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
 
 
 def draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
@@ -161,18 +170,19 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
     if phase is Phase.DRAW:
         return tuple(draw_options(s.deck, s.piles))
     if phase is Phase.KEEP:
+        keep = _KEEP
         if s.piles[0] and s.piles[1]:
-            return tuple(KeepCard(c, p) for c in s.pending for p in (0, 1))
-        return tuple(KeepCard(c) for c in s.pending)
+            return tuple([k for c in s.pending for k in keep[c][1:]])
+        return tuple([keep[c][0] for c in s.pending])
     if phase is Phase.CRAB_PILE:
         return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
     if phase is Phase.CRAB_TAKE:
         assert s.crab_pile is not None
-        return tuple(TakeCrabCard(c) for c in sorted(set(s.piles[s.crab_pile])))
+        return tuple([_TAKE_CRAB[c] for c in sorted(set(s.piles[s.crab_pile]))])
     if phase is Phase.ROB:
         return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed, s.face_down))
     if phase is Phase.LOBSTER:
-        return tuple(KeepLobsterCard(c) for c in sorted(s.pending))
+        return tuple([_KEEP_LOBSTER[c] for c in sorted(s.pending)])
     return _pepper_options(s)
 
 
@@ -258,7 +268,8 @@ def _play_options(s: Zones) -> tuple[Action, ...]:
     active = s.active
     hand = s.hands[active]
     pairs, starfish = pairs_in(hand)
-    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    play_pair = _PLAY_PAIR
+    options: list[Action] = [play_pair[pair] for pair in pairs]
     if pairs and starfish:
         for pair in pairs:
             for star in starfish:
@@ -278,7 +289,7 @@ def _pepper_play_options(s: Zones) -> tuple[Action, ...]:
     fx = effects_of(s.rules.extra_pepper, s.table_event, s.held, active)
     if EventCard.WATER_RODEO in fx:
         pairs += rodeo_pairs_in(hand)
-    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    options: list[Action] = [_PLAY_PAIR[pair] for pair in pairs]
     if pairs and starfish:
         for pair in pairs:
             for star in starfish:
