@@ -28,7 +28,6 @@ def _positions(rules: Rules, seed: int, every: float) -> list[GameState]:
     return out
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("extra_pepper", [False, True])
 def test_playout_ends_where_the_reference_does(players: int, extra_pepper: bool) -> None:

@@ -16,7 +16,6 @@ from seasalt.engine.testing import all_cards, deck_size, playout_mismatch
 GAMES = {2: 30, 3: 20, 4: 15}  # per option setting: 260 games in all
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("extra_salt", [False, True])
 @pytest.mark.parametrize("extra_pepper", [False, True])
