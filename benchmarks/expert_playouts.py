@@ -81,8 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         starts = positions(players, args.games, 0.1)
         fast, slow = playouts_per_second(starts, args.repeats)
         times = decision_times(starts, args.decisions)
+        median, p99 = statistics.median(times), percentile(times, 0.99)
         print(f"{players:>7}  {fast:15.0f}  {slow:16.0f}  {fast / slow:7.2f}x  "
-              f"{1000 * statistics.median(times):12.0f} ms  {1000 * percentile(times, 0.99):4.0f} ms")
+              f"{1000 * median:12.0f} ms  {1000 * p99:4.0f} ms")
         sys.stdout.flush()
     return 0
 
