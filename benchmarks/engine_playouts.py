@@ -4,11 +4,17 @@
     python benchmarks/engine_playouts.py --games 500     # more games per configuration
     python benchmarks/engine_playouts.py --soak 5000     # thousands of checked games
     python benchmarks/engine_playouts.py --extra-pepper  # the same with Extra Pepper on
+    python benchmarks/engine_playouts.py --fast          # + the in-place Playout, interleaved
+    python benchmarks/engine_playouts.py --soak-fast 1000  # Playout == apply(), step by step
 
 Every action is chosen uniformly among the legal ones with a seeded RNG, and the time to choose
 it is included, as a bot's simplest playout would. Times are this process's CPU time
 (``time.process_time``), so other programs on the machine disturb the figures less; the wall
 time is printed too. Nothing is asserted: figures are recorded in docs/benchmarks.md.
+
+``--fast`` adds a line per configuration for the same games played on ``engine.playout.Playout``
+(the search path: no frozen state per action, no legality re-check, no events), each repeat
+timing the two paths one after the other so that the machine's load falls on both alike.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from seasalt.engine import (
     new_game,
     replay,
 )
+from seasalt.engine.playout import Playout
+from seasalt.engine.testing import playout_mismatch
 
 CONFIGS = [(p, es) for p in (2, 3, 4) for es in (False, True)]
 
@@ -47,19 +55,60 @@ def play_one(rules: Rules, seed: int) -> int:
     return actions
 
 
+def play_one_fast(rules: Rules, seed: int) -> int:
+    """:func:`play_one` on a Playout: the same game, the same choices."""
+    rng = random.Random(seed)
+    game = Playout(new_game(rules, seed))
+    actions = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        actions += 1
+    return actions
+
+
+Figures = tuple[float, float, float]
+"""games/s, actions/s, actions per game."""
+
+
 def measure(
-    players: int, extra_salt: bool, games: int, repeats: int, extra_pepper: bool = False
-) -> tuple[float, float, float]:
-    """Best of ``repeats`` runs: (games/s, actions/s, actions per game)."""
+    players: int, extra_salt: bool, games: int, repeats: int, extra_pepper: bool = False,
+    fast: bool = False,
+) -> tuple[Figures, Figures | None]:
+    """Best of ``repeats`` runs of the immutable path and (``fast``) of the Playout, timed
+    alternately within each repeat."""
     rules = Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper)
-    best = (0.0, 0.0, 0.0)
+    players_of = [play_one, play_one_fast] if fast else [play_one]
+    best = [(0.0, 0.0, 0.0) for _ in players_of]
     for _ in range(repeats):
-        start = time.process_time()
-        total = sum(play_one(rules, seed) for seed in range(games))
-        spent = time.process_time() - start
-        if games / spent > best[0]:
-            best = (games / spent, total / spent, total / games)
-    return best
+        for i, play in enumerate(players_of):
+            start = time.process_time()
+            total = sum(play(rules, seed) for seed in range(games))
+            spent = time.process_time() - start
+            if games / spent > best[i][0]:
+                best[i] = (games / spent, total / spent, total / games)
+    return best[0], (best[1] if fast else None)
+
+
+def soak_fast(games: int, seed0: int) -> int:
+    """Play ``games`` games per configuration, Extra Pepper off and on, both ways in lockstep
+    (engine.testing.playout_mismatch); return the failures."""
+    failures = 0
+    for extra_pepper in (False, True):
+        for players, extra_salt in CONFIGS:
+            rules = Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper)
+            start = time.perf_counter()
+            for seed in range(seed0, seed0 + games):
+                problem = playout_mismatch(rules, seed)
+                if problem is not None:
+                    failures += 1
+                    print(f"FAIL players={players} extra_salt={extra_salt} "
+                          f"extra_pepper={extra_pepper}: {problem}")
+            print(f"soak-fast players={players} extra_salt={int(extra_salt)} "
+                  f"extra_pepper={int(extra_pepper)}: {games} games played both ways in "
+                  f"{time.perf_counter() - start:.1f} s")
+            sys.stdout.flush()
+    return failures
 
 
 def _zones(state: GameState) -> list[int]:
@@ -118,7 +167,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--soak", type=int, metavar="N", help="check N games per configuration")
     parser.add_argument("--seed", type=int, default=0, help="first seed of a soak run")
     parser.add_argument("--extra-pepper", action="store_true", help="Extra Pepper on (RULES §12)")
+    parser.add_argument("--fast", action="store_true",
+                        help="also time the same games on the in-place Playout")
+    parser.add_argument("--soak-fast", type=int, metavar="N",
+                        help="play N games per configuration both ways and compare every step")
     args = parser.parse_args(argv)
+    if args.soak_fast:
+        failures = soak_fast(args.soak_fast, args.seed)
+        print("soak-fast:", "OK" if not failures else f"{failures} FAILED")
+        return 1 if failures else 0
     if args.soak:
         failures = soak(args.soak, args.seed, args.extra_pepper)
         print("soak:", "OK" if not failures else f"{failures} FAILED")
@@ -128,13 +185,17 @@ def main(argv: list[str] | None = None) -> int:
     pepper = ", Extra Pepper on" if args.extra_pepper else ""
     print(f"# {args.games} random games per configuration, best of {args.repeats}, one core"
           f"{pepper}")
-    print("players  extra_salt  games/s  actions/s  actions/game")
+    print("players  extra_salt  path       games/s  actions/s  actions/game  speed-up")
     for players, extra_salt in CONFIGS:
-        games_s, actions_s, per_game = measure(
-            players, extra_salt, args.games, args.repeats, args.extra_pepper
+        slow, fast = measure(
+            players, extra_salt, args.games, args.repeats, args.extra_pepper, args.fast
         )
-        print(f"{players:>7}  {'yes' if extra_salt else 'no':>10}  {games_s:7.1f}  "
-              f"{actions_s:9.0f}  {per_game:12.0f}")
+        lines = [("apply", slow, "")]
+        if fast is not None:
+            lines.append(("--fast", fast, f"{fast[0] / slow[0]:.2f}x"))
+        for path, (games_s, actions_s, per_game), ratio in lines:
+            print(f"{players:>7}  {'yes' if extra_salt else 'no':>10}  {path:<9}  "
+                  f"{games_s:7.1f}  {actions_s:9.0f}  {per_game:12.0f}  {ratio:>8}")
         sys.stdout.flush()
     return 0
 

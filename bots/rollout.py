@@ -3,6 +3,11 @@
 The policy looks only at what the acting seat could know (its hand and table, the pile tops,
 public counts), so a playout is a plausible continuation, not a clairvoyant one; it reads them
 from the state because building a view per simulated move would cost more than the move.
+
+:func:`playout` plays on the engine's in-place :class:`~seasalt.engine.playout.Playout` (the
+same rule code as ``apply()``, without a frozen state per move); :func:`reference_playout` is
+the same playout through the immutable ``apply()``, which tests/bots/test_fast_rollout.py
+requires to end in the same state.
 """
 
 from __future__ import annotations
@@ -28,6 +33,10 @@ from seasalt.engine import (
     card_points,
     legal_actions,
 )
+from seasalt.engine.playout import Playout
+
+Game = GameState | Playout
+"""What the policy reads: a frozen state, or a playout's working state (the same names)."""
 
 _STOP = Call(CallKind.STOP)
 _LAST_CHANCE = Call(CallKind.LAST_CHANCE)
@@ -46,21 +55,21 @@ def _gain(hand: tuple[int, ...], table: tuple[tuple[int, ...], ...], card: int) 
     return points(tuple(sorted((*hand, card))), table) - points(hand, table)
 
 
-def _best_card(state: GameState, seat: int, cards: list[int], rng: random.Random) -> int:
-    hand, table = state.hands[seat], state.tables[seat]
+def _best_card(state: Game, seat: int, cards: list[int], rng: random.Random) -> int:
+    hand, table = tuple(state.hands[seat]), state.tables[seat]
     gains = [_gain(hand, table, c) for c in cards]
     top = max(gains)
     best = [c for c, g in zip(cards, gains, strict=True) if g == top]
     return best[rng.randrange(len(best))]
 
 
-def _estimate(state: GameState, seat: int) -> float:
+def _estimate(state: Game, seat: int) -> float:
     """What an opponent appears to hold: laid groups plus a guess per hidden card."""
     pts = sum(3 if len(g) == 3 else 1 for g in state.tables[seat])
     return pts + 0.75 * len(state.hands[seat])
 
 
-def _rollout_call(state: GameState, seat: int, legal: tuple[Action, ...]) -> Action | None:
+def _rollout_call(state: Game, seat: int, legal: tuple[Action, ...]) -> Action | None:
     if state.rules.extra_pepper:
         # Under the Diodon Fish only LAST CHANCE is legal, and the Coral Reef's shells come
         # between the calls and END TURN (RULES §12.9, §12.12): call only what is listed.
@@ -74,8 +83,8 @@ def _rollout_call(state: GameState, seat: int, legal: tuple[Action, ...]) -> Act
     return _wanted_call(state, seat)
 
 
-def _wanted_call(state: GameState, seat: int) -> Action | None:
-    mine = points(state.hands[seat], state.tables[seat])
+def _wanted_call(state: Game, seat: int) -> Action | None:
+    mine = points(tuple(state.hands[seat]), state.tables[seat])
     others = max(_estimate(state, s) for s in range(state.players) if s != seat)
     if mine >= others + 5:
         return _LAST_CHANCE
@@ -84,15 +93,15 @@ def _wanted_call(state: GameState, seat: int) -> Action | None:
     return None
 
 
-def rollout_policy(state: GameState, rng: random.Random) -> Action:
-    """A quick, reasonable move for ``state.to_act`` (it reads only what that seat knows)."""
-    legal = legal_actions(state)
+def rollout_policy(state: Game, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """A quick, reasonable move among ``legal``, the legal actions of ``state.active`` (it reads
+    only what that seat knows)."""
     if len(legal) == 1:
         return legal[0]
     seat = state.active
     phase = state.phase
     if phase is Phase.DRAW:
-        hand, table = state.hands[seat], state.tables[seat]
+        hand, table = tuple(state.hands[seat]), state.tables[seat]
         best: Action = legal[0]
         best_gain = 0
         for a in legal:
@@ -147,10 +156,23 @@ def evaluate(start: GameState, end: GameState, seat: int) -> float:
 
 
 def playout(state: GameState, rng: random.Random, max_moves: int = 400) -> GameState:
-    """Play ``state`` with :func:`rollout_policy` until its round ends (or the game does)."""
+    """Play ``state`` with :func:`rollout_policy` until its round ends (or the game does).
+
+    The returned state has no round log (the playout keeps no events)."""
+    game = Playout(state)
+    round_no = state.round
+    moves = 0
+    while not game.is_over and game.round == round_no and moves < max_moves:
+        game.apply(rollout_policy(game, game.legal_actions(), rng))
+        moves += 1
+    return game.state()
+
+
+def reference_playout(state: GameState, rng: random.Random, max_moves: int = 400) -> GameState:
+    """:func:`playout` through the immutable ``apply()``: the reference it is tested against."""
     round_no = state.round
     moves = 0
     while not state.is_over and state.round == round_no and moves < max_moves:
-        state = apply(state, rollout_policy(state, rng)).state
+        state = apply(state, rollout_policy(state, legal_actions(state), rng)).state
         moves += 1
     return state

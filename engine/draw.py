@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Action, KeepCard, TakeDiscard
 from .effects import angelfish_due, dolphins
-from .events import EventKind, new_event
+from .events import EventKind
 from .round_end import check_mermaids, end_turn
 from .state import Phase
 from .work import Work
@@ -16,16 +16,16 @@ def draw_from_deck(w: Work, _: Action) -> None:
     deck = w.deck_list()
     if len(deck) == 1:
         card = deck.pop()
-        w.emit(new_event(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,)))
+        w.emit(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,))
         w.hand(p).append(card)
-        w.emit(new_event(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,)))
+        w.emit(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,))
         _after_draw(w)
         return
     a = deck.pop()
     b = deck.pop()
     w.pending = (a, b)
     w.phase = Phase.KEEP
-    w.emit(new_event(EventKind.DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,)))
+    w.emit(EventKind.DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,))
 
 
 def keep_card(w: Work, action: Action) -> None:
@@ -36,14 +36,14 @@ def keep_card(w: Work, action: Action) -> None:
     other = [c for c in w.pending if c != keep]
     w.pending = ()
     w.hand(p).append(keep)
-    w.emit(new_event(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,)))
+    w.emit(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,))
     if other:
         pile = action.pile
         if pile is None:
             # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
             pile = 1 if w.piles[0] and not w.piles[1] else 0
         w.pile(pile).append(other[0])
-        w.emit(new_event(EventKind.DISCARDED, seat=p, card=other[0], pile=pile))
+        w.emit(EventKind.DISCARDED, seat=p, card=other[0], pile=pile)
         if w.rules.extra_pepper:
             dolphins(w, other[0])  # RULES §12.11, before the Angelfish check
     _after_draw(w)
@@ -55,7 +55,7 @@ def take_discard(w: Work, action: Action) -> None:
     p = w.active
     card = w.pile(action.pile).pop()
     w.hand(p).append(card)
-    w.emit(new_event(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile))
+    w.emit(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile)
     _after_draw(w)
 
 
@@ -72,8 +72,8 @@ def locked_turn(w: Work) -> None:
     if w.deck:
         card = w.deck_list().pop()
         w.hand(p).append(card)
-        w.emit(new_event(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,)))
+        w.emit(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,))
     else:
-        w.emit(new_event(EventKind.LOCKED_DRAW, seat=p, n=0))
+        w.emit(EventKind.LOCKED_DRAW, seat=p, n=0)
     end_turn(w)  # which first runs the four-mermaid check (RULES §3.4 step 1, §9 row 27)
 

@@ -26,7 +26,7 @@ from .actions import (
 )
 from .cards import COLOR_OF, KIND_OF, DuoEffect, Kind, pair_kind
 from .event_cards import EventCard
-from .events import EventKind, new_event
+from .events import EventKind
 from .legal import owner_of_pair, rob_targets, stealable_pairs
 from .round_end import check_mermaids
 from .state import Phase
@@ -46,7 +46,7 @@ def play_trio(w: Work, action: Action) -> None:
     assert isinstance(action, PlayTrio)
     cards = (*action.cards, action.starfish)
     _lay(w, cards)
-    w.emit(new_event(EventKind.PLAYED_TRIO, seat=w.active, cards=cards))
+    w.emit(EventKind.PLAYED_TRIO, seat=w.active, cards=cards)
     check_mermaids(w)
 
 
@@ -55,14 +55,14 @@ def play_pair(w: Work, action: Action) -> None:
     assert isinstance(action, PlayPair)
     a, b = action.cards
     _lay(w, action.cards)
-    w.emit(new_event(EventKind.PLAYED_PAIR, seat=w.active, cards=action.cards))
+    w.emit(EventKind.PLAYED_PAIR, seat=w.active, cards=action.cards)
     pair = pair_kind(KIND_OF[a], KIND_OF[b])
     if pair is None:  # the Water Rodeo's own pairs (legal only under it, RULES §12.3)
         done = _rodeo_swap(w) if KIND_OF[a] is Kind.SWIMMER else _rodeo_steal(w)
     else:
         done = _EFFECTS[pair.effect](w)
     if not done:
-        w.emit(new_event(EventKind.EFFECT_SKIPPED, seat=w.active, cards=action.cards))
+        w.emit(EventKind.EFFECT_SKIPPED, seat=w.active, cards=action.cards)
 
 
 # ---- the effects: each returns whether it could be carried out (False: it is skipped)
@@ -82,8 +82,8 @@ def _boat(w: Work) -> bool:
     """RULES §4.2: another turn, if there is anything to draw."""
     if w.deck or w.piles[0] or w.piles[1]:
         p = w.active
-        w.emit(new_event(EventKind.EXTRA_TURN, seat=p))
-        w.emit(new_event(EventKind.TURN_STARTED, seat=p, n=1))
+        w.emit(EventKind.EXTRA_TURN, seat=p)
+        w.emit(EventKind.TURN_STARTED, seat=p, n=1)
         w.phase = Phase.DRAW
         return True
     return False
@@ -100,7 +100,7 @@ def _fish(w: Work) -> bool:
             break
         card = deck.pop()
         w.hand(p).append(card)
-        w.emit(new_event(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,)))
+        w.emit(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,))
     check_mermaids(w)  # after the whole effect (RULES §12.0 "Defaults")
     return True
 
@@ -124,14 +124,14 @@ def _lobster(w: Work) -> bool:
     del deck[-5:]
     w.pending = look
     w.phase = Phase.LOBSTER
-    w.emit(new_event(EventKind.LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,)))
+    w.emit(EventKind.LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
     return True
 
 
 def _jellyfish(w: Work) -> bool:
     """RULES §11.2: every opponent is locked until this player's next turn (always possible)."""
     w.jellyfish_caster = w.active
-    w.emit(new_event(EventKind.JELLYFISH_LOCK, seat=w.active))
+    w.emit(EventKind.JELLYFISH_LOCK, seat=w.active)
     return True
 
 
@@ -154,14 +154,12 @@ def choose_crab_pile(w: Work, action: Action) -> None:
     w.crab_pile = action.pile
     w.phase = Phase.CRAB_TAKE
     w.emit(
-        new_event(
-            EventKind.CRAB_PILE_CHOSEN,
-            seat=w.active,
-            pile=action.pile,
-            n=len(w.piles[action.pile]),
-            cards=tuple(w.piles[action.pile]),
-            private_to=(w.active,),
-        )
+        EventKind.CRAB_PILE_CHOSEN,
+        seat=w.active,
+        pile=action.pile,
+        n=len(w.piles[action.pile]),
+        cards=tuple(w.piles[action.pile]),
+        private_to=(w.active,),
     )
 
 
@@ -171,13 +169,11 @@ def take_crab_card(w: Work, action: Action) -> None:
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
     w.hand(w.active).append(action.card)
     w.emit(
-        new_event(
-            EventKind.CRAB_TOOK,
-            seat=w.active,
-            card=action.card,
-            pile=w.crab_pile,
-            private_to=(w.active,),
-        )
+        EventKind.CRAB_TOOK,
+        seat=w.active,
+        card=action.card,
+        pile=w.crab_pile,
+        private_to=(w.active,),
     )
     if w.crab_pile == 0 and w.piles[1] and EventCard.HERMIT_CRAB in w.effects(w.active):
         _look_through(w, 1)  # the Hermit Crab's second take (RULES §12.1)
@@ -194,7 +190,7 @@ def rob(w: Work, action: Action) -> None:
     card = victim[w.next_rng().randrange(len(victim))]
     w.hand(t).remove(card)
     w.hand(p).append(card)
-    w.emit(new_event(EventKind.ROBBED, seat=p, target=t, card=card, private_to=(p, t)))
+    w.emit(EventKind.ROBBED, seat=p, target=t, card=card, private_to=(p, t))
     w.phase = Phase.PLAY
     check_mermaids(w)
 
@@ -208,7 +204,7 @@ def keep_lobster(w: Work, action: Action) -> None:
     w.next_rng().shuffle(deck)
     w.pending = ()
     w.phase = Phase.PLAY
-    w.emit(new_event(EventKind.LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,)))
+    w.emit(EventKind.LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,))
     check_mermaids(w)
 
 
@@ -220,8 +216,8 @@ def keep_lobster(w: Work, action: Action) -> None:
 def _look_through(w: Work, pile: int) -> None:
     w.crab_pile = pile
     w.phase = Phase.CRAB_TAKE
-    w.emit(new_event(EventKind.CRAB_PILE_CHOSEN, seat=w.active, pile=pile,
-                     n=len(w.piles[pile]), cards=tuple(w.piles[pile]), private_to=(w.active,)))
+    w.emit(EventKind.CRAB_PILE_CHOSEN, seat=w.active, pile=pile,
+           n=len(w.piles[pile]), cards=tuple(w.piles[pile]), private_to=(w.active,))
 
 
 def _hermit_crab(w: Work) -> bool:
@@ -246,8 +242,8 @@ def look_at_hand(w: Work, action: Action) -> None:
     p, t = w.active, action.seat
     w.swap_target = t
     w.phase = Phase.SWAP
-    w.emit(new_event(EventKind.HAND_LOOKED, seat=p, target=t, cards=tuple(sorted(w.hands[t])),
-                     private_to=(p, t)))
+    w.emit(EventKind.HAND_LOOKED, seat=p, target=t, cards=tuple(sorted(w.hands[t])),
+           private_to=(p, t))
 
 
 def swap_card(w: Work, action: Action) -> None:
@@ -257,8 +253,8 @@ def swap_card(w: Work, action: Action) -> None:
     w.hand(t).remove(action.take)
     w.hand(p).append(action.take)
     w.hand(t).append(action.give)
-    w.emit(new_event(EventKind.SWAPPED, seat=p, target=t, cards=(action.give, action.take),
-                     private_to=(p, t)))
+    w.emit(EventKind.SWAPPED, seat=p, target=t, cards=(action.give, action.take),
+           private_to=(p, t))
     w.swap_target = None
     w.phase = Phase.PLAY
     # The swapper's check now; the target's at its next own action (RULES §12.3, P34, P35).
@@ -266,7 +262,7 @@ def swap_card(w: Work, action: Action) -> None:
 
 
 def pass_swap(w: Work, _: Action) -> None:
-    w.emit(new_event(EventKind.SWAP_PASSED, seat=w.active, target=w.swap_target))
+    w.emit(EventKind.SWAP_PASSED, seat=w.active, target=w.swap_target)
     w.swap_target = None
     w.phase = Phase.PLAY
 
@@ -289,7 +285,7 @@ def steal_pair(w: Work, action: Action) -> None:
     groups.remove(group)
     w.set_table(victim, tuple(groups))
     w.set_table(p, (*w.tables[p], group))
-    w.emit(new_event(EventKind.PAIR_STOLEN, seat=p, target=victim, cards=action.cards))
+    w.emit(EventKind.PAIR_STOLEN, seat=p, target=victim, cards=action.cards)
     w.phase = Phase.PLAY
 
 
@@ -299,7 +295,7 @@ def place_shell(w: Work, action: Action) -> None:
     p = w.active
     w.hand(p).remove(action.card)
     w.face_down = (*w.face_down[:p], action.card, *w.face_down[p + 1 :])
-    w.emit(new_event(EventKind.SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,)))
+    w.emit(EventKind.SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,))
 
 
 DOLPHIN_KINDS = frozenset((Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR, Kind.SEAHORSE))
@@ -313,7 +309,7 @@ def dolphins(w: Work, placed: int) -> None:
     if w.deck and KIND_OF[placed] in DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
         card = w.deck_list().pop()
         w.hand(p).append(card)
-        w.emit(new_event(EventKind.DOLPHINS_DREW, seat=p, card=card, private_to=(p,)))
+        w.emit(EventKind.DOLPHINS_DREW, seat=p, card=card, private_to=(p,))
 
 
 def angelfish_due(w: Work) -> bool:
@@ -333,6 +329,6 @@ def take_angelfish_card(w: Work, action: Action) -> None:
     p = w.active
     card = w.pile(action.pile).pop()
     w.hand(p).append(card)
-    w.emit(new_event(EventKind.ANGELFISH_TOOK, seat=p, card=card, pile=action.pile))
+    w.emit(EventKind.ANGELFISH_TOOK, seat=p, card=card, pile=action.pile)
     w.phase = Phase.PLAY  # the take ends the draw step, even if the tops match again (P76)
     check_mermaids(w)

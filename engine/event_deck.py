@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from .event_cards import EVENT_CARDS, EventCard, Keeper
-from .events import EventKind, new_event
+from .events import EventKind
 from .state import Phase
 from .work import Work
 
@@ -24,7 +24,7 @@ def _turn_up(w: Work, deck: list[EventCard]) -> None:
     card = deck.pop()
     w.event_deck = tuple(deck)
     w.table_event = card
-    w.emit(new_event(EventKind.EVENT_TURNED_UP, n=len(deck), event_card=card))
+    w.emit(EventKind.EVENT_TURNED_UP, n=len(deck), event_card=card)
 
 
 def _unique(totals: tuple[int, ...], best: int) -> int | None:
@@ -46,20 +46,20 @@ def hand_off(w: Work, starter: int) -> bool:
         if card is not None and keeper[card.keeper] != seat:
             held[seat] = None
             discard.append(card)
-            w.emit(new_event(EventKind.EVENT_DISCARDED, seat=seat, event_card=card))
+            w.emit(EventKind.EVENT_DISCARDED, seat=seat, event_card=card)
     table = w.table_event
     assert table is not None
     receiver = keeper[table.keeper]  # step 3
     if receiver is None:
         discard.append(table)
-        w.emit(new_event(EventKind.EVENT_DISCARDED, event_card=table))
+        w.emit(EventKind.EVENT_DISCARDED, event_card=table)
     else:
-        w.emit(new_event(EventKind.EVENT_RECEIVED, seat=receiver, event_card=table))
+        w.emit(EventKind.EVENT_RECEIVED, seat=receiver, event_card=table)
     deck = list(w.event_deck)
     if not deck:  # step 4: the discard (held cards stay) becomes the new event deck
         deck, discard = discard, []
         w.next_rng().shuffle(deck)
-        w.emit(new_event(EventKind.EVENT_DECK_SHUFFLED, n=len(deck)))
+        w.emit(EventKind.EVENT_DECK_SHUFFLED, n=len(deck))
     w.event_discard = tuple(discard)
     _turn_up(w, deck)
     if receiver is not None:
@@ -83,8 +83,8 @@ def keep(w: Work, card: EventCard) -> int:
     other = next(c for c in w.keep_choice if c is not card)
     w.held = (*w.held[:seat], card, *w.held[seat + 1 :])
     w.event_discard = (*w.event_discard, other)
-    w.emit(new_event(EventKind.EVENT_KEPT, seat=seat, event_card=card))
-    w.emit(new_event(EventKind.EVENT_DISCARDED, seat=seat, event_card=other))
+    w.emit(EventKind.EVENT_KEPT, seat=seat, event_card=card)
+    w.emit(EventKind.EVENT_DISCARDED, seat=seat, event_card=other)
     w.keep_choice = ()
     starter = w.next_starter
     assert starter is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Protocol
 
 from .actions import (
     DRAW_FROM_DECK,
@@ -27,10 +28,10 @@ from .actions import (
     TakeCrabCard,
     TakeDiscard,
 )
-from .cards import DUO_KINDS, KIND_OF, PAIR_KINDS, Kind
-from .event_cards import EventCard
+from .cards import DUO_KINDS, EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
+from .event_cards import EventCard, effects_of
 from .scoring import _points_ids
-from .state import GameState, Phase, effects
+from .state import GameState, Phase, Rules
 
 CALL_THRESHOLD = 7
 """Card points needed to call STOP or LAST CHANCE (RULES §3.3)."""
@@ -44,13 +45,61 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # apply() checks legality against the list that view() and the bots read.
     cached = state._legal
     if cached is None:
-        cached = _legal(state)
+        cached = legal_in(state)
         object.__setattr__(state, "_legal", cached)
     return cached
 
 
+class Zones(Protocol):
+    """What the legal actions read, by GameState's names: a :class:`GameState`, or a playout's
+    working copy (engine/playout.py ``Playout``, whose hands are kept sorted), so both paths
+    list the same actions from the same code."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def active(self) -> int: ...
+    @property
+    def deck(self) -> Sequence[int]: ...
+    @property
+    def piles(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def tables(self) -> Sequence[Sequence[Sequence[int]]]: ...
+    @property
+    def pending(self) -> tuple[int, ...]: ...
+    @property
+    def crab_pile(self) -> int | None: ...
+    @property
+    def call(self) -> CallKind | None: ...
+    @property
+    def revealed(self) -> Sequence[bool]: ...
+    @property
+    def table_event(self) -> EventCard | None: ...
+    @property
+    def held(self) -> tuple[EventCard | None, ...]: ...
+    @property
+    def face_down(self) -> tuple[int | None, ...]: ...
+    @property
+    def swap_target(self) -> int | None: ...
+    @property
+    def keep_choice(self) -> tuple[EventCard, ...]: ...
+
+
 _CALLS = (Call(CallKind.STOP), Call(CallKind.LAST_CHANCE))
 _TAKE_DISCARD = (TakeDiscard(0), TakeDiscard(1))
+# The actions the common phases list, each made once: a frozen dataclass's __init__ costs more
+# than the rest of listing it, and a playout lists them again at every decision.
+_IDS = range(EXTRA_SALT_DECK_SIZE)
+_PLAY_PAIR = {(a, b): PlayPair((a, b)) for a in _IDS for b in _IDS if a < b}
+"""Keyed by the pair's ids, ascending (as ``pairs_in`` and ``rodeo_pairs_in`` give them)."""
+_KEEP = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
+"""Per card: kept with the other card's pile forced, on pile 0, on pile 1."""
+_TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
+_KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
 
 
 def draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
@@ -112,29 +161,32 @@ def owner_of_pair(tables: Sequence[Sequence[Sequence[int]]], cards: tuple[int, i
     raise AssertionError(f"no laid pair {cards}")
 
 
-def _legal(s: GameState) -> tuple[Action, ...]:
+def legal_in(s: Zones) -> tuple[Action, ...]:
+    """The legal actions of ``s.active`` in ``s`` (uncached: :func:`legal_actions` keeps them
+    on a GameState; a playout asks once per decision)."""
     phase = s.phase
     if phase is Phase.PLAY:
         return _play_options(s)
     if phase is Phase.DRAW:
         return tuple(draw_options(s.deck, s.piles))
     if phase is Phase.KEEP:
+        keep = _KEEP
         if s.piles[0] and s.piles[1]:
-            return tuple(KeepCard(c, p) for c in s.pending for p in (0, 1))
-        return tuple(KeepCard(c) for c in s.pending)
+            return tuple([k for c in s.pending for k in keep[c][1:]])
+        return tuple([keep[c][0] for c in s.pending])
     if phase is Phase.CRAB_PILE:
         return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
     if phase is Phase.CRAB_TAKE:
         assert s.crab_pile is not None
-        return tuple(TakeCrabCard(c) for c in sorted(set(s.piles[s.crab_pile])))
+        return tuple([_TAKE_CRAB[c] for c in sorted(set(s.piles[s.crab_pile]))])
     if phase is Phase.ROB:
         return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed, s.face_down))
     if phase is Phase.LOBSTER:
-        return tuple(KeepLobsterCard(c) for c in sorted(s.pending))
+        return tuple([_KEEP_LOBSTER[c] for c in sorted(s.pending)])
     return _pepper_options(s)
 
 
-def _pepper_options(s: GameState) -> tuple[Action, ...]:
+def _pepper_options(s: Zones) -> tuple[Action, ...]:
     """The choices of Extra Pepper's phases (RULES §12.14)."""
     phase = s.phase
     if phase is Phase.ANGELFISH:
@@ -210,13 +262,14 @@ def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
     return [*combinations(swimmers, 2), *combinations(sharks, 2)]
 
 
-def _play_options(s: GameState) -> tuple[Action, ...]:
+def _play_options(s: Zones) -> tuple[Action, ...]:
     if s.rules.extra_pepper:
         return _pepper_play_options(s)
     active = s.active
     hand = s.hands[active]
     pairs, starfish = pairs_in(hand)
-    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    play_pair = _PLAY_PAIR
+    options: list[Action] = [play_pair[pair] for pair in pairs]
     if pairs and starfish:
         for pair in pairs:
             for star in starfish:
@@ -227,16 +280,16 @@ def _play_options(s: GameState) -> tuple[Action, ...]:
     return tuple(options)
 
 
-def _pepper_play_options(s: GameState) -> tuple[Action, ...]:
+def _pepper_play_options(s: Zones) -> tuple[Action, ...]:
     """The play step under the seat's event effects (RULES §12.3, §12.8, §12.9, §12.12): the
     same order, with the Water Rodeo's pairs after the others and the shells before END TURN."""
     active = s.active
     hand = s.hands[active]
     pairs, starfish = pairs_in(hand)
-    fx = effects(s, active)
+    fx = effects_of(s.rules.extra_pepper, s.table_event, s.held, active)
     if EventCard.WATER_RODEO in fx:
         pairs += rodeo_pairs_in(hand)
-    options: list[Action] = [PlayPair(pair) for pair in pairs]
+    options: list[Action] = [_PLAY_PAIR[pair] for pair in pairs]
     if pairs and starfish:
         for pair in pairs:
             for star in starfish:
@@ -249,7 +302,7 @@ def _pepper_play_options(s: GameState) -> tuple[Action, ...]:
     return tuple(options)
 
 
-def _pepper_calls(s: GameState, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
+def _pepper_calls(s: Zones, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
     """The calls under the seat's effects: card points under them, 10 under the Treasure
     Chest, no STOP under the Diodon Fish (RULES §12.0, §12.8, §12.9)."""
     active = s.active

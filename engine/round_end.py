@@ -13,7 +13,7 @@ from .actions import Action, Call, CallKind, KeepEventCard
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .event_cards import mermaids_to_win
 from .event_deck import hand_off, keep
-from .events import EventKind, new_event
+from .events import EventKind
 from .scoring import _breakdown_ids, round_gains
 from .state import Phase, RoundEnd, RoundResult, SeatResult
 from .work import Work
@@ -45,8 +45,8 @@ def start_round(w: Work, starter: int) -> None:
     w.phase = Phase.DRAW
     w.log = ()
     w.log_tail = []
-    w.emit(new_event(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second)))
-    w.emit(new_event(EventKind.TURN_STARTED, seat=starter))
+    w.emit(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second))
+    w.emit(EventKind.TURN_STARTED, seat=starter)
 
 
 def call(w: Work, action: Action) -> None:
@@ -56,7 +56,7 @@ def call(w: Work, action: Action) -> None:
         return
     w.call = action.kind
     w.caller = p
-    w.emit(new_event(EventKind.CALLED, seat=p, call=action.kind))
+    w.emit(EventKind.CALLED, seat=p, call=action.kind)
     _reveal(w, p)
     end_turn(w)
 
@@ -68,7 +68,7 @@ def end_turn_action(w: Work, _: Action) -> None:
 def _reveal(w: Work, seat: int) -> None:
     if not w.revealed[seat]:
         w.set_revealed(seat)
-        w.emit(new_event(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat]))))
+        w.emit(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat])))
 
 
 def end_turn(w: Work) -> None:
@@ -76,7 +76,7 @@ def end_turn(w: Work) -> None:
     p = w.active
     if check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
         return
-    w.emit(new_event(EventKind.TURN_ENDED, seat=p))
+    w.emit(EventKind.TURN_ENDED, seat=p)
     nxt = w.nxt(p)
     if w.call is CallKind.STOP:
         for seat in range(w.n):
@@ -95,7 +95,7 @@ def end_turn(w: Work) -> None:
         w.jellyfish_caster = None
     w.active = nxt
     w.phase = Phase.DRAW
-    w.emit(new_event(EventKind.TURN_STARTED, seat=nxt))
+    w.emit(EventKind.TURN_STARTED, seat=nxt)
 
 
 def _seat_results(w: Work, round_scores: Sequence[int], with_cards: bool) -> tuple[SeatResult, ...]:
@@ -126,14 +126,12 @@ def _score_round(w: Work) -> None:
     end = RoundEnd.STOP if w.call is CallKind.STOP else RoundEnd.LAST_CHANCE
     w.last_result = RoundResult(w.round, end, caller, bet_won, _seat_results(w, gained, True))
     w.emit(
-        new_event(
-            EventKind.ROUND_SCORED,
-            seat=caller,
-            n=w.round,
-            call=w.call,
-            scores=gained,
-            won=bet_won,
-        )
+        EventKind.ROUND_SCORED,
+        seat=caller,
+        n=w.round,
+        call=w.call,
+        scores=gained,
+        won=bet_won,
     )
     if max(w.scores) >= w.rules.target_score:
         best = max(zip(w.scores, w.last_round_scores, strict=True))
@@ -162,7 +160,7 @@ def _void_round(w: Work, emptied_by: int) -> None:
     w.last_result = RoundResult(
         w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
     )
-    w.emit(new_event(EventKind.ROUND_VOID, seat=emptied_by, n=w.round))
+    w.emit(EventKind.ROUND_VOID, seat=emptied_by, n=w.round)
     _next_round(w, w.nxt(emptied_by))
 
 
@@ -176,7 +174,7 @@ def check_mermaids(w: Work) -> bool:
     w.last_result = RoundResult(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
     )
-    w.emit(new_event(EventKind.MERMAID_WIN, seat=p))
+    w.emit(EventKind.MERMAID_WIN, seat=p)
     _game_over(w, (p,))
     return True
 
@@ -187,5 +185,5 @@ def _game_over(w: Work, winners: tuple[int, ...]) -> None:
     w.pending = ()
     w.crab_pile = None
     w.swap_target = None
-    w.emit(new_event(EventKind.GAME_OVER, scores=w.scores, winners=winners))
+    w.emit(EventKind.GAME_OVER, scores=w.scores, winners=winners)
 

@@ -30,7 +30,9 @@ from .actions import EndTurn
 from .cards import KIND_OF, Kind
 from .event_cards import EVENT_CARDS
 from .events import Event, events_for
+from .game import apply, new_game
 from .legal import legal_actions
+from .playout import Playout
 from .state import GameState, Phase, Rules
 
 
@@ -197,3 +199,40 @@ __all__ = [
     "all_cards", "deck_size", "event_cards", "hidden_slots", "invariant_problems",
     "permute_unseen", "visible",
 ]
+
+
+def playout_mismatch(rules: Rules, seed: int) -> str | None:
+    """Play one seeded random game three ways in lockstep: the immutable ``apply()`` (the
+    reference), a :class:`~.playout.Playout` keeping events and one without; None when every
+    step agrees, else what differed first.
+
+    Compared at every step: the legal actions, the whole frozen state (with events: equal
+    outright, log included; without: equal but for the empty log) and each action's events;
+    at the end the scores and winners.
+    """
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    loud, quiet = Playout(state, events=True), Playout(state)
+    while True:
+        where = f"seed {seed}, move {state.move}"
+        if loud.state() != state:
+            return f"{where}: the playout's state differs"
+        if quiet.state() != dataclasses.replace(state, log=()):
+            return f"{where}: the event-less playout's state differs"
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        if loud.legal_actions() != legal or quiet.legal_actions() != legal:
+            return f"{where}: the playout lists other legal actions"
+        action = legal[rng.randrange(len(legal))]
+        result = apply(state, action)
+        if loud.apply(action) != result.events:
+            return f"{where}: {action!r} gave other events"
+        if quiet.apply(action) != ():
+            return f"{where}: the event-less playout returned events"
+        state = result.state
+    if (loud.scores, loud.winners, quiet.scores, quiet.winners) != (
+        state.scores, state.winners, state.scores, state.winners
+    ):
+        return f"seed {seed}: other final scores or winners"
+    return None

@@ -10,8 +10,9 @@ import random
 from dataclasses import replace
 
 from ._fast import positional_builder
+from .actions import CallKind
 from .event_cards import EventCard, effects_of
-from .events import Event
+from .events import Event, EventKind, new_event
 from .state import EventZones, GameState
 
 
@@ -196,7 +197,19 @@ class Work:
             None,  # the legal-action memo
         )
 
-    def emit(self, event: Event) -> None:
+    def emit(
+        self, kind: EventKind, seat: int | None = None, card: int | None = None,
+        cards: tuple[int, ...] = (), pile: int | None = None, target: int | None = None,
+        n: int = 0, call: CallKind | None = None, scores: tuple[int, ...] = (),
+        winners: tuple[int, ...] = (), won: bool | None = None,
+        private_to: tuple[int, ...] | None = None, event_card: EventCard | None = None,
+    ) -> None:
+        """Record an event (the fields of :func:`~.events.new_event`). The steps hand over the
+        fields rather than an Event so that a playout without events builds none."""
+        event = new_event(
+            kind, seat, card, cards, pile, target, n, call, scores, winners, won, private_to,
+            event_card,
+        )
         self.events.append(event)
         self.log_tail.append(event)
 

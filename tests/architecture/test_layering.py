@@ -131,7 +131,8 @@ def test_product_packages_hold_no_test_code() -> None:
 MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "engine": (
         "_fast", "event_cards", "actions", "cards", "events", "scoring", "state", "combos",
-        "memo", "legal", "work", "event_deck", "round_end", "effects", "draw", "game", "views",
+        "memo", "legal", "work", "event_deck", "round_end", "effects", "draw", "game", "playout",
+        "views",
         "setup", "notation", "testing",
         "__init__", "version", "demo",
     ),
