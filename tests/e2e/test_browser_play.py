@@ -312,12 +312,13 @@ async def create_table(ann: Page) -> None:
         await ann.until(rf"Seat {seat}\s+\S.*▲")
         await ann.keys(*moves, "Enter")
         await ann.until(rf"Seat {seat}\s+{label}\s+▼")
-    # Past Extra Salt to the game's length: standard, double target, to 7 points (two down).
-    await ann.keys("Tab", "Tab", "Enter")
+    # Past Extra Salt and Extra Pepper to the game's length: standard, double target, to 7
+    # points (two down).
+    await ann.keys("Tab", "Tab", "Tab", "Enter")
     await ann.until(r"Game ends at\s+standard score\s+▲")
     await ann.keys("ArrowDown", "ArrowDown", "Enter")
     await ann.until(r"Game ends at\s+to 7 points\s+▼")
-    await ann.keys(*("Shift+Tab",) * 5, "Enter")  # back to the name: submit
+    await ann.keys(*("Shift+Tab",) * 6, "Enter")  # back to the name: submit
 
 
 async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: Browser) -> None:
