@@ -89,6 +89,8 @@ async def test_the_coach_suggests_a_legal_choice_in_words_for_this_turn(
         advice = panel.advice
         assert advice is not None and advice.best is not None and advice.fits(v)
         assert advice.best.action in v.legal_actions
+        # The state is set before the panel is drawn again: wait for the words on screen.
+        await tui.until(lambda: "% to win" in tui.text(app))
         shown = tui.text(app)
         label = next(c.label for c in screen.query_one(ActionList).choices
                      if c.action == advice.best.action)
@@ -134,7 +136,8 @@ async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
                         and screen.rendered.view.move != asked_move)
         await tui.until(lambda: panel.state == "stale")
         assert gate.stops[0]()  # the analysis was told to stop
-        assert "earlier moment" in tui.text(app) and "expected points" not in tui.text(app)
+        await tui.until(lambda: "earlier moment" in tui.text(app))  # drawn after the state
+        assert "expected points" not in tui.text(app)
         gate.open.set()
         await tui.until(lambda: gate.finished.is_set())
         await tui.settled(app)
