@@ -214,8 +214,9 @@ def analyse(
         raise ValueError("the coach needs the view of a seat that is to act")
     seat = view.seat
     if view.rules.extra_pepper:
-        # The sampler does not deal Extra Pepper's hidden zones yet (the expert plays greedy
-        # there too: bots/expert.py): no figures rather than wrong ones.
+        # The sampler and the expert handle Extra Pepper now, but the coach's own pieces do
+        # not yet: `candidates` does not cut the Water Rodeo swaps as the expert does, and
+        # `facts_of` knows no event action. No figures rather than wrong ones until they do.
         return Advice(seat, view.round, view.move, (), unsupported="extra_pepper")
     cands = candidates(view)
     rng = random.Random(seed * 1_000_003 + view.move)
