@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from rich.text import Text
+from seasalt.bots import LEVELS
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskTables, SitDown, WatchTable
 from seasalt.client.screens.model import IntentQueued, TableSummary
@@ -20,7 +21,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-SEAT_CHOICES = ("human", "bot:random", "bot:greedy", "bot:expert", "bot:basic")
+# Weakest first, as the start menu and --level list them.
+SEAT_CHOICES = ("human", *(f"bot:{level}" for level in LEVELS))
 LOBBY_REFRESH = 3.0
 """Seconds between two refreshes of the table list while the lobby is shown."""
 

@@ -6,6 +6,7 @@ import getpass
 from dataclasses import dataclass
 
 from rich.text import Text
+from seasalt.bots import LEVELS
 from seasalt.client.auto_end import set_auto_end
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
@@ -32,8 +33,6 @@ from textual.widgets import (
     TabbedContent,
     TabPane,
 )
-
-LEVELS = ("random", "basic", "greedy", "expert")
 
 BANNER = "≈≈  Sea Salt & Paper  ≈≈"
 
