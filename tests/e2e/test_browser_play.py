@@ -303,11 +303,12 @@ async def create_table(ann: Page) -> None:
     """From Ann's lobby: a table of two people and two greedy bots, to 7 points."""
     await ann.keys("n")
     await ann.until(r"New table")
-    # Seat 2: bot: greedy -> human (two up); seats 3 and 4: (no seat) -> bot: greedy (three
-    # down). Each list is open on screen (its ▲) before the arrows go to it.
-    for seat, moves, label in ((2, ("ArrowUp",) * 2, "human player"),
-                               (3, ("ArrowDown",) * 3, "bot: greedy"),
-                               (4, ("ArrowDown",) * 3, "bot: greedy")):
+    # Seat 2: bot: greedy -> human (three up, past basic and random); seats 3 and 4: (no seat)
+    # -> bot: greedy (four down: human, random, basic, greedy). Each list is open on screen (its
+    # ▲) before the arrows go to it.
+    for seat, moves, label in ((2, ("ArrowUp",) * 3, "human player"),
+                               (3, ("ArrowDown",) * 4, "bot: greedy"),
+                               (4, ("ArrowDown",) * 4, "bot: greedy")):
         await ann.keys("Tab", "Enter")
         await ann.until(rf"Seat {seat}\s+\S.*▲")
         await ann.keys(*moves, "Enter")
