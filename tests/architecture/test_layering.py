@@ -146,7 +146,8 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     # master, the socket around it and the command line.
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
-        "tables", "sessions", "limits", "botpool", "journal", "outbox", "guards", "clocks",
+        "tables", "sessions", "limits", "botpool", "journal_file", "journal_schema", "journal",
+        "outbox", "guards", "clocks",
         "news", "game", "lockout", "lobby", "arrivals", "presence", "event_stats", "finished",
         "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
         "web",
