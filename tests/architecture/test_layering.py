@@ -138,8 +138,9 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     ),
     "protocol": (
         "errors", "limits", "table_options", "codec_base", "codec_encode", "codec_decode",
+        "fields",
         "codec", "frames", "game_data", "history", "clocks",
-        "scores", "messages", "wire", "discovery", "__init__",
+        "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
     # The server: the models, then the master's services in the order Master.__init__ builds
     # them (each is given only services before it: docs/server.md "The services"), then the
