@@ -17,7 +17,8 @@ import time
 
 import zmq.asyncio
 from seasalt.server.config import ManualClock
-from seasalt.testing.fuzzing import DROPPED, PEPPER_ACTIONS, Fuzzer, FuzzFailure, soak
+from seasalt.testing.fuzz_frames import DROPPED, PEPPER_ACTIONS
+from seasalt.testing.fuzzing import Fuzzer, FuzzFailure, soak
 from seasalt.testing.server import running_server
 
 

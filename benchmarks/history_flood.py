@@ -52,7 +52,8 @@ from seasalt.protocol import (
     result_to_wire,
 )
 from seasalt.server.history import player_id_of_identity
-from seasalt.server.journal import Journal, to_blob
+from seasalt.server.journal import Journal
+from seasalt.server.journal_schema import to_blob
 from seasalt.testing.server import ServerProcess
 
 PLAYERS = 10

@@ -1,20 +1,28 @@
-"""One frozen dataclass per wire message (docs/protocol.md "Messages").
+"""One frozen dataclass per wire message (docs/protocol.md "Messages"), and the lists of them.
 
 ``TAG`` is the value of the frame's ``"t"`` key. Each message checks its own values in
-``__post_init__`` (raising :class:`InvalidField`), so a decoded message is always a valid one.
+``__post_init__`` (raising :class:`InvalidField`: protocol/fields.py), so a decoded message is
+always a valid one.
+
+The game's messages are here (actions, the reading pause, play again, snapshots, updates,
+round and game results, errors, heartbeats); the others live by topic and are listed here too,
+so this module names every message: sessions and the lobby (protocol/lobby.py), chat
+(protocol/chat.py), history and statistics (protocol/history.py), the score sheet
+(protocol/scores.py), clocks (protocol/clocks.py), ``server_info`` (protocol/table_options.py).
+Every name that was importable from here still is.
 """
 
 from __future__ import annotations
 
-import enum
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 
 from seasalt.engine import Action, Event, PlayerView, RoundResult
 
-from .clocks import Clocks, TimeRanOut, check_turn_time
-from .errors import ErrorCode, InvalidField
+from .chat import Chat, ChatEntry, ChatHistory, ChatLine
+from .clocks import Clocks, TimeRanOut
+from .errors import ErrorCode
+from .fields import BOT_PREFIX, HUMAN, bot_seat, check_seat_spec, check_seq, check_text
 from .history import (
     HISTORY_CLIENT_MESSAGES,
     HISTORY_SERVER_MESSAGES,
@@ -25,212 +33,28 @@ from .history import (
     Replay,
     StandIns,
     Stats,
-    check_identity,
 )
-from .limits import (
-    MAX_CHAT_LENGTH,
-    MAX_LEVEL_LENGTH,
-    MAX_NAME_LENGTH,
-    MAX_PLAYERS,
-    MAX_TABLE_NAME_LENGTH,
-    MAX_TOKEN_LENGTH,
-    MIN_PLAYERS,
+from .limits import MAX_TABLE_NAME_LENGTH
+from .lobby import (
+    Hello,
+    Joined,
+    JoinOrCreate,
+    Leave,
+    Left,
+    ListTables,
+    Resume,
+    SeatInfo,
+    TableChanged,
+    TableInfo,
+    Tables,
+    TableState,
+    Watch,
+    Welcome,
 )
 from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
-from .table_options import ServerInfo, check_flag, check_target
-
-HUMAN = "human"
-BOT_PREFIX = "bot:"
-_LEVEL = re.compile(rf"[a-z0-9_]{{1,{MAX_LEVEL_LENGTH}}}")
-_TOKEN = re.compile(rf"[A-Za-z0-9_\-]{{1,{MAX_TOKEN_LENGTH}}}")
-
-
-def _check_text(field: str, value: str, max_length: int) -> None:
-    if not value.strip():
-        raise InvalidField(field, "must not be empty")
-    if len(value) > max_length:
-        raise InvalidField(field, f"longer than {max_length} characters")
-    if not value.isprintable():
-        raise InvalidField(field, "contains control characters")
-
-
-def _check_seq(field: str, value: int) -> None:
-    if value < 0:
-        raise InvalidField(field, "must not be negative")
-
-
-def _check_seat(field: str, value: int | None) -> None:
-    if value is not None and not 0 <= value < MAX_PLAYERS:
-        raise InvalidField(field, f"must be 0..{MAX_PLAYERS - 1}")
-
-
-def bot_seat(level: str) -> str:
-    """The seat spec of a bot seat: ``bot:LEVEL``."""
-    return BOT_PREFIX + level
-
-
-def check_seat_spec(field: str, spec: str) -> None:
-    """Check one entry of a seat list: ``human`` or ``bot:LEVEL``."""
-    if spec == HUMAN:
-        return
-    if spec.startswith(BOT_PREFIX) and _LEVEL.fullmatch(spec[len(BOT_PREFIX) :]):
-        return
-    raise InvalidField(field, f"must be 'human' or 'bot:LEVEL', not {spec[:40]!r}")
-
-
-def _check_seats(field: str, seats: tuple[str, ...]) -> None:
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise InvalidField(field, f"must list {MIN_PLAYERS} to {MAX_PLAYERS} seats")
-    for i, spec in enumerate(seats):
-        check_seat_spec(f"{field}[{i}]", spec)
-    if HUMAN not in seats:
-        raise InvalidField(field, "needs at least one human seat")
-
-
-# --- payloads ------------------------------------------------------------------------------
-
-
-class TableState(enum.Enum):
-    """Where a table stands (lobby and ``table`` messages)."""
-
-    WAITING = "waiting"
-    """Created; waiting for every human seat to be taken."""
-    RUNNING = "running"
-    ROUND_OVER = "round_over"
-    """A round was scored; waiting for ``continue`` from the connected humans."""
-    FINISHED = "finished"
-    """The game is over; ``play_again`` from every seated human starts a new one."""
-
-    def __repr__(self) -> str:
-        return f"TableState.{self.name}"
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """One seat of a table as the lobby shows it."""
-
-    kind: str
-    """``human`` or ``bot:LEVEL``: what the seat was created as."""
-    name: str | None
-    """The player's name; None for a free human seat."""
-    connected: bool
-    """A human seat: its player is connected now. Bot seats: always true."""
-    bot_playing: bool
-    """A bot plays this seat now: a bot seat, or a human seat taken over (left/disconnected)."""
-
-    def __post_init__(self) -> None:
-        check_seat_spec("kind", self.kind)
-
-
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    """A table in the lobby."""
-
-    name: str
-    seats: tuple[SeatInfo, ...]
-    extra_salt: bool
-    double_target: bool
-    state: TableState
-    round: int
-    """The round being played (0 before the game starts)."""
-    watchers: int = 0
-    turn_time: int = 0
-    """Seconds per turn (the turn timer, protocol/clocks.py); 0: no timer."""
-    target: int = 0
-    """The points that end the game (protocol/table_options.py); 0: the standard (or double)."""
-    coach_allowed: bool = False
-    """Players may ask the coach here (protocol/table_options.py)."""
-    extra_pepper: bool = False
-    """The Extra Pepper expansion (RULES §12, protocol/table_options.py)."""
-
-    def __post_init__(self) -> None:
-        check_target("target", self.target, self.double_target)
-        check_flag("extra_pepper", self.extra_pepper)
-
+from .table_options import ServerInfo
 
 # --- client to server ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Hello:
-    """Open a new session. Answered by ``welcome`` (or ``error`` version_mismatch)."""
-
-    TAG: ClassVar[str] = "hello"
-    version: int
-    name: str
-    identity: str | None = None
-    """Optional secret client identity kept by the client across runs: statistics follow it
-    (docs/protocol.md "Player identity"). Never sent back, logged or journalled in clear."""
-
-    def __post_init__(self) -> None:
-        _check_text("name", self.name, MAX_NAME_LENGTH)
-        check_identity("identity", self.identity)
-
-
-@dataclass(frozen=True, slots=True)
-class Resume:
-    """Take back a session (and its seat) by its token, from any socket."""
-
-    TAG: ClassVar[str] = "resume"
-    version: int
-    token: str
-
-    def __post_init__(self) -> None:
-        if not _TOKEN.fullmatch(self.token):
-            raise InvalidField("token", "must be 1-128 characters of A-Z a-z 0-9 _ -")
-
-
-@dataclass(frozen=True, slots=True)
-class ListTables:
-    """Ask for the lobby: answered by ``tables``."""
-
-    TAG: ClassVar[str] = "list_tables"
-
-
-@dataclass(frozen=True, slots=True)
-class JoinOrCreate:
-    """Atomically create table ``table`` or join it (same seats and options, a free human seat)."""
-
-    TAG: ClassVar[str] = "join_or_create"
-    table: str
-    seats: tuple[str, ...]
-    """Per seat, in seat order: ``human`` or ``bot:LEVEL``."""
-    extra_salt: bool = False
-    double_target: bool = False
-    turn_time: int = 0
-    """Seconds per turn for a table this creates (0: no timer); a join takes the table's."""
-    target: int = 0
-    """The points that end the game (0: the standard 40 / 35 / 30); compared like the options."""
-    coach_allowed: bool = False
-    """Players may ask the coach (protocol/table_options.py) at a table this creates; a join
-    takes the table's."""
-    extra_pepper: bool = False
-    """The Extra Pepper expansion (RULES §12): compared like the options."""
-
-    def __post_init__(self) -> None:
-        _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
-        _check_seats("seats", self.seats)
-        check_turn_time("turn_time", self.turn_time)
-        check_target("target", self.target, self.double_target)
-        check_flag("extra_pepper", self.extra_pepper)
-
-
-@dataclass(frozen=True, slots=True)
-class Watch:
-    """Watch a table as a spectator (public view only)."""
-
-    TAG: ClassVar[str] = "watch"
-    table: str
-
-    def __post_init__(self) -> None:
-        _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    """Leave the current table (a running game's seat goes to a bot until resumed)."""
-
-    TAG: ClassVar[str] = "leave"
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,8 +67,8 @@ class ActionRequest:
     action: Action
 
     def __post_init__(self) -> None:
-        _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
-        _check_seq("seq", self.seq)
+        check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
+        check_seq("seq", self.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +79,7 @@ class Continue:
     table: str
 
     def __post_init__(self) -> None:
-        _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
+        check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +90,7 @@ class PlayAgain:
     table: str
 
     def __post_init__(self) -> None:
-        _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
+        check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,20 +101,7 @@ class Sync:
     table: str
 
     def __post_init__(self) -> None:
-        _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
-
-
-@dataclass(frozen=True, slots=True)
-class Chat:
-    """Say something to everyone at the table (players and spectators)."""
-
-    TAG: ClassVar[str] = "chat"
-    table: str
-    text: str
-
-    def __post_init__(self) -> None:
-        _check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
-        _check_text("text", self.text, MAX_CHAT_LENGTH)
+        check_text("table", self.table, MAX_TABLE_NAME_LENGTH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,56 +115,6 @@ class Heartbeat:
 
 
 @dataclass(frozen=True, slots=True)
-class Welcome:
-    """The session is open (``resumed``: an existing one was taken back)."""
-
-    TAG: ClassVar[str] = "welcome"
-    version: int
-    token: str
-    """Secret: keep it to ``resume``; it never appears in any other message."""
-    session: str
-    """A public id of the session (not secret)."""
-    name: str
-    resumed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Tables:
-    """The lobby: every table."""
-
-    TAG: ClassVar[str] = "tables"
-    tables: tuple[TableInfo, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Joined:
-    """You are at ``table``: in ``seat``, or watching (``seat`` None). A snapshot follows."""
-
-    TAG: ClassVar[str] = "joined"
-    table: str
-    seat: int | None
-
-    def __post_init__(self) -> None:
-        _check_seat("seat", self.seat)
-
-
-@dataclass(frozen=True, slots=True)
-class Left:
-    """You are no longer at ``table``."""
-
-    TAG: ClassVar[str] = "left"
-    table: str
-
-
-@dataclass(frozen=True, slots=True)
-class TableChanged:
-    """Presence or status of the table you are at changed (seats, takeovers, state)."""
-
-    TAG: ClassVar[str] = "table"
-    info: TableInfo
-
-
-@dataclass(frozen=True, slots=True)
 class Snapshot:
     """The whole view of your seat (or the public view) at ``seq``: replaces what you had."""
 
@@ -363,7 +124,7 @@ class Snapshot:
     view: PlayerView
 
     def __post_init__(self) -> None:
-        _check_seq("seq", self.seq)
+        check_seq("seq", self.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,7 +139,7 @@ class Update:
     """The action's events, redacted for you."""
 
     def __post_init__(self) -> None:
-        _check_seq("seq", self.seq)
+        check_seq("seq", self.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,7 +153,7 @@ class RoundOver:
     waiting: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        _check_seq("seq", self.seq)
+        check_seq("seq", self.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,40 +168,7 @@ class GameOver:
     standings: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        _check_seq("seq", self.seq)
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine:
-    """A chat line from ``name`` (``seat`` None: a spectator) at ``table``."""
-
-    TAG: ClassVar[str] = "chat_line"
-    table: str
-    name: str
-    seat: int | None
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChatEntry:
-    """One line of a table's recent chat (``seat`` None: a spectator)."""
-
-    name: str
-    seat: int | None
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChatHistory:
-    """The table's recent chat (oldest first, at most 50 lines), sent after each snapshot that
-    puts you at a table (join, watch, resume). It replaces any chat you show for that table.
-
-    A message of its own rather than a snapshot field: decoders are strict, so a client that
-    predates it drops this frame (and keeps every snapshot)."""
-
-    TAG: ClassVar[str] = "chat_history"
-    table: str
-    lines: tuple[ChatEntry, ...]
+        check_seq("seq", self.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,7 +196,7 @@ class GameRecord:
     takeovers: tuple[Takeover, ...]
 
     def __post_init__(self) -> None:
-        _check_seq("seq", self.seq)
+        check_seq("seq", self.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -563,3 +291,17 @@ SERVER_MESSAGES: tuple[type, ...] = (
     *HISTORY_SERVER_MESSAGES,
     *SCORES_SERVER_MESSAGES,
 )
+
+__all__ = [
+    "BOT_PREFIX", "CLIENT_MESSAGES", "HUMAN", "SERVER_MESSAGES",
+    "ClientMessage", "Message", "ServerMessage",
+    # sessions and the lobby (protocol/lobby.py)
+    "Hello", "Joined", "JoinOrCreate", "Leave", "Left", "ListTables", "Resume", "SeatInfo",
+    "TableChanged", "TableInfo", "Tables", "TableState", "Watch", "Welcome",
+    # chat (protocol/chat.py)
+    "Chat", "ChatEntry", "ChatHistory", "ChatLine",
+    # the game
+    "ActionRequest", "Continue", "Error", "GameOver", "GameRecord", "Heartbeat", "PlayAgain",
+    "RoundOver", "Snapshot", "Sync", "Takeover", "Update",
+    "bot_seat", "check_seat_spec",
+]

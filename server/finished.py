@@ -41,7 +41,7 @@ from seasalt.protocol.history import MAX_HISTORY_GAMES
 
 from .config import log
 from .event_stats import EFFECT_KINDS, ROUND_END_KINDS, PepperFacts, note_round_end
-from .journal import from_blob
+from .journal_schema import from_blob
 from .tables import make_rules
 
 MAX_STATS_PLAYERS = 500

@@ -34,7 +34,8 @@ from .botpool import BotPool
 from .clocks import TableClocks
 from .config import Clock, ServerConfig, log
 from .guards import seated_at
-from .journal import Journal, to_blob
+from .journal import Journal
+from .journal_schema import to_blob
 from .news import TableNews
 from .outbox import Outbox
 from .seeds import bot_seed

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from seasalt.protocol import replay_to_file_data
 
 from .finished import load_replay
-from .journal import Journal, JournalError
+from .journal import Journal
+from .journal_file import JournalError
 from .options import (
     EXIT_DATABASE,
     EXIT_NOT_FOUND,

@@ -1,226 +1,29 @@
-"""The SQLite journal (DESIGN "Durability").
+"""The SQLite journal (DESIGN "Durability"): the ``Journal`` a server writes and reads.
 
 Every table's rules, seed, seats (token hashes only), accepted actions, round results and the
 engine version go here, committed before the resulting updates are sent. On start the server
 reads back every unfinished game and replays it through the engine.
 
 WAL with ``synchronous=NORMAL`` survives a killed process (a committed transaction is in the
-WAL file before the call returns); ``fsync=True`` selects ``FULL`` for power loss too. Actions
-and round results are stored as JSON of their wire form (:func:`to_blob`), so the history stays
-readable with any SQLite tool.
+WAL file before the call returns); ``fsync=True`` selects ``FULL`` for power loss too. What the
+file holds (tables, blobs, records) is server/journal_schema.py; whether a path can hold a
+journal, the one-server lock and ``JournalError`` are server/journal_file.py.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import IO, Any
 
-from .files import create_private, open_private, private_dirs
-
-SCHEMA_VERSION = "1"
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    table_name TEXT NOT NULL,
-    game_no INTEGER NOT NULL,
-    players INTEGER NOT NULL,
-    extra_salt INTEGER NOT NULL,
-    double_target INTEGER NOT NULL,
-    seat_kinds TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    seq_base INTEGER NOT NULL,
-    engine_version TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    final_scores TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT,
-    token_hash TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    idx INTEGER NOT NULL,
-    action BLOB NOT NULL,
-    PRIMARY KEY (game_id, idx)
-);
-CREATE TABLE IF NOT EXISTS rounds (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    round INTEGER NOT NULL,
-    result BLOB NOT NULL,
-    PRIMARY KEY (game_id, round)
-);
-CREATE TABLE IF NOT EXISTS identities (
-    token_hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS game_facts (
-    game_id INTEGER PRIMARY KEY REFERENCES games(id),
-    facts TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS takeover_actions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    idx INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    round INTEGER NOT NULL,
-    level TEXT NOT NULL,
-    PRIMARY KEY (game_id, idx)
-);
-CREATE TABLE IF NOT EXISTS chat (
-    table_name TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    seat INTEGER,
-    text TEXT NOT NULL,
-    PRIMARY KEY (table_name, idx)
-);
-CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
-"""
-# takeover_actions and chat were added after schema 1 shipped: CREATE ... IF NOT EXISTS adds
-# them to an older journal on open (an old journal simply has no takeovers and no chat).
-_ADDED_COLUMNS = (
-    # Added after schema 1 shipped (history, housekeeping); older databases get them on open.
-    ("started_at", "REAL"),
-    ("updated_at", "REAL"),
-    ("finished_at", "REAL"),
-    ("archived", "INTEGER NOT NULL DEFAULT 0"),
-    ("winners", "TEXT"),
-    ("turn_time", "INTEGER NOT NULL DEFAULT 0"),  # the turn timer option (server/clocks.py)
-    ("target", "INTEGER NOT NULL DEFAULT 0"),  # the target option (0: standard or double)
-    ("coach_allowed", "INTEGER NOT NULL DEFAULT 0"),  # the coach option (client/coach.py)
-    ("extra_pepper", "INTEGER NOT NULL DEFAULT 0"),  # the Extra Pepper option (RULES §12)
-)
-
-
-def to_blob(data: Any) -> bytes:
-    """Plain wire data (``action_to_wire``, ``result_to_wire``) as a journal entry."""
-    return json.dumps(data, separators=(",", ":")).encode()
-
-
-def from_blob(blob: bytes) -> Any:
-    """A journal entry back to plain wire data (decode it with ``*_from_wire``)."""
-    return json.loads(blob)
-
+from .files import create_private
+from .journal_file import DatabaseLock, JournalError, cannot_create, check_journal_path
+from .journal_schema import GAME_COLUMNS, GameRecord, SeatRecord, ensure_schema, game_record
 
 _TOUCH_EVERY = 1.0
 """Seconds between rewrites of a game's ``updated_at`` while it is played (one write fewer per
 action: the update latency benchmark's journal cost)."""
-
-
-class JournalError(RuntimeError):
-    """The database cannot be used: locked by another server, unreadable, or too new."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    seat: int
-    name: str | None
-    token_hash: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One journalled game, as read back on start."""
-
-    id: int
-    table_name: str
-    game_no: int
-    players: int
-    extra_salt: bool
-    double_target: bool
-    seat_kinds: tuple[str, ...]
-    seed: int
-    seq_base: int
-    engine_version: str
-    seats: tuple[SeatRecord, ...] = ()
-    actions: tuple[bytes, ...] = field(default=(), repr=False)
-    turn_time: int = 0
-    """Seconds per turn (the turn timer table option); 0: none."""
-    target: int = 0
-    """The points that end the game (the target table option); 0: the standard (or double)."""
-    coach_allowed: bool = False
-    """The coach table option: clients may offer their players the coach here."""
-    extra_pepper: bool = False
-    """The Extra Pepper table option (RULES §12)."""
-
-
-def _cannot_create(path: str, exc: OSError) -> str:
-    reason = os.strerror(exc.errno).lower() if exc.errno else str(exc)
-    return f"cannot create the journal at {path}: {reason}"
-
-
-def check_journal_path(path: str, make_parent: bool = True) -> None:
-    """Refuse, with one clear line, a path that cannot hold a journal (before SQLite or the
-    lock file say it with a traceback or a bare "unable to open database file").
-
-    Raises:
-        JournalError: a directory at the path, a parent that is a file or missing, or a
-            directory the server may not write to.
-    """
-    full = os.path.abspath(path)
-    if os.path.isdir(full):
-        raise JournalError(f"cannot create the journal at {path}: it is a directory")
-    parent = os.path.dirname(full)
-    ancestor = parent
-    while not os.path.exists(ancestor):
-        ancestor = os.path.dirname(ancestor)
-    if not os.path.isdir(ancestor):
-        raise JournalError(
-            f"cannot create the journal at {path}: {ancestor} is a file, not a directory"
-        )
-    if ancestor != parent:
-        if not make_parent:
-            raise JournalError(
-                f"cannot create the journal at {path}: no such directory {parent}"
-            )
-        try:
-            private_dirs(parent)  # 0700: the journal holds every running game's seed
-        except OSError as exc:
-            raise JournalError(_cannot_create(path, exc)) from None
-    if os.statvfs(parent).f_flag & os.ST_RDONLY:
-        raise JournalError(f"cannot create the journal at {path}: read-only file system")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        # SQLite needs to create the -wal and -shm files next to the database.
-        raise JournalError(f"cannot create the journal at {path}: {parent} is read-only")
-
-
-class DatabaseLock:
-    """An exclusive, non-blocking ``flock`` on ``PATH.lock``: one server per database.
-
-    The kernel drops the lock when the process dies, so a kill -9 never leaves it stale.
-    """
-
-    def __init__(self, db_path: str) -> None:
-        self.path = db_path + ".lock"
-        self._file: IO[str] | None = None
-
-    def acquire(self) -> None:
-        f = open_private(self.path, "a+")  # held open for the server's lifetime
-        try:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            f.close()
-            raise JournalError(
-                f"the database {self.path[:-5]} is in use by another seasalt-server "
-                "(stop it, or start this one with a different --db)"
-            ) from None
-        self._file = f
-
-    def release(self) -> None:
-        if self._file is not None:
-            fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
-            self._file.close()
-            self._file = None
 
 
 class Journal:
@@ -257,30 +60,18 @@ class Journal:
                 create_private(path)
             except OSError as exc:
                 self.close()
-                raise JournalError(_cannot_create(path, exc)) from None
+                raise JournalError(cannot_create(path, exc)) from None
         try:
             self._db = sqlite3.connect(path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
-            self._db.executescript(_SCHEMA)
-            columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
-            for name, decl in _ADDED_COLUMNS:
-                if name not in columns:
-                    self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
-            row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            elif row[0] != SCHEMA_VERSION:
-                raise JournalError(
-                    f"the database {path} has journal schema {row[0]}, this server reads "
-                    f"{SCHEMA_VERSION}"
-                )
+            ensure_schema(self._db, path)
         except sqlite3.DatabaseError as exc:
             self.close()
             raise JournalError(f"cannot use the database {path}: {exc}") from None
         except OSError as exc:
             self.close()
-            raise JournalError(_cannot_create(path, exc)) from None
+            raise JournalError(cannot_create(path, exc)) from None
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -462,9 +253,7 @@ class Journal:
         ``active_since``: only games last played at or after this Unix time (--max-resume-age).
         """
         return self._records(
-            "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time, target, coach_allowed,"
-            " extra_pepper FROM games"
+            f"SELECT {GAME_COLUMNS} FROM games"
             " WHERE finished=0 AND archived=0"
             " AND (? IS NULL OR COALESCE(updated_at, started_at, 0) >= ?) ORDER BY id",
             (active_since, active_since),
@@ -478,9 +267,7 @@ class Journal:
         thousands of finished games costs no replay but of the few recent ones.
         """
         return self._records(
-            "SELECT id, table_name, game_no, players, extra_salt, double_target, seat_kinds,"
-            " seed, seq_base, engine_version, turn_time, target, coach_allowed,"
-            " extra_pepper FROM games"
+            f"SELECT {GAME_COLUMNS} FROM games"
             " WHERE id IN (SELECT MAX(id) FROM games GROUP BY table_name)"
             " AND finished=1 AND final_scores IS NOT NULL AND archived=0"
             " AND COALESCE(updated_at, started_at, 0) >= ? ORDER BY id DESC",
@@ -497,26 +284,7 @@ class Journal:
                     (row[0],),
                 )
             )
-            games.append(
-                GameRecord(
-                    id=row[0],
-                    table_name=row[1],
-                    game_no=row[2],
-                    players=row[3],
-                    extra_salt=bool(row[4]),
-                    double_target=bool(row[5]),
-                    seat_kinds=tuple(json.loads(row[6])),
-                    seed=row[7],
-                    seq_base=row[8],
-                    engine_version=row[9],
-                    seats=seats,
-                    actions=tuple(self.actions(row[0])),
-                    turn_time=row[10] or 0,
-                    target=row[11] or 0,
-                    coach_allowed=bool(row[12]),
-                    extra_pepper=bool(row[13]),
-                )
-            )
+            games.append(game_record(row, seats, tuple(self.actions(row[0]))))
         return games
 
     def actions(self, game_id: int) -> list[bytes]:

@@ -27,7 +27,8 @@ from seasalt.protocol import (
 )
 
 from .clocks import TableClocks
-from .journal import Journal, from_blob
+from .journal import Journal
+from .journal_schema import from_blob
 from .outbox import Outbox
 from .sessions import Session, SessionRegistry
 from .tables import Status, Table

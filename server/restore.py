@@ -15,7 +15,8 @@ from seasalt.protocol import ChatEntry, DecodeError, action_from_wire
 
 from .config import Clock, ServerConfig, log
 from .game import ROUND_ENDS
-from .journal import GameRecord, Journal, from_blob
+from .journal import Journal
+from .journal_schema import GameRecord, from_blob
 from .tables import CHAT_KEPT, Seat, Status, Table, make_rules
 
 RESTORE_FINISHED_WITHIN = 3600.0

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from seasalt.protocol import GetScores, ScoreRound, ScoreSheet, result_from_wire
 
 from .guards import member_of
-from .journal import Journal, from_blob
+from .journal import Journal
+from .journal_schema import from_blob
 from .outbox import Outbox
 from .sessions import Session
 from .tables import Table

@@ -23,7 +23,7 @@ from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
 from .files import PrivateRotatingFileHandler, private_dirs, tighten_dir
 from .housekeeping import format_age, parse_age
-from .journal import JournalError
+from .journal_file import JournalError
 from .options import (
     EXIT_DATABASE,
     EXIT_LISTEN,

@@ -2,7 +2,8 @@
 
 - ``seasalt.testing.server``: raw protocol clients, a seeded player loop, in-process and child
   servers, a recording wire (was seasalt.server.testing).
-- ``seasalt.testing.fuzzing``: the protocol fuzzer (was seasalt.server.fuzzing).
+- ``seasalt.testing.fuzzing``: the protocol fuzzer (was seasalt.server.fuzzing); what it sends
+  (tables, frame kinds, malformed frames, random actions) is ``seasalt.testing.fuzz_frames``.
 - ``seasalt.testing.tui``: fake links and the settled-screen helpers for Textual tests.
 - The engine oracles (what a seat may see, invariants) are ``seasalt.engine.testing`` (pure).
 """

@@ -138,15 +138,17 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     ),
     "protocol": (
         "errors", "limits", "table_options", "codec_base", "codec_encode", "codec_decode",
+        "fields",
         "codec", "frames", "game_data", "history", "clocks",
-        "scores", "messages", "wire", "discovery", "__init__",
+        "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
     # The server: the models, then the master's services in the order Master.__init__ builds
     # them (each is given only services before it: docs/server.md "The services"), then the
     # master, the socket around it and the command line.
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
-        "tables", "sessions", "limits", "botpool", "journal", "outbox", "guards", "clocks",
+        "tables", "sessions", "limits", "botpool", "journal_file", "journal_schema", "journal",
+        "outbox", "guards", "clocks",
         "news", "game", "lockout", "lobby", "arrivals", "presence", "event_stats", "finished",
         "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
         "web",

@@ -317,7 +317,8 @@ def test_games_export_as_a_process_writes_a_replay_file(tmp_path: Path) -> None:
     from seasalt.engine import Rules, apply, legal_actions, new_game
     from seasalt.protocol import action_to_wire, replay_from_file_data, result_to_wire
     from seasalt.server.game import ROUND_ENDS
-    from seasalt.server.journal import Journal, to_blob
+    from seasalt.server.journal import Journal
+    from seasalt.server.journal_schema import to_blob
 
     db = str(tmp_path / "j.sqlite3")
     journal = Journal(db)

@@ -65,7 +65,7 @@ from seasalt.protocol import (
 )
 from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
-from seasalt.server.journal import from_blob
+from seasalt.server.journal_schema import from_blob
 from seasalt.server.master import Master
 from seasalt.server.tables import Status
 from seasalt.testing.server import RawClient, play_seat, running_server

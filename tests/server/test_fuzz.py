@@ -25,17 +25,16 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from seasalt.protocol import tag_name
 from seasalt.server.config import ManualClock
-from seasalt.testing.fuzzing import (
+from seasalt.testing.fuzz_frames import (
     KINDS,
     MORE_TABLES,
     PEPPER_ACTIONS,
     PEPPER_TABLES,
     TABLES,
-    Fuzzer,
     next_kind,
     random_action,
-    soak,
 )
+from seasalt.testing.fuzzing import Fuzzer, soak
 from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(90)

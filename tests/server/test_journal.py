@@ -6,7 +6,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from seasalt.server.journal import Journal, JournalError
+from seasalt.server.journal import Journal
+from seasalt.server.journal_file import JournalError
 
 
 def _game(journal: Journal, name: str = "t") -> int:

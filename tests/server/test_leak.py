@@ -48,7 +48,7 @@ from seasalt.protocol import (
     unpack,
 )
 from seasalt.server.app import Server
-from seasalt.server.journal import from_blob
+from seasalt.server.journal_schema import from_blob
 from seasalt.server.tables import Status, make_rules
 from seasalt.testing.server import RawClient, card_ids, play_seat
 from seasalt.testing.waiting import until

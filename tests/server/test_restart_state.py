@@ -45,7 +45,8 @@ from seasalt.server.app import Server
 from seasalt.server.botpool import BotPool
 from seasalt.server.config import ManualClock, ServerConfig
 from seasalt.server.game import ROUND_ENDS
-from seasalt.server.journal import Journal, to_blob
+from seasalt.server.journal import Journal
+from seasalt.server.journal_schema import to_blob
 from seasalt.server.master import Master
 from seasalt.server.restore import RESTORE_FINISHED_WITHIN
 from seasalt.server.seeds import token_hash

@@ -22,7 +22,7 @@ from seasalt.client.widgets.actions import ActionList
 from seasalt.client.words import Names
 from seasalt.engine import Call, RoundEnd
 from seasalt.protocol import ScoreRound, ScoreSheet, result_from_wire
-from seasalt.server.journal import from_blob
+from seasalt.server.journal_schema import from_blob
 from seasalt.testing.server import ServerProcess
 from seasalt.testing.tui import QueueLink, screen_text
 
