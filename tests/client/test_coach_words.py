@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from seasalt.bots.coach import Facts, Option
 from seasalt.client import i18n
-from seasalt.client.screens.model import TableSummary
 from seasalt.client.event_words import event_name
+from seasalt.client.screens.model import TableSummary
 from seasalt.client.widgets.coach_words import coach_allowed, figures, reason
 from seasalt.client.words import Names
 from seasalt.engine import (
@@ -95,7 +95,8 @@ def test_what_an_event_changes_in_the_points_is_said_with_the_reason() -> None:
     # RULES §12.5: a third octopus under the Kraken, +1 where it would be +3.
     octopus = _first(Kind.OCTOPUS)
     facts = Facts(octopus, 2, 3, (("collectors", 1),), events=(EventPoints(EventCard.KRAKEN, -2),))
-    assert reason(facts) == "adds to your octopus collection (+1 point); The Kraken: -2 for octopuses"
+    assert reason(facts) == (
+        "adds to your octopus collection (+1 point); The Kraken: -2 for octopuses")
 
 
 def test_every_event_effect_a_choice_can_set_off_has_words() -> None:

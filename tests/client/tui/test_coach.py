@@ -18,7 +18,23 @@ from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets import coach as panel_module
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.coach import CoachPanel
-from seasalt.engine import DrawFromDeck, PlayerView, Rules, new_game, view
+from seasalt.client.widgets.coach_words import advice_text
+from seasalt.client.words import action_label
+from seasalt.engine import (
+    DrawFromDeck,
+    EventCard,
+    GameState,
+    PassSwap,
+    Phase,
+    PlayerView,
+    PlayPair,
+    Rules,
+    SwapCard,
+    apply,
+    make_state,
+    new_game,
+    view,
+)
 from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)
@@ -248,3 +264,46 @@ async def test_a_table_of_people_that_allows_it_offers_the_key(tui: Any) -> None
         await tui.until(lambda: "p Coach" in tui.text(app))
         await tui.key(app, "p")
         await tui.until(lambda: _panel(screen).state == "answered", 30)
+
+
+def _pepper_swap() -> GameState:
+    """RULES §12.3: Ann has laid two swimmers under the Water Rodeo; Bob is the one opponent
+    with cards, so the engine looks at his hand at once: Ann swaps one of her cards or passes."""
+    hands = ((24, 25, 34, 40, 45, 9), (41, 42, 17, 54), ())
+    piles = ((18,), (19,))
+    used = {c for h in hands for c in h} | {18, 19}
+    state = make_state(
+        Rules(3, extra_pepper=True), hands=hands, piles=piles, phase=Phase.PLAY,
+        deck=[c for c in range(58) if c not in used], table_event=EventCard.WATER_RODEO,
+        event_deck=[e for e in EventCard if e is not EventCard.WATER_RODEO],
+    )
+    state = apply(state, PlayPair((24, 25))).state
+    assert state.phase is Phase.SWAP and state.swap_target == 1
+    return state
+
+
+async def test_the_coach_answers_at_an_extra_pepper_swap_in_words(tui: Any) -> None:
+    # Solo (two bots): the coach is on; an Extra Pepper decision gets advice, not a refusal.
+    app = _app(kit.FakeLink(players=3, state=_pepper_swap()))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        v = screen.frame.view
+        assert v.phase is Phase.SWAP
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "answered", 30)
+        advice = panel.advice
+        assert advice is not None and advice.best is not None and advice.fits(v)
+        assert all(o.action in v.legal_actions for o in advice.options)
+        assert PassSwap() in [o.action for o in advice.options]  # the pass is always weighed
+        swap = next(o for o in advice.options[:3] if isinstance(o.action, SwapCard))
+        await tui.until(lambda: "% to win" in tui.text(app))
+        shown = tui.text(app)
+        # (a swap is chosen in two steps on the action list: the advice words it whole)
+        assert action_label(advice.best.action, v, screen.names())[:20] in shown
+        # The swap's facts in words: both hands' card points, the engine's (RULES §12.3).
+        mine, theirs = f"{swap.facts.points_gained:+d}", f"{swap.facts.target_change:+d}"
+        assert f"{mine} card points for you, {theirs} for Bob" in advice_text(
+            advice, v, screen.names()).plain  # (the panel's words; on screen they may wrap)
+        assert f"{mine} card points for you" in shown
+        assert "cannot weigh" not in shown
