@@ -135,13 +135,12 @@ def candidates(view: PlayerView) -> list[Action]:
 def _swap_worth(view: PlayerView) -> Callable[[SwapCard], int]:
     """What a swap gains on its target in card points, by the engine (each seat under its own
     effects; theirs is the hand we looked at, our ``pending``, RULES §12.3)."""
-    seat, target = view.seat, view.swap_target
+    target = view.swap_target
     mine = card_points(view.hand, view.table, view.effects)
     looked = view.pending
     theirs_fx = seat_effects(view, target) if target is not None else ()
     theirs_table = view.seats[target].table if target is not None else ()
     theirs = card_points(looked, theirs_table, theirs_fx)
-    assert seat is not None
 
     def worth(a: SwapCard) -> int:
         hand = list(view.hand)
