@@ -5,6 +5,7 @@ needs it to be still thinking."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,6 +25,7 @@ from seasalt.engine import (
     DrawFromDeck,
     EventCard,
     GameState,
+    KeepEventCard,
     PassSwap,
     Phase,
     PlayerView,
@@ -31,6 +33,7 @@ from seasalt.engine import (
     Rules,
     SwapCard,
     apply,
+    legal_actions,
     make_state,
     new_game,
     view,
@@ -307,3 +310,37 @@ async def test_the_coach_answers_at_an_extra_pepper_swap_in_words(tui: Any) -> N
             advice, v, screen.names()).plain  # (the panel's words; on screen they may wrap)
         assert f"{mine} card points for you" in shown
         assert "cannot weigh" not in shown
+
+
+def _keep_choice() -> GameState:
+    """RULES §12.0 step 5: a seeded random game played to the first moment Ann (seat 0) holds
+    two event cards between rounds and keeps one (the next round is dealt once she has)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(Rules(3, extra_pepper=True), seed)
+        while not state.is_over:
+            if state.phase is Phase.KEEP_EVENT_CARD and state.to_act == 0:
+                return state
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.randrange(len(legal))]).state
+    raise AssertionError("no keep choice for seat 0 in 200 seeded games")
+
+
+async def test_the_coach_weighs_the_keep_choice_over_the_next_round(tui: Any) -> None:
+    app = _app(kit.FakeLink(players=3, state=_keep_choice()))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        v = screen.frame.view
+        assert v.phase is Phase.KEEP_EVENT_CARD
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "answered", 30)
+        advice = panel.advice
+        assert advice is not None and advice.fits(v)
+        assert {o.action for o in advice.options} == set(v.legal_actions) == {
+            KeepEventCard(e) for e in v.keep_choice}
+        await tui.until(lambda: "% to win" in tui.text(app))
+        shown = tui.text(app)
+        assert action_label(advice.best.action, v, screen.names())[:16] in shown
+        assert "your lead at the next round's end" in advice_text(advice, v,
+                                                                  screen.names()).plain
