@@ -10,10 +10,17 @@ mean lead gained this round and, from the same playouts carried on to the end of
 share of them this seat won.
 
 The coach reads nothing but the view: the sampler deals every card the view does not show at
-random. It returns facts, not words: the action, the card a choice brings into the hand, and
-the change of the hand's card points by the engine's own breakdown (what grew: pairs,
-collectors, multipliers, mermaids, colour bonus), so the client can say "completes a pair" in
-the player's language without scoring anything itself.
+random (with Extra Pepper also the event deck's order and others' face-down shells, and it keeps
+what our Water Rodeo look showed, RULES §12.13). It returns facts, not words
+(bots/coach_facts.py): the action, the card a choice brings into the hand, the change of the
+hand's card points by the engine's own breakdown under the seat's effects (what grew: pairs,
+collectors, multipliers, mermaids, colour bonus; what each event changed), and the event effects
+the engine carried out after it, so the client can say "completes a pair" or "then the Dolphins
+give you the top deck card" in the player's language without scoring anything itself.
+
+Every Extra Pepper decision is searched like the others (RULES §12): the Angelfish's take, the
+Water Rodeo's look, swap or pass and pair steal, the Coral Reef's face-down shell, the Hermit
+Crab's takes, and the keep choice between rounds (played out over the next round).
 """
 
 from __future__ import annotations
@@ -24,18 +31,21 @@ from dataclasses import dataclass
 
 from seasalt.engine import (
     Action,
-    Breakdown,
+    EventCard,
     GameState,
     KeepCard,
     KeepLobsterCard,
+    PlaceShellFaceDown,
     PlayerView,
+    SwapCard,
     TakeCrabCard,
-    TakeDiscard,
     apply,
-    breakdown,
     card,
+    card_points,
+    seat_effects,
 )
 
+from .coach_facts import COMPONENTS, Facts, facts_of, in_order, outcome
 from .expert import DEFAULT_BUDGET
 from .rollout import evaluate, playout
 from .sampler import Sampler
@@ -44,33 +54,14 @@ GAME_ROUNDS = 12
 """Rounds a playout is carried on past this one at most, to find who wins the game: a game
 that has not ended by then (a rare stalemate of void rounds) counts as not won."""
 
-COMPONENTS = ("pairs", "collectors", "multipliers", "mermaids", "color_bonus")
-"""The parts of a hand's points a choice can grow, as :class:`Facts` names them."""
+SWAP_CHOICES = 6
+"""A Water Rodeo swap phase simulates at most this many choices: the pass and the swaps worth
+most by the engine's card points (a hand of six against six is 36 swaps, too many to play each
+out in a second; the expert cuts them the same way)."""
 
 
 class Cancelled(Exception):
     """The caller gave up on the analysis (the turn passed, the player left the table)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Facts:
-    """What a choice changes in the hand, from the engine's breakdown (never the coach's rules).
-
-    ``card``: the card it brings into the hand when the view shows it (a discard top, a kept
-    card, a card taken from a pile or the lobster's five); None for a draw or a play.
-    ``points_before`` / ``points_after``: the hand's card points without / with it.
-    ``grows``: the parts of the points that grow with it (names from :data:`COMPONENTS`), by
-    how much, largest first.
-    """
-
-    card: int | None = None
-    points_before: int = 0
-    points_after: int = 0
-    grows: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def points_gained(self) -> int:
-        return self.points_after - self.points_before
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +85,13 @@ class Advice:
     """The coach's answer for one view: options best first (``options[0]`` is the advice).
 
     ``move`` and ``round`` say which moment it was asked for: advice for another moment is
-    stale. ``unsupported`` names a rules option the coach cannot search yet (no options then).
+    stale.
     """
 
     seat: int
     round: int
     move: int
     options: tuple[Option, ...]
-    unsupported: str | None = None
 
     @property
     def best(self) -> Option | None:
@@ -117,53 +107,52 @@ class Advice:
         )
 
 
-def _gained_card(view: PlayerView, action: Action) -> int | None:
-    if isinstance(action, TakeDiscard):
-        return view.piles[action.pile].top
-    if isinstance(action, KeepCard | TakeCrabCard | KeepLobsterCard):
-        return action.card
-    return None
-
-
-def _parts(b: Breakdown) -> dict[str, int]:
-    return {
-        "pairs": b.pairs_on_table + b.pairs_in_hand + b.starfish,
-        "collectors": b.collectors,
-        "multipliers": b.multipliers,
-        "mermaids": b.mermaids,
-        "color_bonus": b.color_bonus,
-    }
-
-
-def facts_of(view: PlayerView, action: Action) -> Facts:
-    """What ``action`` brings into the hand, scored by the engine (RULES §5)."""
-    gained = _gained_card(view, action)
-    if gained is None:
-        return Facts()
-    before = breakdown(view.hand, view.table, view.effects)
-    after = breakdown((*view.hand, gained), view.table, view.effects)
-    was, now = _parts(before), _parts(after)
-    grows = sorted(
-        ((name, now[name] - was[name]) for name in COMPONENTS if now[name] > was[name]),
-        key=lambda item: -item[1],
-    )
-    return Facts(gained, before.total, after.total, tuple(grows))
-
-
 def candidates(view: PlayerView) -> list[Action]:
     """The legal actions, one per distinct outcome: two cards of the same kind and colour
-    taken or kept the same way lead to the same game (RULES §3.5), so one is simulated."""
+    taken, kept, laid face down or swapped the same way lead to the same game (RULES §3.5), so
+    one is simulated; a Water Rodeo swap keeps the :data:`SWAP_CHOICES` worth most."""
     seen: set[object] = set()
     out: list[Action] = []
     for a in view.legal_actions:
         key: object = a
-        if isinstance(a, KeepCard | TakeCrabCard | KeepLobsterCard):
+        if isinstance(a, KeepCard | TakeCrabCard | KeepLobsterCard | PlaceShellFaceDown):
             c = card(a.card)
             key = (type(a).__name__, c.kind, c.color, getattr(a, "pile", None))
+        elif isinstance(a, SwapCard):
+            give, take = card(a.give), card(a.take)
+            key = ("swap", give.kind, give.color, take.kind, take.color)
         if key not in seen:
             seen.add(key)
             out.append(a)
+    swaps = [a for a in out if isinstance(a, SwapCard)]
+    if len(out) > SWAP_CHOICES and swaps:
+        worth = _swap_worth(view)
+        best = sorted(swaps, key=worth, reverse=True)[: SWAP_CHOICES - (len(out) - len(swaps))]
+        out = [a for a in out if not isinstance(a, SwapCard) or a in best]
     return out
+
+
+def _swap_worth(view: PlayerView) -> Callable[[SwapCard], int]:
+    """What a swap gains on its target in card points, by the engine (each seat under its own
+    effects; theirs is the hand we looked at, our ``pending``, RULES §12.3)."""
+    target = view.swap_target
+    mine = card_points(view.hand, view.table, view.effects)
+    looked = view.pending
+    theirs_fx = seat_effects(view, target) if target is not None else ()
+    theirs_table = view.seats[target].table if target is not None else ()
+    theirs = card_points(looked, theirs_table, theirs_fx)
+
+    def worth(a: SwapCard) -> int:
+        hand = list(view.hand)
+        hand.remove(a.give)
+        other = list(looked)
+        if a.take in other:
+            other.remove(a.take)
+        gain = card_points((*hand, a.take), view.table, view.effects) - mine
+        loss = theirs - card_points((*other, a.give), theirs_table, theirs_fx)
+        return gain + loss
+
+    return worth
 
 
 def _lead(scores: tuple[int, ...], seat: int) -> float:
@@ -187,6 +176,14 @@ class _Tally:
     lead: float = 0.0
     wins: float = 0.0
     count: int = 0
+    triggers: frozenset[EventCard] | None = None
+    """The event effects every deal so far showed this choice set off (None: no deal yet)."""
+    wins_now: bool = True
+
+    def saw(self, seen: tuple[frozenset[EventCard], bool]) -> None:
+        triggers, wins = seen
+        self.triggers = triggers if self.triggers is None else self.triggers & triggers
+        self.wins_now = self.wins_now and wins
 
     def mean(self) -> float:
         return self.reward / self.count if self.count else float("-inf")
@@ -213,11 +210,6 @@ def analyse(
     if view.seat is None or not view.legal_actions:
         raise ValueError("the coach needs the view of a seat that is to act")
     seat = view.seat
-    if view.rules.extra_pepper:
-        # The sampler and the expert handle Extra Pepper now, but the coach's own pieces do
-        # not yet: `candidates` does not cut the Water Rodeo swaps as the expert does, and
-        # `facts_of` knows no event action. No figures rather than wrong ones until they do.
-        return Advice(seat, view.round, view.move, (), unsupported="extra_pepper")
     cands = candidates(view)
     rng = random.Random(seed * 1_000_003 + view.move)
     total = DEFAULT_BUDGET[view.rules.players] if budget is None else max(1, budget)
@@ -236,9 +228,11 @@ def analyse(
             start_lead = _lead(world.scores, seat)
             for i in alive:
                 prng = random.Random(playout_seed)
-                end = playout(apply(world, cands[i]).state, prng)
+                result = apply(world, cands[i])
+                end = playout(result.state, prng)
                 final = _to_game_end(end, prng)
                 t = tallies[i]
+                t.saw(outcome(view, result))
                 t.reward += evaluate(world, end, seat)
                 t.lead += _lead(end.scores, seat) - start_lead
                 if final.is_over and seat in final.winners:
@@ -258,7 +252,8 @@ def analyse(
             win_chance=tallies[i].wins / tallies[i].count,
             reward=tallies[i].mean(),
             playouts=tallies[i].count,
-            facts=facts_of(view, cands[i]),
+            facts=facts_of(view, cands[i], in_order(tallies[i].triggers or ()),
+                           tallies[i].wins_now),
         )
         for i in order
         if tallies[i].count

@@ -3,17 +3,20 @@
 The coach (bots/coach.py) returns facts, never words: the action, the card a choice brings into
 the hand and which parts of the hand's points grow with it, as the engine scores them. Here they
 become "Take Shell (blue) from pile 2: completes your shell pair · +1.8 expected points · 57% to
-win". Nothing is scored or judged here: the figures are the coach's, the card names GLOSSARY's.
+win"; with Extra Pepper also what an event changes ("The Kraken: -2 for octopuses") and what a
+choice sets off ("you also take the top deck card (The Dolphins)"). Nothing is scored or judged
+here: the figures are the coach's, the card and event names GLOSSARY's.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from seasalt.bots.coach import Advice, Facts, Option
+from seasalt.client.event_words import event_name, event_points_text
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.words import Names, action_label, color_name, kind_name
-from seasalt.engine import Kind, PlayerView, card
+from seasalt.engine import Action, EventCard, Kind, Phase, PlayerView, PlayPair, card
 
 COACH_KEY = "p"
 """The table's coach key: free in every language (the table's action keys are the same
@@ -34,8 +37,49 @@ def coach_allowed(summary: TableSummary | None, seat: int | None) -> bool:
     return bool(others) and all(kind.startswith("bot:") for kind in others)
 
 
-def reason(facts: Facts) -> str | None:
-    """Why a choice helps the hand, from what grows in its points (None: nothing to say)."""
+def reason(facts: Facts, action: Action | None = None, names: Names | None = None) -> str | None:
+    """Why a choice helps (or what it costs), from the coach's facts: the game won at once,
+    what grows in the hand's points, what each event changes in them, and the event effects it
+    sets off; ``; ``-joined (None: nothing to say). ``action`` and ``names`` word the Water
+    Rodeo's pairs and a swap's target."""
+    parts = [
+        _winning(facts),
+        _points(facts, names),
+        *(event_points_text(change) for change in facts.events),
+        *(_triggered(event, action) for event in facts.triggers
+          if event is not EventCard.DANCE_OF_THE_MERMAIDS),
+    ]
+    said = [part for part in parts if part]
+    return "; ".join(said) if said else None
+
+
+def _winning(facts: Facts) -> str | None:
+    if not facts.wins:
+        return None
+    if EventCard.DANCE_OF_THE_MERMAIDS in facts.triggers:
+        return _("wins the game at once: 3 mermaids ({event})").format(
+            event=event_name(EventCard.DANCE_OF_THE_MERMAIDS))
+    return _("wins the game at once")
+
+
+def _points(facts: Facts, names: Names | None) -> str | None:
+    """What the choice changes in the hand's points (the engine's figures)."""
+    n = facts.points_gained
+    if facts.target is not None:  # a Water Rodeo swap: both hands' points, ours and theirs
+        who = names.raw(facts.target) if names is not None else "?"
+        return _("{mine} card points for you, {theirs} for {name}").format(
+            mine=f"{n:+d}", theirs=f"{facts.target_change:+d}", name=who)
+    if facts.card is None and facts.gives is not None:  # a shell laid face down
+        if n >= 0:
+            return None
+        return ngettext("costs {n} card point", "costs {n} card points", -n).format(n=-n)
+    if facts.lays:  # a stolen pair: laid on our table as it lay on theirs
+        return ngettext("the pair joins your table (+{n} point)",
+                        "the pair joins your table (+{n} points)", n).format(n=n)
+    return _growth(facts)
+
+
+def _growth(facts: Facts) -> str | None:
     if facts.card is None:
         return None
     c = card(facts.card)
@@ -67,6 +111,24 @@ def reason(facts: Facts) -> str | None:
     return None
 
 
+def _triggered(event: EventCard, action: Action | None) -> str | None:
+    """An event effect the choice sets off (the engine carried it out in every deal)."""
+    name = event_name(event)
+    if event is EventCard.DOLPHINS:
+        return _("you also take the top deck card ({event})").format(event=name)
+    if event is EventCard.ANGELFISH:
+        return _("then you take one of the two same-coloured tops ({event})").format(event=name)
+    if event is EventCard.SUNFISH:
+        return _("you take the top 2 deck cards ({event})").format(event=name)
+    if event is EventCard.HERMIT_CRAB:
+        return _("you take a card from each discard pile ({event})").format(event=name)
+    if event is EventCard.WATER_RODEO:
+        if isinstance(action, PlayPair) and card(action.cards[0]).kind is Kind.SHARK:
+            return _("you steal a laid pair ({event})").format(event=name)
+        return _("you look at a hand, then swap a card or pass ({event})").format(event=name)
+    return None
+
+
 def figures(option: Option) -> str:
     """``+1.8 expected points · 57% to win``."""
     gain = _("{gain} expected points").format(gain=f"{option.lead_gain:+.1f}")
@@ -77,7 +139,7 @@ def figures(option: Option) -> str:
 def option_line(option: Option, v: PlayerView, names: Names) -> str:
     """One choice: what it is, why it helps (when the facts say), and its figures."""
     what = action_label(option.action, v, names)
-    why = reason(option.facts)
+    why = reason(option.facts, option.action, names)
     head = f"{what}: {why}" if why else what
     return f"{head} · {figures(option)}"
 
@@ -87,9 +149,6 @@ def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
     text = Text()
     text.append(_("Coach"), style="bold reverse")
     text.append(" ")
-    if advice.unsupported is not None:
-        text.append(_("The coach cannot weigh games with Extra Pepper yet."))
-        return text
     best = advice.best
     if best is None:  # (a view always has a choice; kept safe all the same)
         text.append(_("Nothing to choose."))
@@ -99,12 +158,17 @@ def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
         text.append("\n  " + _("or") + " " + option_line(other, v, names))
     playouts = sum(o.playouts for o in advice.options)
     text.append("\n")
-    text.append(
-        ngettext("{n} playout of your view · expected points: your lead at the round's end",
-                 "{n} playouts of your view · expected points: your lead at the round's end",
-                 playouts).format(n=playouts),
-        style="italic",
-    )
+    if v.phase is Phase.KEEP_EVENT_CARD:  # (between rounds: played out over the next one)
+        footnote = ngettext(
+            "{n} playout of your view · expected points: your lead at the next round's end",
+            "{n} playouts of your view · expected points: your lead at the next round's end",
+            playouts)
+    else:
+        footnote = ngettext(
+            "{n} playout of your view · expected points: your lead at the round's end",
+            "{n} playouts of your view · expected points: your lead at the round's end",
+            playouts)
+    text.append(footnote.format(n=playouts), style="italic")
     return text
 
 

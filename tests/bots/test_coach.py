@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from seasalt.bots.coach import Advice, Cancelled, analyse, candidates, facts_of
+from seasalt.bots.coach import Cancelled, analyse, candidates, facts_of
 from seasalt.engine import (
     GameState,
     Rules,
@@ -109,14 +109,6 @@ def test_facts_are_the_engines_card_points(positions) -> None:
             assert all(gain > 0 for _, gain in facts.grows)
             seen_pair |= ("pairs", 1) in facts.grows
     assert seen_pair  # some top completed a pair in hand (RULES §5.2)
-
-
-def test_extra_pepper_is_said_to_be_unsupported_rather_than_guessed() -> None:
-    state = new_game(Rules(2, extra_pepper=True), 3)
-    v = view(state, state.to_act)
-    advice = analyse(v, budget=BUDGET)
-    assert isinstance(advice, Advice) and advice.options == () and advice.best is None
-    assert advice.unsupported == "extra_pepper"
 
 
 def test_advice_is_stale_once_the_game_moves_on(positions) -> None:

@@ -8,9 +8,19 @@ from collections.abc import Iterator
 import pytest
 from seasalt.bots.coach import Facts, Option
 from seasalt.client import i18n
+from seasalt.client.event_words import event_name
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.widgets.coach_words import coach_allowed, figures, reason
-from seasalt.engine import ALL_CARDS, DrawFromDeck, Kind
+from seasalt.client.words import Names
+from seasalt.engine import (
+    ALL_CARDS,
+    DrawFromDeck,
+    EventCard,
+    EventPoints,
+    Kind,
+    PlayPair,
+    SwapCard,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -60,3 +70,73 @@ def test_the_words_are_in_the_players_language() -> None:
     option = Option(DrawFromDeck(), lead_gain=1.84, win_chance=0.566, reward=2.0, playouts=40,
                     facts=Facts())
     assert figures(option) == "+1.8 pontos esperados · 57% de vitória"
+
+
+# --- Extra Pepper (RULES §12): the coach's event facts in words ----------------------------
+
+def test_a_water_rodeo_swap_says_both_hands_points() -> None:
+    # RULES §12.3: the engine's card points of our hand and of the hand we looked at.
+    names = Names(["Ann", "Bob", "Cy"], 0)
+    swap = SwapCard(34, 41)
+    facts = Facts(41, 3, 5, (("collectors", 2),), gives=34, target=1, target_before=4,
+                  target_after=2)
+    assert reason(facts, swap, names) == "+2 card points for you, -2 for Bob"
+
+
+def test_a_face_down_shell_and_a_stolen_pair_say_what_they_change() -> None:
+    # RULES §12.12: the shell scores nothing face down; §12.3: the stolen pair scores for us.
+    assert reason(Facts(None, 4, 2, (), gives=34)) == "costs 2 card points"
+    assert reason(Facts(None, 4, 4, (), gives=34)) is None  # (free: the prompt says why)
+    assert reason(Facts(None, 1, 2, (("pairs", 1),), lays=(9, 10))) == (
+        "the pair joins your table (+1 point)")
+
+
+def test_what_an_event_changes_in_the_points_is_said_with_the_reason() -> None:
+    # RULES §12.5: a third octopus under the Kraken, +1 where it would be +3.
+    octopus = _first(Kind.OCTOPUS)
+    facts = Facts(octopus, 2, 3, (("collectors", 1),), events=(EventPoints(EventCard.KRAKEN, -2),))
+    assert reason(facts) == (
+        "adds to your octopus collection (+1 point); The Kraken: -2 for octopuses")
+
+
+def test_every_event_effect_a_choice_can_set_off_has_words() -> None:
+    sharks = PlayPair((29, 30))
+    said = {event: reason(Facts(triggers=(event,)), sharks) for event in (
+        EventCard.DOLPHINS, EventCard.ANGELFISH, EventCard.SUNFISH, EventCard.HERMIT_CRAB,
+        EventCard.WATER_RODEO)}
+    assert said[EventCard.DOLPHINS] == "you also take the top deck card (The Dolphins)"
+    assert said[EventCard.WATER_RODEO] == "you steal a laid pair (The Water Rodeo)"
+    assert all(text and event_name(event) in text for event, text in said.items())
+    swimmers = reason(Facts(triggers=(EventCard.WATER_RODEO,)), PlayPair((24, 25)))
+    assert swimmers == "you look at a hand, then swap a card or pass (The Water Rodeo)"
+    # RULES §12.7: the mermaid win, said first.
+    mermaid = _first(Kind.MERMAID)
+    win = Facts(mermaid, 2, 3, (("mermaids", 1),), wins=True,
+                triggers=(EventCard.DANCE_OF_THE_MERMAIDS,))
+    assert reason(win) == (
+        "wins the game at once: 3 mermaids (The Dance of the Mermaids); a mermaid (+1 point)")
+    assert reason(Facts(mermaid, 3, 4, (("mermaids", 1),), wins=True)) == (
+        "wins the game at once; a mermaid (+1 point)")
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "fr"])
+def test_the_event_words_are_in_the_players_language(lang: str) -> None:
+    i18n.set_language(lang)
+    names = Names(["Ann", "Bob"], 0)
+    texts = [
+        reason(Facts(41, 3, 5, (), gives=34, target=1, target_before=4, target_after=2),
+               SwapCard(34, 41), names),
+        reason(Facts(None, 4, 2, (), gives=34)),
+        reason(Facts(None, 1, 2, (("pairs", 1),), lays=(9, 10))),
+        *(reason(Facts(triggers=(event,)), PlayPair((24, 25))) for event in (
+            EventCard.DOLPHINS, EventCard.ANGELFISH, EventCard.SUNFISH, EventCard.HERMIT_CRAB,
+            EventCard.WATER_RODEO)),
+        reason(Facts(_first(Kind.MERMAID), 0, 0, (), wins=True)),
+    ]
+    i18n.set_language("en")
+    english = [
+        "+2 card points for you, -2 for Bob", "costs 2 card points",
+        "the pair joins your table (+1 point)",
+    ]
+    assert all(texts) and not set(english) & set(texts)  # translated, none left in English
+    assert "Bob" in str(texts[0])

@@ -5,6 +5,7 @@ needs it to be still thinking."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -18,7 +19,25 @@ from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets import coach as panel_module
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.coach import CoachPanel
-from seasalt.engine import DrawFromDeck, PlayerView, Rules, new_game, view
+from seasalt.client.widgets.coach_words import advice_text
+from seasalt.client.words import action_label
+from seasalt.engine import (
+    DrawFromDeck,
+    EventCard,
+    GameState,
+    KeepEventCard,
+    PassSwap,
+    Phase,
+    PlayerView,
+    PlayPair,
+    Rules,
+    SwapCard,
+    apply,
+    legal_actions,
+    make_state,
+    new_game,
+    view,
+)
 from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)
@@ -248,3 +267,80 @@ async def test_a_table_of_people_that_allows_it_offers_the_key(tui: Any) -> None
         await tui.until(lambda: "p Coach" in tui.text(app))
         await tui.key(app, "p")
         await tui.until(lambda: _panel(screen).state == "answered", 30)
+
+
+def _pepper_swap() -> GameState:
+    """RULES §12.3: Ann has laid two swimmers under the Water Rodeo; Bob is the one opponent
+    with cards, so the engine looks at his hand at once: Ann swaps one of her cards or passes."""
+    hands = ((24, 25, 34, 40, 45, 9), (41, 42, 17, 54), ())
+    piles = ((18,), (19,))
+    used = {c for h in hands for c in h} | {18, 19}
+    state = make_state(
+        Rules(3, extra_pepper=True), hands=hands, piles=piles, phase=Phase.PLAY,
+        deck=[c for c in range(58) if c not in used], table_event=EventCard.WATER_RODEO,
+        event_deck=[e for e in EventCard if e is not EventCard.WATER_RODEO],
+    )
+    state = apply(state, PlayPair((24, 25))).state
+    assert state.phase is Phase.SWAP and state.swap_target == 1
+    return state
+
+
+async def test_the_coach_answers_at_an_extra_pepper_swap_in_words(tui: Any) -> None:
+    # Solo (two bots): the coach is on; an Extra Pepper decision gets advice, not a refusal.
+    app = _app(kit.FakeLink(players=3, state=_pepper_swap()))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        v = screen.frame.view
+        assert v.phase is Phase.SWAP
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "answered", 30)
+        advice = panel.advice
+        assert advice is not None and advice.best is not None and advice.fits(v)
+        assert all(o.action in v.legal_actions for o in advice.options)
+        assert PassSwap() in [o.action for o in advice.options]  # the pass is always weighed
+        swap = next(o for o in advice.options[:3] if isinstance(o.action, SwapCard))
+        await tui.until(lambda: "% to win" in tui.text(app))
+        shown = tui.text(app)
+        # (a swap is chosen in two steps on the action list: the advice words it whole)
+        assert action_label(advice.best.action, v, screen.names())[:20] in shown
+        # The swap's facts in words: both hands' card points, the engine's (RULES §12.3).
+        mine, theirs = f"{swap.facts.points_gained:+d}", f"{swap.facts.target_change:+d}"
+        assert f"{mine} card points for you, {theirs} for Bob" in advice_text(
+            advice, v, screen.names()).plain  # (the panel's words; on screen they may wrap)
+        assert f"{mine} card points for you" in shown
+        assert "cannot weigh" not in shown
+
+
+def _keep_choice() -> GameState:
+    """RULES §12.0 step 5: a seeded random game played to the first moment Ann (seat 0) holds
+    two event cards between rounds and keeps one (the next round is dealt once she has)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(Rules(3, extra_pepper=True), seed)
+        while not state.is_over:
+            if state.phase is Phase.KEEP_EVENT_CARD and state.to_act == 0:
+                return state
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.randrange(len(legal))]).state
+    raise AssertionError("no keep choice for seat 0 in 200 seeded games")
+
+
+async def test_the_coach_weighs_the_keep_choice_over_the_next_round(tui: Any) -> None:
+    app = _app(kit.FakeLink(players=3, state=_keep_choice()))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        v = screen.frame.view
+        assert v.phase is Phase.KEEP_EVENT_CARD
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "answered", 30)
+        advice = panel.advice
+        assert advice is not None and advice.fits(v)
+        assert {o.action for o in advice.options} == set(v.legal_actions) == {
+            KeepEventCard(e) for e in v.keep_choice}
+        await tui.until(lambda: "% to win" in tui.text(app))
+        shown = tui.text(app)
+        assert action_label(advice.best.action, v, screen.names())[:16] in shown
+        assert "your lead at the next round's end" in advice_text(advice, v,
+                                                                  screen.names()).plain
