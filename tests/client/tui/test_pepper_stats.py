@@ -150,9 +150,11 @@ async def test_the_stats_show_each_event_card_and_effect_of_a_pepper_player_at_8
         app = pilot.app
         screen = await _stats_of(app, pilot, ANN_NAME)
         panel = screen.query_one(EventStatsPanel)
-        assert panel.display and panel.region.height >= 6, "the panel has room at 80 x 24"
+        cards = panel.query_one(DataTable)
+        assert panel.display and cards.region.height == 1 + len(ann.events), "none cut off"
+        assert panel.region.bottom <= 24 - 2, "above the status line and the footer"
         # One row per event card, the server's figures in the columns the header names.
-        header = [str(c.label) for c in panel.query_one(DataTable).columns.values()]
+        header = [str(c.label) for c in cards.columns.values()]
         assert header == ["Event card", "Received", "Kept", "Discarded", "Rounds held",
                           "Round points"]
         assert _panel_rows(screen) == [
@@ -171,7 +173,7 @@ async def test_the_stats_show_each_event_card_and_effect_of_a_pepper_player_at_8
         await _highlight(app, pilot, screen, "Bob")
         text = _flat(kit.screen_text(app))
         assert "Bob: no Extra Pepper event cards." in text
-        assert not panel.query_one(DataTable).display and "Round points" not in text
+        assert not cards.display and "Round points" not in text
 
 
 async def test_the_history_marks_each_games_rules_and_its_replay_shows_the_events(
