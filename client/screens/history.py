@@ -45,6 +45,8 @@ def players_text(game: GameSummary) -> Text:
 
 
 def options_text(game: GameSummary) -> str:
+    """The game's rules, one option a line: the column stays narrow enough to show beside the
+    table's name at 80 columns, whatever the players' names (they scroll)."""
     options = []
     if game.extra_salt:
         options.append(_("Extra Salt"))
@@ -52,7 +54,7 @@ def options_text(game: GameSummary) -> str:
         options.append(_("Extra Pepper"))
     if game.double_target:
         options.append(_("double target"))
-    return ", ".join(options) or "-"
+    return "\n".join(options) or "-"
 
 
 class HistoryScreen(Screen[None]):
@@ -91,8 +93,10 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(_("Date"), _("Table"), _("Players and scores"), _("Rounds"),
-                          _("Options"))
+        # The rules before the players: a game's options must show at 80 columns (issue 17),
+        # the players' names may be long and scroll into view.
+        table.add_columns(_("Date"), _("Table"), _("Options"), _("Rounds"),
+                          _("Players and scores"))
         table.focus()
         self.load()
 
@@ -111,8 +115,9 @@ class HistoryScreen(Screen[None]):
         table.clear()
         for game in games:
             table.add_row(
-                game_date(game.finished or game.started), Text(game.table), players_text(game),
-                str(game.rounds), options_text(game), key=str(game.game),
+                game_date(game.finished or game.started), Text(game.table), options_text(game),
+                str(game.rounds), players_text(game), key=str(game.game),
+                height=None,  # as tall as its folded options
             )
         self.set_status(
             ngettext("{n} finished game. Enter: watch · e: export · s: statistics",

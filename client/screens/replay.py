@@ -14,8 +14,9 @@ from seasalt.client.replay_steps import Step, build_steps, round_starts
 from seasalt.client.screens.result import headline, paid_note, score_table
 from seasalt.client.widgets.cardface import chip, flow, text_block
 from seasalt.client.widgets.cards import grouped_hand, table_groups
+from seasalt.client.widgets.events import events_text
 from seasalt.client.words import Names, card_name, describe_event
-from seasalt.engine import GameState, effects
+from seasalt.engine import GameState, effects, view
 from seasalt.protocol import Replay
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -94,6 +95,8 @@ def board(step: Step, names: Names, width: int = 76,
         entry.append(" (" + count(len(pile)) + ")", style="dim")
         entries.append(text_block(entry))
     parts.append(flow(entries, width, gap=3))
+    if state.rules.extra_pepper:  # the table event and who holds which card, as at the table
+        parts.append(events_text(view(state, None), names))
     result = state.last_result
     if result is not None and (previous is None or previous.last_result != result):
         parts.append(headline(result, names))

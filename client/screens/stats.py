@@ -5,10 +5,11 @@ from __future__ import annotations
 from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.i18n import _, ngettext
+from seasalt.client.widgets.event_stats import EventStatsPanel, has_pepper
 from seasalt.client.words import kind_name
 from seasalt.engine import Kind
 from seasalt.protocol import PlayerStats, StandInStats
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -58,11 +59,13 @@ def player_label(stats: PlayerStats) -> Text:
 
 
 class StatsScreen(Screen[None]):
-    """One row per player (a stable player id, not just a name)."""
+    """One row per player (a stable player id, not just a name); below it, when some player
+    has Extra Pepper figures, the highlighted player's event cards (widgets/event_stats.py)."""
 
     DEFAULT_CSS = """
     StatsScreen #stats-header { padding: 0 1; background: $boost; }
     StatsScreen #stats-status { padding: 0 1; }
+    StatsScreen.-pepper #stats { height: 1fr; }  /* the event cards' panel keeps its rows */
     """
     BINDINGS = [
         Binding("f5,r", "refresh", _("Refresh")),
@@ -78,11 +81,12 @@ class StatsScreen(Screen[None]):
         with Vertical():
             yield Static(Text(_("Player statistics"), style="bold"), id="stats-header")
             yield DataTable(id="stats", cursor_type="row", zebra_stripes=True)
+            yield EventStatsPanel(id="pepper")
             yield Static(_("Loading…"), id="stats-status")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+        table = self.query_one("#stats", DataTable)
         table.add_columns(
             _("Player"), _("Games"), _("Wins"), _("Average points"), _("Duos played"),
             _("STOP calls"), _("LAST CHANCE calls"), _("Bets won"), _("Bets lost"),
@@ -90,6 +94,7 @@ class StatsScreen(Screen[None]):
         )
         table.fixed_columns = 1  # the names stay while the wide columns scroll into view
         table.focus()
+        self.show_pepper(False)
         self.load()
 
     @work(exclusive=True, group="stats")
@@ -106,7 +111,7 @@ class StatsScreen(Screen[None]):
     ) -> None:
         self.players = players
         by_player = {s.player: s for s in stand_ins}
-        table = self.query_one(DataTable)
+        table = self.query_one("#stats", DataTable)
         table.clear()
         for p in players:
             table.add_row(
@@ -115,11 +120,26 @@ class StatsScreen(Screen[None]):
                 str(p.mermaid_wins), stand_in_text(by_player.get(p.player)), key=p.player,
                 height=None,  # as tall as its folded duos
             )
+        self.show_pepper(any(has_pepper(p) for p in players))
+        self.follow_cursor()
         self.set_status(
             ngettext("{n} player.", "{n} players.", len(players)).format(n=len(players))
             if players
             else _("No finished games on this server yet.")
         )
+
+    def show_pepper(self, shown: bool) -> None:
+        """The event card panel only where someone played Extra Pepper: no empty table."""
+        self.set_class(shown, "-pepper")
+        self.query_one(EventStatsPanel).display = shown
+
+    @on(DataTable.RowHighlighted, "#stats")
+    def follow_cursor(self) -> None:
+        """The event card panel shows the highlighted player."""
+        row = self.query_one("#stats", DataTable).cursor_row
+        if 0 <= row < len(self.players):
+            p = self.players[row]
+            self.query_one(EventStatsPanel).show(p, player_label(p).plain)
 
     def set_status(self, text: str) -> None:
         self.query_one("#stats-status", Static).update(text)

@@ -48,6 +48,9 @@ async def test_history_lists_games_and_opens_a_replay_stepping_both_ways(
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.replay is replays[2]
+        # The whole screen drawn, its footer too, before it is taken as the start to come back
+        # to (the footer's keys are drawn a refresh after the board: a race under load).
+        await until(lambda: "Esc Close" in screen_text(app))
         start = screen_text(app)
         assert f"Move 0 of {len(replays[2].actions)}" in start
         # every seat's hand is shown (the bot's too), as the table's card chips, each whole on
