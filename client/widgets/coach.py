@@ -4,8 +4,9 @@ The analysis (bots/coach.py, a second or so of CPU) runs in a thread worker, so 
 waits for it; it is handed the view on screen and nothing else. An answer belongs to the
 moment it was asked for (seat, round, move): when the table shows another moment (the turn
 passed, a new frame, the game ended) a running analysis is stopped and its answer, if one
-comes, is dropped; advice on screen is replaced by a word that it is stale. Asking again while
-the panel is open closes it (and stops the analysis); leaving the table stops it too.
+comes, is dropped; advice on screen is replaced by a word that it is stale, which goes at the
+player's next choice. Asking again while the panel is open closes it (and stops the
+analysis); leaving the table stops it too.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class CoachPanel(Static):
         self.advice: Advice | None = None
         self.state = "closed"
         """``closed``, ``thinking``, ``answered`` or ``stale``: what the panel shows."""
+        self._stale_at: PlayerView | None = None
+        """The view at which the advice went stale (its word goes at the next choice)."""
         self._worker: Worker[Advice | None] | None = None
         self._stop: threading.Event | None = None
         self.discarded = 0
@@ -58,12 +61,20 @@ class CoachPanel(Static):
     def show_view(self, v: PlayerView, names: Callable[[], Names]) -> None:
         """The table drew ``v``: an open question or answer about another moment goes."""
         self.view, self.names = v, names
+        if self.state == "stale" and self._stale_at is not None and v.legal_actions \
+                and not self._same_moment(self._stale_at, v):
+            # The word that the advice went stale has had its moment: at the player's next
+            # choice it would only take the prompt's rows (at 80x24 they are few).
+            self._stale_at = None
+            self._set("closed")
+            return
         asked = self.asked
         if asked is None or self._same_moment(asked, v):
             return
         self._stop_thinking()
         self.advice = None
         self.asked = None
+        self._stale_at = v
         self._set("stale")
 
     @staticmethod

@@ -167,6 +167,36 @@ async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
         assert panel.advice is not None and panel.advice.move == screen.frame.view.move
 
 
+async def test_the_stale_word_goes_at_the_players_next_choice(
+    fake_link: Any, tui: Any, gate: Gate
+) -> None:
+    """In a solo game the "earlier moment" word stayed under the prompt for the rest of the
+    round, taking two of the prompt's rows: it says its piece once, then goes."""
+    app = _app(fake_link(players=2))
+    async with app.run_test(size=(80, 24)):
+        screen = await _my_turn(app, tui)
+        asked_move = screen.frame.view.move
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "thinking")
+        draw = next(c for c in screen.query_one(ActionList).choices
+                    if isinstance(c.action, DrawFromDeck))
+        await tui.key(app, draw.key)
+        await tui.until(lambda: panel.state == "stale")
+        await tui.until(lambda: "earlier moment" in tui.text(app))
+        gate.open.set()
+        # The keep choice on screen now is the moment the word was shown at; the next choice
+        # after it is another moment: the panel closes.
+        await tui.until(lambda: screen.rendered is not None
+                        and screen.rendered.view.move != asked_move
+                        and bool(screen.query_one(ActionList).choices))
+        keep = screen.query_one(ActionList).choices[0]
+        kept_at = screen.frame.view.move
+        await tui.key(app, keep.key)
+        await tui.until(lambda: screen.frame.view.move != kept_at)
+        await tui.until(lambda: panel.state == "closed" and "earlier moment" not in tui.text(app))
+
+
 async def test_pressing_the_key_twice_stops_the_analysis(
     fake_link: Any, tui: Any, gate: Gate
 ) -> None:
