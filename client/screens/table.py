@@ -15,6 +15,7 @@ from seasalt.client.screens import result_hold
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import Frame, IntentQueued, TableSummary
 from seasalt.client.screens.result_hold import ResultHold, hold_text, last_turn_seat
+from seasalt.client.screens.table_fit import Fitter
 from seasalt.client.widgets.actions import UNPICK, ActionLine, ActionList, Choice, choices_for
 from seasalt.client.widgets.call_status import CallStatus
 from seasalt.client.widgets.cardface import CardSize, size_for
@@ -90,6 +91,11 @@ class TableScreen(Screen[None]):
         Binding("q", "back_or_quit", _("Lobby")),
         Binding("q", "quit_table", _("Quit")),
         Binding(COACH_KEY, "coach", _("Coach")),  # shown where the table allows it (issue 19)
+        # A prompt longer than the rows the choices leave it scrolls (client/screens/table_fit.py).
+        Binding("up", "scroll_prompt(-1)", show=False),
+        Binding("down", "scroll_prompt(1)", show=False),
+        Binding("pageup", "scroll_prompt(-1, True)", show=False),
+        Binding("pagedown", "scroll_prompt(1, True)", show=False),
     ]
 
     def __init__(self, table: str, clock: Callable[[], float] | None = None) -> None:
@@ -148,6 +154,9 @@ class TableScreen(Screen[None]):
         """The table's latest info (its options: whether the coach is allowed)."""
         self.swap_pick: int | None = None
         """Water Rodeo: the card of theirs picked, the swap's first step (``Choice.pick``)."""
+        self.fitter = Fitter()
+        """The rows shared out with the choices first (client/screens/table_fit.py)."""
+        self._fit_key: object = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -229,6 +238,7 @@ class TableScreen(Screen[None]):
             and (self.frame is None or latest.seq > self.frame.seq)
         ):
             self.note_frame(latest)
+        self.fitter = Fitter()  # (new widgets after a language switch: nothing applied yet)
         await self.render_latest()  # the frame, or the waiting room until the game starts
 
     # --- rendering -------------------------------------------------------------------------
@@ -479,10 +489,28 @@ class TableScreen(Screen[None]):
             update_text(self.query_one("#recent", Static), None, recent)
         self._drawn = frame
         self.tick_clocks()
-        self.call_after_refresh(self._on_screen, frame)
+        self.call_after_refresh(self._on_screen, frame, 0, self.fitter.applies)
 
-    def _on_screen(self, frame: Frame) -> None:
+    def _on_screen(self, frame: Frame, fits: int = 0, applies: int | None = None) -> None:
+        # The frame is on screen once its rows are shared out with the choices first: a fit
+        # that changes the layout, this one or one made since this call was asked for
+        # (``applies`` then), is laid out before the frame counts as shown. A second fit of a
+        # fitted layout changes nothing; the count of passes is a guard, never reached.
+        fitter = self.fitter
+        if fits < 4 and (fitter.applies != applies or self.fit()):
+            self.call_after_refresh(self._on_screen, frame, fits + 1, fitter.applies)
+            return
         self.rendered = frame
+
+    def fit(self) -> bool:
+        """Share the rows out with the choices first (client/screens/table_fit.py); True when
+        that changed the layout."""
+        return self.fitter.fit(self, self.collapsed)
+
+    def action_scroll_prompt(self, direction: int, page: bool = False) -> None:
+        with contextlib.suppress(NoMatches):
+            prompt = self.query_one(PromptPanel)
+            prompt.scroll_lines(direction * (prompt.page() if page else 1))
 
     def on_screen_resume(self) -> None:
         # Textual queues an after-refresh callback on the app's current screen: drawn under a
@@ -490,7 +518,7 @@ class TableScreen(Screen[None]):
         # (a round result dismissed at once), so ``rendered`` lagged for good. Again, now
         # that this screen is the current one.
         if self._drawn is not None and self.rendered is not self._drawn:
-            self.call_after_refresh(self._on_screen, self._drawn)
+            self.call_after_refresh(self._on_screen, self._drawn, 0, self.fitter.applies)
 
     def _status(self, frame: Frame, names: Names) -> Text:
         v = frame.view
@@ -676,6 +704,13 @@ class TableScreen(Screen[None]):
         with contextlib.suppress(NoMatches):
             self.query_one(ClockLine).show_lines(
                 clock_lines(reading, v, names, now, waiting, self.auto_end.left(now)))
+            # The clocks and the coach come and go between draws, and a fit made before a
+            # layout caught up is made again: whatever changes the rows is fitted again.
+            key = tuple((w.display, w.outer_size)
+                        for w in self.query("#left, #opponents, #clocks, #coach"))
+            if key != self._fit_key and self.rendered is self._drawn:
+                self._fit_key = key
+                self.fit()
             prompt = self.query_one(PromptPanel)
             if self.result_hold.active:
                 if self.result_hold.due(now):
