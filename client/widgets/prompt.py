@@ -241,7 +241,7 @@ class PromptPanel(Static):
     """What is drawn now: ``shown``, or a window of it with the scroll line."""
     rows: int | None = None
     """The rows the table gives the text (None: as many as it has)."""
-    offset = 0
+    first_line = 0
     """The first line of ``shown`` drawn (a window scrolled down)."""
 
     def show(self, v: PlayerView, names: Names) -> None:
@@ -256,7 +256,7 @@ class PromptPanel(Static):
         if self.memo.changed((text, width)):
             wrapped = wrap_words(text, width)
             if self.shown is None or wrapped.plain != self.shown.plain:
-                self.offset = 0  # a new prompt is read from its first line
+                self.first_line = 0  # a new prompt is read from its first line
             self.shown = wrapped
             self._draw()
 
@@ -276,10 +276,10 @@ class PromptPanel(Static):
         window = self._window_size()
         if window is None:
             return False
-        offset = max(0, min(self.offset + delta, self.lines - window))
-        if offset == self.offset:
+        offset = max(0, min(self.first_line + delta, self.lines - window))
+        if offset == self.first_line:
             return False
-        self.offset = offset
+        self.first_line = offset
         self._draw()
         return True
 
@@ -301,8 +301,8 @@ class PromptPanel(Static):
             drawn = self.shown
         else:
             lines = self.shown.split("\n", allow_blank=True)
-            self.offset = max(0, min(self.offset, len(lines) - window))
-            first, last = self.offset, self.offset + window
+            self.first_line = max(0, min(self.first_line, len(lines) - window))
+            first, last = self.first_line, self.first_line + window
             marker = Text(_("lines {first}-{last} of {total} · ↑ ↓ to read more").format(
                 first=first + 1, last=last, total=len(lines)), style="italic reverse")
             drawn = Text("\n").join([*lines[first:last], marker])

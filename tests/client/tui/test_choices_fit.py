@@ -25,10 +25,14 @@ from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.engine import (
     CallKind,
     EndTurn,
+    EventCard,
     GameState,
+    LookAtHand,
     Phase,
+    PlaceShellFaceDown,
     PlayPair,
     Rules,
+    TakeDiscard,
     apply,
     make_state,
     new_game,
@@ -87,8 +91,7 @@ def last_chance_final_turn(players: int = 4, **rules: bool) -> GameState:
     if r.extra_salt:
         deck += list(range(58, 66))
     if r.extra_pepper:
-        from seasalt.engine import EventCard as E
-
+        E = EventCard
         extra = dict(table_event=E.KRAKEN, held=(E.TORNADO, *[None] * (players - 2), E.DOLPHINS),
                      event_deck=[e for e in E if e not in (E.KRAKEN, E.TORNADO, E.DOLPHINS)])
     revealed = tuple(s == caller for s in range(players))
@@ -122,12 +125,12 @@ async def test_a_last_chance_final_turn_with_four_laid_pairs_keeps_its_choices_a
         assert " ".join(last.split()[-3:]) not in " ".join(tui.text(app).split())
         for _ in range(prompt.lines):
             await tui.key(app, "down")
-        await tui.until(lambda: prompt.offset > 0)
+        await tui.until(lambda: prompt.first_line > 0)
         await tui.settled(app)
         assert " ".join(last.split()[-3:]) in " ".join(tui.text(app).split()), tui.text(app)
         assert missing_choices(app, table) == []  # scrolling the prompt moves no choice
         await tui.key(app, "pageup")
-        await tui.until(lambda: prompt.offset == 0)
+        await tui.until(lambda: prompt.first_line == 0)
         # The hand lost no card: every card of it is named in its (compact) rows.
         hand = table.query_one(HandPanel)
         assert hand.shown is not None
@@ -161,10 +164,12 @@ async def test_choices_that_fit_leave_the_table_as_it_was(tui: Any, size: tuple[
 # --- every decision of seeded games -------------------------------------------------------------
 
 
-def decisions(players: int, seed: int, rounds: int, **options: bool) -> list[GameState]:
-    """Seat 0's decisions in a seeded game of greedy bots (every seat), its first ``rounds``."""
+def decisions(players: int, seed: int, rounds: int, level: str, **options: bool
+              ) -> list[GameState]:
+    """Seat 0's decisions in a seeded game, its first ``rounds``: seat 0 plays as the bot
+    ``level`` (random and basic lay the pairs greedy would not), the others as greedy."""
     state = new_game(Rules(players, **options), seed)
-    bots = [get_bot("greedy", seed=seed * 10 + s) for s in range(players)]
+    bots = [get_bot(level if s == 0 else "greedy", seed=seed * 10 + s) for s in range(players)]
     out = []
     while not state.is_over and state.round <= rounds:
         seat = state.to_act
@@ -175,14 +180,16 @@ def decisions(players: int, seed: int, rounds: int, **options: bool) -> list[Gam
     return out
 
 
+SALT, PEPPER = {"extra_salt": True}, {"extra_pepper": True}
 GAMES = [
-    # (players, seed, rounds, language, options)
-    (4, 11, 2, "fr", {"extra_salt": True, "extra_pepper": True}),
-    (4, 12, 2, "fr", {}),
-    (3, 13, 2, "fr", {"extra_salt": True}),
-    (3, 14, 2, "es", {"extra_pepper": True}),
-    (2, 15, 3, "en", {"extra_salt": True, "extra_pepper": True}),
-    (4, 16, 2, "pt", {"extra_pepper": True}),
+    # (players, seed, seat 0's bot, language, options): seeds picked for what seat 0 meets
+    (3, 7, "random", "fr", PEPPER),  # a Water Rodeo look and swap
+    (3, 8, "basic", "fr", SALT | PEPPER),  # the Angelfish twice, crabs, a robbery
+    (4, 4, "random", "fr", SALT | PEPPER),  # the choice of which event card to keep
+    (3, 8, "random", "es", SALT | PEPPER),  # the lobster
+    (4, 2, "random", "pt", SALT | PEPPER),  # a robbery, eight LAST CHANCE final turns
+    (2, 4, "basic", "en", SALT | PEPPER),  # crabs, two players
+    (4, 12, "greedy", "fr", {}),  # the base game, six final turns
 ]
 
 
@@ -191,9 +198,9 @@ async def test_every_decision_of_seeded_games_shows_all_its_choices(
         tui: Any, size: tuple[int, int]) -> None:
     phases: set[Phase] = set()
     final_turns = 0
-    games = GAMES if size == (80, 24) else GAMES[:2]
-    for players, seed, rounds, lang, options in games:
-        states = decisions(players, seed, rounds, **options)
+    games = GAMES if size == (80, 24) else GAMES[:1] + GAMES[-1:]
+    for players, seed, level, lang, options in games:
+        states = decisions(players, seed, 2, level, **options)
         labels = seats(players)
         app = kit.table_app(states[0], lang, LONG_NAMES[:players])
         async with app.run_test(size=size):
@@ -207,12 +214,72 @@ async def test_every_decision_of_seeded_games_shows_all_its_choices(
                 assert not missing, (players, seed, lang, seq, v.phase, missing,
                                      tui.text(app))
     # The games reach the base game's decisions, the duo effects and Extra Pepper's.
-    assert {Phase.DRAW, Phase.KEEP, Phase.PLAY, Phase.CRAB_PILE, Phase.CRAB_TAKE} <= phases
+    assert {Phase.DRAW, Phase.KEEP, Phase.PLAY, Phase.SWAP_TARGET, Phase.SWAP} <= phases
+    assert final_turns
     if size == (80, 24):
-        assert phases & {Phase.ROB, Phase.LOBSTER}, phases
-        assert phases & {Phase.SWAP_TARGET, Phase.SWAP, Phase.PAIR_STEAL, Phase.ANGELFISH,
-                         Phase.KEEP_EVENT_CARD}, phases
-        assert final_turns, "a LAST CHANCE final turn"
+        assert {Phase.CRAB_PILE, Phase.CRAB_TAKE, Phase.ROB, Phase.LOBSTER, Phase.ANGELFISH,
+                Phase.KEEP_EVENT_CARD} <= phases, phases
+
+
+def pepper(table_event: EventCard, hands: Any, piles: Any, **changes: Any) -> GameState:
+    """A three-player Extra Pepper position (test_pepper_prompts.py's), seat 0 to play."""
+    used = {c for h in hands for c in h} | {c for pile in piles for c in pile}
+    used |= {c for t in changes.get("tables") or () for g in t for c in g}
+    held = changes.pop("held", None)
+    rest = [e for e in EventCard if e is not table_event and e not in (held or ())
+            and e not in changes.get("keep_choice", ())]
+    return make_state(Rules(3, extra_pepper=True), hands=hands, piles=piles, held=held,
+                      deck=[c for c in range(58) if c not in used], table_event=table_event,
+                      event_deck=rest, **changes)
+
+
+def then(state: GameState, *steps: Any) -> GameState:
+    """``state`` after the first legal action of each step's kind (and its test)."""
+    for kind, test in steps:
+        action = next(a for a in view(state, state.to_act).legal_actions
+                      if isinstance(a, kind) and test(a))
+        state = apply(state, action).state
+    return state
+
+
+def pepper_prompts() -> list[GameState]:
+    """Every Extra Pepper prompt (RULES §12): look and swap or pass, steal a pair, the Coral
+    Reef's shell, the Angelfish, the keep choice, the Hermit Crab."""
+    E = EventCard
+    rodeo = pepper(E.WATER_RODEO, ((24, 25, 29, 30, 34, 40, 41), (42, 43, 17), (44, 45)),
+                   ((18,), (19,)), tables=((), ((0, 1),), ((9, 10),)), phase=Phase.PLAY)
+    look = then(rodeo, (PlayPair, lambda a: set(a.cards) == {24, 25}))
+    swap = then(look, (LookAtHand, lambda a: a.seat == 1))
+    steal = then(rodeo, (PlayPair, lambda a: set(a.cards) == {29, 30}))
+    reef = pepper(E.KRAKEN, ((34, 35, 40, 41), (42,), (43,)), ((18,), (19,)),
+                  phase=Phase.PLAY, held=(E.CORAL_REEF, None, None))
+    angelfish = then(pepper(E.ANGELFISH, ((34, 40, 41), (42, 43), (44, 45)), ((0, 17), (9,)),
+                            held=(E.CORAL_REEF, None, None), scores=(1, 5, 5)),
+                     (TakeDiscard, lambda a: a.pile == 0))
+    keep = pepper(E.KRAKEN, ((40, 41), (42,), (43,)), ((18,), (19,)),
+                  phase=Phase.KEEP_EVENT_CARD, keep_choice=(E.SUNFISH, E.DOLPHINS),
+                  next_starter=1, held=(None, None, None), scores=(2, 9, 9))
+    hermit = then(pepper(E.HERMIT_CRAB, ((0, 1, 40), (41,), (42,)), ((17, 18), (19, 20)),
+                         phase=Phase.PLAY), (PlayPair, lambda a: set(a.cards) == {0, 1}))
+    return [look, swap, steal, reef, angelfish, keep, hermit]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_extra_pepper_prompt_shows_all_its_choices(tui: Any, size: tuple[int, int]
+                                                               ) -> None:
+    states = pepper_prompts()
+    assert [view(s, 0).phase for s in states] == [
+        Phase.SWAP_TARGET, Phase.SWAP, Phase.PAIR_STEAL, Phase.PLAY, Phase.ANGELFISH,
+        Phase.KEEP_EVENT_CARD, Phase.CRAB_TAKE]
+    assert any(isinstance(a, PlaceShellFaceDown) for a in view(states[3], 0).legal_actions)
+    labels = seats(3)
+    app = kit.table_app(states[0], "fr", LONG_NAMES[:3])
+    async with app.run_test(size=size):
+        table = await tui.until_table(app)
+        for seq, state in enumerate(states, start=10):
+            await show(table, state, seq, labels)
+            assert table.query_one(ActionList).choices
+            assert not missing_choices(app, table), (view(state, 0).phase, tui.text(app))
 
 
 # --- the plan on its own ------------------------------------------------------------------------
