@@ -22,6 +22,7 @@ measures them on the table screen and applies the plan.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -32,6 +33,10 @@ from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel
 from textual.css.query import NoMatches
 from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from seasalt.client.screens.model import Frame
+    from seasalt.client.screens.table import TableScreen
 
 PROMPT_MIN_ROWS = 2
 """The prompt keeps at least its first line and the line saying there is more."""
@@ -137,7 +142,9 @@ class Fitter:
         self.applied: Plan | None = None
         self.applies = 0
         """How many plans were applied (a check asked for before the last one waits for
-        its layout: client/screens/table.py ``_on_screen``)."""
+        its layout: :func:`on_screen`)."""
+        self.rows_key: object = None
+        """What the rows of the table were at the last :meth:`again`."""
 
     def _natural(self, widget: Widget, squeezed: bool, default: int) -> int:
         """A part's rows as shown: measured, or as last measured while the fit hides it."""
@@ -215,6 +222,28 @@ class Fitter:
         return True
 
 
+    def again(self, screen: TableScreen) -> None:
+        """Fit again if the rows changed between draws: the clocks and the coach come and go,
+        and a fit made before a layout caught up is made again (the table's clock tick)."""
+        key = tuple((w.display, w.outer_size)
+                    for w in screen.query("#left, #opponents, #clocks, #coach"))
+        if key != self.rows_key and screen.rendered is screen._drawn:
+            self.rows_key = key
+            screen.fit()
+
+
+def on_screen(screen: TableScreen, frame: Frame, fits: int, applies: int | None) -> None:
+    """After a refresh: ``frame`` is on screen once its rows are shared out with the choices
+    first. A fit that changes the layout, this one or one made since this call was asked for
+    (``applies`` then), is laid out before the frame counts as shown (``rendered``). A second
+    fit of a fitted layout changes nothing; the count of passes is a guard, never reached."""
+    fitter = screen.fitter
+    if fits < 4 and (fitter.applies != applies or screen.fit()):
+        screen.call_after_refresh(on_screen, screen, frame, fits + 1, fitter.applies)
+        return
+    screen.rendered = frame
+
+
 def _squeeze(widget: Widget, hidden: bool) -> None:
     """Hide a part, or give it back to the stylesheet. Inline, not by a class: a class is
     applied at the app's next idle, after the layout the fit waits for."""
@@ -226,4 +255,5 @@ def _squeeze(widget: Widget, hidden: bool) -> None:
         widget.refresh(layout=True)
 
 
-__all__ = ["PROMPT_MIN_ROWS", "Fitter", "Heights", "Plan", "need", "plan", "text_rows"]
+__all__ = ["PROMPT_MIN_ROWS", "Fitter", "Heights", "Plan", "need", "on_screen", "plan",
+           "text_rows"]
