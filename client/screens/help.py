@@ -157,6 +157,9 @@ def _keys() -> Text:
           "can also be clicked.").format(letters=", ".join(NUMBER_KEYS[9:13]))
     )
     text.append("\n" + coach_help_line())  # client/widgets/coach_words.py (issue 19)
+    text.append("\n" + _("A prompt too long for the rows under your choices shows part of its "
+                          "lines and says which: ↑ ↓ (or PgUp PgDn, or the mouse wheel) "
+                          "read the rest."))
     text.append("\n")
     text.append(
         _("Lobby: n new table · j or Enter join · w watch · r refresh · h history. "

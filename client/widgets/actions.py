@@ -119,11 +119,12 @@ class ActionLine(Static):
             self.choice = choice
 
     def __init__(self, choice: Choice) -> None:
-        super().__init__(self._text(choice), classes="action")
+        super().__init__(self.text_of(choice), classes="action")
         self.choice = choice
 
     @staticmethod
-    def _text(choice: Choice) -> Text:
+    def text_of(choice: Choice) -> Text:
+        """The line as drawn: the key, then the label."""
         text = Text()
         text.append(f" {choice.key} ", style="bold reverse")
         text.append(" ")
@@ -134,7 +135,7 @@ class ActionLine(Static):
         """Reuse this line for another choice (cheaper than a new widget)."""
         if choice != self.choice:
             self.choice = choice
-            self.update(self._text(choice))
+            self.update(self.text_of(choice))
 
     def on_click(self, event: Click) -> None:
         event.stop()

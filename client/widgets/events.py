@@ -79,13 +79,19 @@ class EventsPanel(Static):
     """The event cards at the table (hidden without Extra Pepper); one line each, never
     wrapped (app.tcss: an 80-column line ends in an ellipsis, help has the rest)."""
 
+    # Hidden by class, not by ``display``: the table also hides it when the choices need
+    # its row (inline, client/screens/table_fit.py), and gives it back to this rule after.
+    DEFAULT_CSS = """
+    EventsPanel.-off { display: none; }
+    """
+
     memo: Memo | None = None
     shown: Text | None = None
 
     def show(self, v: PlayerView, names: Names, wide: bool = True) -> None:
         if self.memo is None:
             self.memo = Memo()
-        self.display = v.rules.extra_pepper
+        self.set_class(not v.rules.extra_pepper, "-off")
         text = events_text(v, names, wide)
         if self.memo.changed((text.plain, wide)):
             self.shown = update_text(self, self.shown, text)

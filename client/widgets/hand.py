@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
 
 from rich.text import Text
 from seasalt.client.event_words import event_points_line
 from seasalt.client.i18n import _
 from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
-from seasalt.client.widgets.cardface import CardSize, Reflow, room
-from seasalt.client.widgets.cards import Memo, grouped_hand, table_groups, update_text
+from seasalt.client.widgets.cardface import (
+    SYMBOLS,
+    CardSize,
+    Reflow,
+    card_style,
+    flow,
+    room,
+    text_block,
+)
+from seasalt.client.widgets.cards import Memo, chip, grouped_hand, table_groups, update_text
 from seasalt.client.widgets.events import WIDE_FROM, events_rows
-from seasalt.engine import Breakdown, PlayerView
+from seasalt.client.words import kind_name
+from seasalt.engine import Breakdown, PlayerView, card, scoring_combinations
 from textual.widgets import Static
 
 ROWS_ABOVE_HAND = 26
@@ -41,11 +51,56 @@ def points_text(b: Breakdown | None, changes: bool = True) -> Text:
     return text
 
 
+def compact_groups(groups: Sequence[Sequence[int]], width: int, label: Text) -> Text:
+    """Laid groups in few rows (a crowded table, issue 17): ``●Crab+○Crab``, each card its
+    colour's symbol and its kind on its colour, a group never broken."""
+    if not groups:
+        return table_groups(groups, width=width, label=label)
+    blocks = [text_block(label)]
+    for g in groups:
+        blocks.append(text_block(Text("+").join(
+            Text(SYMBOLS[card(c).color] + kind_name(card(c).kind), style=card_style(c))
+            for c in g)))
+    return flow(blocks, width, 2)
+
+
+class Form(IntEnum):
+    """How the hand panel lays itself out, from the roomiest (the table picks the first whose
+    rows leave the choices theirs, client/screens/table_fit.py)."""
+
+    CARDS = 0
+    """The largest cards the terminal has room for (the usual form)."""
+    CHIPS = 1
+    """The hand as one-line chips, grouped."""
+    COMPACT = 2
+    """The laid groups as ``●Crab+○Crab`` and the hand's chips without their groups'
+    brackets: fewer rows, nothing left out."""
+
+
 class HandPanel(Reflow, Static):
     """Your table groups, your hand and your points."""
 
     memo: Memo | None = None
     shown: Text | None = None
+    form = Form.CARDS
+    """Set by the table when the choices need the rows (``set_form``)."""
+
+    def set_form(self, form: Form) -> None:
+        if form != self.form:
+            self.form = form
+            self.on_resize()  # drawn again from the arguments remembered
+
+    def layout_text(self, form: Form) -> Text | None:
+        """The text the panel shows laid out in ``form`` (None: nothing drawn yet, or a
+        spectator's one line)."""
+        args = self._reflow_args
+        if args is None or self.shown is None:
+            return None
+        if form == self.form:
+            return self.shown
+        view, marks = args[0]
+        assert isinstance(view, PlayerView) and isinstance(marks, frozenset)
+        return self._text(view, marks, form)
 
     def show(self, v: PlayerView, new_cards: Iterable[int] = ()) -> None:
         if self.memo is None:
@@ -54,13 +109,20 @@ class HandPanel(Reflow, Static):
         self.remember(v, marks)
         width, size = room(self)
         revealed = v.seat is not None and v.seats[v.seat].revealed_hand is not None
-        if not self.memo.changed(
-            (v.seat, v.hand, v.table, v.breakdown, marks, width, size, revealed, v.effects)
-        ):
+        if not self.memo.changed((v.seat, v.hand, v.table, v.breakdown, marks, width, size,
+                                  revealed, v.effects, self.form)):
             return
         if v.seat is None:
+            self.shown = None
             self.update(Text(_("You are watching this table."), style="italic"))
             return
+        self.shown = update_text(self, self.shown, self._text(v, marks, self.form))
+
+    def _text(self, v: PlayerView, marks: frozenset[int], form: Form) -> Text:
+        width, size = room(self)
+        if form is not Form.CARDS:
+            size = CardSize.CHIP
+        revealed = v.seat is not None and v.seats[v.seat].revealed_hand is not None
         # Your laid pairs stay chips unless the terminal is really big: the hand comes first.
         table_size = CardSize.LARGE if size >= CardSize.LARGE else CardSize.CHIP
         # Revealed (LAST CHANCE, RULES §6.3): everyone sees it, and it cannot be robbed.
@@ -68,16 +130,21 @@ class HandPanel(Reflow, Static):
             (_("Your hand ({n}, revealed): ") if revealed else _("Your hand ({n}): "))
             .format(n=len(v.hand)), style="bold",
         )
-        lines = [
-            table_groups(
-                v.table, width=width, size=table_size,
-                label=Text(_("Your table: "), style="bold"),
-            ),
-        ]
+        table_label = Text(_("Your table: "), style="bold")
+        wide = self.app.size.width >= WIDE_FROM
+        if form is Form.COMPACT:
+            return Text("\n").join([
+                compact_groups(v.table, width, table_label),
+                flow([text_block(hand_label),
+                      *(text_block(chip(c, mark=c in marks)) for c in _grouped_order(v))],
+                     width),
+                points_text(v.breakdown, wide),
+            ])
+        lines = [table_groups(v.table, width=width, size=table_size, label=table_label)]
         # The largest cards whose rows leave the rest of the table room (a big hand on a
         # medium terminal steps down to chips rather than push the choices off the screen).
         budget = self.app.size.height - ROWS_ABOVE_HAND - ROOMY_ROWS.get(size, 0)
-        budget -= events_rows(v, self.app.size.width >= WIDE_FROM)  # Extra Pepper's lines
+        budget -= events_rows(v, wide)  # Extra Pepper's lines
         while size is not CardSize.CHIP:
             hand = grouped_hand(v.hand, marked=marks, width=width, size=size,
                                 effects=v.effects)
@@ -88,5 +155,13 @@ class HandPanel(Reflow, Static):
         if size is CardSize.CHIP:
             lines.append(grouped_hand(v.hand, marked=marks, width=width, label=hand_label,
                                       effects=v.effects))
-        lines.append(points_text(v.breakdown, self.app.size.width >= WIDE_FROM))
-        self.shown = update_text(self, self.shown, Text("\n").join(lines))
+        lines.append(points_text(v.breakdown, wide))
+        return Text("\n").join(lines)
+
+
+def _grouped_order(v: PlayerView) -> list[int]:
+    """The hand's cards in the order the grouped hand shows them (its combinations first)."""
+    order: list[int] = []
+    for combo in scoring_combinations(v.hand, v.effects):
+        order += [c for c in combo.cards if c not in order]
+    return order + [c for c in sorted(v.hand) if c not in order]

@@ -22,6 +22,7 @@ from seasalt.engine import (
     PlayTrio,
     TakeDiscard,
 )
+from textual.events import MouseScrollDown, MouseScrollUp
 from textual.widgets import Static
 
 
@@ -224,11 +225,24 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
 
 class PromptPanel(Static):
     """The prompt above the action list, wrapped to its width between words, never inside a
-    card's name (client/widgets/wrap.py); a new width wraps it again."""
+    card's name (client/widgets/wrap.py); a new width wraps it again.
+
+    The choices under it come first (issue 17: at 80 x 24 a long prompt pushed them off the
+    screen): the table gives the prompt the rows they leave (:meth:`limit`,
+    client/screens/table_fit.py). A prompt taller than that shows a window of its lines and,
+    on its last row, which lines those are; the arrow and page keys scroll it. Lines are
+    never cut, only rows left out."""
 
     memo: Memo | None = None
     shown: Text | None = None
+    """The whole prompt as wrapped, every line (what the player can read, scrolling)."""
     prompt: Text | None = None
+    drawn: Text | None = None
+    """What is drawn now: ``shown``, or a window of it with the scroll line."""
+    rows: int | None = None
+    """The rows the table gives the text (None: as many as it has)."""
+    first_line = 0
+    """The first line of ``shown`` drawn (a window scrolled down)."""
 
     def show(self, v: PlayerView, names: Names) -> None:
         self.show_text(prompt_text(v, names))
@@ -240,11 +254,72 @@ class PromptPanel(Static):
         self.prompt = text
         width = self.content_size.width or max(1, self.app.size.width - 4)
         if self.memo.changed((text, width)):
-            self.shown = update_text(self, self.shown, wrap_words(text, width))
+            wrapped = wrap_words(text, width)
+            if self.shown is None or wrapped.plain != self.shown.plain:
+                self.first_line = 0  # a new prompt is read from its first line
+            self.shown = wrapped
+            self._draw()
+
+    @property
+    def lines(self) -> int:
+        """The rows the whole prompt takes (wrapped to the panel's width)."""
+        return len(self.shown.split("\n", allow_blank=True)) if self.shown is not None else 0
+
+    def limit(self, rows: int | None) -> None:
+        """Draw at most ``rows`` rows of text (None: all of it)."""
+        if rows != self.rows:
+            self.rows = rows
+            self._draw()
+
+    def scroll_lines(self, delta: int) -> bool:
+        """Scroll a windowed prompt by ``delta`` lines; False when there is nothing to scroll."""
+        window = self._window_size()
+        if window is None:
+            return False
+        offset = max(0, min(self.first_line + delta, self.lines - window))
+        if offset == self.first_line:
+            return False
+        self.first_line = offset
+        self._draw()
+        return True
+
+    def page(self) -> int:
+        """The lines one page of the window scrolls."""
+        return max(1, self._window_size() or 1)
+
+    def _window_size(self) -> int | None:
+        """The text lines a window shows (its last row says which), None when all fit."""
+        if self.rows is None or self.lines <= self.rows:
+            return None
+        return max(1, self.rows - 1)
+
+    def _draw(self) -> None:
+        if self.shown is None:
+            return
+        window = self._window_size()
+        if window is None:
+            drawn = self.shown
+        else:
+            lines = self.shown.split("\n", allow_blank=True)
+            self.first_line = max(0, min(self.first_line, len(lines) - window))
+            first, last = self.first_line, self.first_line + window
+            marker = Text(_("lines {first}-{last} of {total} · ↑ ↓ to read more").format(
+                first=first + 1, last=last, total=len(lines)), style="italic reverse")
+            drawn = Text("\n").join([*lines[first:last], marker])
+        if self.drawn is None or drawn != self.drawn:
+            self.drawn = update_text(self, self.drawn, drawn)
 
     def on_resize(self) -> None:
         if self.prompt is not None:
             self.show_text(self.prompt)
+
+    def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
+        if self.scroll_lines(1):
+            event.stop()
+
+    def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
+        if self.scroll_lines(-1):
+            event.stop()
 
 
 __all__ = ["PromptPanel", "call_name", "prompt_text"]

@@ -235,3 +235,37 @@ def test_the_client_data_flow_points_one_way() -> None:
 def test_the_session_and_its_vocabulary_need_no_sockets(name: str) -> None:
     used = set(_client_imports(name))
     assert not used & {"zmq", "asyncio", "textual", "connection", "screens"}, (name, used)
+
+
+# The table screen and its parts (docs/client.md "The table screen"): each part is functions of
+# the screen for one job and imports only parts before it in this list; none imports the screen
+# (client/screens/table.py) at run time, only for type checking.
+TABLE_PARTS = ("table_fit", "table_input", "table_draw", "table_clocks", "waiting_room", "table")
+
+
+def _screens_imports(name: str) -> list[str]:
+    """The modules of client/screens ``client/screens/<name>.py`` imports at run time."""
+    tree = ast.parse((ROOT / "client" / "screens" / f"{name}.py").read_text(encoding="utf-8"))
+    type_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            type_only.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or id(node) in type_only or not node.module:
+            continue
+        parts = node.module.split(".")
+        if parts[:3] == ["seasalt", "client", "screens"]:
+            out.extend([parts[3]] if len(parts) > 3 else [a.name for a in node.names])
+    return out
+
+
+def test_the_table_screens_parts_point_one_way() -> None:
+    on_disk = {p.stem for p in (ROOT / "client" / "screens").glob("*.py")}
+    assert set(TABLE_PARTS) <= on_disk
+    bad = []
+    for index, name in enumerate(TABLE_PARTS):
+        later = set(TABLE_PARTS[index + 1:])
+        bad += [f"client/screens/{name}.py imports {used}" for used in _screens_imports(name)
+                if used in later]
+    assert not bad, bad

@@ -1,0 +1,109 @@
+"""The table's clocks and its pauses (issue 15: client/widgets/countdown.py, client/auto_end.py):
+the countdowns under the prompt, auto end turn, a round result held back while the others'
+last moves stay in view (client/screens/result_hold.py), and a log line where a bot played a
+turn whose time ran out.
+
+Functions of the table screen (client/screens/table.py), ticked by its interval; it keeps the
+state they read and write (``auto_end``, ``result_hold``, ``time_notes``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from seasalt.client.i18n import _
+from seasalt.client.screens import result_hold
+from seasalt.client.screens.result_hold import hold_text, last_turn_seat
+from seasalt.client.widgets.actions import ActionList
+from seasalt.client.widgets.countdown import ClockLine, clock_lines, prompt_with_clocks
+from seasalt.client.widgets.log import log_lines
+from seasalt.client.widgets.prompt import PromptPanel, prompt_text
+from seasalt.engine import EndTurn
+from textual.css.query import NoMatches
+
+if TYPE_CHECKING:
+    from seasalt.client.screens.table import TableScreen
+
+
+def tick_clocks(screen: TableScreen) -> None:
+    """Count the table's clocks down on this client's clock, and end the turn by itself when
+    auto end turn is on and END TURN is the only legal action."""
+    frame = screen._drawn or screen.frame  # the frame on screen: its prompt and clocks agree
+    if frame is None or screen.waiting is not None:
+        return
+    now = screen.clock()
+    v = frame.view
+    names = screen.names()
+    app = screen.app
+    reading = getattr(app, "clock_reading", None)
+    screen.auto_end.update(bool(getattr(app, "auto_end_turn", False)), frame.seq, v, now)
+    if screen.auto_end.due(now) and screen.ready:
+        screen.auto_end.cancel()  # once per frame, whatever the answer
+        end = next((c for c in screen.query_one(ActionList).choices
+                    if isinstance(c.action, EndTurn)), None)
+        if end is not None:
+            screen.choose(end)
+    waiting = tuple(getattr(app, "round_waiting", ()))
+    with contextlib.suppress(NoMatches):
+        screen.query_one(ClockLine).show_lines(
+            clock_lines(reading, v, names, now, waiting, screen.auto_end.left(now)))
+        screen.fitter.again(screen)  # (the clocks come and go between draws)
+        prompt = screen.query_one(PromptPanel)
+        if screen.result_hold.active:
+            if screen.result_hold.due(now):
+                screen.release_result()
+            else:
+                prompt.show_text(hold_text(screen.ended_log, names,
+                                           screen.result_hold.left(now)))
+            return
+        clocked = (reading is not None and not v.legal_actions
+                   and reading.takeover_of(v.to_act, now) is not None)
+        if clocked:
+            prompt.show_text(prompt_with_clocks(prompt_text(v, names), v, names, reading, now))
+        elif screen._prompt_clocked:
+            prompt.show(v, names)  # the countdown stopped: the usual prompt again
+        screen._prompt_clocked = clocked
+
+
+def hold_result(screen: TableScreen, show: Callable[[], object]) -> bool:
+    """Keep a round result back while the last moves of the round, made by others, stay in
+    view (client/screens/result_hold.py); False (show it now) when this seat made them,
+    watches, or did not see the round."""
+    frame = screen.frame
+    if frame is None or frame.view.seat is None or not screen.ended_log:
+        return False
+    if last_turn_seat(screen.ended_log) in (None, frame.view.seat):
+        return False
+    if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
+        return False
+    screen.result_hold.start(screen.clock(), show)
+    screen.tick_clocks()
+    return True
+
+
+def release_result(screen: TableScreen) -> bool:
+    """Show the held round result now, and the table's choices again under it."""
+    if not screen.result_hold.release():
+        return False
+    screen.call_later(screen.refresh_frame)
+    return True
+
+
+def note_time_ran_out(screen: TableScreen, seat: int) -> None:
+    """The server's turn timer ran out for ``seat`` and its bot plays the turn: a log line
+    where the bot's moves begin (and a word to the player it happened to)."""
+    frame = screen.frame
+    if frame is None:
+        return
+    v = frame.view
+    names = screen.names()
+    screen.time_notes.append((v.round, len(log_lines(v.log, names)), seat))
+    if seat == v.seat:
+        screen.notify(_("Time ran out: the bot played your turn."), severity="warning",
+                      timeout=6)
+    screen.call_later(screen.render_latest)
+
+
+__all__ = ["hold_result", "note_time_ran_out", "release_result", "tick_clocks"]

@@ -1,0 +1,124 @@
+"""What the player's keys and clicks do at the table: a choice's key sends its legal action, one
+at a time (a key pressed twice sends one action: the next waits for an answer, any frame or
+refusal, or ``PENDING_TIMEOUT``); a call is confirmed first; the Water Rodeo swap is picked in
+two steps on the screen; any key shows a held round result and stops auto end turn; the chat.
+
+Functions of the table screen (client/screens/table.py), which keeps the state they read and
+write: ``sent`` and ``sent_at`` (an action is out), ``swap_pick`` (the swap's first step).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from seasalt.client.intents import AskSnapshot, Play, Say
+from seasalt.client.screens.call_confirm import CallConfirmDialog
+from seasalt.client.screens.model import IntentQueued
+from seasalt.client.widgets.actions import UNPICK, ActionList, Choice
+from seasalt.client.widgets.coach_words import COACH_KEY
+from seasalt.client.widgets.prompt import PromptPanel
+from seasalt.engine import Call
+from textual.css.query import NoMatches
+from textual.events import Key
+from textual.widgets import Input
+
+if TYPE_CHECKING:
+    from seasalt.client.screens.table import TableScreen
+
+PENDING_TIMEOUT = 5.0
+"""Seconds after which an action with no answer at all frees the input again (and a resync is
+asked for). A last resort: any frame or any refusal frees it long before."""
+PENDING_CHECK = 1.0
+"""Seconds between two checks of that timeout while an action is pending (and of a frame
+taken in but not drawn: client/screens/table_draw.py ``check_drawn``)."""
+
+
+def choose(screen: TableScreen, choice: Choice, confirmed: bool = False) -> None:
+    """Send the chosen legal action (one at a time: see ``TableScreen.sent``); a call is
+    confirmed first (client/screens/call_confirm.py)."""
+    frame = screen.frame
+    if frame is None or screen.waiting is not None or screen.result_hold.active:
+        return
+    if screen.sent and not check_pending(screen):
+        return
+    if choice.action not in frame.view.legal_actions:
+        return
+    if choice.pick is not None:  # the swap's first step: no action sent yet
+        screen.swap_pick = None if choice.pick == UNPICK else choice.pick
+        screen.call_later(screen.render_latest)
+        return
+    if isinstance(choice.action, Call) and not confirmed:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                choose(screen, choice, confirmed=True)  # still legal? checked again
+
+        screen.app.push_screen(CallConfirmDialog(choice, frame.view), answered)
+        return
+    screen.sent = True
+    screen.sent_at = screen.clock()
+    screen.app.post_message(IntentQueued(Play(choice.action)))
+
+
+def check_pending(screen: TableScreen) -> bool:
+    """Free an action that got no answer at all within PENDING_TIMEOUT (and ask for a fresh
+    snapshot): the input can never stay stuck. True when the input is free."""
+    if not screen.sent:
+        return True
+    if screen.clock() - screen.sent_at < PENDING_TIMEOUT:
+        return False
+    screen.sent = False
+    screen.app.post_message(IntentQueued(AskSnapshot()))
+    return True
+
+
+def key_pressed(screen: TableScreen, event: Key) -> None:
+    """A key the screen's bindings may also know: a choice's key chooses it."""
+    if isinstance(screen.focused, Input):
+        return
+    if screen.release_result():  # any key: the held round result now
+        event.stop()
+        event.prevent_default()
+        return
+    if screen.auto_end.cancel():  # any key stops auto end turn; an action key acts too
+        screen.tick_clocks()
+    choice = screen.query_one(ActionList).by_key(event.character or event.key)
+    if choice is not None:
+        event.stop()
+        event.prevent_default()
+        choose(screen, choice)
+    elif event.character == COACH_KEY and not screen.coach_offered:
+        screen.action_coach()  # (its binding is off here: say why the key does nothing)
+
+
+def chat_submitted(screen: TableScreen, event: Input.Submitted) -> None:
+    """A chat line typed: said to the table, and the keys are the table's again."""
+    text = event.value.strip()
+    event.input.value = ""
+    if text:
+        screen.app.post_message(IntentQueued(Say(text)))
+    screen.set_focus(None)
+
+
+def scroll_prompt(screen: TableScreen, direction: int, page: bool) -> None:
+    """↑ ↓ PgUp PgDn: a prompt longer than its rows scrolls (client/screens/table_fit.py)."""
+    with contextlib.suppress(NoMatches):
+        prompt = screen.query_one(PromptPanel)
+        prompt.scroll_lines(direction * (prompt.page() if page else 1))
+
+
+def open_help(screen: TableScreen) -> None:
+    from seasalt.client.screens.help import HelpScreen
+
+    screen.app.push_screen(HelpScreen(screen.join_hint))
+
+
+def open_chat(screen: TableScreen) -> None:
+    """``t``: the chat line (the side panel opened first at 80 columns)."""
+    if screen.collapsed and not screen.side_open:
+        screen.action_toggle_side()
+    screen.query_one("#chat-input", Input).focus()
+
+
+__all__ = ["PENDING_CHECK", "PENDING_TIMEOUT", "chat_submitted", "check_pending", "choose",
+           "key_pressed", "open_chat", "open_help", "scroll_prompt"]
