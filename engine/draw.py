@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import insort
+
 from .actions import Action, KeepCard, TakeDiscard
 from .effects import angelfish_due, dolphins
 from .events import EventKind
@@ -17,7 +19,7 @@ def draw_from_deck(w: Work, _: Action) -> None:
     if len(deck) == 1:
         card = deck.pop()
         w.emit(EventKind.DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,))
-        w.hand(p).append(card)
+        insort(w.hand(p), card)
         w.emit(EventKind.KEPT_CARD, seat=p, card=card, private_to=(p,))
         _after_draw(w)
         return
@@ -33,9 +35,14 @@ def keep_card(w: Work, action: Action) -> None:
     assert isinstance(action, KeepCard)
     p = w.active
     keep = action.card
-    other = [c for c in w.pending if c != keep]
+    pending = w.pending
+    if len(pending) == 2:
+        a, b = pending
+        other = [b] if a == keep else [a]
+    else:
+        other = [c for c in pending if c != keep]
     w.pending = ()
-    w.hand(p).append(keep)
+    insort(w.hand(p), keep)
     w.emit(EventKind.KEPT_CARD, seat=p, card=keep, private_to=(p,))
     if other:
         pile = action.pile
@@ -54,7 +61,7 @@ def take_discard(w: Work, action: Action) -> None:
     assert isinstance(action, TakeDiscard)
     p = w.active
     card = w.pile(action.pile).pop()
-    w.hand(p).append(card)
+    insort(w.hand(p), card)
     w.emit(EventKind.TOOK_DISCARD, seat=p, card=card, pile=action.pile)
     _after_draw(w)
 
@@ -71,7 +78,7 @@ def locked_turn(w: Work) -> None:
     p = w.active
     if w.deck:
         card = w.deck_list().pop()
-        w.hand(p).append(card)
+        insort(w.hand(p), card)
         w.emit(EventKind.LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,))
     else:
         w.emit(EventKind.LOCKED_DRAW, seat=p, n=0)

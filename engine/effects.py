@@ -8,6 +8,8 @@ A choice with one option is taken by the engine (engine/game.py ``_auto``, RULES
 
 from __future__ import annotations
 
+from bisect import insort
+
 from collections.abc import Callable
 
 from .actions import (
@@ -99,7 +101,7 @@ def _fish(w: Work) -> bool:
         if not deck:
             break
         card = deck.pop()
-        w.hand(p).append(card)
+        insort(w.hand(p), card)
         w.emit(EventKind.FISH_DREW, seat=p, card=card, private_to=(p,))
     check_mermaids(w)  # after the whole effect (RULES §12.0 "Defaults")
     return True
@@ -167,7 +169,7 @@ def take_crab_card(w: Work, action: Action) -> None:
     assert isinstance(action, TakeCrabCard) and w.crab_pile is not None
     pile = w.pile(w.crab_pile)
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
-    w.hand(w.active).append(action.card)
+    insort(w.hand(w.active), action.card)
     w.emit(
         EventKind.CRAB_TOOK,
         seat=w.active,
@@ -189,7 +191,7 @@ def rob(w: Work, action: Action) -> None:
     victim = sorted(w.hands[t])
     card = victim[w.next_rng().randrange(len(victim))]
     w.hand(t).remove(card)
-    w.hand(p).append(card)
+    insort(w.hand(p), card)
     w.emit(EventKind.ROBBED, seat=p, target=t, card=card, private_to=(p, t))
     w.phase = Phase.PLAY
     check_mermaids(w)
@@ -198,7 +200,7 @@ def rob(w: Work, action: Action) -> None:
 def keep_lobster(w: Work, action: Action) -> None:
     assert isinstance(action, KeepLobsterCard)
     p = w.active
-    w.hand(p).append(action.card)
+    insort(w.hand(p), action.card)
     deck = w.deck_list()
     deck.extend(c for c in w.pending if c != action.card)
     w.next_rng().shuffle(deck)
@@ -251,8 +253,8 @@ def swap_card(w: Work, action: Action) -> None:
     p, t = w.active, w.swap_target
     w.hand(p).remove(action.give)
     w.hand(t).remove(action.take)
-    w.hand(p).append(action.take)
-    w.hand(t).append(action.give)
+    insort(w.hand(p), action.take)
+    insort(w.hand(t), action.give)
     w.emit(EventKind.SWAPPED, seat=p, target=t, cards=(action.give, action.take),
            private_to=(p, t))
     w.swap_target = None
@@ -308,7 +310,7 @@ def dolphins(w: Work, placed: int) -> None:
     p = w.active
     if w.deck and KIND_OF[placed] in DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
         card = w.deck_list().pop()
-        w.hand(p).append(card)
+        insort(w.hand(p), card)
         w.emit(EventKind.DOLPHINS_DREW, seat=p, card=card, private_to=(p,))
 
 
@@ -328,7 +330,7 @@ def take_angelfish_card(w: Work, action: Action) -> None:
     assert isinstance(action, TakeAngelfishCard)
     p = w.active
     card = w.pile(action.pile).pop()
-    w.hand(p).append(card)
+    insort(w.hand(p), card)
     w.emit(EventKind.ANGELFISH_TOOK, seat=p, card=card, pile=action.pile)
     w.phase = Phase.PLAY  # the take ends the draw step, even if the tops match again (P76)
     check_mermaids(w)

@@ -68,7 +68,7 @@ def end_turn_action(w: Work, _: Action) -> None:
 def _reveal(w: Work, seat: int) -> None:
     if not w.revealed[seat]:
         w.set_revealed(seat)
-        w.emit(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat])))
+        w.emit(EventKind.REVEALED, seat=seat, cards=tuple(w.hands[seat]))  # sorted (Work.hand)
 
 
 def end_turn(w: Work) -> None:
@@ -168,7 +168,10 @@ def check_mermaids(w: Work) -> bool:
     """RULES §8.2: the active player holding all four mermaids (three under the Dance of the
     Mermaids, §12.7: at least three) wins at once (returns True)."""
     p = w.active
-    held = len(_MERMAIDS.intersection(w.hands[p]))
+    hand = w.hands[p]
+    if _MERMAIDS.isdisjoint(hand):  # nearly always: no set is built (this runs every action)
+        return False
+    held = len(_MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
     w.last_result = RoundResult(

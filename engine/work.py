@@ -139,10 +139,12 @@ class Work:
         self.pepper = replace(self.pepper, swap_target=value)
 
     def hand(self, seat: int) -> list[int]:
-        """``seat``'s hand, made mutable (and marked changed)."""
+        """``seat``'s hand, made mutable (and marked changed). Hands stay sorted, as in a
+        GameState: the steps add a card with ``insort`` and remove one with ``remove``, so
+        neither freeze() nor a playout sorts them again."""
         h = self.hands[seat]
         if type(h) is tuple:
-            h = self.hands[seat] = list(h)
+            h = self.hands[seat] = sorted(h)
         return h  # type: ignore[return-value]
 
     def deck_list(self) -> list[int]:
@@ -180,7 +182,7 @@ class Work:
             self.last_round_scores,
             self.deck if type(self.deck) is tuple else tuple(self.deck),
             (p0 if type(p0) is tuple else tuple(p0), p1 if type(p1) is tuple else tuple(p1)),
-            tuple([h if type(h) is tuple else tuple(sorted(h)) for h in self.hands]),
+            tuple([h if type(h) is tuple else tuple(h) for h in self.hands]),
             self.tables,
             self.active,
             self.phase,
