@@ -28,9 +28,9 @@ from .actions import (
     TakeCrabCard,
     TakeDiscard,
 )
-from .cards import DUO_KINDS, EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
+from .cards import EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
 from .event_cards import EventCard, effects_of
-from .scoring import _points_ids
+from .scoring import _K, _KIND_INDEX, _kind_counts, _pairs_in_hand, _plain_points, _points_ids
 from .state import GameState, Phase, Rules
 
 CALL_THRESHOLD = 7
@@ -210,18 +210,13 @@ def _pepper_options(s: Zones) -> tuple[Action, ...]:
 _ANGELFISH_TAKES = (TakeAngelfishCard(0), TakeAngelfishCard(1))
 
 
-# The pair table (engine/cards.py) as dense slots: each card's slot by id (-1: none), the
-# starfish's, and each pair kind's two slots, so a hand is sorted into lists in one pass.
-_SLOT_KINDS: tuple[Kind, ...] = (*(k for k in Kind if k in DUO_KINDS), Kind.STARFISH)
-_SLOT = tuple(_SLOT_KINDS.index(k) if k in _SLOT_KINDS else -1 for k in KIND_OF)
-_STARFISH_SLOT = _SLOT_KINDS.index(Kind.STARFISH)
-_ALIKE_PAIRS = tuple(_SLOT_KINDS.index(p.first) for p in PAIR_KINDS if p.first is p.second)
+# The pair table (engine/cards.py) by dense kind index (engine/scoring.py's): the kinds whose
+# alike cards pair, then the two kinds of each cross pair, in the table's order.
+_ALIKE_PAIRS = tuple(_KIND_INDEX[p.first] for p in PAIR_KINDS if p.first is p.second)
 _CROSS_PAIRS = tuple(
-    (_SLOT_KINDS.index(p.first), _SLOT_KINDS.index(p.second))
-    for p in PAIR_KINDS
-    if p.first is not p.second
+    (_KIND_INDEX[p.first], _KIND_INDEX[p.second]) for p in PAIR_KINDS if p.first is not p.second
 )
-_SLOTS = len(_SLOT_KINDS)
+_STARFISH = _KIND_INDEX[Kind.STARFISH]
 assert [p.first is p.second for p in PAIR_KINDS] == sorted(
     (p.first is p.second for p in PAIR_KINDS), reverse=True
 ), "pairs of alike cards come first in the table, as pairs_in lists them"
@@ -230,28 +225,29 @@ assert [p.first is p.second for p in PAIR_KINDS] == sorted(
 def pairs_in(hand: Iterable[int]) -> tuple[list[tuple[int, int]], list[int]]:
     """Every valid pair of card ids in a sorted hand (each pair's ids ascending; pair kinds in
     the table's order), and the hand's starfish."""
-    slot = _SLOT
-    by_slot: list[list[int] | None] = [None] * _SLOTS  # a list only for slots the hand fills
-    for c in hand:
-        r = slot[c]
-        if r >= 0:
-            cards = by_slot[r]
-            if cards is None:
-                by_slot[r] = [c]
-            else:
-                cards.append(c)
+    cards = tuple(hand)
+    return _pairs_listed(cards, _kind_counts(cards))
+
+
+def _pairs_listed(
+    hand: Sequence[int], h: list[int]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """:func:`pairs_in` from the hand's kind counts ``h``: a kind's cards are picked out only
+    when the counts show a pair of it."""
+    kind_of = _K
     pairs: list[tuple[int, int]] = []
-    for alike in _ALIKE_PAIRS:
-        cards = by_slot[alike]
-        if cards is not None and len(cards) > 1:
-            pairs.extend(combinations(cards, 2))
+    for k in _ALIKE_PAIRS:
+        if h[k] > 1:
+            pairs.extend(combinations([c for c in hand if kind_of[c] == k], 2))
     for first, second in _CROSS_PAIRS:
-        firsts, seconds = by_slot[first], by_slot[second]
-        if firsts is not None and seconds is not None:
-            for a in firsts:
-                for b in seconds:
-                    pairs.append((a, b) if a < b else (b, a))
-    return pairs, by_slot[_STARFISH_SLOT] or []
+        if h[first] and h[second]:
+            seconds = [c for c in hand if kind_of[c] == second]
+            for a in hand:
+                if kind_of[a] == first:
+                    for b in seconds:
+                        pairs.append((a, b) if a < b else (b, a))
+    starfish = [c for c in hand if kind_of[c] == _STARFISH] if h[_STARFISH] else []
+    return pairs, starfish
 
 
 def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
@@ -267,17 +263,28 @@ def _play_options(s: Zones) -> tuple[Action, ...]:
         return _pepper_play_options(s)
     active = s.active
     hand = s.hands[active]
-    pairs, starfish = pairs_in(hand)
+    # The hand's kind counts once, for its pairs and its card points; most play steps have
+    # no pair, and their two possible lists are made once (below).
+    h = _kind_counts(hand)
+    npairs = _pairs_in_hand(h)
+    can_call = s.call is None and _plain_points(h, npairs, hand, s.tables[active]) >= CALL_THRESHOLD
+    if not npairs:
+        return _CALLS_END if can_call else _END
+    pairs, starfish = _pairs_listed(hand, h)
     play_pair = _PLAY_PAIR
     options: list[Action] = [play_pair[pair] for pair in pairs]
-    if pairs and starfish:
+    if starfish:
         for pair in pairs:
             for star in starfish:
                 options.append(PlayTrio(pair, star))
-    if s.call is None and _points_ids(hand, s.tables[active]) >= CALL_THRESHOLD:
+    if can_call:
         options.extend(_CALLS)
     options.append(END_TURN)
     return tuple(options)
+
+
+_END: tuple[Action, ...] = (END_TURN,)
+_CALLS_END: tuple[Action, ...] = (*_CALLS, END_TURN)
 
 
 def _pepper_play_options(s: Zones) -> tuple[Action, ...]:

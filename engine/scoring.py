@@ -265,12 +265,57 @@ def _points_ids(
     check)."""
     if effects:
         return _parts_ids(hand, played, _scoring_key(effects)).total
-    h, kinds, table_points = _tally(hand, played)
-    pairs = _pairs_in_hand(h)
-    total = table_points + pairs + 2 * min(h[_STARFISH], pairs)
-    total += _collectors(kinds) + _multipliers(kinds)
-    if kinds[_MERMAID]:
-        total += _mermaid_points(_color_counts(hand, played), kinds[_MERMAID])
+    h = _kind_counts(hand)
+    return _plain_points(h, _pairs_in_hand(h), hand, played)
+
+
+def _kind_counts(hand: Iterable[int]) -> list[int]:
+    """How many cards of each kind (dense kind index) ``hand`` holds."""
+    kind_of = _K
+    h = [0] * _N_KINDS
+    for c in hand:
+        h[kind_of[c]] += 1
+    return h
+
+
+def _plain_points(
+    h: list[int], pairs: int, hand: Sequence[int], played: Sequence[Sequence[int]]
+) -> int:
+    """Card points with no event effect, from the hand's kind counts ``h`` and its pairs
+    ``_pairs_in_hand(h)`` (both also what the play step's legal actions need, so a caller
+    that has them passes them). The parts of :func:`_parts_ids`, written out: this runs at
+    every play step."""
+    star = h[_STARFISH]
+    total = pairs + 2 * (star if star < pairs else pairs)  # RULES §11.4
+    if played:
+        kinds = h[:]
+        kind_of = _K
+        for group in played:
+            # A laid pair is worth 1, a trio (pair + starfish) 3 (RULES §5.2, §11.4).
+            total += 3 if len(group) == 3 else 1
+            for c in group:
+                kinds[kind_of[c]] += 1
+    else:
+        kinds = h
+    if kinds[_SEAHORSE]:
+        total += _collectors(kinds)
+    else:
+        total += (_SHELLS[kinds[_SHELL]] + _OCTOPUSES[kinds[_OCTOPUS]]
+                  + _PENGUINS[kinds[_PENGUIN]] + _SAILORS[kinds[_SAILOR]])
+    # _multipliers(kinds), inlined (RULES §5.3, §11.3).
+    if kinds[_LIGHTHOUSE]:
+        total += kinds[_BOAT]
+    if kinds[_SHOAL]:
+        total += kinds[_FISH]
+    if kinds[_COLONY]:
+        total += 2 * kinds[_PENGUIN]
+    if kinds[_CAPTAIN]:
+        total += 3 * kinds[_SAILOR]
+    if kinds[_CAST]:
+        total += kinds[_CRAB]
+    mermaids = kinds[_MERMAID]
+    if mermaids:
+        total += _mermaid_points(_color_counts(hand, played), mermaids)
     return total
 
 
