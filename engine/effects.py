@@ -31,6 +31,7 @@ from .event_cards import EventCard
 from .events import EventKind
 from .legal import owner_of_pair, rob_targets, stealable_pairs
 from .round_end import check_mermaids
+from .scoring import _K
 from .state import Phase
 from .work import Work
 
@@ -91,11 +92,11 @@ def play_pair(w: Work, action: Action) -> None:
     a, b = action.cards
     _lay(w, action.cards)
     w.emit(_PLAYED_PAIR, seat=w.active, cards=action.cards)
-    pair = pair_kind(KIND_OF[a], KIND_OF[b])
-    if pair is None:  # the Water Rodeo's own pairs (legal only under it, RULES §12.3)
+    effect = _EFFECT_OF_KINDS[_K[a] * _N_KINDS + _K[b]]
+    if effect is None:  # the Water Rodeo's own pairs (legal only under it, RULES §12.3)
         done = _rodeo_swap(w) if KIND_OF[a] is Kind.SWIMMER else _rodeo_steal(w)
     else:
-        done = _EFFECTS[pair.effect](w)
+        done = effect(w)
     if not done:
         w.emit(_EFFECT_SKIPPED, seat=w.active, cards=action.cards)
 
@@ -179,6 +180,17 @@ _EFFECTS: dict[DuoEffect, Callable[[Work], bool]] = {
     DuoEffect.JELLYFISH: _jellyfish,
 }
 assert set(_EFFECTS) == set(DuoEffect), "every effect of the pair table is carried out here"
+
+_N_KINDS = len(Kind)
+_EFFECT_OF_KINDS: tuple[Callable[[Work], bool] | None, ...] = tuple(
+    _EFFECTS[pair.effect] if pair is not None else None
+    for first in Kind
+    for second in Kind
+    for pair in [pair_kind(first, second)]
+)
+"""The pair table's effect by the two cards' dense kind indices (engine/scoring.py's ``_K``):
+``first * _N_KINDS + second``, None where the kinds form no pair. A dict keyed by the kinds
+would hash two enum members per pair laid, in Python."""
 
 
 # ---- the effects' choices

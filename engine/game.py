@@ -55,7 +55,7 @@ from .effects import (
 )
 from .event_deck import set_up
 from .events import Event
-from .legal import CALL_THRESHOLD, draw_options, legal_actions, rob_targets, stealable_pairs
+from .legal import _DRAWS, CALL_THRESHOLD, legal_actions, rob_targets, stealable_pairs
 from .round_end import call, end_turn_action, keep_event_card, start_round
 from .state import GameState, IllegalActionError, Phase, Rules
 from .work import Work
@@ -176,11 +176,10 @@ def _auto(w: Work) -> None:
             if w.jellyfish_caster is not None and w.locked(w.active):
                 locked_turn(w)
                 continue
-            # draw_options(w.deck, w.piles), counted first: most draws have a choice.
-            deck, (p0, p1) = w.deck, w.piles
-            if (1 if deck else 0) + (1 if p0 else 0) + (1 if p1 else 0) > 1:
+            p0, p1 = w.piles
+            options = _DRAWS[(4 if w.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
+            if len(options) > 1:
                 return
-            options = draw_options(deck, w.piles)
             if not options:
                 w.phase = _PLAY  # RULES §3.1: no legal draw at all, skip it
                 return

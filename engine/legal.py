@@ -131,6 +131,15 @@ def draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
     return options
 
 
+def _draws(deck: bool, pile0: bool, pile1: bool) -> tuple[Action, ...]:
+    return tuple(draw_options(deck, ((0,) if pile0 else (), (0,) if pile1 else ())))
+
+
+_DRAWS = tuple(_draws(bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
+"""The draw step's legal actions, by which of the deck, pile 0 and pile 1 hold cards (bits
+4, 2, 1), made once from :func:`draw_options`."""
+
+
 def rob_targets(
     thief: int,
     hands: Sequence[Sequence[int]],
@@ -186,12 +195,17 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
     if phase is _PLAY:
         return _play_options(s)
     if phase is _DRAW:
-        return tuple(draw_options(s.deck, s.piles))
+        p0, p1 = s.piles
+        return _DRAWS[(4 if s.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
     if phase is _KEEP:
         keep = _KEEP_CARD
+        pending = s.pending
         if s.piles[0] and s.piles[1]:
-            return tuple([k for c in s.pending for k in keep[c][1:]])
-        return tuple([keep[c][0] for c in s.pending])
+            if len(pending) == 2:
+                (_, a0, a1), (_, b0, b1) = keep[pending[0]], keep[pending[1]]
+                return (a0, a1, b0, b1)
+            return tuple([k for c in pending for k in keep[c][1:]])
+        return tuple([keep[c][0] for c in pending])
     if phase is _CRAB_PILE:
         return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
     if phase is _CRAB_TAKE:

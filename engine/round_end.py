@@ -14,7 +14,7 @@ from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .event_cards import mermaids_to_win
 from .event_deck import hand_off, keep
 from .events import EventKind
-from .scoring import _breakdown_ids, round_gains
+from .scoring import Breakdown, _breakdown_ids, round_gains
 from .state import Phase, RoundEnd, RoundResult, SeatResult
 from .work import Work
 
@@ -94,7 +94,7 @@ def end_turn(w: Work) -> None:
     if check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
         return
     w.emit(_TURN_ENDED, seat=p)
-    nxt = w.nxt(p)
+    nxt = (p + 1) % w.n
     if w.call is _STOP:
         for seat in range(w.n):
             _reveal(w, seat)
@@ -115,14 +115,19 @@ def end_turn(w: Work) -> None:
     w.emit(_TURN_STARTED, seat=nxt)
 
 
-def _seat_results(w: Work, round_scores: Sequence[int], with_cards: bool) -> tuple[SeatResult, ...]:
+def _seat_results(
+    w: Work, round_scores: Sequence[int], with_cards: bool,
+    parts: Sequence[Breakdown] | None = None,
+) -> tuple[SeatResult, ...]:
+    """Every seat's part of the round result; ``parts``: the breakdowns already computed
+    (each seat's, under its own effects), so a scored round scores each hand once."""
+    if with_cards and parts is None:
+        parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
     return tuple(
         SeatResult(
-            hand=tuple(sorted(w.hands[s])) if with_cards else (),
+            hand=tuple(w.hands[s]) if with_cards else (),  # sorted (Work.hand)
             table=w.tables[s] if with_cards else (),
-            breakdown=(
-                _breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) if with_cards else None
-            ),
+            breakdown=parts[s] if parts is not None else None,
             round_score=round_scores[s],
             total=w.scores[s],
             shielded=w.shielded(s),  # the shell itself stays hidden (RULES §12.12, P95)
@@ -141,7 +146,9 @@ def _score_round(w: Work) -> None:
     w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
     w.last_round_scores = gained
     end = RoundEnd.STOP if w.call is _STOP else RoundEnd.LAST_CHANCE
-    w.last_result = RoundResult(w.round, end, caller, bet_won, _seat_results(w, gained, True))
+    w.last_result = RoundResult(
+        w.round, end, caller, bet_won, _seat_results(w, gained, True, parts)
+    )
     w.emit(
         _ROUND_SCORED,
         seat=caller,

@@ -225,17 +225,21 @@ class Work:
 
     def locked(self, seat: int) -> bool:
         """RULES §11.2; a shielded seat is never locked (§12.12)."""
+        face_down = self.pepper.face_down
         return (
             self.jellyfish_caster is not None
             and seat != self.jellyfish_caster
-            and not (self.face_down and self.face_down[seat] is not None)
+            and not (face_down and face_down[seat] is not None)
         )
 
     def effects(self, seat: int) -> tuple[EventCard, ...]:
         """``seat``'s event effects (RULES §12.0): empty without Extra Pepper."""
-        return effects_of(self.rules.extra_pepper, self.table_event, self.held, seat)
+        if not self.rules.extra_pepper:
+            return ()
+        return effects_of(True, self.pepper.table_event, self.pepper.held, seat)
 
     def shielded(self, seat: int) -> bool:
         """A face-down shell this round (RULES §12.12)."""
-        return bool(self.face_down) and self.face_down[seat] is not None
+        face_down = self.pepper.face_down
+        return bool(face_down) and face_down[seat] is not None
 
