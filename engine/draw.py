@@ -38,7 +38,8 @@ def draw_from_deck(w: Work, _: Action) -> None:
     b = deck.pop()
     w.pending = (a, b)
     w.phase = _KEEP
-    w.emit(_DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,))
+    if w.keep_events:
+        w.emit(_DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,))
 
 
 def keep_card(w: Work, action: Action) -> None:
@@ -54,14 +55,16 @@ def keep_card(w: Work, action: Action) -> None:
         other = [c for c in pending if c != keep]
     w.pending = ()
     insort(w.hand(p), keep)
-    w.emit(_KEPT_CARD, seat=p, card=keep, private_to=(p,))
+    if w.keep_events:
+        w.emit(_KEPT_CARD, seat=p, card=keep, private_to=(p,))
     if other:
         pile = action.pile
         if pile is None:
             # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
             pile = 1 if w.piles[0] and not w.piles[1] else 0
         w.pile(pile).append(other[0])
-        w.emit(_DISCARDED, seat=p, card=other[0], pile=pile)
+        if w.keep_events:
+            w.emit(_DISCARDED, seat=p, card=other[0], pile=pile)
         if w.rules.extra_pepper:
             dolphins(w, other[0])  # RULES §12.11, before the Angelfish check
     _after_draw(w)
@@ -73,7 +76,8 @@ def take_discard(w: Work, action: Action) -> None:
     p = w.active
     card = w.pile(action.pile).pop()
     insort(w.hand(p), card)
-    w.emit(_TOOK_DISCARD, seat=p, card=card, pile=action.pile)
+    if w.keep_events:
+        w.emit(_TOOK_DISCARD, seat=p, card=card, pile=action.pile)
     _after_draw(w)
 
 

@@ -33,7 +33,7 @@ from .legal import owner_of_pair, rob_targets, stealable_pairs
 from .round_end import check_mermaids
 from .scoring import _K
 from .state import Phase
-from .work import Work
+from .work import Work, shuffle
 
 # Enum members as module globals: on CPython 3.11 ``Phase.PLAY`` is an attribute lookup on the
 # enum class (about 70 ns, measured), a global about 10, and these run at every action.
@@ -91,7 +91,8 @@ def play_pair(w: Work, action: Action) -> None:
     assert isinstance(action, PlayPair)
     a, b = action.cards
     _lay(w, action.cards)
-    w.emit(_PLAYED_PAIR, seat=w.active, cards=action.cards)
+    if w.keep_events:
+        w.emit(_PLAYED_PAIR, seat=w.active, cards=action.cards)
     effect = _EFFECT_OF_KINDS[_K[a] * _N_KINDS + _K[b]]
     if effect is None:  # the Water Rodeo's own pairs (legal only under it, RULES §12.3)
         done = _rodeo_swap(w) if KIND_OF[a] is Kind.SWIMMER else _rodeo_steal(w)
@@ -248,7 +249,7 @@ def keep_lobster(w: Work, action: Action) -> None:
     insort(w.hand(p), action.card)
     deck = w.deck_list()
     deck.extend(c for c in w.pending if c != action.card)
-    w.next_rng().shuffle(deck)
+    shuffle(w.next_rng(), deck)
     w.pending = ()
     w.phase = _PLAY
     w.emit(_LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,))

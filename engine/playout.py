@@ -40,7 +40,7 @@ class Playout(Work):
             is empty.
     """
 
-    __slots__ = ("keep_events",)
+    __slots__ = ("keep_events",)  # Work.keep_events, per playout
 
     def __init__(self, state: GameState, *, events: bool = False) -> None:
         super().__init__(state)

@@ -16,7 +16,7 @@ from .event_deck import hand_off, keep
 from .events import EventKind
 from .scoring import Breakdown, _breakdown_ids, round_gains
 from .state import Phase, RoundEnd, RoundResult, SeatResult
-from .work import Work
+from .work import Work, shuffle
 
 # Enum members as module globals: on CPython 3.11 ``Phase.PLAY`` is an attribute lookup on the
 # enum class (about 70 ns, measured), a global about 10, and these run at every action.
@@ -42,7 +42,7 @@ def start_round(w: Work, starter: int) -> None:
     """Gather and shuffle every card, flip two piles, empty hands (RULES §2, §7)."""
     size = EXTRA_SALT_DECK_SIZE if w.rules.extra_salt else BASE_DECK_SIZE
     deck = list(range(size))
-    w.next_rng().shuffle(deck)
+    shuffle(w.next_rng(), deck)
     first, second = deck.pop(), deck.pop()
     w.deck = deck
     w.piles = [(first,), (second,)]
@@ -93,7 +93,8 @@ def end_turn(w: Work) -> None:
     p = w.active
     if check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
         return
-    w.emit(_TURN_ENDED, seat=p)
+    if w.keep_events:
+        w.emit(_TURN_ENDED, seat=p)
     nxt = (p + 1) % w.n
     if w.call is _STOP:
         for seat in range(w.n):
@@ -112,7 +113,8 @@ def end_turn(w: Work) -> None:
         w.jellyfish_caster = None
     w.active = nxt
     w.phase = _DRAW
-    w.emit(_TURN_STARTED, seat=nxt)
+    if w.keep_events:
+        w.emit(_TURN_STARTED, seat=nxt)
 
 
 def _seat_results(

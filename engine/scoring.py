@@ -237,6 +237,8 @@ def _color_counts(hand: Sequence[int], played: Sequence[Sequence[int]]) -> list[
 
 def _mermaid_points(colors: list[int], mermaids: int) -> int:
     """RULES §5.4: the ``mermaids`` largest colour groups, white included."""
+    if mermaids == 1:
+        return max(colors)
     return sum(sorted(colors, reverse=True)[:mermaids]) if mermaids else 0
 
 
