@@ -7,7 +7,7 @@ from bisect import insort
 from .actions import Action, KeepCard, TakeDiscard
 from .effects import angelfish_due, dolphins
 from .events import EventKind
-from .round_end import check_mermaids, end_turn
+from .round_end import MERMAIDS, check_mermaids, end_turn
 from .state import Phase
 from .work import Work
 
@@ -85,7 +85,8 @@ def _after_draw(w: Work) -> None:
     w.phase = _PLAY
     if w.rules.extra_pepper and angelfish_due(w):
         return  # the mermaid check follows the take, which ends the draw step (RULES §12.10)
-    check_mermaids(w)
+    if not MERMAIDS.isdisjoint(w.hands[w.active]):  # check_mermaids' first test, inlined
+        check_mermaids(w)
 
 
 def locked_turn(w: Work) -> None:

@@ -56,7 +56,7 @@ from .effects import (
 from .event_deck import set_up
 from .events import Event
 from .legal import _DRAWS, CALL_THRESHOLD, legal_actions, rob_targets, stealable_pairs
-from .round_end import call, end_turn_action, keep_event_card, start_round
+from .round_end import call, end_turn, keep_event_card, start_round
 from .state import GameState, IllegalActionError, Phase, Rules
 from .work import Work
 
@@ -147,7 +147,7 @@ def apply(state: GameState, action: Action) -> ApplyResult:
     w = Work(state)
     w.move += 1
     _STEP[type(action)](w, action)
-    if w.phase is not _GAME_OVER:
+    if w.phase is not _PLAY:  # the play step is always a real decision: no call to _auto
         _auto(w)
     return ApplyResult(w.freeze(), tuple(w.events))
 
@@ -245,7 +245,7 @@ _STEP: dict[type, Callable[[Work, Action], None]] = {
     Rob: rob,
     KeepLobsterCard: keep_lobster,
     Call: call,
-    EndTurn: end_turn_action,
+    EndTurn: end_turn,
     TakeAngelfishCard: take_angelfish_card,
     LookAtHand: look_at_hand,
     SwapCard: swap_card,

@@ -30,7 +30,7 @@ from .actions import (
 )
 from .cards import EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
 from .event_cards import EventCard, effects_of
-from .scoring import _K, _KIND_INDEX, _kind_counts, _pairs_in_hand, _plain_points, _points_ids
+from .scoring import _K, _KIND_INDEX, _N_KINDS, _kind_counts, _pairs_in_hand, _plain_points, _points_ids
 from .state import GameState, Phase, Rules
 
 # Enum members as module globals: on CPython 3.11 ``Phase.PLAY`` is an attribute lookup on the
@@ -297,7 +297,10 @@ def _play_options(s: Zones) -> tuple[Action, ...]:
     hand = s.hands[active]
     # The hand's kind counts once, for its pairs and its card points; most play steps have
     # no pair, and their two possible lists are made once (below).
-    h = _kind_counts(hand)
+    kind_of = _K
+    h = [0] * _N_KINDS  # _kind_counts(hand), inlined
+    for c in hand:
+        h[kind_of[c]] += 1
     npairs = _pairs_in_hand(h)
     can_call = s.call is None and _plain_points(h, npairs, hand, s.tables[active]) >= CALL_THRESHOLD
     if not npairs:

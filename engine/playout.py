@@ -24,7 +24,7 @@ from typing import ClassVar
 from .actions import Action, CallKind
 from .event_cards import EventCard
 from .events import Event, EventKind
-from .game import _GAME_OVER, _STEP, _auto
+from .game import _GAME_OVER, _PLAY, _STEP, _auto
 from .legal import legal_in
 from .state import GameState
 from .work import Work
@@ -86,7 +86,7 @@ class Playout(Work):
             self.events = []
         self.move += 1
         _STEP[type(action)](self, action)
-        if self.phase is not _GAME_OVER:
+        if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
             _auto(self)
         # The steps keep every hand sorted (Work.hand, Work.add), as a GameState's are: the
         # legal actions and a playout policy read them in that order.

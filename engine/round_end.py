@@ -35,7 +35,8 @@ _GAME_OVER = Phase.GAME_OVER
 _GAME_OVER_EVENT = EventKind.GAME_OVER
 
 
-_MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
+MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
+"""The mermaids' card ids."""
 
 
 def start_round(w: Work, starter: int) -> None:
@@ -78,20 +79,19 @@ def call(w: Work, action: Action) -> None:
     end_turn(w)
 
 
-def end_turn_action(w: Work, _: Action) -> None:
-    end_turn(w)
-
-
 def _reveal(w: Work, seat: int) -> None:
     if not w.revealed[seat]:
         w.set_revealed(seat)
         w.emit(_REVEALED, seat=seat, cards=tuple(w.hands[seat]))  # sorted (Work.hand)
 
 
-def end_turn(w: Work) -> None:
-    """RULES §3.4, in order (the four-mermaid check already ran after each action)."""
+def end_turn(w: Work, _: Action | None = None) -> None:
+    """RULES §3.4, in order (the four-mermaid check already ran after each action); also the
+    step of the END TURN action."""
     p = w.active
-    if check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
+    # RULES §3.4 step 1 (normally already caught after the action). The no-mermaid test of
+    # check_mermaids first, here: every turn ends here.
+    if not MERMAIDS.isdisjoint(w.hands[p]) and check_mermaids(w):
         return
     if w.keep_events:
         w.emit(_TURN_ENDED, seat=p)
@@ -195,9 +195,9 @@ def check_mermaids(w: Work) -> bool:
     Mermaids, §12.7: at least three) wins at once (returns True)."""
     p = w.active
     hand = w.hands[p]
-    if _MERMAIDS.isdisjoint(hand):  # nearly always: no set is built (this runs every action)
+    if MERMAIDS.isdisjoint(hand):  # most hands: no set is built (this runs every action)
         return False
-    held = len(_MERMAIDS.intersection(hand))
+    held = len(MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
     w.last_result = RoundResult(
