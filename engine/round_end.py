@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ._fast import positional_builder
 from .actions import Action, Call, CallKind, KeepEventCard
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .event_cards import mermaids_to_win
@@ -37,6 +38,12 @@ _GAME_OVER_EVENT = EventKind.GAME_OVER
 
 MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
 """The mermaids' card ids."""
+
+
+# Round results built with every field positional, faster (engine/_fast.py): a playout scores
+# many rounds.
+_new_seat_result = positional_builder(SeatResult)
+_new_round_result = positional_builder(RoundResult)
 
 
 def start_round(w: Work, starter: int) -> None:
@@ -125,17 +132,17 @@ def _seat_results(
     (each seat's, under its own effects), so a scored round scores each hand once."""
     if with_cards and parts is None:
         parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
-    return tuple(
-        SeatResult(
-            hand=tuple(w.hands[s]) if with_cards else (),  # sorted (Work.hand)
-            table=w.tables[s] if with_cards else (),
-            breakdown=parts[s] if parts is not None else None,
-            round_score=round_scores[s],
-            total=w.scores[s],
-            shielded=w.shielded(s),  # the shell itself stays hidden (RULES §12.12, P95)
+    return tuple([
+        _new_seat_result(
+            tuple(w.hands[s]) if with_cards else (),  # hand (sorted: Work.hand)
+            w.tables[s] if with_cards else (),  # table
+            parts[s] if parts is not None else None,  # breakdown
+            round_scores[s],  # round_score
+            w.scores[s],  # total
+            w.shielded(s),  # shielded: the shell itself stays hidden (RULES §12.12, P95)
         )
         for s in range(w.n)
-    )
+    ])
 
 
 def _score_round(w: Work) -> None:
@@ -148,7 +155,7 @@ def _score_round(w: Work) -> None:
     w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
     w.last_round_scores = gained
     end = RoundEnd.STOP if w.call is _STOP else RoundEnd.LAST_CHANCE
-    w.last_result = RoundResult(
+    w.last_result = _new_round_result(
         w.round, end, caller, bet_won, _seat_results(w, gained, True, parts)
     )
     w.emit(
@@ -183,7 +190,7 @@ def keep_event_card(w: Work, action: Action) -> None:
 
 def _void_round(w: Work, emptied_by: int) -> None:
     """RULES §6.4: no scoring, no reveal; the next round starts left of ``emptied_by``."""
-    w.last_result = RoundResult(
+    w.last_result = _new_round_result(
         w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
     )
     w.emit(_ROUND_VOID, seat=emptied_by, n=w.round)
@@ -200,7 +207,7 @@ def check_mermaids(w: Work) -> bool:
     held = len(MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
-    w.last_result = RoundResult(
+    w.last_result = _new_round_result(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
     )
     w.emit(_MERMAID_WIN, seat=p)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from .actions import CallKind
 from .cards import ALL_CARDS, COLOR_OF, KIND_OF, PAIR_KINDS, Card, Color, Kind, PairKind
+from ._fast import positional_builder
 from .event_cards import EventCard
 
 # Dense indices so the hot path counts into small lists instead of dicts keyed by enums.
@@ -105,6 +106,11 @@ class Breakdown:
             + self.multipliers
             + self.mermaids
         )
+
+
+_new_breakdown = positional_builder(Breakdown)
+"""``Breakdown(...)`` with every field positional, built faster (engine/_fast.py): each scored
+round builds one per seat."""
 
 
 def _ids(cards: Iterable[int | Card]) -> list[int]:
@@ -357,16 +363,17 @@ def _parts_ids(
     colors = _color_counts(hand, played)
     fx = _FX[key] if key else _NO_FX
     pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else _pairs_in_hand(h)
-    return Breakdown(
-        pairs_on_table=table_points,
-        pairs_in_hand=pairs,
-        # RULES §11.4: one starfish per spare pair in hand.
-        starfish=2 * min(h[_STARFISH], pairs),
-        collectors=_collectors(kinds, fx.shells, fx.octopuses),
-        multipliers=_multipliers(kinds),
-        # RULES §12.6: the Tornado's mermaids score nothing (their colour still counts).
-        mermaids=_mermaid_points(colors, kinds[_MERMAID]) if fx.mermaids else 0,
-        color_bonus=max(colors),
+    star = h[_STARFISH]
+    return _new_breakdown(
+        table_points,  # pairs_on_table
+        pairs,  # pairs_in_hand
+        2 * (star if star < pairs else pairs),  # starfish: one per spare pair (RULES §11.4)
+        _collectors(kinds, fx.shells, fx.octopuses),
+        _multipliers(kinds),
+        # mermaids: the Tornado's score nothing (their colour still counts, RULES §12.6)
+        _mermaid_points(colors, kinds[_MERMAID]) if fx.mermaids else 0,
+        max(colors),  # color_bonus
+        (),  # events: _breakdown_ids adds them
     )
 
 

@@ -31,13 +31,17 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     tests/engine/test_fast_playouts.py holds it equal to ``random.Random.shuffle``.
     """
     getrandbits = rng.getrandbits
+    bits = _BITS
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()  # as _randbelow: not (n - 1), so n = 1 would draw a bit too
+        k = bits[n] if n < 128 else n.bit_length()  # as _randbelow: of n, not n - 1
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS = tuple(n.bit_length() for n in range(128))
 
 
 _new_state = positional_builder(GameState)
