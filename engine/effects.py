@@ -9,7 +9,6 @@ A choice with one option is taken by the engine (engine/game.py ``_auto``, RULES
 from __future__ import annotations
 
 from bisect import insort
-
 from collections.abc import Callable
 
 from .actions import (

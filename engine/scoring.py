@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ._fast import positional_builder
 from .actions import CallKind
 from .cards import ALL_CARDS, COLOR_OF, KIND_OF, PAIR_KINDS, Card, Color, Kind, PairKind
-from ._fast import positional_builder
 from .event_cards import EventCard
 
 # Dense indices so the hot path counts into small lists instead of dicts keyed by enums.
