@@ -326,8 +326,9 @@ def _plain_points(
     if kinds[_CAST]:
         total += kinds[_CRAB]
     mermaids = kinds[_MERMAID]
-    if mermaids:
-        total += _mermaid_points(_color_counts(hand, played), mermaids)
+    if mermaids:  # a third of hands in play hold one: _mermaid_points' max() written here
+        colors = _color_counts(hand, played)
+        total += max(colors) if mermaids == 1 else _mermaid_points(colors, mermaids)
     return total
 
 
