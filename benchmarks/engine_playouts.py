@@ -5,6 +5,7 @@
     python benchmarks/engine_playouts.py --soak 5000     # thousands of checked games
     python benchmarks/engine_playouts.py --extra-pepper  # the same with Extra Pepper on
     python benchmarks/engine_playouts.py --fast          # + the in-place Playout, interleaved
+    python benchmarks/engine_playouts.py --fast --players 2 4   # only those player counts
     python benchmarks/engine_playouts.py --soak-fast 1000  # Playout == apply(), step by step
 
 Every action is chosen uniformly among the legal ones with a seeded RNG, and the time to choose
@@ -13,8 +14,8 @@ it is included, as a bot's simplest playout would. Times are this process's CPU 
 time is printed too. Nothing is asserted: figures are recorded in docs/benchmarks.md.
 
 ``--fast`` adds a line per configuration for the same games played on ``engine.playout.Playout``
-(the search path: no frozen state per action, no legality re-check, no events), each repeat
-timing the two paths one after the other so that the machine's load falls on both alike.
+(the search path: no frozen state per action, no legality re-check, no events), each game
+played both ways one after the other so that the machine's load falls on both alike.
 """
 
 from __future__ import annotations
@@ -75,18 +76,23 @@ def measure(
     players: int, extra_salt: bool, games: int, repeats: int, extra_pepper: bool = False,
     fast: bool = False,
 ) -> tuple[Figures, Figures | None]:
-    """Best of ``repeats`` runs of the immutable path and (``fast``) of the Playout, timed
-    alternately within each repeat."""
+    """Best of ``repeats`` runs of the immutable path and (``fast``) of the Playout. With
+    ``fast`` each game is played both ways one after the other and each way's CPU time summed,
+    so that a change in the machine's load falls on both alike."""
     rules = Rules(players, extra_salt=extra_salt, extra_pepper=extra_pepper)
     players_of = [play_one, play_one_fast] if fast else [play_one]
     best = [(0.0, 0.0, 0.0) for _ in players_of]
     for _ in range(repeats):
-        for i, play in enumerate(players_of):
-            start = time.process_time()
-            total = sum(play(rules, seed) for seed in range(games))
-            spent = time.process_time() - start
-            if games / spent > best[i][0]:
-                best[i] = (games / spent, total / spent, total / games)
+        spent = [0.0 for _ in players_of]
+        total = [0 for _ in players_of]
+        for seed in range(games):
+            for i, play in enumerate(players_of):
+                start = time.process_time()
+                total[i] += play(rules, seed)
+                spent[i] += time.process_time() - start
+        for i in range(len(players_of)):
+            if games / spent[i] > best[i][0]:
+                best[i] = (games / spent[i], total[i] / spent[i], total[i] / games)
     return best[0], (best[1] if fast else None)
 
 
@@ -169,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extra-pepper", action="store_true", help="Extra Pepper on (RULES §12)")
     parser.add_argument("--fast", action="store_true",
                         help="also time the same games on the in-place Playout")
+    parser.add_argument("--players", type=int, nargs="+", choices=(2, 3, 4), default=[2, 3, 4],
+                        help="the player counts to measure (all three by default)")
     parser.add_argument("--soak-fast", type=int, metavar="N",
                         help="play N games per configuration both ways and compare every step")
     args = parser.parse_args(argv)
@@ -186,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {args.games} random games per configuration, best of {args.repeats}, one core"
           f"{pepper}")
     print("players  extra_salt  path       games/s  actions/s  actions/game  speed-up")
-    for players, extra_salt in CONFIGS:
+    for players, extra_salt in [(p, es) for p, es in CONFIGS if p in args.players]:
         slow, fast = measure(
             players, extra_salt, args.games, args.repeats, args.extra_pepper, args.fast
         )

@@ -28,10 +28,36 @@ from .actions import (
     TakeCrabCard,
     TakeDiscard,
 )
-from .cards import DUO_KINDS, EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
+from .cards import EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
 from .event_cards import EventCard, effects_of
-from .scoring import _points_ids
+from .scoring import (
+    _K,
+    _KIND_INDEX,
+    _N_KINDS,
+    _kind_counts,
+    _pairs_in_hand,
+    _plain_points,
+    _points_ids,
+)
 from .state import GameState, Phase, Rules
+
+# Enum members as module globals: on CPython 3.11 ``Phase.PLAY`` is an attribute lookup on the
+# enum class (about 70 ns, measured), a global about 10, and these run at every action.
+_STOP = CallKind.STOP
+_LAST_CHANCE = CallKind.LAST_CHANCE
+_PLAY = Phase.PLAY
+_DRAW = Phase.DRAW
+_KEEP = Phase.KEEP
+_CRAB_PILE = Phase.CRAB_PILE
+_CRAB_TAKE = Phase.CRAB_TAKE
+_ROB = Phase.ROB
+_LOBSTER = Phase.LOBSTER
+_ANGELFISH = Phase.ANGELFISH
+_SWAP_TARGET = Phase.SWAP_TARGET
+_SWAP = Phase.SWAP
+_PAIR_STEAL = Phase.PAIR_STEAL
+_KEEP_EVENT_CARD = Phase.KEEP_EVENT_CARD
+
 
 CALL_THRESHOLD = 7
 """Card points needed to call STOP or LAST CHANCE (RULES §3.3)."""
@@ -89,14 +115,14 @@ class Zones(Protocol):
     def keep_choice(self) -> tuple[EventCard, ...]: ...
 
 
-_CALLS = (Call(CallKind.STOP), Call(CallKind.LAST_CHANCE))
+_CALLS = (Call(_STOP), Call(_LAST_CHANCE))
 _TAKE_DISCARD = (TakeDiscard(0), TakeDiscard(1))
 # The actions the common phases list, each made once: a frozen dataclass's __init__ costs more
 # than the rest of listing it, and a playout lists them again at every decision.
 _IDS = range(EXTRA_SALT_DECK_SIZE)
 _PLAY_PAIR = {(a, b): PlayPair((a, b)) for a in _IDS for b in _IDS if a < b}
 """Keyed by the pair's ids, ascending (as ``pairs_in`` and ``rodeo_pairs_in`` give them)."""
-_KEEP = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
+_KEEP_CARD = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
 """Per card: kept with the other card's pile forced, on pile 0, on pile 1."""
 _TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
 _KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
@@ -111,6 +137,15 @@ def draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
         if piles[p]:
             options.append(_TAKE_DISCARD[p])
     return options
+
+
+def _draws(deck: bool, pile0: bool, pile1: bool) -> tuple[Action, ...]:
+    return tuple(draw_options(deck, ((0,) if pile0 else (), (0,) if pile1 else ())))
+
+
+_DRAWS = tuple(_draws(bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
+"""The draw step's legal actions, by which of the deck, pile 0 and pile 1 hold cards (bits
+4, 2, 1), made once from :func:`draw_options`."""
 
 
 def rob_targets(
@@ -165,23 +200,28 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
     """The legal actions of ``s.active`` in ``s`` (uncached: :func:`legal_actions` keeps them
     on a GameState; a playout asks once per decision)."""
     phase = s.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return _play_options(s)
-    if phase is Phase.DRAW:
-        return tuple(draw_options(s.deck, s.piles))
-    if phase is Phase.KEEP:
-        keep = _KEEP
+    if phase is _DRAW:
+        p0, p1 = s.piles
+        return _DRAWS[(4 if s.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
+    if phase is _KEEP:
+        keep = _KEEP_CARD
+        pending = s.pending
         if s.piles[0] and s.piles[1]:
-            return tuple([k for c in s.pending for k in keep[c][1:]])
-        return tuple([keep[c][0] for c in s.pending])
-    if phase is Phase.CRAB_PILE:
+            if len(pending) == 2:
+                (_, a0, a1), (_, b0, b1) = keep[pending[0]], keep[pending[1]]
+                return (a0, a1, b0, b1)
+            return tuple([k for c in pending for k in keep[c][1:]])
+        return tuple([keep[c][0] for c in pending])
+    if phase is _CRAB_PILE:
         return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
-    if phase is Phase.CRAB_TAKE:
+    if phase is _CRAB_TAKE:
         assert s.crab_pile is not None
         return tuple([_TAKE_CRAB[c] for c in sorted(set(s.piles[s.crab_pile]))])
-    if phase is Phase.ROB:
+    if phase is _ROB:
         return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed, s.face_down))
-    if phase is Phase.LOBSTER:
+    if phase is _LOBSTER:
         return tuple([_KEEP_LOBSTER[c] for c in sorted(s.pending)])
     return _pepper_options(s)
 
@@ -189,20 +229,20 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
 def _pepper_options(s: Zones) -> tuple[Action, ...]:
     """The choices of Extra Pepper's phases (RULES §12.14)."""
     phase = s.phase
-    if phase is Phase.ANGELFISH:
+    if phase is _ANGELFISH:
         return _ANGELFISH_TAKES
-    if phase is Phase.SWAP_TARGET:
+    if phase is _SWAP_TARGET:
         return tuple(LookAtHand(t) for t in rob_targets(s.active, s.hands, s.revealed,
                                                         s.face_down))
-    if phase is Phase.SWAP:
+    if phase is _SWAP:
         assert s.swap_target is not None
         theirs = s.hands[s.swap_target]
         swaps = [SwapCard(give, take) for give in s.hands[s.active] for take in theirs]
         return (*swaps, PASS_SWAP)
-    if phase is Phase.PAIR_STEAL:
+    if phase is _PAIR_STEAL:
         return tuple(StealPair(p) for p in stealable_pairs(s.active, s.tables, s.revealed,
                                                            s.face_down))
-    if phase is Phase.KEEP_EVENT_CARD:
+    if phase is _KEEP_EVENT_CARD:
         return tuple(KeepEventCard(e) for e in s.keep_choice)
     return ()
 
@@ -210,18 +250,13 @@ def _pepper_options(s: Zones) -> tuple[Action, ...]:
 _ANGELFISH_TAKES = (TakeAngelfishCard(0), TakeAngelfishCard(1))
 
 
-# The pair table (engine/cards.py) as dense slots: each card's slot by id (-1: none), the
-# starfish's, and each pair kind's two slots, so a hand is sorted into lists in one pass.
-_SLOT_KINDS: tuple[Kind, ...] = (*(k for k in Kind if k in DUO_KINDS), Kind.STARFISH)
-_SLOT = tuple(_SLOT_KINDS.index(k) if k in _SLOT_KINDS else -1 for k in KIND_OF)
-_STARFISH_SLOT = _SLOT_KINDS.index(Kind.STARFISH)
-_ALIKE_PAIRS = tuple(_SLOT_KINDS.index(p.first) for p in PAIR_KINDS if p.first is p.second)
+# The pair table (engine/cards.py) by dense kind index (engine/scoring.py's): the kinds whose
+# alike cards pair, then the two kinds of each cross pair, in the table's order.
+_ALIKE_PAIRS = tuple(_KIND_INDEX[p.first] for p in PAIR_KINDS if p.first is p.second)
 _CROSS_PAIRS = tuple(
-    (_SLOT_KINDS.index(p.first), _SLOT_KINDS.index(p.second))
-    for p in PAIR_KINDS
-    if p.first is not p.second
+    (_KIND_INDEX[p.first], _KIND_INDEX[p.second]) for p in PAIR_KINDS if p.first is not p.second
 )
-_SLOTS = len(_SLOT_KINDS)
+_STARFISH = _KIND_INDEX[Kind.STARFISH]
 assert [p.first is p.second for p in PAIR_KINDS] == sorted(
     (p.first is p.second for p in PAIR_KINDS), reverse=True
 ), "pairs of alike cards come first in the table, as pairs_in lists them"
@@ -230,28 +265,29 @@ assert [p.first is p.second for p in PAIR_KINDS] == sorted(
 def pairs_in(hand: Iterable[int]) -> tuple[list[tuple[int, int]], list[int]]:
     """Every valid pair of card ids in a sorted hand (each pair's ids ascending; pair kinds in
     the table's order), and the hand's starfish."""
-    slot = _SLOT
-    by_slot: list[list[int] | None] = [None] * _SLOTS  # a list only for slots the hand fills
-    for c in hand:
-        r = slot[c]
-        if r >= 0:
-            cards = by_slot[r]
-            if cards is None:
-                by_slot[r] = [c]
-            else:
-                cards.append(c)
+    cards = tuple(hand)
+    return _pairs_listed(cards, _kind_counts(cards))
+
+
+def _pairs_listed(
+    hand: Sequence[int], h: list[int]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """:func:`pairs_in` from the hand's kind counts ``h``: a kind's cards are picked out only
+    when the counts show a pair of it."""
+    kind_of = _K
     pairs: list[tuple[int, int]] = []
-    for alike in _ALIKE_PAIRS:
-        cards = by_slot[alike]
-        if cards is not None and len(cards) > 1:
-            pairs.extend(combinations(cards, 2))
+    for k in _ALIKE_PAIRS:
+        if h[k] > 1:
+            pairs.extend(combinations([c for c in hand if kind_of[c] == k], 2))
     for first, second in _CROSS_PAIRS:
-        firsts, seconds = by_slot[first], by_slot[second]
-        if firsts is not None and seconds is not None:
-            for a in firsts:
-                for b in seconds:
-                    pairs.append((a, b) if a < b else (b, a))
-    return pairs, by_slot[_STARFISH_SLOT] or []
+        if h[first] and h[second]:
+            seconds = [c for c in hand if kind_of[c] == second]
+            for a in hand:
+                if kind_of[a] == first:
+                    for b in seconds:
+                        pairs.append((a, b) if a < b else (b, a))
+    starfish = [c for c in hand if kind_of[c] == _STARFISH] if h[_STARFISH] else []
+    return pairs, starfish
 
 
 def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
@@ -267,17 +303,31 @@ def _play_options(s: Zones) -> tuple[Action, ...]:
         return _pepper_play_options(s)
     active = s.active
     hand = s.hands[active]
-    pairs, starfish = pairs_in(hand)
+    # The hand's kind counts once, for its pairs and its card points; most play steps have
+    # no pair, and their two possible lists are made once (below).
+    kind_of = _K
+    h = [0] * _N_KINDS  # _kind_counts(hand), inlined
+    for c in hand:
+        h[kind_of[c]] += 1
+    npairs = _pairs_in_hand(h)
+    can_call = s.call is None and _plain_points(h, npairs, hand, s.tables[active]) >= CALL_THRESHOLD
+    if not npairs:
+        return _CALLS_END if can_call else _END
+    pairs, starfish = _pairs_listed(hand, h)
     play_pair = _PLAY_PAIR
     options: list[Action] = [play_pair[pair] for pair in pairs]
-    if pairs and starfish:
+    if starfish:
         for pair in pairs:
             for star in starfish:
                 options.append(PlayTrio(pair, star))
-    if s.call is None and _points_ids(hand, s.tables[active]) >= CALL_THRESHOLD:
+    if can_call:
         options.extend(_CALLS)
     options.append(END_TURN)
     return tuple(options)
+
+
+_END: tuple[Action, ...] = (END_TURN,)
+_CALLS_END: tuple[Action, ...] = (*_CALLS, END_TURN)
 
 
 def _pepper_play_options(s: Zones) -> tuple[Action, ...]:

@@ -24,9 +24,9 @@ from typing import ClassVar
 from .actions import Action, CallKind
 from .event_cards import EventCard
 from .events import Event, EventKind
-from .game import _STEP, _auto
+from .game import _GAME_OVER, _PLAY, _STEP, _auto
 from .legal import legal_in
-from .state import GameState, Phase
+from .state import GameState
 from .work import Work
 
 
@@ -40,7 +40,7 @@ class Playout(Work):
             is empty.
     """
 
-    __slots__ = ("keep_events",)
+    __slots__ = ("keep_events",)  # Work.keep_events, per playout
 
     def __init__(self, state: GameState, *, events: bool = False) -> None:
         super().__init__(state)
@@ -64,11 +64,11 @@ class Playout(Work):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def to_act(self) -> int | None:
-        return None if self.phase is Phase.GAME_OVER else self.active
+        return None if self.phase is _GAME_OVER else self.active
 
     @property
     def players(self) -> int:
@@ -86,13 +86,10 @@ class Playout(Work):
             self.events = []
         self.move += 1
         _STEP[type(action)](self, action)
-        if self.phase is not Phase.GAME_OVER:
+        if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
             _auto(self)
-        # A GameState's hands are sorted (freeze() sorts the changed ones); the legal actions
-        # and a playout policy read them in that order.
-        for hand in self.hands:
-            if type(hand) is list:
-                hand.sort()
+        # The steps keep every hand sorted (Work.hand, Work.add), as a GameState's are: the
+        # legal actions and a playout policy read them in that order.
         return tuple(self.events) if self.keep_events else ()
 
     def state(self) -> GameState:

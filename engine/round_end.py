@@ -9,23 +9,48 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ._fast import positional_builder
 from .actions import Action, Call, CallKind, KeepEventCard
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .event_cards import mermaids_to_win
 from .event_deck import hand_off, keep
 from .events import EventKind
-from .scoring import _breakdown_ids, round_gains
+from .scoring import Breakdown, _breakdown_ids, round_gains
 from .state import Phase, RoundEnd, RoundResult, SeatResult
-from .work import Work
+from .work import Work, shuffle
 
-_MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
+# Enum members as module globals: on CPython 3.11 ``Phase.PLAY`` is an attribute lookup on the
+# enum class (about 70 ns, measured), a global about 10, and these run at every action.
+_DRAW = Phase.DRAW
+_ROUND_STARTED = EventKind.ROUND_STARTED
+_TURN_STARTED = EventKind.TURN_STARTED
+_CALLED = EventKind.CALLED
+_REVEALED = EventKind.REVEALED
+_TURN_ENDED = EventKind.TURN_ENDED
+_STOP = CallKind.STOP
+_LAST_CHANCE = CallKind.LAST_CHANCE
+_ROUND_SCORED = EventKind.ROUND_SCORED
+_ROUND_VOID = EventKind.ROUND_VOID
+_MERMAID_WIN = EventKind.MERMAID_WIN
+_GAME_OVER = Phase.GAME_OVER
+_GAME_OVER_EVENT = EventKind.GAME_OVER
+
+
+MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
+"""The mermaids' card ids."""
+
+
+# Round results built with every field positional, faster (engine/_fast.py): a playout scores
+# many rounds.
+_new_seat_result = positional_builder(SeatResult)
+_new_round_result = positional_builder(RoundResult)
 
 
 def start_round(w: Work, starter: int) -> None:
     """Gather and shuffle every card, flip two piles, empty hands (RULES §2, §7)."""
     size = EXTRA_SALT_DECK_SIZE if w.rules.extra_salt else BASE_DECK_SIZE
     deck = list(range(size))
-    w.next_rng().shuffle(deck)
+    shuffle(w.next_rng(), deck)
     first, second = deck.pop(), deck.pop()
     w.deck = deck
     w.piles = [(first,), (second,)]
@@ -42,11 +67,11 @@ def start_round(w: Work, starter: int) -> None:
         w.swap_target = None
     w.round += 1
     w.active = starter
-    w.phase = Phase.DRAW
+    w.phase = _DRAW
     w.log = ()
     w.log_tail = []
-    w.emit(EventKind.ROUND_STARTED, seat=starter, n=w.round, cards=(first, second))
-    w.emit(EventKind.TURN_STARTED, seat=starter)
+    w.emit(_ROUND_STARTED, seat=starter, n=w.round, cards=(first, second))
+    w.emit(_TURN_STARTED, seat=starter)
 
 
 def call(w: Work, action: Action) -> None:
@@ -56,34 +81,34 @@ def call(w: Work, action: Action) -> None:
         return
     w.call = action.kind
     w.caller = p
-    w.emit(EventKind.CALLED, seat=p, call=action.kind)
+    w.emit(_CALLED, seat=p, call=action.kind)
     _reveal(w, p)
-    end_turn(w)
-
-
-def end_turn_action(w: Work, _: Action) -> None:
     end_turn(w)
 
 
 def _reveal(w: Work, seat: int) -> None:
     if not w.revealed[seat]:
         w.set_revealed(seat)
-        w.emit(EventKind.REVEALED, seat=seat, cards=tuple(sorted(w.hands[seat])))
+        w.emit(_REVEALED, seat=seat, cards=tuple(w.hands[seat]))  # sorted (Work.hand)
 
 
-def end_turn(w: Work) -> None:
-    """RULES §3.4, in order (the four-mermaid check already ran after each action)."""
+def end_turn(w: Work, _: Action | None = None) -> None:
+    """RULES §3.4, in order (the four-mermaid check already ran after each action); also the
+    step of the END TURN action."""
     p = w.active
-    if check_mermaids(w):  # RULES §3.4 step 1 (normally already caught after the action)
+    # RULES §3.4 step 1 (normally already caught after the action). The no-mermaid test of
+    # check_mermaids first, here: every turn ends here.
+    if not MERMAIDS.isdisjoint(w.hands[p]) and check_mermaids(w):
         return
-    w.emit(EventKind.TURN_ENDED, seat=p)
-    nxt = w.nxt(p)
-    if w.call is CallKind.STOP:
+    if w.keep_events:
+        w.emit(_TURN_ENDED, seat=p)
+    nxt = (p + 1) % w.n
+    if w.call is _STOP:
         for seat in range(w.n):
             _reveal(w, seat)
         _score_round(w)
         return
-    if w.call is CallKind.LAST_CHANCE:
+    if w.call is _LAST_CHANCE:
         _reveal(w, p)
         if nxt == w.caller:
             _score_round(w)
@@ -94,24 +119,30 @@ def end_turn(w: Work) -> None:
     if w.jellyfish_caster == nxt:
         w.jellyfish_caster = None
     w.active = nxt
-    w.phase = Phase.DRAW
-    w.emit(EventKind.TURN_STARTED, seat=nxt)
+    w.phase = _DRAW
+    if w.keep_events:
+        w.emit(_TURN_STARTED, seat=nxt)
 
 
-def _seat_results(w: Work, round_scores: Sequence[int], with_cards: bool) -> tuple[SeatResult, ...]:
-    return tuple(
-        SeatResult(
-            hand=tuple(sorted(w.hands[s])) if with_cards else (),
-            table=w.tables[s] if with_cards else (),
-            breakdown=(
-                _breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) if with_cards else None
-            ),
-            round_score=round_scores[s],
-            total=w.scores[s],
-            shielded=w.shielded(s),  # the shell itself stays hidden (RULES §12.12, P95)
+def _seat_results(
+    w: Work, round_scores: Sequence[int], with_cards: bool,
+    parts: Sequence[Breakdown] | None = None,
+) -> tuple[SeatResult, ...]:
+    """Every seat's part of the round result; ``parts``: the breakdowns already computed
+    (each seat's, under its own effects), so a scored round scores each hand once."""
+    if with_cards and parts is None:
+        parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
+    return tuple([
+        _new_seat_result(
+            tuple(w.hands[s]) if with_cards else (),  # hand (sorted: Work.hand)
+            w.tables[s] if with_cards else (),  # table
+            parts[s] if parts is not None else None,  # breakdown
+            round_scores[s],  # round_score
+            w.scores[s],  # total
+            w.shielded(s),  # shielded: the shell itself stays hidden (RULES §12.12, P95)
         )
         for s in range(w.n)
-    )
+    ])
 
 
 def _score_round(w: Work) -> None:
@@ -123,10 +154,12 @@ def _score_round(w: Work) -> None:
     gained, bet_won = round_gains(w.call, caller, parts)
     w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
     w.last_round_scores = gained
-    end = RoundEnd.STOP if w.call is CallKind.STOP else RoundEnd.LAST_CHANCE
-    w.last_result = RoundResult(w.round, end, caller, bet_won, _seat_results(w, gained, True))
+    end = RoundEnd.STOP if w.call is _STOP else RoundEnd.LAST_CHANCE
+    w.last_result = _new_round_result(
+        w.round, end, caller, bet_won, _seat_results(w, gained, True, parts)
+    )
     w.emit(
-        EventKind.ROUND_SCORED,
+        _ROUND_SCORED,
         seat=caller,
         n=w.round,
         call=w.call,
@@ -157,10 +190,10 @@ def keep_event_card(w: Work, action: Action) -> None:
 
 def _void_round(w: Work, emptied_by: int) -> None:
     """RULES §6.4: no scoring, no reveal; the next round starts left of ``emptied_by``."""
-    w.last_result = RoundResult(
+    w.last_result = _new_round_result(
         w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
     )
-    w.emit(EventKind.ROUND_VOID, seat=emptied_by, n=w.round)
+    w.emit(_ROUND_VOID, seat=emptied_by, n=w.round)
     _next_round(w, w.nxt(emptied_by))
 
 
@@ -168,22 +201,25 @@ def check_mermaids(w: Work) -> bool:
     """RULES §8.2: the active player holding all four mermaids (three under the Dance of the
     Mermaids, §12.7: at least three) wins at once (returns True)."""
     p = w.active
-    held = len(_MERMAIDS.intersection(w.hands[p]))
+    hand = w.hands[p]
+    if MERMAIDS.isdisjoint(hand):  # most hands: no set is built (this runs every action)
+        return False
+    held = len(MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
-    w.last_result = RoundResult(
+    w.last_result = _new_round_result(
         w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
     )
-    w.emit(EventKind.MERMAID_WIN, seat=p)
+    w.emit(_MERMAID_WIN, seat=p)
     _game_over(w, (p,))
     return True
 
 
 def _game_over(w: Work, winners: tuple[int, ...]) -> None:
     w.winners = winners
-    w.phase = Phase.GAME_OVER
+    w.phase = _GAME_OVER
     w.pending = ()
     w.crab_pile = None
     w.swap_target = None
-    w.emit(EventKind.GAME_OVER, scores=w.scores, winners=winners)
+    w.emit(_GAME_OVER_EVENT, scores=w.scores, winners=winners)
 

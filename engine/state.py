@@ -95,6 +95,11 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
+_GAME_OVER = Phase.GAME_OVER
+"""As a module global for is_over and to_act, asked at every action (an enum member lookup
+costs about 70 ns on CPython 3.11, a global about 10)."""
+
+
 class RoundEnd(enum.Enum):
     """How a round ended."""
 
@@ -248,12 +253,12 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None once the game is over."""
-        return None if self.phase is Phase.GAME_OVER else self.active
+        return None if self.phase is _GAME_OVER else self.active
 
     def locked(self, seat: int) -> bool:
         """Whether ``seat`` is under a jellyfish lock (RULES §11.2; never a shielded seat,

@@ -21,6 +21,29 @@ def rng(seed: int, counter: int) -> random.Random:
     return random.Random(seed * 1_000_003 + counter)
 
 
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the same permutation from the same generator, a third faster.
+
+    Lib/random.py's ``shuffle`` and ``_randbelow_with_getrandbits`` (CPython 3.11 and PyPy
+    3.11 share them) written out in one loop, without a Python call per card: a round's deal
+    shuffles the whole deck, and playouts deal many rounds. Writing it here also pins the
+    algorithm a game's seed replays through (journalled games are resumed from their seeds).
+    tests/engine/test_fast_playouts.py holds it equal to ``random.Random.shuffle``.
+    """
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = bits[n] if n < 128 else n.bit_length()  # as _randbelow: of n, not n - 1
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS = tuple(n.bit_length() for n in range(128))
+
+
 _new_state = positional_builder(GameState)
 
 
@@ -69,6 +92,11 @@ class Work:
         self.events: list[Event] = []
 
     pepper: EventZones
+
+    keep_events = True
+    """Whether the round's events are recorded: always in apply(); a playout may go without
+    (engine/playout.py). The steps test it before the events of every action (the draw, the
+    keep, END TURN), so that a playout without events does not even gather their fields."""
 
     # Extra Pepper's zones by name (RULES §12.14), kept in ``pepper``: read as attributes,
     # written by replacing the frozen zones (a few times a round), so a game without the
@@ -139,10 +167,12 @@ class Work:
         self.pepper = replace(self.pepper, swap_target=value)
 
     def hand(self, seat: int) -> list[int]:
-        """``seat``'s hand, made mutable (and marked changed)."""
+        """``seat``'s hand, made mutable (and marked changed). Hands stay sorted, as in a
+        GameState: the steps add a card with ``insort`` and remove one with ``remove``, so
+        neither freeze() nor a playout sorts them again."""
         h = self.hands[seat]
         if type(h) is tuple:
-            h = self.hands[seat] = list(h)
+            h = self.hands[seat] = sorted(h)
         return h  # type: ignore[return-value]
 
     def deck_list(self) -> list[int]:
@@ -180,7 +210,7 @@ class Work:
             self.last_round_scores,
             self.deck if type(self.deck) is tuple else tuple(self.deck),
             (p0 if type(p0) is tuple else tuple(p0), p1 if type(p1) is tuple else tuple(p1)),
-            tuple([h if type(h) is tuple else tuple(sorted(h)) for h in self.hands]),
+            tuple([h if type(h) is tuple else tuple(h) for h in self.hands]),
             self.tables,
             self.active,
             self.phase,
@@ -223,17 +253,21 @@ class Work:
 
     def locked(self, seat: int) -> bool:
         """RULES §11.2; a shielded seat is never locked (§12.12)."""
+        face_down = self.pepper.face_down
         return (
             self.jellyfish_caster is not None
             and seat != self.jellyfish_caster
-            and not (self.face_down and self.face_down[seat] is not None)
+            and not (face_down and face_down[seat] is not None)
         )
 
     def effects(self, seat: int) -> tuple[EventCard, ...]:
         """``seat``'s event effects (RULES §12.0): empty without Extra Pepper."""
-        return effects_of(self.rules.extra_pepper, self.table_event, self.held, seat)
+        if not self.rules.extra_pepper:
+            return ()
+        return effects_of(True, self.pepper.table_event, self.pepper.held, seat)
 
     def shielded(self, seat: int) -> bool:
         """A face-down shell this round (RULES §12.12)."""
-        return bool(self.face_down) and self.face_down[seat] is not None
+        face_down = self.pepper.face_down
+        return bool(face_down) and face_down[seat] is not None
 
