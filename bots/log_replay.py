@@ -4,19 +4,24 @@ Where the log leaves a choice open (which card an opponent dug out of a pile wit
 which card one opponent stole from another, whether a draw took a card we know to be in the
 deck) the replay picks one at random, guided by the :class:`~.world.Plan`; a contradiction with
 a later event raises :class:`~.world.Inconsistent`.
+
+This module holds the loop over the log and those guesses; Extra Pepper's events are replayed
+by bots/log_pepper.py, and the small card moves both share (pending cards, hand slots, a
+reveal) are bots/log_moves.py.
 """
 
 from __future__ import annotations
 
 import random
 
-from seasalt.engine import Event, EventKind, Kind, PlayerView, build_deck
+from seasalt.engine import Event, EventKind, PlayerView, build_deck
 
+from .log_moves import deck_of, pending_reset, pending_to_hand, revealed, to_pending
+from .log_pepper import PEPPER_EVENTS
 from .opponent_model import GainCache, dig_weight, keep_weight, weighted_pick
 from .world import Inconsistent, Plan, World
 
 _ALL_CARDS = frozenset(c.id for c in build_deck(extra_salt=True))
-_KIND = tuple(c.kind for c in build_deck(extra_salt=True))
 
 
 def replay_log(
@@ -41,12 +46,12 @@ def replay_log(
             w.deck_size = total - 2
         elif k is EventKind.DREW_FROM_DECK:
             assert s is not None
-            _pending_reset(w)
+            pending_reset(w)
             hints = _draw_hints(view, plan, i, s) if w.deck_known and not e.cards else None
             visible = e.cards if e.cards else (None,) * e.n
             for c in visible:
                 got = w.draw_from_deck(s, rng, c, *(hints or ()))
-                _to_pending(w, got)
+                to_pending(w, got)
         elif k is EventKind.KEPT_CARD:
             assert s is not None
             if e.card is not None:  # our own keep: the card is named
@@ -55,7 +60,7 @@ def replay_log(
                 w.pending_known.remove(e.card)
                 w.to_hand(s, e.card)
             elif len(w.pending_known) + w.pending_unknown == 1:
-                _pending_to_hand(w, s)  # a one-card draw; otherwise the discard tells which
+                pending_to_hand(w, s)  # a one-card draw; otherwise the discard tells which
         elif k is EventKind.DISCARDED:
             assert s is not None and e.card is not None and e.pile is not None
             c = e.card
@@ -72,7 +77,7 @@ def replay_log(
                 if w.pending_unknown == 1 and not w.pending_known:
                     _guess_kept(view, plan, w, i, s, c, rng, gains)
                 else:
-                    _pending_to_hand(w, s)  # what remains of the two was kept
+                    pending_to_hand(w, s)  # what remains of the two was kept
         elif k is EventKind.TOOK_DISCARD:
             assert s is not None and e.card is not None and e.pile is not None
             pile = w.piles[e.pile]
@@ -116,134 +121,20 @@ def replay_log(
             )
         elif k is EventKind.LOBSTER_LOOKED:
             assert s is not None
-            _pending_reset(w)
+            pending_reset(w)
             hints = _draw_hints(view, plan, i, s) if w.deck_known and not e.cards else None
             visible = e.cards if e.cards else (None,) * e.n
             for c in visible:
-                _to_pending(w, w.draw_from_deck(s, rng, c, *(hints or ())))
+                to_pending(w, w.draw_from_deck(s, rng, c, *(hints or ())))
         elif k is EventKind.LOBSTER_KEPT:
             assert s is not None
             _lobster_kept(w, s, e, rng)
         elif k is EventKind.REVEALED:
             assert s is not None
-            _revealed(w, s, e.cards)
-        elif k in _PEPPER:
-            _PEPPER[k](view, w, e, rng)
+            revealed(w, s, e.cards)
+        elif k in PEPPER_EVENTS:
+            PEPPER_EVENTS[k](view, w, e, rng)
     return w
-
-
-# ---- Extra Pepper's events (RULES §12.13): what each tells this seat about the cards. The
-# event cards themselves are public and come from the view, not the log.
-
-
-def _angelfish_took(view: PlayerView, w: World, e: Event, rng: random.Random) -> None:
-    """A public take of a pile top (RULES §12.10), like a discard take."""
-    assert e.seat is not None and e.card is not None and e.pile is not None
-    pile = w.piles[e.pile]
-    if not pile or pile[-1] != e.card:
-        raise Inconsistent
-    pile.pop()
-    w.to_hand(e.seat, e.card)
-
-
-def _dolphins_drew(view: PlayerView, w: World, e: Event, rng: random.Random) -> None:
-    """The top deck card into the hand, named to the drawer only (RULES §12.11)."""
-    assert e.seat is not None
-    got = w.draw_from_deck(e.seat, rng, e.card)
-    if got is None:
-        w.unknown[e.seat] += 1
-    else:
-        w.to_hand(e.seat, got)
-
-
-def _hand_looked(view: PlayerView, w: World, e: Event, rng: random.Random) -> None:
-    """Water Rodeo: the swapper sees the target's whole hand (RULES §12.3). When we are the
-    swapper, that hand is pinned as by a reveal; otherwise we learn nothing new."""
-    assert e.target is not None
-    if e.seat == view.seat and not e.redacted:
-        _revealed(w, e.target, e.cards)
-
-
-def _swapped(view: PlayerView, w: World, e: Event, rng: random.Random) -> None:
-    """Water Rodeo: one card each way between swapper and target; both cards are named to
-    the two of them only. For anyone else each card is a random one of its hand."""
-    p, t = e.seat, e.target
-    assert p is not None and t is not None
-    if not e.redacted and len(e.cards) == 2:
-        give, take = e.cards
-        w.leave_hand(p, give)
-        w.leave_hand(t, take)
-        w.to_hand(t, give)
-        w.to_hand(p, take)
-        return
-    given = _take_slot(w, p, rng)
-    taken = _take_slot(w, t, rng)
-    _put_slot(w, t, given)
-    _put_slot(w, p, taken)
-
-
-def _take_slot(w: World, seat: int, rng: random.Random) -> int | None:
-    """Remove a uniformly chosen card slot of ``seat``'s hand: the card, or None for one we
-    cannot name."""
-    known = w.known[seat]
-    slots = len(known) + w.unknown[seat]
-    if slots <= 0:
-        raise Inconsistent
-    pick = rng.randrange(slots)
-    if pick < len(known):
-        card = known.pop(pick)
-        w.guessed.discard(card)
-        del w.placed[card]
-        return card
-    w.unknown[seat] -= 1
-    return None
-
-
-def _put_slot(w: World, seat: int, card: int | None) -> None:
-    if card is None:
-        w.unknown[seat] += 1
-    else:
-        w.to_hand(seat, card)
-
-
-def _shell_face_down(view: PlayerView, w: World, e: Event, rng: random.Random) -> None:
-    """The Coral Reef: a shell leaves the hand face down, named to its owner only (RULES
-    §12.12). For another seat it is one of its shells: a known one, or one we cannot name."""
-    s = e.seat
-    assert s is not None
-    if e.card is not None:
-        w.leave_hand(s, e.card)
-        w.place(e.card, "face_down")
-        w.face_down[s] = e.card
-        return
-    shells = [c for c in w.known[s] if _KIND[c] is Kind.SHELL]
-    # An unnamed slot holds a shell as often as the cards we have not placed do.
-    deck = _deck_of(view)
-    free = [c for c in deck if w.in_pool(c)]
-    free_shells = sum(1 for c in free if _KIND[c] is Kind.SHELL)
-    unknown = w.unknown[s] * free_shells / len(free) if free else 0.0
-    if not shells and unknown <= 0:
-        raise Inconsistent
-    pick = rng.random() * (len(shells) + unknown)
-    if pick < len(shells):
-        card = shells[int(pick)]
-        w.leave_hand(s, card)
-        w.place(card, "face_down")
-        w.face_down[s] = card
-    else:
-        w.unknown[s] -= 1
-        w.face_down[s] = None
-
-
-_PEPPER = {
-    EventKind.ANGELFISH_TOOK: _angelfish_took,
-    EventKind.DOLPHINS_DREW: _dolphins_drew,
-    EventKind.HAND_LOOKED: _hand_looked,
-    EventKind.SWAPPED: _swapped,
-    EventKind.SHELL_FACE_DOWN: _shell_face_down,
-}
-"""Events that move sea cards; the others (event cards, a pass, a pair steal: the tables come
-from the view) need nothing."""
 
 
 def _draw_hints(
@@ -266,26 +157,6 @@ def _draw_hints(
         # Its hand is shown later: a known deck card it drew would have to show up there.
         return frozenset(forced), _ALL_CARDS
     return frozenset(forced), plan.later_public[i]
-
-
-def _pending_reset(w: World) -> None:
-    w.pending_known = []
-    w.pending_unknown = 0
-
-
-def _to_pending(w: World, card: int | None) -> None:
-    if card is None:
-        w.pending_unknown += 1
-    else:
-        w.pending_known.append(card)
-        w.place(card, "pending")
-
-
-def _pending_to_hand(w: World, seat: int) -> None:
-    for c in w.pending_known:
-        w.to_hand(seat, c)
-    w.unknown[seat] += w.pending_unknown
-    _pending_reset(w)
 
 
 def _must_dig(view: PlayerView, i: int, pile: list[int], p: int) -> list[int]:
@@ -424,7 +295,7 @@ def _lobster_kept(w: World, seat: int, e: Event, rng: random.Random) -> None:
         w.deck_known.append(c)
         w.place(c, "deck")
     w.deck_size += len(w.pending_known) + w.pending_unknown
-    _pending_reset(w)
+    pending_reset(w)
 
 
 def _guess_kept(
@@ -445,16 +316,16 @@ def _guess_kept(
     names it.
     """
     if seat in plan.later_revealed[i]:
-        _pending_to_hand(w, seat)
+        pending_to_hand(w, seat)
         return
     # A card it lays later may be this one, unless the log shows it in a pile first.
     own_later = plan.later_from_hand[i].get(seat, frozenset()) - plan.later_in_pile[i]
     later = plan.later_public[i]
     candidates = [
-        c for c in _deck_of(view) if w.in_pool(c) and (c not in later or c in own_later)
+        c for c in deck_of(view) if w.in_pool(c) and (c not in later or c in own_later)
     ]
     if not candidates:
-        _pending_to_hand(w, seat)
+        pending_to_hand(w, seat)
         return
     table = view.seats[seat].table
     pinned, hand = w.pinned(seat), w.known[seat]
@@ -464,30 +335,6 @@ def _guess_kept(
         for g in gains.gains_with(pinned, hand, table, seat, candidates)
     ]
     card = weighted_pick(rng, candidates, weights)
-    _pending_reset(w)
+    pending_reset(w)
     w.to_hand(seat, card)
     w.guessed.add(card)
-
-
-_DECKS = {salt: tuple(c.id for c in build_deck(salt)) for salt in (False, True)}
-
-
-def _deck_of(view: PlayerView) -> tuple[int, ...]:
-    return _DECKS[view.rules.extra_salt]
-
-
-def _revealed(w: World, seat: int, cards: tuple[int, ...]) -> None:
-    """The whole hand is shown: the world's hand must be able to hold exactly these cards."""
-    while w.unguess(seat, keep=cards) is not None:
-        pass  # a guess the reveal does not show was wrong: the reveal names the slot
-    known = w.known[seat]
-    if any(c not in cards for c in known):
-        raise Inconsistent
-    extra = [c for c in cards if c not in known]
-    if len(extra) != w.unknown[seat] or any(not w.in_pool(c) for c in extra):
-        raise Inconsistent
-    for c in extra:
-        w.place(c, "hand")
-    w.known[seat] = list(cards)
-    w.unknown[seat] = 0
-

@@ -11,7 +11,10 @@ TUI's bridge drives its own session above the link instead (docs/client.md).
 Everything arrives through :meth:`Connection.recv` (or ``async for``): decoded server messages,
 plus :class:`LinkEvent` values when the link itself is lost or resumed. Heartbeats and loss
 detection happen inside ``recv``, so a caller keeps calling it (``recv(timeout=...)`` returns
-None when nothing came in time). Timers read an injectable clock.
+None when nothing came in time). When to send a heartbeat, when the server counts as lost and
+how long to wait between reconnects is a :class:`~seasalt.client.link_timing.LinkTiming`'s
+(socket-free, on an injectable clock); the failures and :class:`LinkEvent` are in
+client/connection_types.py (imported from here too).
 """
 
 from __future__ import annotations
@@ -19,16 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import AsyncIterator
 
 import zmq
 import zmq.asyncio
 from seasalt.protocol import (
-    HEARTBEAT_INTERVAL,
-    HEARTBEAT_TIMEOUT,
     MAX_SERVER_MESSAGE_SIZE,
     PROTOCOL_VERSION,
     ClientMessage,
@@ -45,45 +43,16 @@ from seasalt.protocol import (
 )
 
 from .address import endpoint_of, parse_address
+from .connection_types import ConnectFailed, ConnectionClosed, HandshakeRefused, LinkEvent
 from .intents import Intent
+from .link_timing import LinkTiming
 from .security import ClientSecurity, handshake_refusal, start_monitor, stop_monitor
 from .session import ClientSession
 
 log = logging.getLogger("seasalt.client")
 
-Clock = Callable[[], float]
-
-
-class ConnectFailed(Exception):
-    """Could not open a session; the message is for people, ``code`` the server's reason
-    when it refused (None: no answer, or the transport failed)."""
-
-    def __init__(self, message: str, code: ErrorCode | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class HandshakeRefused(ConnectFailed):
-    """The transport handshake failed (encryption mismatch, wrong key, key not admitted):
-    retrying cannot help."""
-
-
-class ConnectionClosed(Exception):
-    """The connection is over: closed, replaced by another one, or the server is gone for good."""
-
-
-@dataclass(frozen=True, slots=True)
-class LinkEvent:
-    """A change of the link itself, delivered through ``recv`` between server messages.
-
-    ``lost``: the server went quiet (the next ``recv`` reconnects); ``resumed``: a new socket
-    took the session back (a snapshot of the table follows if seated), or opened a new one
-    (``fresh``: the server had forgotten ours, so we are at no table).
-    """
-
-    state: Literal["lost", "resumed"]
-    detail: str = ""
-    fresh: bool = False
+# What Connection raises and returns stays importable from here.
+__all__ = ["Connection", "ConnectFailed", "ConnectionClosed", "HandshakeRefused", "LinkEvent"]
 
 
 class Connection:
@@ -93,9 +62,9 @@ class Connection:
         address: ``HOST[:PORT]`` (IPv6 as ``[::1]:7327``).
         name: the player name sent in ``hello``.
         token: resume this session instead of opening a new one.
-        clock: monotonic seconds; tests inject a manual clock.
+        timing: heartbeats, loss and the reconnect backoff, on its clock (tests inject one
+            with a manual clock); None: the protocol's intervals on the monotonic clock.
         reconnect: reconnect and resume after the server goes quiet (else raise).
-        give_up_after: stop reconnecting after this many seconds (None: never).
         session: the :class:`ClientSession` this connection drives (None: a plain driver
             whose caller feeds its own session, as the TUI's bridge does).
     """
@@ -110,13 +79,8 @@ class Connection:
         name: str,
         *,
         token: str | None = None,
-        clock: Clock = time.monotonic,
-        heartbeat_interval: float = HEARTBEAT_INTERVAL,
-        peer_timeout: float = HEARTBEAT_TIMEOUT,
+        timing: LinkTiming | None = None,
         reconnect: bool = True,
-        backoff_initial: float = 0.2,
-        backoff_max: float = 5.0,
-        give_up_after: float | None = 300.0,
         context: zmq.asyncio.Context | None = None,
         security: ClientSecurity | None = None,
         session: ClientSession | None = None,
@@ -128,21 +92,14 @@ class Connection:
         self.session_id: str | None = None
         """The server's public id of this session (from ``welcome``; not secret)."""
         self.session = session
-        self.clock = clock
-        self.heartbeat_interval = heartbeat_interval
-        self.peer_timeout = peer_timeout
+        self.timing = timing if timing is not None else LinkTiming()
         self.reconnect = reconnect
-        self.backoff_initial = backoff_initial
-        self.backoff_max = backoff_max
-        self.give_up_after = give_up_after
         self._ctx = context or zmq.asyncio.Context.instance()
         self.security = security
         """CURVE keys (``--server-key``); None talks plain."""
         self._sock: zmq.asyncio.Socket | None = None
         self._monitor: zmq.asyncio.Socket | None = None
         """Watches the transport handshake while a session opens (see client.security)."""
-        self._last_sent = 0.0
-        self._last_received = 0.0
         self._lost = False
         self._closed = False
         self._pending: list[ServerMessage] = []
@@ -151,6 +108,11 @@ class Connection:
         """The last resume was refused and a new session opened (see LinkEvent.fresh)."""
         self.reconnects = 0
         self.bad_frames = 0
+
+    @property
+    def heartbeat_interval(self) -> float:
+        """Seconds between heartbeats (a caller busy for a while calls keep_alive as often)."""
+        return self.timing.heartbeat_interval
 
     # --- opening and closing ------------------------------------------------------------
 
@@ -292,7 +254,7 @@ class Connection:
             # noticed by the heartbeat timeout and the table resynced after resume.
             log.debug("send dropped (pipe full): %s", type(message).__name__)
             return False
-        self._last_sent = self.clock()
+        self.timing.sent()
         return True
 
     async def send(self, message: ClientMessage) -> bool:
@@ -309,7 +271,7 @@ class Connection:
 
     async def keep_alive(self) -> None:
         """Send a heartbeat if one is due: for callers busy for a while without ``recv``."""
-        if self.connected and self.clock() - self._last_sent >= self.heartbeat_interval:
+        if self.connected and self.timing.heartbeat_due():
             await self._send_now(Heartbeat())
 
     async def request(self, intent: Intent) -> bool:
@@ -334,7 +296,7 @@ class Connection:
             if not ready:
                 return None
         frames = await self._sock.recv_multipart()
-        self._last_received = self.clock()
+        self.timing.received()
         if len(frames) != 1:
             self.bad_frames += 1
             log.warning("ignored a message of %d frames from the server", len(frames))
@@ -390,19 +352,17 @@ class Connection:
         deadline = None if timeout is None else loop.time() + timeout
         while True:
             await self._flush_session()
-            now = self.clock()
-            if now - self._last_sent >= self.heartbeat_interval:
+            timing = self.timing
+            now = timing.clock()
+            if timing.heartbeat_due(now):
                 await self._send_now(Heartbeat())
-            if now - self._last_received >= self.peer_timeout:
+            if timing.peer_silent(now):
                 # Frames may be waiting (the caller was busy): read before calling it lost.
                 message = await self._read_frame(0.0)
-                if message is None and self.clock() - self._last_received >= self.peer_timeout:
+                if message is None and timing.peer_silent():
                     return self._mark_lost()
             else:
-                wait = min(
-                    self.heartbeat_interval - (now - self._last_sent),
-                    self.peer_timeout - (now - self._last_received),
-                )
+                wait = timing.wait(now)
                 if deadline is not None:
                     wait = min(wait, deadline - loop.time())
                 message = await self._read_frame(max(wait, 0.0))
@@ -429,15 +389,15 @@ class Connection:
         if not self.reconnect:
             self._closed = True
             raise ConnectionClosed(f"the server at {self.endpoint} stopped answering")
-        return LinkEvent("lost", detail or f"no word from the server for {self.peer_timeout:g} s")
+        silence = self.timing.peer_timeout
+        return LinkEvent("lost", detail or f"no word from the server for {silence:g} s")
 
     async def _reconnect(self) -> None:
-        started = self.clock()
-        delay = self.backoff_initial
+        backoff = self.timing.reconnecting()
         while True:
             self.reconnects += 1
             try:
-                await self.connect(timeout=max(delay, 0.5))
+                await self.connect(timeout=backoff.connect_timeout)
                 self._lost = False
                 return
             except ConnectFailed as e:
@@ -445,14 +405,13 @@ class Connection:
                     self._closed = True
                     raise ConnectionClosed(str(e)) from None
                 log.info("reconnect failed: %s", e)
-            if self.give_up_after is not None and self.clock() - started >= self.give_up_after:
+            if backoff.given_up():
                 self._closed = True
                 raise ConnectionClosed(
                     f"the server at {self.endpoint} did not come back within "
-                    f"{self.give_up_after:g} s"
+                    f"{backoff.give_up_after:g} s"
                 )
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, self.backoff_max)
+            await asyncio.sleep(backoff.next_wait())
 
     def __aiter__(self) -> AsyncIterator[ServerMessage | LinkEvent]:
         return self._iterate()

@@ -33,9 +33,11 @@ from seasalt.protocol import (
 )
 from seasalt.protocol import Error as ErrorMessage
 
-from .connection import ConnectFailed, Connection, ConnectionClosed, LinkEvent
+from .connection import Connection
+from .connection_types import ConnectFailed, ConnectionClosed, LinkEvent
 from .files import open_private
 from .intents import DoneReading, Play, SitDown
+from .link_timing import LinkTiming
 from .security import ClientSecurity, client_security
 from .session import ClientSession
 
@@ -176,7 +178,7 @@ class HeadlessPlayer:
             options.address,
             options.name or default_name(options.level),
             token=_read_token(options.token_file),
-            give_up_after=options.reconnect_for,
+            timing=LinkTiming(give_up_after=options.reconnect_for),
             security=_security(options.server_key),
             session=ClientSession(),
         )

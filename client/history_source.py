@@ -21,7 +21,8 @@ from seasalt.protocol import (
     Stats,
 )
 
-from .connection import ConnectFailed, Connection, ConnectionClosed
+from .connection import Connection
+from .connection_types import ConnectFailed, ConnectionClosed
 
 A = TypeVar("A")
 

@@ -12,6 +12,12 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from seasalt.client import tokens
+from seasalt.client.connection_types import (
+    ConnectFailed,
+    ConnectionClosed,
+    HandshakeRefused,
+    LinkEvent,
+)
 from seasalt.client.error_words import unreachable_hints
 from seasalt.client.i18n import _
 from seasalt.client.screens.model import LinkStatus
@@ -93,8 +99,6 @@ class ConnectionLink:
             ) from error
 
     async def connect(self) -> None:
-        from seasalt.client.connection import ConnectFailed, HandshakeRefused
-
         try:
             await self.conn.connect(timeout=CONNECT_TIMEOUT)
             self._keep()
@@ -133,7 +137,6 @@ class ConnectionLink:
         await self.conn.send(message)
 
     async def recv(self) -> Any:
-        from seasalt.client.connection import ConnectionClosed, LinkEvent
         from seasalt.protocol import Joined, Left, Welcome
 
         try:

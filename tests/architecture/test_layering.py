@@ -192,15 +192,18 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
 # The client's data flow (docs/client.md): socket -> Connection -> ClientSession -> bridge ->
 # Textual messages -> screens, and intents back. Each module here imports only the ones before
 # it in this list (by ``seasalt.client.X`` or ``.X``): the session and the intents know no
-# socket and no screen, the socket driver no screen, the headless player neither the link nor
-# the bridge nor the app; only the bridge and the app join the session to the screens. The
-# table flow (the app's table handlers) comes before the app: it never reaches back into it.
+# socket and no screen, the socket driver's failure types and its timing know no socket (the
+# driver uses them, never the other way), the socket driver no screen, the headless player
+# neither the link nor the bridge nor the app; only the bridge and the app join the session to
+# the screens. The table flow (the app's table handlers) comes before the app: it never
+# reaches back into it.
 CLIENT_FLOW = (
-    "intents", "session", "address", "files", "security", "connection", "headless",
+    "intents", "session", "address", "files", "security", "connection_types", "link_timing",
+    "connection", "headless",
     "error_words", "link", "bridge", "hosting", "launch", "forward", "table_flow", "net_flow",
     "lobby_flow", "app", "cli",
 )
-NO_SOCKETS = ("intents", "session", "address", "error_words")
+NO_SOCKETS = ("intents", "session", "address", "error_words", "connection_types", "link_timing")
 """Sans-IO: these import neither zmq nor asyncio."""
 
 

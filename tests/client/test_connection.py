@@ -14,14 +14,11 @@ import zmq
 import zmq.asyncio
 from seasalt.bots import get_bot
 from seasalt.client.address import endpoint_of, parse_address
-from seasalt.client.connection import (
-    ConnectFailed,
-    Connection,
-    ConnectionClosed,
-    LinkEvent,
-)
+from seasalt.client.connection import Connection
+from seasalt.client.connection_types import ConnectFailed, ConnectionClosed, LinkEvent
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
 from seasalt.client.intents import DoneReading, Play, SitDown, WatchTable
+from seasalt.client.link_timing import LinkTiming
 from seasalt.client.session import ClientSession
 from seasalt.engine import Action, PlayerView, Rules, new_game, view
 from seasalt.protocol import (
@@ -218,7 +215,7 @@ async def test_no_server_fails_within_the_timeout() -> None:
 
 
 async def connected(fake: FakeServer, clock: ManualClock | None = None) -> Connection:
-    conn = Connection(fake.address, "ann", clock=clock or time.monotonic,
+    conn = Connection(fake.address, "ann", timing=LinkTiming(clock or time.monotonic),
                       session=ClientSession())
     task = asyncio.create_task(conn.connect(timeout=5))
     await fake.expect(Hello)
@@ -316,7 +313,8 @@ async def test_lost_server_then_resume_with_the_token(fake: FakeServer) -> None:
 
 async def test_reconnecting_gives_up_after_its_limit(fake: FakeServer) -> None:
     clock = ManualClock()
-    conn = Connection(fake.address, "ann", clock=clock, give_up_after=0.0, backoff_initial=0.01)
+    timing = LinkTiming(clock, give_up_after=0.0, backoff_initial=0.01)
+    conn = Connection(fake.address, "ann", timing=timing)
     task = asyncio.create_task(conn.connect(timeout=5))
     await fake.expect(Hello)
     await fake.welcome()
@@ -329,7 +327,7 @@ async def test_reconnecting_gives_up_after_its_limit(fake: FakeServer) -> None:
 
 async def test_without_reconnect_a_lost_server_closes(fake: FakeServer) -> None:
     clock = ManualClock()
-    conn = Connection(fake.address, "ann", clock=clock, reconnect=False)
+    conn = Connection(fake.address, "ann", timing=LinkTiming(clock), reconnect=False)
     task = asyncio.create_task(conn.connect(timeout=5))
     await fake.expect(Hello)
     await fake.welcome()
@@ -497,7 +495,7 @@ class SlowBot:
 async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
     fake: FakeServer,
 ) -> None:
-    conn = Connection(fake.address, "ann", heartbeat_interval=0.05)
+    conn = Connection(fake.address, "ann", timing=LinkTiming(heartbeat_interval=0.05))
     headless = HeadlessPlayer(HeadlessOptions(fake.address, "random", table="t"), connection=conn)
     bot = SlowBot()
     headless.bot = bot  # type: ignore[assignment]

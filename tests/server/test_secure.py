@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 import zmq
 from seasalt.client.cli import main as client_main
-from seasalt.client.connection import Connection, HandshakeRefused
+from seasalt.client.connection import Connection
+from seasalt.client.connection_types import HandshakeRefused
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
 from seasalt.client.security import ClientSecurity, client_security
 from seasalt.protocol import Welcome

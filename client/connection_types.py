@@ -1,0 +1,46 @@
+"""What :class:`~seasalt.client.connection.Connection` hands its callers besides server
+messages: the ways it fails, and the link's own changes.
+
+Apart from the socket driver so that a caller (the headless player, the app's link, the
+history source) can name them, and a test build them, without reading the driver. No sockets
+here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from seasalt.protocol import ErrorCode
+
+
+class ConnectFailed(Exception):
+    """Could not open a session; the message is for people, ``code`` the server's reason
+    when it refused (None: no answer, or the transport failed)."""
+
+    def __init__(self, message: str, code: ErrorCode | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class HandshakeRefused(ConnectFailed):
+    """The transport handshake failed (encryption mismatch, wrong key, key not admitted):
+    retrying cannot help."""
+
+
+class ConnectionClosed(Exception):
+    """The connection is over: closed, replaced by another one, or the server is gone for good."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkEvent:
+    """A change of the link itself, delivered through ``recv`` between server messages.
+
+    ``lost``: the server went quiet (the next ``recv`` reconnects); ``resumed``: a new socket
+    took the session back (a snapshot of the table follows if seated), or opened a new one
+    (``fresh``: the server had forgotten ours, so we are at no table).
+    """
+
+    state: Literal["lost", "resumed"]
+    detail: str = ""
+    fresh: bool = False
