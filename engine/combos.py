@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from .cards import COLLECTOR_KINDS, KIND_OF, Kind
 from .event_cards import EventCard
-from .scoring import PAIR_MATCHING, SET_POINTS, event_set_points
+from .pair_matching import PAIR_MATCHING
+from .scoring import SET_POINTS, event_set_points
 from .state import RoundEnd, RoundResult
 
 

@@ -29,8 +29,8 @@ from .cards import COLOR_OF, KIND_OF, DuoEffect, Kind, pair_kind
 from .event_cards import EventCard
 from .events import EventKind
 from .legal import owner_of_pair, rob_targets, stealable_pairs
+from .pair_matching import _K
 from .round_end import check_mermaids
-from .scoring import _K
 from .state import Phase
 from .work import Work, shuffle
 

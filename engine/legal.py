@@ -30,15 +30,8 @@ from .actions import (
 )
 from .cards import EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
 from .event_cards import EventCard, effects_of
-from .scoring import (
-    _K,
-    _KIND_INDEX,
-    _N_KINDS,
-    _kind_counts,
-    _pairs_in_hand,
-    _plain_points,
-    _points_ids,
-)
+from .pair_matching import _K, _KIND_INDEX, _N_KINDS, _pairs_in_hand
+from .scoring import _kind_counts, _plain_points, _points_ids
 from .state import GameState, Phase, Rules
 
 # Enum members as module globals: on CPython 3.11 ``Phase.PLAY`` is an attribute lookup on the

@@ -130,9 +130,9 @@ def test_product_packages_hold_no_test_code() -> None:
 # do not count: they create no dependency at run time.
 MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "engine": (
-        "_fast", "event_cards", "actions", "cards", "events", "scoring", "state", "combos",
-        "memo", "legal", "work", "event_deck", "round_end", "effects", "draw", "game", "playout",
-        "views",
+        "_fast", "event_cards", "actions", "cards", "events", "pair_matching", "scoring", "state",
+        "combos", "memo", "legal", "work", "event_deck", "round_end", "effects", "draw", "game",
+        "playout", "views",
         "setup", "notation", "testing",
         "__init__", "version", "demo",
     ),
