@@ -7,6 +7,12 @@ result) is chosen. All candidates share each determinization and playout seed (c
 numbers), so their differences are measured on the same deals. Everything is seeded from the
 decision rng, so the same view and bot seed give the same choice.
 
+STOP / LAST CHANCE timing: when a call is legal, ending the turn without one is searched under
+each call plan of bots/rollout.py (our later turns call at the first chance, by the default
+rule, or only with a bigger lead) and calling now is weighed against the best of them. Every
+playout's seats call with the game's end in mind (a STOP that loses the game is never made, one
+that wins it always), so the search sees an opponent about to end the game.
+
 Extra Pepper's decisions are searched like the others (RULES §12): the sampler deals its hidden
 zones, a Water Rodeo swap is simulated for the few swaps that help most and the pass, and the
 choice of which event card to keep (between rounds) is played out over the next round.
@@ -20,9 +26,9 @@ from seasalt.engine import (
     Action,
     Call,
     EndTurn,
+    GameState,
     KeepCard,
     KeepLobsterCard,
-    GameState,
     PassSwap,
     PlayerView,
     SwapCard,
@@ -37,9 +43,10 @@ from .basic import hand_value
 from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate, playout
 from .sampler import Sampler
 
-DEFAULT_BUDGET = {2: 240, 3: 200, 4: 170}
-"""Playouts per decision by player count (longer playouts with more players): a median
-decision of about 0.3-0.4 s of CPU on the reference machine."""
+DEFAULT_BUDGET = {2: 420, 3: 350, 4: 300}
+"""Playouts per decision by player count (longer playouts with more players). The in-place
+playouts (engine/playout.py) pay for 1.75x session 2's 240/200/170 in about the same decision
+time: docs/benchmarks.md "A stronger expert"."""
 
 _MAX_CANDIDATES = 6
 """Card choices beyond this many (crab dig, lobster look) keep only the greedy favourites."""
