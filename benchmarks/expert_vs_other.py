@@ -10,6 +10,7 @@ JSON-lines checkpoint, and a rerun resumes after the last one.
 
     python benchmarks/expert_vs_other.py --other-path /work/sampler19-main/typings \\
         --games 400 --out runs/ee.jsonl
+    python benchmarks/expert_vs_other.py --report runs/ee-1.jsonl runs/ee-2.jsonl  # merged
 """
 
 from __future__ import annotations
@@ -135,8 +136,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=int, default=None, help="default: each level's")
     parser.add_argument("--extra-pepper", action="store_true")
-    parser.add_argument("--out", type=Path, required=True, help="JSON-lines checkpoint")
+    parser.add_argument("--out", type=Path, help="JSON-lines checkpoint")
+    parser.add_argument("--report", type=Path, nargs="+", metavar="FILE",
+                        help="only report over these checkpoints, merged (say, two seeds)")
     args = parser.parse_args(argv)
+    if args.report:
+        merged = [json.loads(line) for path in args.report
+                  for line in path.read_text().splitlines() if line]
+        print(summary(merged))
+        return 0
+    if args.out is None:
+        parser.error("--out is required (or --report FILE...)")
     records: list[dict[str, Any]] = []
     if args.out.exists():
         records = [json.loads(line) for line in args.out.read_text().splitlines() if line]

@@ -46,9 +46,13 @@ from seasalt.engine import (
 )
 
 from .coach_facts import COMPONENTS, Facts, facts_of, in_order, outcome
-from .expert import DEFAULT_BUDGET
 from .rollout import evaluate, playout
 from .sampler import Sampler
+
+COACH_BUDGET = {2: 240, 3: 200, 4: 170}
+"""Playouts a question by player count: the expert's budget before session 7 raised its own
+1.75x. A player waits for the coach's answer at the table; this keeps it about a second of CPU
+(benchmarks/coach_cpu.py) while the playouts' figures stay steady enough to rank the choices."""
 
 GAME_ROUNDS = 12
 """Rounds a playout is carried on past this one at most, to find who wins the game: a game
@@ -199,7 +203,7 @@ def analyse(
 
     Args:
         view: the seat's own view (not a spectator's), with legal actions.
-        budget: playouts in all (the expert's default for the player count when None).
+        budget: playouts in all (:data:`COACH_BUDGET` for the player count when None).
         seed: seeds every draw, with ``view.move``: the same view and seed give the same advice.
         cancelled: asked between two deals; True stops the analysis.
 
@@ -212,7 +216,7 @@ def analyse(
     seat = view.seat
     cands = candidates(view)
     rng = random.Random(seed * 1_000_003 + view.move)
-    total = DEFAULT_BUDGET[view.rules.players] if budget is None else max(1, budget)
+    total = COACH_BUDGET[view.rules.players] if budget is None else max(1, budget)
     sampler = Sampler(view)
     tallies = [_Tally() for _ in cands]
     alive = list(range(len(cands)))

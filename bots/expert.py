@@ -7,6 +7,12 @@ result) is chosen. All candidates share each determinization and playout seed (c
 numbers), so their differences are measured on the same deals. Everything is seeded from the
 decision rng, so the same view and bot seed give the same choice.
 
+STOP / LAST CHANCE timing: when a call is legal, ending the turn without one is searched under
+each call plan of bots/rollout.py (our later turns call at the first chance, by the default
+rule, or only with a bigger lead) and calling now is weighed against the best of them. Every
+playout's seats call with the game's end in mind (a STOP that loses the game is never made, one
+that wins it always), so the search sees an opponent about to end the game.
+
 Extra Pepper's decisions are searched like the others (RULES §12): the sampler deals its hidden
 zones, a Water Rodeo swap is simulated for the few swaps that help most and the pass, and the
 choice of which event card to keep (between rounds) is played out over the next round.
@@ -18,6 +24,9 @@ import random
 
 from seasalt.engine import (
     Action,
+    Call,
+    EndTurn,
+    GameState,
     KeepCard,
     KeepLobsterCard,
     PassSwap,
@@ -31,12 +40,13 @@ from seasalt.engine import (
 # The expert breaks ties and places cards as the basic level does (the first greedy).
 from .basic import choose_basic as choose_greedy
 from .basic import hand_value
-from .rollout import evaluate, playout
+from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate, playout
 from .sampler import Sampler
 
-DEFAULT_BUDGET = {2: 240, 3: 200, 4: 170}
-"""Playouts per decision by player count (longer playouts with more players): a median
-decision of about 0.3-0.4 s of CPU on the reference machine."""
+DEFAULT_BUDGET = {2: 420, 3: 350, 4: 300}
+"""Playouts per decision by player count (longer playouts with more players). The in-place
+playouts (engine/playout.py) pay for 1.75x session 2's 240/200/170 in about the same decision
+time: docs/benchmarks.md "A stronger expert"."""
 
 _MAX_CANDIDATES = 6
 """Card choices beyond this many (crab dig, lobster look) keep only the greedy favourites."""
@@ -113,9 +123,26 @@ def _candidates(view: PlayerView) -> list[Action]:
     return out
 
 
+Option = tuple[Action, CallPlan]
+"""A searched choice: the action, and the call plan our seat plays its later turns by."""
+
+
+def _options(view: PlayerView, candidates: list[Action]) -> list[Option]:
+    """The candidates with their call plans: when we may call now, waiting (END TURN) is tried
+    under each plan of :data:`~seasalt.bots.rollout.PLANS` (call at the next chance, by the
+    default rule, for a bigger lead), so STOP now is weighed against the best later timing."""
+    if not any(isinstance(a, Call) for a in candidates):
+        return [(a, DEFAULT_PLAN) for a in candidates]
+    out: list[Option] = []
+    for a in candidates:
+        plans = PLANS if isinstance(a, EndTurn) else (DEFAULT_PLAN,)
+        out.extend((a, plan) for plan in plans)
+    return out
+
+
 def _simulate(
     sampler: Sampler,
-    candidates: list[Action],
+    options: list[Option],
     worlds: int,
     seat: int,
     rng: random.Random,
@@ -123,12 +150,17 @@ def _simulate(
     counts: list[int],
     alive: list[int],
 ) -> None:
-    """Add ``worlds`` determinizations' playout rewards for the ``alive`` candidates."""
+    """Add ``worlds`` determinizations' playout rewards for the ``alive`` options."""
     for _ in range(worlds):
         world = sampler.sample(rng, keep_log=False)
         playout_seed = rng.getrandbits(32)
+        after: dict[Action, GameState] = {}
         for i in alive:
-            end = playout(apply(world, candidates[i]).state, random.Random(playout_seed))
+            action, plan = options[i]
+            start = after.get(action)
+            if start is None:
+                start = after[action] = apply(world, action).state
+            end = playout(start, random.Random(playout_seed), seat_plan=(seat, plan))
             sums[i] += evaluate(world, end, seat)
             counts[i] += 1
 
@@ -136,7 +168,7 @@ def _simulate(
 def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
     """The action with the best mean playout reward over sampled determinizations.
 
-    Successive halving: half the budget is spread over every candidate, then the better half
+    Successive halving: half the budget is spread over every option, then the better half
     (at least two) share the rest, so the close calls get the most playouts.
     """
     assert view.seat is not None
@@ -145,7 +177,8 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
         return candidates[0]
     total = DEFAULT_BUDGET[view.rules.players] if budget is None else budget
     sampler = Sampler(view)
-    n = len(candidates)
+    options = _options(view, candidates)
+    n = len(options)
     sums = [0.0] * n
     counts = [0] * n
     alive = list(range(n))
@@ -153,7 +186,7 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
         last = len(alive) <= 2
         share = total if last else total // 2
         worlds = max(1, share // len(alive))
-        _simulate(sampler, candidates, worlds, view.seat, rng, sums, counts, alive)
+        _simulate(sampler, options, worlds, view.seat, rng, sums, counts, alive)
         total -= worlds * len(alive)
         if last or total < 2:
             break
@@ -162,8 +195,7 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
     best = max(alive, key=lambda i: sums[i] / counts[i])
     # Ties (e.g. a tiny budget) go to the greedy choice when it is among the best.
     greedy = choose_greedy(view, rng)
-    if greedy in candidates:
-        g = candidates.index(greedy)
-        if g in alive and sums[g] / counts[g] >= sums[best] / counts[best]:
+    for g in alive:
+        if options[g][0] == greedy and sums[g] / counts[g] >= sums[best] / counts[best]:
             return greedy
-    return candidates[best]
+    return options[best][0]

@@ -13,6 +13,7 @@ requires to end in the same state.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 from seasalt.engine import (
@@ -41,8 +42,12 @@ Game = GameState | Playout
 _STOP = Call(CallKind.STOP)
 _LAST_CHANCE = Call(CallKind.LAST_CHANCE)
 
-_WIN_BONUS = 25.0
+_WIN_BONUS = 30.0
 """Reward for winning the game, in round-score points: the game result outweighs a round."""
+
+_OVER_LEAD = 0.25
+"""Weight of the lead gained in a round that ends the game: once the game is over the margin
+hardly matters, so a sure win now is not traded for a bigger win that might be lost."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -69,33 +74,80 @@ def _estimate(state: Game, seat: int) -> float:
     return pts + 0.75 * len(state.hands[seat])
 
 
-def _rollout_call(state: Game, seat: int, legal: tuple[Action, ...]) -> Action | None:
+@dataclass(frozen=True, slots=True)
+class CallPlan:
+    """When a seat calls STOP or LAST CHANCE in a playout (the engine lists a call only from 7
+    card points, RULES §3.3): by its points' lead over the best estimated opponent.
+
+    Every seat plays :data:`DEFAULT_PLAN`; the expert also plays its own future turns under
+    :data:`EAGER_PLAN` and :data:`PATIENT_PLAN` and keeps the best (bots/expert.py), so waiting
+    is valued with the call timing it would really choose later, not one fixed rule's.
+    """
+
+    stop_lead: float
+    """STOP when our points lead the best estimate by this much."""
+    chance_lead: float
+    """LAST CHANCE (rather than STOP) when they lead it by this much."""
+    stop_points: int
+    """STOP from this many points whatever the others seem to hold."""
+
+
+DEFAULT_PLAN = CallPlan(stop_lead=1.0, chance_lead=5.0, stop_points=12)
+EAGER_PLAN = CallPlan(stop_lead=-99.0, chance_lead=5.0, stop_points=0)
+"""Call at the first chance (a STOP, or LAST CHANCE with a clear lead)."""
+PATIENT_PLAN = CallPlan(stop_lead=4.0, chance_lead=7.0, stop_points=16)
+"""Wait for a bigger lead (the deck's end and the game's end still call)."""
+PLANS = (DEFAULT_PLAN, EAGER_PLAN, PATIENT_PLAN)
+
+
+def _rollout_call(
+    state: Game, seat: int, legal: tuple[Action, ...], plan: CallPlan
+) -> Action | None:
     if state.rules.extra_pepper:
         # Under the Diodon Fish only LAST CHANCE is legal, and the Coral Reef's shells come
         # between the calls and END TURN (RULES §12.9, §12.12): call only what is listed.
         calls = [a for a in legal if isinstance(a, Call)]
         if not calls:
             return None
-        wanted = _wanted_call(state, seat)
+        wanted = _wanted_call(state, seat, plan)
         return wanted if wanted in calls else None
     if not isinstance(legal[-2], Call):  # calls, when legal, come just before END TURN
         return None
-    return _wanted_call(state, seat)
+    return _wanted_call(state, seat, plan)
 
 
-def _wanted_call(state: Game, seat: int) -> Action | None:
+def _wanted_call(state: Game, seat: int, plan: CallPlan) -> Action | None:
     mine = points(tuple(state.hands[seat]), state.tables[seat])
-    others = max(_estimate(state, s) for s in range(state.players) if s != seat)
-    if mine >= others + 5:
+    guesses = [(s, _estimate(state, s)) for s in range(state.players) if s != seat]
+    others = max(g for _, g in guesses)
+    scores = state.scores
+    target = state.rules.target_score
+    # The game's end (RULES §8.1): a STOP that takes someone to the target ends the game, so
+    # call it when it wins the game and never when it loses it (whatever the plan says).
+    mine_total = scores[seat] + mine
+    best_total = max(scores[s] + g for s, g in guesses)
+    if max(mine_total, best_total) >= target:
+        if mine_total >= best_total + 1:
+            return _LAST_CHANCE if mine >= others + plan.chance_lead else _STOP
+        return None
+    if mine >= others + plan.chance_lead:
         return _LAST_CHANCE
-    if mine >= others + 1 or len(state.deck) <= 2 * state.players or mine >= 12:
+    if mine >= others + plan.stop_lead or len(state.deck) <= 2 * state.players:
+        return _STOP
+    if mine >= plan.stop_points:
         return _STOP
     return None
 
 
-def rollout_policy(state: Game, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def rollout_policy(
+    state: Game,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    seat_plan: tuple[int, CallPlan] | None = None,
+) -> Action:
     """A quick, reasonable move among ``legal``, the legal actions of ``state.active`` (it reads
-    only what that seat knows)."""
+    only what that seat knows). ``seat_plan``: (seat, its call plan); every other seat calls by
+    :data:`DEFAULT_PLAN`."""
     if len(legal) == 1:
         return legal[0]
     seat = state.active
@@ -119,7 +171,8 @@ def rollout_policy(state: Game, legal: tuple[Action, ...], rng: random.Random) -
     if phase is Phase.PLAY:
         if isinstance(legal[0], PlayPair):
             return legal[0]
-        call = _rollout_call(state, seat, legal)
+        plan = seat_plan[1] if seat_plan is not None and seat_plan[0] == seat else DEFAULT_PLAN
+        call = _rollout_call(state, seat, legal, plan)
         return call if call is not None else legal[-1]
     if phase is Phase.CRAB_PILE:
         return max(
@@ -139,7 +192,8 @@ def rollout_policy(state: Game, legal: tuple[Action, ...], rng: random.Random) -
 
 
 def evaluate(start: GameState, end: GameState, seat: int) -> float:
-    """The seat's reward from ``start`` to ``end``: its lead gained, plus the game result."""
+    """The seat's reward from ``start`` to ``end``: its lead gained, plus the game result (the
+    lead counts for less in a round that ends the game: :data:`_OVER_LEAD`)."""
     n = start.players
 
     def lead(scores: tuple[int, ...]) -> float:
@@ -148,6 +202,7 @@ def evaluate(start: GameState, end: GameState, seat: int) -> float:
 
     reward = lead(end.scores) - lead(start.scores)
     if end.is_over:
+        reward *= _OVER_LEAD
         if seat in end.winners:
             reward += _WIN_BONUS / len(end.winners)
         else:
@@ -155,24 +210,35 @@ def evaluate(start: GameState, end: GameState, seat: int) -> float:
     return reward
 
 
-def playout(state: GameState, rng: random.Random, max_moves: int = 400) -> GameState:
-    """Play ``state`` with :func:`rollout_policy` until its round ends (or the game does).
+def playout(
+    state: GameState,
+    rng: random.Random,
+    max_moves: int = 400,
+    seat_plan: tuple[int, CallPlan] | None = None,
+) -> GameState:
+    """Play ``state`` with :func:`rollout_policy` until its round ends (or the game does);
+    ``seat_plan`` as there.
 
     The returned state has no round log (the playout keeps no events)."""
     game = Playout(state)
     round_no = state.round
     moves = 0
     while not game.is_over and game.round == round_no and moves < max_moves:
-        game.apply(rollout_policy(game, game.legal_actions(), rng))
+        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan))
         moves += 1
     return game.state()
 
 
-def reference_playout(state: GameState, rng: random.Random, max_moves: int = 400) -> GameState:
+def reference_playout(
+    state: GameState,
+    rng: random.Random,
+    max_moves: int = 400,
+    seat_plan: tuple[int, CallPlan] | None = None,
+) -> GameState:
     """:func:`playout` through the immutable ``apply()``: the reference it is tested against."""
     round_no = state.round
     moves = 0
     while not state.is_over and state.round == round_no and moves < max_moves:
-        state = apply(state, rollout_policy(state, legal_actions(state), rng)).state
+        state = apply(state, rollout_policy(state, legal_actions(state), rng, seat_plan)).state
         moves += 1
     return state
