@@ -137,23 +137,29 @@ async def test_the_screen_stays_live_while_the_coach_thinks(
         await tui.until(lambda: panel.state == "answered", 30)
 
 
+async def _ask_then_draw(app: Any, tui: Any, screen: Any) -> tuple[Any, int]:
+    """Ask the coach, then draw without waiting (a new frame, another moment of the turn): the
+    panel and the move the question was about, once the panel says it went stale."""
+    asked_move = screen.frame.view.move
+    await tui.key(app, "p")
+    panel = _panel(screen)
+    await tui.until(lambda: panel.state == "thinking")
+    draw = next(c for c in screen.query_one(ActionList).choices
+                if isinstance(c.action, DrawFromDeck))
+    await tui.key(app, draw.key)
+    await tui.until(lambda: screen.rendered is not None
+                    and screen.rendered.view.move != asked_move)
+    await tui.until(lambda: panel.state == "stale")
+    return panel, asked_move
+
+
 async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
     fake_link: Any, tui: Any, gate: Gate
 ) -> None:
     app = _app(fake_link(players=2))
     async with app.run_test(size=(120, 40)):
         screen = await _my_turn(app, tui)
-        asked_move = screen.frame.view.move
-        await tui.key(app, "p")
-        panel = _panel(screen)
-        await tui.until(lambda: panel.state == "thinking")
-        # The player does not wait: they draw (a new frame, another moment of the turn).
-        draw = next(c for c in screen.query_one(ActionList).choices
-                    if isinstance(c.action, DrawFromDeck))
-        await tui.key(app, draw.key)
-        await tui.until(lambda: screen.rendered is not None
-                        and screen.rendered.view.move != asked_move)
-        await tui.until(lambda: panel.state == "stale")
+        panel, _ = await _ask_then_draw(app, tui, screen)
         assert gate.stops[0]()  # the analysis was told to stop
         await tui.until(lambda: "earlier moment" in tui.text(app))  # drawn after the state
         assert "expected points" not in tui.text(app)
@@ -175,14 +181,7 @@ async def test_the_stale_word_goes_at_the_players_next_choice(
     app = _app(fake_link(players=2))
     async with app.run_test(size=(80, 24)):
         screen = await _my_turn(app, tui)
-        asked_move = screen.frame.view.move
-        await tui.key(app, "p")
-        panel = _panel(screen)
-        await tui.until(lambda: panel.state == "thinking")
-        draw = next(c for c in screen.query_one(ActionList).choices
-                    if isinstance(c.action, DrawFromDeck))
-        await tui.key(app, draw.key)
-        await tui.until(lambda: panel.state == "stale")
+        panel, asked_move = await _ask_then_draw(app, tui, screen)
         await tui.until(lambda: "earlier moment" in tui.text(app))
         gate.open.set()
         # The keep choice on screen now is the moment the word was shown at; the next choice
