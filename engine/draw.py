@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import insort
-
 from .actions import Action, KeepCard, TakeDiscard
 from .effects import angelfish_due, dolphins
 from .events import EventKind
@@ -30,7 +28,7 @@ def draw_from_deck(w: Work, _: Action) -> None:
     if len(deck) == 1:
         card = deck.pop()
         w.emit(_DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,))
-        insort(w.hand(p), card)
+        w.add(p, card)
         w.emit(_KEPT_CARD, seat=p, card=card, private_to=(p,))
         _after_draw(w)
         return
@@ -54,7 +52,7 @@ def keep_card(w: Work, action: Action) -> None:
     else:
         other = [c for c in pending if c != keep]
     w.pending = ()
-    insort(w.hand(p), keep)
+    w.add(p, keep)
     if w.keep_events:
         w.emit(_KEPT_CARD, seat=p, card=keep, private_to=(p,))
     if other:
@@ -75,7 +73,7 @@ def take_discard(w: Work, action: Action) -> None:
     assert isinstance(action, TakeDiscard)
     p = w.active
     card = w.pile(action.pile).pop()
-    insort(w.hand(p), card)
+    w.add(p, card)
     if w.keep_events:
         w.emit(_TOOK_DISCARD, seat=p, card=card, pile=action.pile)
     _after_draw(w)
@@ -94,7 +92,7 @@ def locked_turn(w: Work) -> None:
     p = w.active
     if w.deck:
         card = w.deck_list().pop()
-        insort(w.hand(p), card)
+        w.add(p, card)
         w.emit(_LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,))
     else:
         w.emit(_LOCKED_DRAW, seat=p, n=0)

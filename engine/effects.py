@@ -8,7 +8,6 @@ A choice with one option is taken by the engine (engine/game.py ``_auto``, RULES
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 
 from .actions import (
@@ -68,19 +67,11 @@ _ANGELFISH_TOOK = EventKind.ANGELFISH_TOOK
 
 
 
-def _lay(w: Work, cards: tuple[int, ...]) -> None:
-    p = w.active
-    hand = w.hand(p)
-    for c in cards:
-        hand.remove(c)
-    w.set_table(p, (*w.tables[p], cards))
-
-
 def play_trio(w: Work, action: Action) -> None:
     """A pair and a starfish: three points on the table, no effect (RULES §11.4)."""
     assert isinstance(action, PlayTrio)
     cards = (*action.cards, action.starfish)
-    _lay(w, cards)
+    w.lay(w.active, cards)
     w.emit(_PLAYED_TRIO, seat=w.active, cards=cards)
     check_mermaids(w)
 
@@ -89,7 +80,7 @@ def play_pair(w: Work, action: Action) -> None:
     """Lay a pair and carry out its effect, or skip it when impossible (RULES §3.2)."""
     assert isinstance(action, PlayPair)
     a, b = action.cards
-    _lay(w, action.cards)
+    w.lay(w.active, action.cards)
     if w.keep_events:
         w.emit(_PLAYED_PAIR, seat=w.active, cards=action.cards)
     effect = _EFFECT_OF_KINDS[_K[a] * _N_KINDS + _K[b]]
@@ -135,7 +126,7 @@ def _fish(w: Work) -> bool:
         if not deck:
             break
         card = deck.pop()
-        insort(w.hand(p), card)
+        w.add(p, card)
         w.emit(_FISH_DREW, seat=p, card=card, private_to=(p,))
     check_mermaids(w)  # after the whole effect (RULES §12.0 "Defaults")
     return True
@@ -214,7 +205,7 @@ def take_crab_card(w: Work, action: Action) -> None:
     assert isinstance(action, TakeCrabCard) and w.crab_pile is not None
     pile = w.pile(w.crab_pile)
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
-    insort(w.hand(w.active), action.card)
+    w.add(w.active, action.card)
     w.emit(
         _CRAB_TOOK,
         seat=w.active,
@@ -235,8 +226,8 @@ def rob(w: Work, action: Action) -> None:
     p, t = w.active, action.seat
     victim = sorted(w.hands[t])
     card = victim[w.next_rng().randrange(len(victim))]
-    w.hand(t).remove(card)
-    insort(w.hand(p), card)
+    w.take(t, card)
+    w.add(p, card)
     w.emit(_ROBBED, seat=p, target=t, card=card, private_to=(p, t))
     w.phase = _PLAY
     check_mermaids(w)
@@ -245,7 +236,7 @@ def rob(w: Work, action: Action) -> None:
 def keep_lobster(w: Work, action: Action) -> None:
     assert isinstance(action, KeepLobsterCard)
     p = w.active
-    insort(w.hand(p), action.card)
+    w.add(p, action.card)
     deck = w.deck_list()
     deck.extend(c for c in w.pending if c != action.card)
     shuffle(w.next_rng(), deck)
@@ -296,10 +287,10 @@ def look_at_hand(w: Work, action: Action) -> None:
 def swap_card(w: Work, action: Action) -> None:
     assert isinstance(action, SwapCard) and w.swap_target is not None
     p, t = w.active, w.swap_target
-    w.hand(p).remove(action.give)
-    w.hand(t).remove(action.take)
-    insort(w.hand(p), action.take)
-    insort(w.hand(t), action.give)
+    w.take(p, action.give)
+    w.take(t, action.take)
+    w.add(p, action.take)
+    w.add(t, action.give)
     w.emit(_SWAPPED, seat=p, target=t, cards=(action.give, action.take),
            private_to=(p, t))
     w.swap_target = None
@@ -340,7 +331,7 @@ def place_shell(w: Work, action: Action) -> None:
     """RULES §12.12: the shell leaves the hand face down; the seat is shielded this round."""
     assert isinstance(action, PlaceShellFaceDown)
     p = w.active
-    w.hand(p).remove(action.card)
+    w.take(p, action.card)
     w.face_down = (*w.face_down[:p], action.card, *w.face_down[p + 1 :])
     w.emit(_SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,))
 
@@ -355,7 +346,7 @@ def dolphins(w: Work, placed: int) -> None:
     p = w.active
     if w.deck and KIND_OF[placed] in DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
         card = w.deck_list().pop()
-        insort(w.hand(p), card)
+        w.add(p, card)
         w.emit(_DOLPHINS_DREW, seat=p, card=card, private_to=(p,))
 
 
@@ -375,7 +366,7 @@ def take_angelfish_card(w: Work, action: Action) -> None:
     assert isinstance(action, TakeAngelfishCard)
     p = w.active
     card = w.pile(action.pile).pop()
-    insort(w.hand(p), card)
+    w.add(p, card)
     w.emit(_ANGELFISH_TOOK, seat=p, card=card, pile=action.pile)
     w.phase = _PLAY  # the take ends the draw step, even if the tops match again (P76)
     check_mermaids(w)

@@ -291,19 +291,28 @@ def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
     return [*combinations(swimmers, 2), *combinations(sharks, 2)]
 
 
-def _play_options(s: Zones) -> tuple[Action, ...]:
+def _play_options(
+    s: Zones, h: list[int] | None = None, kinds: list[int] | None = None,
+    table_points: int = 0, colors: list[int] | None = None,
+) -> tuple[Action, ...]:
+    """The play step's actions. A playout passes the counts it keeps of the active seat's
+    cards (``h``: the hand's kinds; the rest as :func:`~.scoring._plain_points` takes them);
+    without, they are counted here."""
     if s.rules.extra_pepper:
         return _pepper_play_options(s)
     active = s.active
     hand = s.hands[active]
     # The hand's kind counts once, for its pairs and its card points; most play steps have
     # no pair, and their two possible lists are made once (below).
-    kind_of = _K
-    h = [0] * _N_KINDS  # _kind_counts(hand), inlined
-    for c in hand:
-        h[kind_of[c]] += 1
+    if h is None:
+        kind_of = _K
+        h = [0] * _N_KINDS  # _kind_counts(hand), inlined
+        for c in hand:
+            h[kind_of[c]] += 1
     npairs = _pairs_in_hand(h)
-    can_call = s.call is None and _plain_points(h, npairs, hand, s.tables[active]) >= CALL_THRESHOLD
+    can_call = s.call is None and _plain_points(
+        h, npairs, hand, s.tables[active], kinds, table_points, colors
+    ) >= CALL_THRESHOLD
     if not npairs:
         return _CALLS_END if can_call else _END
     pairs, starfish = _pairs_listed(hand, h)

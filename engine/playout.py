@@ -18,16 +18,22 @@ GameState's lists if it had any.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
+import _random
+import random
+from bisect import insort
 
 from .actions import Action, CallKind
 from .event_cards import EventCard
 from .events import Event, EventKind
 from .game import _GAME_OVER, _PLAY, _STEP, _auto
-from .legal import legal_in
+from .legal import _play_options, legal_in
+from .pair_matching import _C, _K, _N_COLORS, _N_KINDS
 from .state import GameState
-from .work import Work
+from .work import RNG_STRIDE, Work
+
+_seed = _random.Random.seed  # what random.Random(x) runs for an int x, in C
+"""Reseeds a generator in place: the state ``random.Random(x)`` starts in (measured: 3.6 us
+against 4.3 for a new object; the MT19937 seeding itself is most of it)."""
 
 
 class Playout(Work):
@@ -38,15 +44,117 @@ class Playout(Work):
         events: keep the events (:meth:`apply` returns each action's, and the round's log is
             kept for :meth:`state`). Off, the events are dropped and the frozen state's ``log``
             is empty.
+
+    Besides the zones it keeps, per seat, counts of the cards each holds (changed as cards
+    move, by :meth:`add`, :meth:`take`, :meth:`lay`, :meth:`set_table` and
+    :meth:`new_round_zones`): the play step's legal actions read them instead of counting the
+    hand again (engine/legal.py ``_play_options``). tests/engine/test_fast_playouts.py
+    holds them equal to a count of the zones at every step.
     """
 
-    __slots__ = ("keep_events",)  # Work.keep_events, per playout
+    __slots__ = (
+        "keep_events", "is_over", "hand_kinds", "kinds", "colors", "table_points", "_rng",
+    )
+
+    is_over: bool
+    """Whether the game is over (as ``state().is_over``; a plain attribute, read per action)."""
+    hand_kinds: list[list[int]]
+    """Per seat, its hand's cards by dense kind index (engine/pair_matching.py ``_K``)."""
+    kinds: list[list[int]]
+    """Per seat, its hand's and table's cards by kind (what card points count, RULES §5)."""
+    colors: list[list[int]]
+    """Per seat, its hand's and table's cards by dense colour index (``_C``)."""
+    table_points: list[int]
+    """Per seat, the points of its laid groups: 1 a pair, 3 a trio (RULES §5.2, §11.4)."""
 
     def __init__(self, state: GameState, *, events: bool = False) -> None:
         super().__init__(state)
         self.keep_events = events
         if not events:
             self.log = ()
+        self.is_over = self.phase is _GAME_OVER
+        self._rng: random.Random | None = None
+        counted = [self._counted(seat) for seat in range(self.n)]
+        self.hand_kinds = [c[0] for c in counted]
+        self.kinds = [c[1] for c in counted]
+        self.colors = [c[2] for c in counted]
+        self.table_points = [c[3] for c in counted]
+
+    def _counted(self, seat: int) -> tuple[list[int], list[int], list[int], int]:
+        """``seat``'s counts from its zones (at the start, and after a pair is stolen)."""
+        kind_of, color_of = _K, _C
+        h = [0] * _N_KINDS
+        colors = [0] * _N_COLORS
+        for c in self.hands[seat]:
+            h[kind_of[c]] += 1
+            colors[color_of[c]] += 1
+        kinds = h[:]
+        points = 0
+        for group in self.tables[seat]:
+            points += 3 if len(group) == 3 else 1
+            for c in group:
+                kinds[kind_of[c]] += 1
+                colors[color_of[c]] += 1
+        return h, kinds, colors, points
+
+    # ---- the zone changes of Work, counted
+
+    def add(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if type(h) is tuple:
+            h = self.hands[seat] = sorted(h)
+        insort(h, card)  # type: ignore[arg-type]
+        k = _K[card]
+        self.hand_kinds[seat][k] += 1
+        self.kinds[seat][k] += 1
+        self.colors[seat][_C[card]] += 1
+
+    def take(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if type(h) is tuple:
+            h = self.hands[seat] = sorted(h)
+        h.remove(card)  # type: ignore[union-attr]
+        k = _K[card]
+        self.hand_kinds[seat][k] -= 1
+        self.kinds[seat][k] -= 1
+        self.colors[seat][_C[card]] -= 1
+
+    def lay(self, seat: int, cards: tuple[int, ...]) -> None:
+        Work.lay(self, seat, cards)
+        # From hand to table: the hand's kinds change, hand + table's do not.
+        h = self.hand_kinds[seat]
+        for c in cards:
+            h[_K[c]] -= 1
+        self.table_points[seat] += 3 if len(cards) == 3 else 1
+
+    def set_table(self, seat: int, groups: tuple[tuple[int, ...], ...]) -> None:
+        Work.set_table(self, seat, groups)  # a stolen pair (RULES §12.3): count both seats again
+        (self.hand_kinds[seat], self.kinds[seat], self.colors[seat],
+         self.table_points[seat]) = self._counted(seat)
+
+    def new_round_zones(
+        self, deck: list[int], piles: list[tuple[int, ...] | list[int]]
+    ) -> None:
+        Work.new_round_zones(self, deck, piles)
+        n = self.n
+        self.hand_kinds = [[0] * _N_KINDS for _ in range(n)]
+        self.kinds = [[0] * _N_KINDS for _ in range(n)]
+        self.colors = [[0] * _N_COLORS for _ in range(n)]
+        self.table_points = [0] * n
+
+    def game_ended(self) -> None:
+        self.is_over = True
+
+    def next_rng(self) -> random.Random:
+        """One generator for the whole playout, reseeded at each chance event into the state a
+        new ``random.Random`` of that event would start in (every caller uses it at once)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random.__new__(random.Random)
+            r.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ sets it
+        _seed(r, self.seed * RNG_STRIDE + self.rng_counter)
+        self.rng_counter += 1
+        return r
 
     def emit(
         self, kind: EventKind, seat: int | None = None, card: int | None = None,
@@ -63,10 +171,6 @@ class Playout(Work):
             )
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is _GAME_OVER
-
-    @property
     def to_act(self) -> int | None:
         return None if self.phase is _GAME_OVER else self.active
 
@@ -74,9 +178,16 @@ class Playout(Work):
     def players(self) -> int:
         return self.n
 
-    legal_actions: ClassVar[Callable[[Playout], tuple[Action, ...]]] = legal_in
-    """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
-    (``legal_in`` itself, one call less per decision; computed on each call: ask once)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
+        (``legal.legal_in``; the play step's from the counts kept here; computed on each call:
+        ask once)."""
+        if self.phase is _PLAY:
+            a = self.active
+            return _play_options(
+                self, self.hand_kinds[a], self.kinds[a], self.table_points[a], self.colors[a]
+            )
+        return legal_in(self)
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Play ``action``, which must be one of :meth:`legal_actions` (it is not checked: an
@@ -84,13 +195,18 @@ class Playout(Work):
         it caused (empty with events off)."""
         if self.keep_events:
             self.events = []
+            self.move += 1
+            _STEP[type(action)](self, action)
+            if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
+                _auto(self)
+            return tuple(self.events)
+        # The steps keep every hand sorted (Work.add), as a GameState's are: the legal
+        # actions and a playout policy read them in that order.
         self.move += 1
         _STEP[type(action)](self, action)
-        if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
+        if self.phase is not _PLAY:
             _auto(self)
-        # The steps keep every hand sorted (Work.hand, Work.add), as a GameState's are: the
-        # legal actions and a playout policy read them in that order.
-        return tuple(self.events) if self.keep_events else ()
+        return ()
 
     def state(self) -> GameState:
         """The game as a frozen GameState (the playout goes on unchanged)."""

@@ -52,10 +52,7 @@ def start_round(w: Work, starter: int) -> None:
     deck = list(range(size))
     shuffle(w.next_rng(), deck)
     first, second = deck.pop(), deck.pop()
-    w.deck = deck
-    w.piles = [(first,), (second,)]
-    w.hands = [() for _ in range(w.n)]
-    w.tables = ((),) * w.n
+    w.new_round_zones(deck, [(first,), (second,)])
     w.revealed = (False,) * w.n
     w.pending = ()
     w.crab_pile = None
@@ -221,5 +218,6 @@ def _game_over(w: Work, winners: tuple[int, ...]) -> None:
     w.pending = ()
     w.crab_pile = None
     w.swap_target = None
+    w.game_ended()
     w.emit(_GAME_OVER_EVENT, scores=w.scores, winners=winners)
 

@@ -217,15 +217,22 @@ def _kind_counts(hand: Iterable[int]) -> list[int]:
 
 
 def _plain_points(
-    h: list[int], pairs: int, hand: Sequence[int], played: Sequence[Sequence[int]]
+    h: list[int], pairs: int, hand: Sequence[int], played: Sequence[Sequence[int]],
+    kinds: list[int] | None = None, table_points: int = 0, colors: list[int] | None = None,
 ) -> int:
     """Card points with no event effect, from the hand's kind counts ``h`` and its pairs
     ``_pairs_in_hand(h)`` (both also what the play step's legal actions need, so a caller
     that has them passes them). The parts of :func:`_parts_ids`, written out: this runs at
-    every play step."""
+    every play step.
+
+    A playout keeps the rest counted as cards move (engine/playout.py) and passes it too:
+    ``kinds`` and ``colors``, the kind and colour counts of hand + table, and
+    ``table_points``, the laid groups' points; without them they are counted here."""
     star = h[_STARFISH]
     total = pairs + 2 * (star if star < pairs else pairs)  # RULES §11.4
-    if played:
+    if kinds is not None:
+        total += table_points
+    elif played:
         kinds = h[:]
         kind_of = _K
         for group in played:
@@ -253,7 +260,8 @@ def _plain_points(
         total += kinds[_CRAB]
     mermaids = kinds[_MERMAID]
     if mermaids:  # a third of hands in play hold one: _mermaid_points' max() written here
-        colors = _color_counts(hand, played)
+        if colors is None:
+            colors = _color_counts(hand, played)
         total += max(colors) if mermaids == 1 else _mermaid_points(colors, mermaids)
     return total
 
