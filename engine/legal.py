@@ -119,6 +119,12 @@ _KEEP_CARD = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
 """Per card: kept with the other card's pile forced, on pile 0, on pile 1."""
 _TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
 _KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
+_CRAB_PILES = (
+    (), (ChooseCrabPile(1),), (ChooseCrabPile(0),), (ChooseCrabPile(0), ChooseCrabPile(1))
+)
+"""The crab's pile choices, by which piles hold cards (pile 0: bit 2, pile 1: bit 1)."""
+_ROB_SEAT = tuple(Rob(t) for t in range(4))
+"""Rob seat t, by seat (2-4 players)."""
 
 
 def draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
@@ -208,12 +214,15 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
             return tuple([k for c in pending for k in keep[c][1:]])
         return tuple([keep[c][0] for c in pending])
     if phase is _CRAB_PILE:
-        return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
+        p0, p1 = s.piles
+        return _CRAB_PILES[(2 if p0 else 0) + (1 if p1 else 0)]
     if phase is _CRAB_TAKE:
         assert s.crab_pile is not None
         return tuple([_TAKE_CRAB[c] for c in sorted(set(s.piles[s.crab_pile]))])
     if phase is _ROB:
-        return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed, s.face_down))
+        rob_seat = _ROB_SEAT
+        return tuple([rob_seat[t] for t in rob_targets(s.active, s.hands, s.revealed,
+                                                       s.face_down)])
     if phase is _LOBSTER:
         return tuple([_KEEP_LOBSTER[c] for c in sorted(s.pending)])
     return _pepper_options(s)

@@ -34,6 +34,8 @@ _ROUND_VOID = EventKind.ROUND_VOID
 _MERMAID_WIN = EventKind.MERMAID_WIN
 _GAME_OVER = Phase.GAME_OVER
 _GAME_OVER_EVENT = EventKind.GAME_OVER
+_END_STOP = RoundEnd.STOP
+_END_LAST_CHANCE = RoundEnd.LAST_CHANCE
 
 
 MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
@@ -67,8 +69,9 @@ def start_round(w: Work, starter: int) -> None:
     w.phase = _DRAW
     w.log = ()
     w.log_tail = []
-    w.emit(_ROUND_STARTED, seat=starter, n=w.round, cards=(first, second))
-    w.emit(_TURN_STARTED, seat=starter)
+    if w.keep_events:
+        w.emit(_ROUND_STARTED, seat=starter, n=w.round, cards=(first, second))
+        w.emit(_TURN_STARTED, seat=starter)
 
 
 def call(w: Work, action: Action) -> None:
@@ -86,7 +89,8 @@ def call(w: Work, action: Action) -> None:
 def _reveal(w: Work, seat: int) -> None:
     if not w.revealed[seat]:
         w.set_revealed(seat)
-        w.emit(_REVEALED, seat=seat, cards=tuple(w.hands[seat]))  # sorted (Work.hand)
+        if w.keep_events:
+            w.emit(_REVEALED, seat=seat, cards=tuple(w.hands[seat]))  # sorted (Work.add)
 
 
 def end_turn(w: Work, _: Action | None = None) -> None:
@@ -151,7 +155,7 @@ def _score_round(w: Work) -> None:
     gained, bet_won = round_gains(w.call, caller, parts)
     w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
     w.last_round_scores = gained
-    end = RoundEnd.STOP if w.call is _STOP else RoundEnd.LAST_CHANCE
+    end = _END_STOP if w.call is _STOP else _END_LAST_CHANCE
     w.last_result = _new_round_result(
         w.round, end, caller, bet_won, _seat_results(w, gained, True, parts)
     )
