@@ -21,15 +21,21 @@ from __future__ import annotations
 import _random
 import random
 from bisect import insort
+from typing import Any
 
 from .actions import Action, CallKind
 from .event_cards import EventCard
 from .events import Event, EventKind
 from .game import _GAME_OVER, _PLAY, _STEP, _auto
 from .legal import _play_options, legal_in
-from .pair_matching import _C, _K, _N_COLORS, _N_KINDS
-from .state import GameState
+from .pair_matching import _C, _K, _N_COLORS, _N_KINDS, _pairs_in_hand
+from .round_end import plain_result
+from .scoring import Breakdown, _plain_points
+from .state import GameState, RoundEnd, RoundResult
 from .work import RNG_STRIDE, Work
+
+_LAST_RESULT: Any = Work.__dict__["last_result"]
+"""Work's own slot for ``last_result``, under the playout's property of that name."""
 
 _seed = _random.Random.seed  # what random.Random(x) runs for an int x, in C
 """Reseeds a generator in place: the state ``random.Random(x)`` starts in (measured: 3.6 us
@@ -54,6 +60,7 @@ class Playout(Work):
 
     __slots__ = (
         "keep_events", "is_over", "hand_kinds", "kinds", "colors", "table_points", "_rng",
+        "_result_args",
     )
 
     is_over: bool
@@ -66,6 +73,9 @@ class Playout(Work):
     """Per seat, its hand's and table's cards by dense colour index (``_C``)."""
     table_points: list[int]
     """Per seat, the points of its laid groups: 1 a pair, 3 a trio (RULES §5.2, §11.4)."""
+    _result_args: tuple[Any, ...] | None
+    """The last scored round's result, still to be built: ``round_end.plain_result``'s
+    arguments (see :meth:`result_later`)."""
 
     def __init__(self, state: GameState, *, events: bool = False) -> None:
         super().__init__(state)
@@ -144,6 +154,44 @@ class Playout(Work):
 
     def game_ended(self) -> None:
         self.is_over = True
+
+    # ---- a scored round: card points from the counts, the result built when asked for
+
+    def round_points(self) -> tuple[list[int], list[int], list[Breakdown] | None]:
+        if self.rules.extra_pepper:  # each seat under its own effects: the breakdowns
+            return Work.round_points(self)
+        points, bonuses = [], []
+        for s in range(self.n):
+            h, colors = self.hand_kinds[s], self.colors[s]
+            points.append(_plain_points(
+                h, _pairs_in_hand(h), self.hands[s], self.tables[s], self.kinds[s],
+                self.table_points[s], colors,
+            ))
+            bonuses.append(max(colors))  # the colour bonus (RULES §5.5)
+        return points, bonuses, None
+
+    def result_later(
+        self, end: RoundEnd, caller: int, bet_won: bool | None, gained: tuple[int, ...]
+    ) -> None:
+        # Most playouts never read a round's result: they keep what round_end.plain_result
+        # needs (the zones as they are now: the next deal replaces them).
+        self._result_args = (
+            self.round, end, caller, bet_won, gained,
+            tuple([tuple(h) for h in self.hands]), self.tables, self.scores,
+        )
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        args = self._result_args
+        if args is not None:
+            self._result_args = None
+            _LAST_RESULT.__set__(self, plain_result(*args))
+        return _LAST_RESULT.__get__(self, Playout)  # type: ignore[no-any-return]
+
+    @last_result.setter
+    def last_result(self, value: RoundResult | None) -> None:
+        self._result_args = None
+        _LAST_RESULT.__set__(self, value)
 
     def next_rng(self) -> random.Random:
         """One generator for the whole playout, reseeded at each chance event into the state a

@@ -15,7 +15,7 @@ from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .event_cards import mermaids_to_win
 from .event_deck import hand_off, keep
 from .events import EventKind
-from .scoring import Breakdown, _breakdown_ids, round_gains
+from .scoring import Breakdown, _breakdown_ids, _gains
 from .state import Phase, RoundEnd, RoundResult, SeatResult
 from .work import Work, shuffle
 
@@ -126,24 +126,27 @@ def end_turn(w: Work, _: Action | None = None) -> None:
 
 
 def _seat_results(
-    w: Work, round_scores: Sequence[int], with_cards: bool,
-    parts: Sequence[Breakdown] | None = None,
+    hands: Sequence[Sequence[int]], tables: Sequence[tuple[tuple[int, ...], ...]],
+    parts: Sequence[Breakdown] | None, round_scores: Sequence[int], totals: Sequence[int],
+    shielded: Sequence[bool],
 ) -> tuple[SeatResult, ...]:
-    """Every seat's part of the round result; ``parts``: the breakdowns already computed
-    (each seat's, under its own effects), so a scored round scores each hand once."""
-    if with_cards and parts is None:
-        parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
+    """Every seat's part of the round result (``parts``: each seat's breakdown under its own
+    effects; None for a void round, whose hands and tables are not shown)."""
     return tuple([
         _new_seat_result(
-            tuple(w.hands[s]) if with_cards else (),  # hand (sorted: Work.hand)
-            w.tables[s] if with_cards else (),  # table
+            tuple(hands[s]),  # hand (sorted: Work.add)
+            tables[s],  # table
             parts[s] if parts is not None else None,  # breakdown
             round_scores[s],  # round_score
-            w.scores[s],  # total
-            w.shielded(s),  # shielded: the shell itself stays hidden (RULES §12.12, P95)
+            totals[s],  # total
+            shielded[s],  # shielded: the shell itself stays hidden (RULES §12.12, P95)
         )
-        for s in range(w.n)
+        for s in range(len(hands))
     ])
+
+
+def _shielded(w: Work) -> list[bool]:
+    return [w.shielded(s) for s in range(w.n)]
 
 
 def _score_round(w: Work) -> None:
@@ -151,14 +154,18 @@ def _score_round(w: Work) -> None:
     assert w.caller is not None and w.call is not None
     caller = w.caller
     # Each seat under its own effects (RULES §12.0 "Defaults").
-    parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
-    gained, bet_won = round_gains(w.call, caller, parts)
+    points, bonuses, parts = w.round_points()
+    gained, bet_won = _gains(w.call, caller, points, bonuses)
     w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
     w.last_round_scores = gained
     end = _END_STOP if w.call is _STOP else _END_LAST_CHANCE
-    w.last_result = _new_round_result(
-        w.round, end, caller, bet_won, _seat_results(w, gained, True, parts)
-    )
+    if parts is None:  # a playout's: it builds the result when it is asked for one
+        w.result_later(end, caller, bet_won, gained)
+    else:
+        w.last_result = _new_round_result(
+            w.round, end, caller, bet_won,
+            _seat_results(w.hands, w.tables, parts, gained, w.scores, _shielded(w)),
+        )
     w.emit(
         _ROUND_SCORED,
         seat=caller,
@@ -173,6 +180,20 @@ def _score_round(w: Work) -> None:
         _game_over(w, winners)
         return
     _next_round(w, w.nxt(caller))
+
+
+def plain_result(
+    round_no: int, end: RoundEnd, caller: int, bet_won: bool | None, gained: tuple[int, ...],
+    hands: Sequence[Sequence[int]], tables: Sequence[tuple[tuple[int, ...], ...]],
+    totals: tuple[int, ...],
+) -> RoundResult:
+    """A scored round's result with no event effect (no Extra Pepper), from its zones as they
+    were: what a playout builds when asked (engine/playout.py)."""
+    parts = [_breakdown_ids(hand, table) for hand, table in zip(hands, tables, strict=True)]
+    return _new_round_result(
+        round_no, end, caller, bet_won,
+        _seat_results(hands, tables, parts, gained, totals, [False] * len(hands)),
+    )
 
 
 def _next_round(w: Work, starter: int) -> None:
@@ -191,8 +212,10 @@ def keep_event_card(w: Work, action: Action) -> None:
 
 def _void_round(w: Work, emptied_by: int) -> None:
     """RULES §6.4: no scoring, no reveal; the next round starts left of ``emptied_by``."""
+    nothing = ((),) * w.n
     w.last_result = _new_round_result(
-        w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
+        w.round, RoundEnd.VOID, emptied_by, None,
+        _seat_results(nothing, nothing, None, [0] * w.n, w.scores, _shielded(w)),
     )
     w.emit(_ROUND_VOID, seat=emptied_by, n=w.round)
     _next_round(w, w.nxt(emptied_by))
@@ -208,8 +231,10 @@ def check_mermaids(w: Work) -> bool:
     held = len(MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
+    parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
     w.last_result = _new_round_result(
-        w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
+        w.round, RoundEnd.MERMAIDS, p, None,
+        _seat_results(w.hands, w.tables, parts, [0] * w.n, w.scores, _shielded(w)),
     )
     w.emit(_MERMAID_WIN, seat=p)
     _game_over(w, (p,))

@@ -410,17 +410,27 @@ def round_gains(
     most points (ties count) scores card points plus colour bonus and the others only their
     colour bonus; otherwise the caller scores only the colour bonus and the others their points.
     """
-    points = [b.total for b in parts]
-    if call is CallKind.STOP:
+    return _gains(call, caller, [b.total for b in parts], [b.color_bonus for b in parts])
+
+
+def _gains(
+    call: CallKind, caller: int, points: Sequence[int], bonuses: Sequence[int]
+) -> tuple[tuple[int, ...], bool | None]:
+    """:func:`round_gains` from each seat's card points and colour bonus (a playout has them
+    without the breakdowns)."""
+    if call is _CALL_STOP:
         return tuple(points), None
     won = all(points[caller] >= p for p in points)
     if won:
-        gains = [p + b.color_bonus if s == caller else b.color_bonus
-                 for s, (p, b) in enumerate(zip(points, parts, strict=True))]
+        gains = [p + bonus if s == caller else bonus
+                 for s, (p, bonus) in enumerate(zip(points, bonuses, strict=True))]
     else:
-        gains = [b.color_bonus if s == caller else p
-                 for s, (p, b) in enumerate(zip(points, parts, strict=True))]
+        gains = [bonus if s == caller else p
+                 for s, (p, bonus) in enumerate(zip(points, bonuses, strict=True))]
     return tuple(gains), won
+
+
+_CALL_STOP = CallKind.STOP
 
 
 def mermaid_count(cards: Iterable[int]) -> int:

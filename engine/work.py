@@ -14,7 +14,8 @@ from ._fast import positional_builder
 from .actions import CallKind
 from .event_cards import EventCard, effects_of
 from .events import Event, EventKind, new_event
-from .state import EventZones, GameState
+from .scoring import Breakdown, _breakdown_ids
+from .state import EventZones, GameState, RoundEnd
 
 RNG_STRIDE = 1_000_003
 """The chance event ``counter`` of game ``seed`` draws from ``random.Random(seed * RNG_STRIDE +
@@ -295,6 +296,20 @@ class Work:
         )
         self.events.append(event)
         self.log_tail.append(event)
+
+    def round_points(self) -> tuple[list[int], list[int], list[Breakdown] | None]:
+        """Each seat's card points and colour bonus under its own effects, and the breakdowns
+        they come from (a playout may score from its counts and give none: then the round's
+        result is built by :meth:`result_later`)."""
+        parts = [_breakdown_ids(self.hands[s], self.tables[s], self.effects(s))
+                 for s in range(self.n)]
+        return [b.total for b in parts], [b.color_bonus for b in parts], parts
+
+    def result_later(
+        self, end: RoundEnd, caller: int, bet_won: bool | None, gained: tuple[int, ...]
+    ) -> None:
+        """The round's result, to be built when asked for (only a playout defers it)."""
+        raise AssertionError("round_points() gave the breakdowns: build the result now")
 
     def game_ended(self) -> None:
         """Called once the game is over (a playout keeps ``is_over`` as a plain attribute)."""
