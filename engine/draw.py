@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .actions import Action, KeepCard, TakeDiscard
 from .effects import angelfish_due, dolphins
 from .events import EventKind
-from .round_end import MERMAIDS, check_mermaids, end_turn
+from .round_end import FIRST_MERMAID, LAST_MERMAID, check_mermaids, end_turn
 from .state import Phase
 from .work import Work
 
@@ -40,9 +42,8 @@ def draw_from_deck(w: Work, _: Action) -> None:
         w.emit(_DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,))
 
 
-def keep_card(w: Work, action: Action) -> None:
+def keep_card(w: Work, action: KeepCard) -> None:
     """Keep one drawn card, the other face up on a pile (RULES §3.1 A)."""
-    assert isinstance(action, KeepCard)
     p = w.active
     keep = action.card
     pending = w.pending
@@ -68,9 +69,8 @@ def keep_card(w: Work, action: Action) -> None:
     _after_draw(w)
 
 
-def take_discard(w: Work, action: Action) -> None:
+def take_discard(w: Work, action: TakeDiscard) -> None:
     """Take a discard pile's top card (RULES §3.1 B)."""
-    assert isinstance(action, TakeDiscard)
     p = w.active
     card = w.pile(action.pile).pop()
     w.add(p, card)
@@ -83,7 +83,9 @@ def _after_draw(w: Work) -> None:
     w.phase = _PLAY
     if w.rules.extra_pepper and angelfish_due(w):
         return  # the mermaid check follows the take, which ends the draw step (RULES §12.10)
-    if not MERMAIDS.isdisjoint(w.hands[w.active]):  # check_mermaids' first test, inlined
+    hand = w.hands[w.active]
+    i = bisect_left(hand, FIRST_MERMAID)  # three mermaids or more? (round_end.py: MERMAIDS)
+    if len(hand) > i + 2 and hand[i + 2] <= LAST_MERMAID:
         check_mermaids(w)
 
 

@@ -67,18 +67,16 @@ _ANGELFISH_TOOK = EventKind.ANGELFISH_TOOK
 
 
 
-def play_trio(w: Work, action: Action) -> None:
+def play_trio(w: Work, action: PlayTrio) -> None:
     """A pair and a starfish: three points on the table, no effect (RULES §11.4)."""
-    assert isinstance(action, PlayTrio)
     cards = (*action.cards, action.starfish)
     w.lay(w.active, cards)
     w.emit(_PLAYED_TRIO, seat=w.active, cards=cards)
     check_mermaids(w)
 
 
-def play_pair(w: Work, action: Action) -> None:
+def play_pair(w: Work, action: PlayPair) -> None:
     """Lay a pair and carry out its effect, or skip it when impossible (RULES §3.2)."""
-    assert isinstance(action, PlayPair)
     a, b = action.cards
     w.lay(w.active, action.cards)
     if w.keep_events:
@@ -187,8 +185,7 @@ would hash two enum members per pair laid, in Python."""
 # ---- the effects' choices
 
 
-def choose_crab_pile(w: Work, action: Action) -> None:
-    assert isinstance(action, ChooseCrabPile)
+def choose_crab_pile(w: Work, action: ChooseCrabPile) -> None:
     w.crab_pile = action.pile
     w.phase = _CRAB_TAKE
     w.emit(
@@ -201,8 +198,8 @@ def choose_crab_pile(w: Work, action: Action) -> None:
     )
 
 
-def take_crab_card(w: Work, action: Action) -> None:
-    assert isinstance(action, TakeCrabCard) and w.crab_pile is not None
+def take_crab_card(w: Work, action: TakeCrabCard) -> None:
+    assert w.crab_pile is not None
     pile = w.pile(w.crab_pile)
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
     w.add(w.active, action.card)
@@ -221,8 +218,7 @@ def take_crab_card(w: Work, action: Action) -> None:
     check_mermaids(w)
 
 
-def rob(w: Work, action: Action) -> None:
-    assert isinstance(action, Rob)
+def rob(w: Work, action: Rob) -> None:
     p, t = w.active, action.seat
     victim = sorted(w.hands[t])
     card = victim[w.next_rng().randrange(len(victim))]
@@ -233,8 +229,7 @@ def rob(w: Work, action: Action) -> None:
     check_mermaids(w)
 
 
-def keep_lobster(w: Work, action: Action) -> None:
-    assert isinstance(action, KeepLobsterCard)
+def keep_lobster(w: Work, action: KeepLobsterCard) -> None:
     p = w.active
     w.add(p, action.card)
     deck = w.deck_list()
@@ -275,8 +270,7 @@ def _rodeo_swap(w: Work) -> bool:
     return False
 
 
-def look_at_hand(w: Work, action: Action) -> None:
-    assert isinstance(action, LookAtHand)
+def look_at_hand(w: Work, action: LookAtHand) -> None:
     p, t = w.active, action.seat
     w.swap_target = t
     w.phase = _SWAP
@@ -284,8 +278,8 @@ def look_at_hand(w: Work, action: Action) -> None:
            private_to=(p, t))
 
 
-def swap_card(w: Work, action: Action) -> None:
-    assert isinstance(action, SwapCard) and w.swap_target is not None
+def swap_card(w: Work, action: SwapCard) -> None:
+    assert w.swap_target is not None
     p, t = w.active, w.swap_target
     w.take(p, action.give)
     w.take(t, action.take)
@@ -313,9 +307,8 @@ def _rodeo_steal(w: Work) -> bool:
     return False
 
 
-def steal_pair(w: Work, action: Action) -> None:
+def steal_pair(w: Work, action: StealPair) -> None:
     """The pair moves as it lies, with no effect (RULES §12.3, P27)."""
-    assert isinstance(action, StealPair)
     p = w.active
     victim = owner_of_pair(w.tables, action.cards)
     groups = list(w.tables[victim])
@@ -327,9 +320,8 @@ def steal_pair(w: Work, action: Action) -> None:
     w.phase = _PLAY
 
 
-def place_shell(w: Work, action: Action) -> None:
+def place_shell(w: Work, action: PlaceShellFaceDown) -> None:
     """RULES §12.12: the shell leaves the hand face down; the seat is shielded this round."""
-    assert isinstance(action, PlaceShellFaceDown)
     p = w.active
     w.take(p, action.card)
     w.face_down = (*w.face_down[:p], action.card, *w.face_down[p + 1 :])
@@ -362,8 +354,7 @@ def angelfish_due(w: Work) -> bool:
     return False
 
 
-def take_angelfish_card(w: Work, action: Action) -> None:
-    assert isinstance(action, TakeAngelfishCard)
+def take_angelfish_card(w: Work, action: TakeAngelfishCard) -> None:
     p = w.active
     card = w.pile(action.pile).pop()
     w.add(p, card)

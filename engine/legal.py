@@ -119,7 +119,7 @@ _KEEP_CARD = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
 """Per card: kept with the other card's pile forced, on pile 0, on pile 1."""
 _TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
 _KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
-_CRAB_PILES: tuple[tuple[Action, ...], ...] = (
+_CRAB_PILES: tuple[tuple[ChooseCrabPile, ...], ...] = (
     (), (ChooseCrabPile(1),), (ChooseCrabPile(0),), (ChooseCrabPile(0), ChooseCrabPile(1))
 )
 """The crab's pile choices, by which piles hold cards (pile 0: bit 2, pile 1: bit 1)."""

@@ -7,6 +7,7 @@ decides when a round ends and what comes next.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from ._fast import positional_builder
@@ -40,6 +41,13 @@ _END_LAST_CHANCE = RoundEnd.LAST_CHANCE
 
 MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
 """The mermaids' card ids."""
+FIRST_MERMAID, LAST_MERMAID = min(MERMAIDS), max(MERMAIDS)
+assert frozenset(range(FIRST_MERMAID, LAST_MERMAID + 1)) == MERMAIDS, "consecutive ids"
+# A hand is sorted by id and the mermaids' ids are consecutive, so whether it holds three of
+# them (fewer never win, RULES §8.2, §12.7) is one bisect and a comparison:
+#     i = bisect_left(hand, FIRST_MERMAID); len(hand) > i + 2 and hand[i + 2] <= LAST_MERMAID
+# written out where it runs at every turn (a third of hands in play hold a mermaid; the
+# check itself builds a set).
 
 
 # Round results built with every field positional, faster (engine/_fast.py): a playout scores
@@ -74,8 +82,7 @@ def start_round(w: Work, starter: int) -> None:
         w.emit(_TURN_STARTED, seat=starter)
 
 
-def call(w: Work, action: Action) -> None:
-    assert isinstance(action, Call)
+def call(w: Work, action: Call) -> None:
     p = w.active
     if check_mermaids(w):  # RULES §8.2: checked before a call is recorded
         return
@@ -97,9 +104,11 @@ def end_turn(w: Work, _: Action | None = None) -> None:
     """RULES §3.4, in order (the four-mermaid check already ran after each action); also the
     step of the END TURN action."""
     p = w.active
-    # RULES §3.4 step 1 (normally already caught after the action). The no-mermaid test of
-    # check_mermaids first, here: every turn ends here.
-    if not MERMAIDS.isdisjoint(w.hands[p]) and check_mermaids(w):
+    # RULES §3.4 step 1 (normally already caught after the action). check_mermaids' own
+    # first test (three mermaids?) here: every turn ends here.
+    hand = w.hands[p]
+    i = bisect_left(hand, FIRST_MERMAID)
+    if len(hand) > i + 2 and hand[i + 2] <= LAST_MERMAID and check_mermaids(w):
         return
     if w.keep_events:
         w.emit(_TURN_ENDED, seat=p)
@@ -204,9 +213,8 @@ def _next_round(w: Work, starter: int) -> None:
     start_round(w, starter)
 
 
-def keep_event_card(w: Work, action: Action) -> None:
+def keep_event_card(w: Work, action: KeepEventCard) -> None:
     """The receiver keeps one of its two event cards; the next round is dealt (§12.0)."""
-    assert isinstance(action, KeepEventCard)
     start_round(w, keep(w, action.event))
 
 
@@ -226,7 +234,8 @@ def check_mermaids(w: Work) -> bool:
     Mermaids, §12.7: at least three) wins at once (returns True)."""
     p = w.active
     hand = w.hands[p]
-    if MERMAIDS.isdisjoint(hand):  # most hands: no set is built (this runs every action)
+    i = bisect_left(hand, FIRST_MERMAID)
+    if len(hand) <= i + 2 or hand[i + 2] > LAST_MERMAID:  # fewer than three: no set is built
         return False
     held = len(MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
