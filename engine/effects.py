@@ -71,7 +71,8 @@ def play_trio(w: Work, action: PlayTrio) -> None:
     """A pair and a starfish: three points on the table, no effect (RULES §11.4)."""
     cards = (*action.cards, action.starfish)
     w.lay(w.active, cards)
-    w.emit(_PLAYED_TRIO, seat=w.active, cards=cards)
+    if w.keep_events:
+        w.emit(_PLAYED_TRIO, seat=w.active, cards=cards)
     check_mermaids(w)
 
 
@@ -86,7 +87,7 @@ def play_pair(w: Work, action: PlayPair) -> None:
         done = _rodeo_swap(w) if KIND_OF[a] is Kind.SWIMMER else _rodeo_steal(w)
     else:
         done = effect(w)
-    if not done:
+    if not done and w.keep_events:
         w.emit(_EFFECT_SKIPPED, seat=w.active, cards=action.cards)
 
 
@@ -106,9 +107,10 @@ def _crab(w: Work) -> bool:
 def _boat(w: Work) -> bool:
     """RULES §4.2: another turn, if there is anything to draw."""
     if w.deck or w.piles[0] or w.piles[1]:
-        p = w.active
-        w.emit(_EXTRA_TURN, seat=p)
-        w.emit(_TURN_STARTED, seat=p, n=1)
+        if w.keep_events:
+            p = w.active
+            w.emit(_EXTRA_TURN, seat=p)
+            w.emit(_TURN_STARTED, seat=p, n=1)
         w.phase = _DRAW
         return True
     return False
@@ -125,7 +127,8 @@ def _fish(w: Work) -> bool:
             break
         card = deck.pop()
         w.add(p, card)
-        w.emit(_FISH_DREW, seat=p, card=card, private_to=(p,))
+        if w.keep_events:
+            w.emit(_FISH_DREW, seat=p, card=card, private_to=(p,))
     check_mermaids(w)  # after the whole effect (RULES §12.0 "Defaults")
     return True
 
@@ -149,14 +152,16 @@ def _lobster(w: Work) -> bool:
     del deck[-5:]
     w.pending = look
     w.phase = _LOBSTER
-    w.emit(_LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
+    if w.keep_events:
+        w.emit(_LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
     return True
 
 
 def _jellyfish(w: Work) -> bool:
     """RULES §11.2: every opponent is locked until this player's next turn (always possible)."""
     w.jellyfish_caster = w.active
-    w.emit(_JELLYFISH_LOCK, seat=w.active)
+    if w.keep_events:
+        w.emit(_JELLYFISH_LOCK, seat=w.active)
     return True
 
 
@@ -188,14 +193,15 @@ would hash two enum members per pair laid, in Python."""
 def choose_crab_pile(w: Work, action: ChooseCrabPile) -> None:
     w.crab_pile = action.pile
     w.phase = _CRAB_TAKE
-    w.emit(
-        _CRAB_PILE_CHOSEN,
-        seat=w.active,
-        pile=action.pile,
-        n=len(w.piles[action.pile]),
-        cards=tuple(w.piles[action.pile]),
-        private_to=(w.active,),
-    )
+    if w.keep_events:
+        w.emit(
+            _CRAB_PILE_CHOSEN,
+            seat=w.active,
+            pile=action.pile,
+            n=len(w.piles[action.pile]),
+            cards=tuple(w.piles[action.pile]),
+            private_to=(w.active,),
+        )
 
 
 def take_crab_card(w: Work, action: TakeCrabCard) -> None:
@@ -203,13 +209,14 @@ def take_crab_card(w: Work, action: TakeCrabCard) -> None:
     pile = w.pile(w.crab_pile)
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
     w.add(w.active, action.card)
-    w.emit(
-        _CRAB_TOOK,
-        seat=w.active,
-        card=action.card,
-        pile=w.crab_pile,
-        private_to=(w.active,),
-    )
+    if w.keep_events:
+        w.emit(
+            _CRAB_TOOK,
+            seat=w.active,
+            card=action.card,
+            pile=w.crab_pile,
+            private_to=(w.active,),
+        )
     if w.crab_pile == 0 and w.piles[1] and EventCard.HERMIT_CRAB in w.effects(w.active):
         _look_through(w, 1)  # the Hermit Crab's second take (RULES §12.1)
         return
@@ -220,11 +227,12 @@ def take_crab_card(w: Work, action: TakeCrabCard) -> None:
 
 def rob(w: Work, action: Rob) -> None:
     p, t = w.active, action.seat
-    victim = sorted(w.hands[t])
+    victim = w.hands[t]  # sorted (Work.add): the card by its place in id order
     card = victim[w.next_rng().randrange(len(victim))]
     w.take(t, card)
     w.add(p, card)
-    w.emit(_ROBBED, seat=p, target=t, card=card, private_to=(p, t))
+    if w.keep_events:
+        w.emit(_ROBBED, seat=p, target=t, card=card, private_to=(p, t))
     w.phase = _PLAY
     check_mermaids(w)
 
@@ -237,7 +245,8 @@ def keep_lobster(w: Work, action: KeepLobsterCard) -> None:
     shuffle(w.next_rng(), deck)
     w.pending = ()
     w.phase = _PLAY
-    w.emit(_LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,))
+    if w.keep_events:
+        w.emit(_LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,))
     check_mermaids(w)
 
 

@@ -328,9 +328,10 @@ def _play_options(
     play_pair = _PLAY_PAIR
     options: list[Action] = [play_pair[pair] for pair in pairs]
     if starfish:
+        play_trio = _PLAY_TRIO
         for pair in pairs:
             for star in starfish:
-                options.append(PlayTrio(pair, star))
+                options.append(play_trio[pair, star])
     if can_call:
         options.extend(_CALLS)
     options.append(END_TURN)
@@ -354,7 +355,7 @@ def _pepper_play_options(s: Zones) -> tuple[Action, ...]:
     if pairs and starfish:
         for pair in pairs:
             for star in starfish:
-                options.append(PlayTrio(pair, star))
+                options.append(_PLAY_TRIO.get((pair, star)) or PlayTrio(pair, star))
     options.extend(_pepper_calls(s, fx))
     if EventCard.CORAL_REEF in fx and s.face_down[active] is None:
         # RULES §12.12: one real shell, once a round (the engine checks it, P90).
@@ -373,3 +374,10 @@ def _pepper_calls(s: Zones, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
     if _points_ids(s.hands[active], s.tables[active], fx) < need:
         return ()
     return _CALLS[1:] if EventCard.DIODON_FISH in fx else _CALLS
+
+
+_ALL_PAIRS, _ALL_STARFISH = pairs_in(range(EXTRA_SALT_DECK_SIZE))
+_PLAY_TRIO = {(pair, star): PlayTrio(pair, star) for pair in _ALL_PAIRS for star in _ALL_STARFISH}
+"""Every trio there is (each pair of the pair table with each starfish), made once: keyed by
+the pair's ids, ascending, and the starfish. The Water Rodeo's own pairs (RULES §12.3) are
+not among them: their trios are made when listed."""

@@ -88,7 +88,8 @@ def call(w: Work, action: Call) -> None:
         return
     w.call = action.kind
     w.caller = p
-    w.emit(_CALLED, seat=p, call=action.kind)
+    if w.keep_events:
+        w.emit(_CALLED, seat=p, call=action.kind)
     _reveal(w, p)
     end_turn(w)
 
@@ -165,7 +166,7 @@ def _score_round(w: Work) -> None:
     # Each seat under its own effects (RULES §12.0 "Defaults").
     points, bonuses, parts = w.round_points()
     gained, bet_won = _gains(w.call, caller, points, bonuses)
-    w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
+    w.scores = tuple([t + g for t, g in zip(w.scores, gained, strict=True)])
     w.last_round_scores = gained
     end = _END_STOP if w.call is _STOP else _END_LAST_CHANCE
     if parts is None:  # a playout's: it builds the result when it is asked for one

@@ -113,8 +113,9 @@ class Work:
 
     keep_events = True
     """Whether the round's events are recorded: always in apply(); a playout may go without
-    (engine/playout.py). The steps test it before the events of every action (the draw, the
-    keep, END TURN), so that a playout without events does not even gather their fields."""
+    (engine/playout.py). The steps test it before the events of the common actions (the draw,
+    the keep, END TURN, the pairs and their effects, the calls, the deal), so that a playout
+    without events does not even gather their fields."""
 
     # Extra Pepper's zones by name (RULES §12.14), kept in ``pepper``: read as attributes,
     # written by replacing the frozen zones (a few times a round), so a game without the
