@@ -10,6 +10,11 @@ an action it listed itself, and (unless asked for) the round's log. :meth:`~Play
 freezes it back into a GameState whenever one is wanted; tests/engine/test_fast_playouts.py
 plays thousands of seeded games both ways and requires the same states at every step.
 
+What it keeps beside the zones, so that the shared code does less (session 8; each checked by
+tests/engine/test_playout_counts.py): per-seat counts of the cards each seat holds, which the
+play step's legal actions and a round's scoring read instead of counting hands again; one
+generator, reseeded at each chance event; a scored round's result, built only when read.
+
 Reading it: the zones have GameState's names (``hands``, ``piles``, ``deck``, ``scores``...), but
 the zones an action changed are lists, not tuples. Hands are kept sorted, as in a GameState.
 Treat them as read-only: a caller that edits them breaks the game, as it would by editing a
@@ -54,7 +59,7 @@ class Playout(Work):
     Besides the zones it keeps, per seat, counts of the cards each holds (changed as cards
     move, by :meth:`add`, :meth:`take`, :meth:`lay`, :meth:`set_table` and
     :meth:`new_round_zones`): the play step's legal actions read them instead of counting the
-    hand again (engine/legal.py ``_play_options``). tests/engine/test_fast_playouts.py
+    hand again (engine/legal.py ``_play_options``). tests/engine/test_playout_counts.py
     holds them equal to a count of the zones at every step.
     """
 
@@ -108,6 +113,9 @@ class Playout(Work):
         return h, kinds, colors, points
 
     # ---- the zone changes of Work, counted
+
+    # Work's copy on write and insort, written out again rather than called: these run for
+    # about every card a seat takes (a Python call is a tenth of one).
 
     def add(self, seat: int, card: int) -> None:
         h = self.hands[seat]

@@ -185,16 +185,10 @@ class Work:
     def swap_target(self, value: int | None) -> None:
         self.pepper = replace(self.pepper, swap_target=value)
 
-    def hand(self, seat: int) -> list[int]:
-        """``seat``'s hand, made mutable (and marked changed). Hands stay sorted, as in a
-        GameState: the steps change them only through
-        :meth:`add`, :meth:`take` and :meth:`lay`, so neither freeze() nor a playout sorts
-        them again. Read-only for the steps: a playout keeps counts of what the hands hold
-        (engine/playout.py), which only those three keep right."""
-        h = self.hands[seat]
-        if type(h) is tuple:
-            h = self.hands[seat] = sorted(h)
-        return h  # type: ignore[return-value]
+    # A hand changes only through add, take and lay (a playout keeps counts of what the hands
+    # hold, engine/playout.py, which these keep right). Hands stay sorted, as in a GameState:
+    # a card goes in with ``insort``, so neither freeze() nor a playout sorts them again. A
+    # hand is copied to a list the first time it changes (copy on write, as the deck and piles).
 
     def add(self, seat: int, card: int) -> None:
         """Put ``card`` into ``seat``'s hand, in order."""
