@@ -389,7 +389,14 @@ def card_points(
     effects: Iterable[EventCard] = (),
 ) -> int:
     """Card points of hand + table, without the colour bonus (RULES §5), under ``effects``."""
-    return _parts_ids(_ids(hand), [_ids(g) for g in played], _scoring_key(tuple(effects))).total
+    ids, laid = _ids(hand), [_ids(g) for g in played]
+    key = _scoring_key(tuple(effects))
+    if key:
+        return _parts_ids(ids, laid, key).total
+    # No effect that changes points: the call check's sum, without a Breakdown (the bots'
+    # playouts ask this for every card they weigh).
+    h = _kind_counts(ids)
+    return _plain_points(h, _pairs_in_hand(h), ids, laid)
 
 
 def color_bonus(cards: Iterable[int | Card]) -> int:
