@@ -49,23 +49,23 @@ def keep_card(w: Work, action: KeepCard) -> None:
     pending = w.pending
     if len(pending) == 2:
         a, b = pending
-        other = [b] if a == keep else [a]
+        other: int | None = b if a == keep else a
     else:
-        other = [c for c in pending if c != keep]
+        other = next((c for c in pending if c != keep), None)
     w.pending = ()
     w.add(p, keep)
     if w.keep_events:
         w.emit(_KEPT_CARD, seat=p, card=keep, private_to=(p,))
-    if other:
+    if other is not None:
         pile = action.pile
         if pile is None:
             # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
             pile = 1 if w.piles[0] and not w.piles[1] else 0
-        w.pile(pile).append(other[0])
+        w.pile(pile).append(other)
         if w.keep_events:
-            w.emit(_DISCARDED, seat=p, card=other[0], pile=pile)
+            w.emit(_DISCARDED, seat=p, card=other, pile=pile)
         if w.rules.extra_pepper:
-            dolphins(w, other[0])  # RULES §12.11, before the Angelfish check
+            dolphins(w, other)  # RULES §12.11, before the Angelfish check
     _after_draw(w)
 
 

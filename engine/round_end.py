@@ -176,14 +176,15 @@ def _score_round(w: Work) -> None:
             w.round, end, caller, bet_won,
             _seat_results(w.hands, w.tables, parts, gained, w.scores, _shielded(w)),
         )
-    w.emit(
-        _ROUND_SCORED,
-        seat=caller,
-        n=w.round,
-        call=w.call,
-        scores=gained,
-        won=bet_won,
-    )
+    if w.keep_events:
+        w.emit(
+            _ROUND_SCORED,
+            seat=caller,
+            n=w.round,
+            call=w.call,
+            scores=gained,
+            won=bet_won,
+        )
     if max(w.scores) >= w.rules.target_score:
         best = max(zip(w.scores, w.last_round_scores, strict=True))
         winners = tuple(s for s in range(w.n) if (w.scores[s], w.last_round_scores[s]) == best)
