@@ -89,14 +89,12 @@ class Playout(Work):
             self.log = ()
         self.is_over = self.phase is _GAME_OVER
         self._rng: random.Random | None = None
-        counted = [self._counted(seat) for seat in range(self.n)]
-        self.hand_kinds = [c[0] for c in counted]
-        self.kinds = [c[1] for c in counted]
-        self.colors = [c[2] for c in counted]
-        self.table_points = [c[3] for c in counted]
+        self.hand_kinds, self.kinds, self.colors, self.table_points = [], [], [], []
+        for seat in range(self.n):
+            self._count(seat)
 
-    def _counted(self, seat: int) -> tuple[list[int], list[int], list[int], int]:
-        """``seat``'s counts from its zones (at the start, and after a pair is stolen)."""
+    def _count(self, seat: int) -> None:
+        """Count ``seat``'s cards from its zones (at the start, and after a pair is stolen)."""
         kind_of, color_of = _K, _C
         h = [0] * _N_KINDS
         colors = [0] * _N_COLORS
@@ -110,9 +108,14 @@ class Playout(Work):
             for c in group:
                 kinds[kind_of[c]] += 1
                 colors[color_of[c]] += 1
-        return h, kinds, colors, points
-
-    # ---- the zone changes of Work, counted
+        if seat == len(self.table_points):  # the start: one seat after the other
+            self.hand_kinds.append(h)
+            self.kinds.append(kinds)
+            self.colors.append(colors)
+            self.table_points.append(points)
+        else:
+            self.hand_kinds[seat], self.kinds[seat] = h, kinds
+            self.colors[seat], self.table_points[seat] = colors, points
 
     # Work's copy on write and insort, written out again rather than called: these run for
     # about every card a seat takes (a Python call is a tenth of one).
@@ -146,9 +149,8 @@ class Playout(Work):
         self.table_points[seat] += 3 if len(cards) == 3 else 1
 
     def set_table(self, seat: int, groups: tuple[tuple[int, ...], ...]) -> None:
-        Work.set_table(self, seat, groups)  # a stolen pair (RULES §12.3): count both seats again
-        (self.hand_kinds[seat], self.kinds[seat], self.colors[seat],
-         self.table_points[seat]) = self._counted(seat)
+        Work.set_table(self, seat, groups)  # a stolen pair (RULES §12.3): count it again
+        self._count(seat)
 
     def new_round_zones(
         self, deck: list[int], piles: list[tuple[int, ...] | list[int]]
