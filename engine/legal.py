@@ -212,6 +212,8 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
                 (_, a0, a1), (_, b0, b1) = keep[pending[0]], keep[pending[1]]
                 return (a0, a1, b0, b1)
             return tuple([k for c in pending for k in keep[c][1:]])
+        if len(pending) == 2:  # the placement forced (an empty pile): most keeps, in play
+            return (keep[pending[0]][0], keep[pending[1]][0])
         return tuple([keep[c][0] for c in pending])
     if phase is _CRAB_PILE:
         p0, p1 = s.piles
