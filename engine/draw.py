@@ -95,8 +95,9 @@ def locked_turn(w: Work) -> None:
     if w.deck:
         card = w.deck_list().pop()
         w.add(p, card)
-        w.emit(_LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,))
-    else:
+        if w.keep_events:
+            w.emit(_LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,))
+    elif w.keep_events:
         w.emit(_LOCKED_DRAW, seat=p, n=0)
     end_turn(w)  # which first runs the four-mermaid check (RULES §3.4 step 1, §9 row 27)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Protocol
@@ -261,6 +262,11 @@ _CROSS_PAIRS = tuple(
     (_KIND_INDEX[p.first], _KIND_INDEX[p.second]) for p in PAIR_KINDS if p.first is not p.second
 )
 _STARFISH = _KIND_INDEX[Kind.STARFISH]
+_FIRST_ID = tuple(_K.index(k) for k in range(_N_KINDS))
+"""Each kind's lowest card id (dense kind index): a kind's ids are consecutive (asserted)."""
+assert all(
+    _K[_FIRST_ID[k] : _FIRST_ID[k] + _K.count(k)] == (k,) * _K.count(k) for k in range(_N_KINDS)
+), "each kind's card ids are consecutive (engine/cards.py): a sorted hand holds them as a run"
 assert [p.first is p.second for p in PAIR_KINDS] == sorted(
     (p.first is p.second for p in PAIR_KINDS), reverse=True
 ), "pairs of alike cards come first in the table, as pairs_in lists them"
@@ -277,21 +283,29 @@ def _pairs_listed(
     hand: Sequence[int], h: list[int]
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """:func:`pairs_in` from the hand's kind counts ``h``: a kind's cards are picked out only
-    when the counts show a pair of it."""
-    kind_of = _K
+    when the counts show a pair of it, as the run of the sorted hand where its ids lie (each
+    kind's ids are consecutive: one bisect, no scan of the hand)."""
+    first_id = _FIRST_ID
     pairs: list[tuple[int, int]] = []
     for k in _ALIKE_PAIRS:
-        if h[k] > 1:
-            pairs.extend(combinations([c for c in hand if kind_of[c] == k], 2))
+        n = h[k]
+        if n > 1:
+            i = bisect_left(hand, first_id[k])
+            pairs.extend(combinations(hand[i : i + n], 2))
     for first, second in _CROSS_PAIRS:
-        if h[first] and h[second]:
-            seconds = [c for c in hand if kind_of[c] == second]
-            for a in hand:
-                if kind_of[a] == first:
-                    for b in seconds:
-                        pairs.append((a, b) if a < b else (b, a))
-    starfish = [c for c in hand if kind_of[c] == _STARFISH] if h[_STARFISH] else []
-    return pairs, starfish
+        n_first, n_second = h[first], h[second]
+        if n_first and n_second:
+            i = bisect_left(hand, first_id[first])
+            j = bisect_left(hand, first_id[second])
+            seconds = hand[j : j + n_second]
+            for a in hand[i : i + n_first]:
+                for b in seconds:
+                    pairs.append((a, b) if a < b else (b, a))
+    n = h[_STARFISH]
+    if n:
+        i = bisect_left(hand, first_id[_STARFISH])
+        return pairs, list(hand[i : i + n])
+    return pairs, []
 
 
 def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
