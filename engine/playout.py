@@ -11,9 +11,10 @@ freezes it back into a GameState whenever one is wanted; tests/engine/test_fast_
 plays thousands of seeded games both ways and requires the same states at every step.
 
 What it keeps beside the zones, so that the shared code does less (session 8; each checked by
-tests/engine/test_playout_counts.py): per-seat counts of the cards each seat holds, which the
-play step's legal actions and a round's scoring read instead of counting hands again; one
-generator, reseeded at each chance event; a scored round's result, built only when read.
+tests/engine/test_playout_counts.py): one generator, reseeded at each chance event; and on
+CPython (:class:`CountingPlayout`) per-seat counts of the cards each seat holds, which the play
+step's legal actions and a round's scoring read instead of counting hands again, and a scored
+round's result built only when read.
 
 Reading it: the zones have GameState's names (``hands``, ``piles``, ``deck``, ``scores``...), but
 the zones an action changed are lists, not tuples. Hands are kept sorted, as in a GameState.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import _random
 import random
+import sys
 from bisect import insort
 from typing import Any
 
@@ -56,20 +58,107 @@ class Playout(Work):
             kept for :meth:`state`). Off, the events are dropped and the frozen state's ``log``
             is empty.
 
-    Besides the zones it keeps, per seat, counts of the cards each holds (changed as cards
-    move, by :meth:`add`, :meth:`take`, :meth:`lay`, :meth:`set_table` and
-    :meth:`new_round_zones`): the play step's legal actions read them instead of counting the
-    hand again (engine/legal.py ``_play_options``). tests/engine/test_playout_counts.py
-    holds them equal to a count of the zones at every step.
+    On CPython ``Playout(state)`` makes a :class:`CountingPlayout`, which also keeps counts of
+    the cards each seat holds; under PyPy the JIT counts a hand faster than the counts are
+    kept (docs/benchmarks.md "Fast playouts, session 8"), so it makes a plain one. Both play
+    the same game, step for step (tests/engine/test_playout_counts.py runs both in lockstep
+    with the immutable path).
     """
 
-    __slots__ = (
-        "keep_events", "is_over", "hand_kinds", "kinds", "colors", "table_points", "_rng",
-        "_result_args",
-    )
+    __slots__ = ("keep_events", "is_over", "_rng")
 
     is_over: bool
     """Whether the game is over (as ``state().is_over``; a plain attribute, read per action)."""
+
+    def __new__(cls, state: GameState, *, events: bool = False) -> Playout:
+        if cls is Playout and _COUNTING:
+            cls = CountingPlayout
+        return object.__new__(cls)
+
+    def __init__(self, state: GameState, *, events: bool = False) -> None:
+        super().__init__(state)
+        self.keep_events = events
+        if not events:
+            self.log = ()
+        self.is_over = self.phase is _GAME_OVER
+        self._rng: random.Random | None = None
+
+    def game_ended(self) -> None:
+        self.is_over = True
+
+    def next_rng(self) -> random.Random:
+        """One generator for the whole playout, reseeded at each chance event into the state a
+        new ``random.Random`` of that event would start in (every caller uses it at once)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random.__new__(random.Random)
+            r.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ sets it
+        _seed(r, self.seed * RNG_STRIDE + self.rng_counter)
+        self.rng_counter += 1
+        return r
+
+    def emit(
+        self, kind: EventKind, seat: int | None = None, card: int | None = None,
+        cards: tuple[int, ...] = (), pile: int | None = None, target: int | None = None,
+        n: int = 0, call: CallKind | None = None, scores: tuple[int, ...] = (),
+        winners: tuple[int, ...] = (), won: bool | None = None,
+        private_to: tuple[int, ...] | None = None, event_card: EventCard | None = None,
+    ) -> None:
+        """Work.emit with events kept; nothing at all without (no Event is built)."""
+        if self.keep_events:
+            Work.emit(
+                self, kind, seat, card, cards, pile, target, n, call, scores, winners, won,
+                private_to, event_card,
+            )
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase is _GAME_OVER else self.active
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
+        (``legal.legal_in``; computed on each call: ask once)."""
+        return legal_in(self)
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Play ``action``, which must be one of :meth:`legal_actions` (it is not checked: an
+        action the playout did not list can leave the game in any state). Returns the events
+        it caused (empty with events off)."""
+        if self.keep_events:
+            self.events = []
+            self.move += 1
+            _STEP[type(action)](self, action)
+            if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
+                _auto(self)
+            return tuple(self.events)
+        # The steps keep every hand sorted (Work.add), as a GameState's are: the legal
+        # actions and a playout policy read them in that order.
+        self.move += 1
+        _STEP[type(action)](self, action)
+        if self.phase is not _PLAY:
+            _auto(self)
+        return ()
+
+    def state(self) -> GameState:
+        """The game as a frozen GameState (the playout goes on unchanged)."""
+        return self.freeze()
+
+
+class CountingPlayout(Playout):
+    """A :class:`Playout` that also keeps, per seat, counts of the cards each holds (changed as
+    cards move, by :meth:`add`, :meth:`take`, :meth:`lay`, :meth:`set_table` and
+    :meth:`new_round_zones`): the play step's legal actions and a round's card points read
+    them instead of counting hands again (engine/legal.py ``_play_options``,
+    engine/scoring.py ``_plain_points``), and a scored round's result is built only when read.
+    tests/engine/test_playout_counts.py holds the counts equal to a count of the zones at
+    every step. What ``Playout(state)`` makes on CPython."""
+
+    __slots__ = ("hand_kinds", "kinds", "colors", "table_points", "_result_args")
+
     hand_kinds: list[list[int]]
     """Per seat, its hand's cards by dense kind index (engine/pair_matching.py ``_K``)."""
     kinds: list[list[int]]
@@ -83,12 +172,7 @@ class Playout(Work):
     arguments (see :meth:`result_later`)."""
 
     def __init__(self, state: GameState, *, events: bool = False) -> None:
-        super().__init__(state)
-        self.keep_events = events
-        if not events:
-            self.log = ()
-        self.is_over = self.phase is _GAME_OVER
-        self._rng: random.Random | None = None
+        super().__init__(state, events=events)
         self.hand_kinds, self.kinds, self.colors, self.table_points = [], [], [], []
         for seat in range(self.n):
             self._count(seat)
@@ -163,9 +247,6 @@ class Playout(Work):
         self.colors = [[0] * _N_COLORS for _ in range(n)]
         self.table_points = [0] * n
 
-    def game_ended(self) -> None:
-        self.is_over = True
-
     # ---- a scored round: card points from the counts, the result built when asked for
 
     def round_points(self) -> tuple[list[int], list[int], list[Breakdown] | None]:
@@ -204,43 +285,9 @@ class Playout(Work):
         self._result_args = None
         _LAST_RESULT.__set__(self, value)
 
-    def next_rng(self) -> random.Random:
-        """One generator for the whole playout, reseeded at each chance event into the state a
-        new ``random.Random`` of that event would start in (every caller uses it at once)."""
-        r = self._rng
-        if r is None:
-            r = self._rng = random.Random.__new__(random.Random)
-            r.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ sets it
-        _seed(r, self.seed * RNG_STRIDE + self.rng_counter)
-        self.rng_counter += 1
-        return r
-
-    def emit(
-        self, kind: EventKind, seat: int | None = None, card: int | None = None,
-        cards: tuple[int, ...] = (), pile: int | None = None, target: int | None = None,
-        n: int = 0, call: CallKind | None = None, scores: tuple[int, ...] = (),
-        winners: tuple[int, ...] = (), won: bool | None = None,
-        private_to: tuple[int, ...] | None = None, event_card: EventCard | None = None,
-    ) -> None:
-        """Work.emit with events kept; nothing at all without (no Event is built)."""
-        if self.keep_events:
-            Work.emit(
-                self, kind, seat, card, cards, pile, target, n, call, scores, winners, won,
-                private_to, event_card,
-            )
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.phase is _GAME_OVER else self.active
-
-    @property
-    def players(self) -> int:
-        return self.n
-
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
-        (``legal.legal_in``; the play step's from the counts kept here; computed on each call:
-        ask once)."""
+        (``legal.legal_in``; the play step's from the counts kept here)."""
         if self.phase is _PLAY:
             a = self.active
             return _play_options(
@@ -248,25 +295,7 @@ class Playout(Work):
             )
         return legal_in(self)
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Play ``action``, which must be one of :meth:`legal_actions` (it is not checked: an
-        action the playout did not list can leave the game in any state). Returns the events
-        it caused (empty with events off)."""
-        if self.keep_events:
-            self.events = []
-            self.move += 1
-            _STEP[type(action)](self, action)
-            if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
-                _auto(self)
-            return tuple(self.events)
-        # The steps keep every hand sorted (Work.add), as a GameState's are: the legal
-        # actions and a playout policy read them in that order.
-        self.move += 1
-        _STEP[type(action)](self, action)
-        if self.phase is not _PLAY:
-            _auto(self)
-        return ()
 
-    def state(self) -> GameState:
-        """The game as a frozen GameState (the playout goes on unchanged)."""
-        return self.freeze()
+_COUNTING = sys.implementation.name == "cpython"
+"""Whether ``Playout(state)`` makes a :class:`CountingPlayout` (tests turn it off to play the
+plain one on CPython too)."""

@@ -8,19 +8,21 @@ these tests check the kept values themselves.
 
 import dataclasses
 import random
+import sys
 
 import pytest
-from seasalt.engine import Rules, apply, legal_actions, new_game
+from seasalt.engine import Rules, apply, legal_actions, new_game, playout
 from seasalt.engine.actions import StealPair
 from seasalt.engine.cards import COLOR_OF, KIND_OF, Color, Kind
-from seasalt.engine.playout import Playout
+from seasalt.engine.playout import CountingPlayout, Playout
 from seasalt.engine.state import RoundEnd
+from seasalt.engine.testing import playout_mismatch
 from seasalt.engine.work import rng
 
 KINDS, COLORS = list(Kind), list(Color)
 
 
-def recount(game: Playout, seat: int) -> tuple[list[int], list[int], list[int], int]:
+def recount(game: CountingPlayout, seat: int) -> tuple[list[int], list[int], list[int], int]:
     """The seat's counts from its zones, written plainly (by enum, not by the engine's tables)."""
     hand_kinds = [sum(KIND_OF[c] is k for c in game.hands[seat]) for k in KINDS]
     laid = [c for group in game.tables[seat] for c in group]
@@ -31,7 +33,7 @@ def recount(game: Playout, seat: int) -> tuple[list[int], list[int], list[int], 
     return hand_kinds, kinds, colors, table_points
 
 
-def kept(game: Playout, seat: int) -> tuple[list[int], list[int], list[int], int]:
+def kept(game: CountingPlayout, seat: int) -> tuple[list[int], list[int], list[int], int]:
     return game.hand_kinds[seat], game.kinds[seat], game.colors[seat], game.table_points[seat]
 
 
@@ -53,7 +55,7 @@ def test_the_kept_counts_are_a_recount_at_every_step(
                 break
             legal = legal_actions(state)
             state = apply(state, legal[rng_.randrange(len(legal))]).state
-        game = Playout(state)
+        game = CountingPlayout(state)
         while True:
             for seat in range(players):
                 assert kept(game, seat) == recount(game, seat), (seed, game.move, seat)
@@ -72,7 +74,7 @@ def test_a_stolen_pair_is_counted_for_both_seats() -> None:
     steals = 0
     for seed in range(400):
         rng_ = random.Random(seed)
-        game = Playout(new_game(rules, seed))
+        game = CountingPlayout(new_game(rules, seed))
         while not game.is_over:
             legal = game.legal_actions()
             action = legal[rng_.randrange(len(legal))]
@@ -84,6 +86,25 @@ def test_a_stolen_pair_is_counted_for_both_seats() -> None:
         if steals >= 3:
             break
     assert steals >= 3
+
+
+def test_playout_makes_the_counting_one_on_cpython_only() -> None:
+    game = Playout(new_game(Rules(2), 1))
+    assert isinstance(game, Playout)
+    assert isinstance(game, CountingPlayout) is (sys.implementation.name == "cpython")
+
+
+@pytest.mark.parametrize("counting", [False, True])
+def test_both_playouts_play_as_apply_does(counting: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lockstep test (test_fast_playouts.py) plays the one ``Playout(state)`` makes here;
+    this plays each of the two on a few games of every option, whatever the interpreter."""
+    monkeypatch.setattr(playout, "_COUNTING", counting)
+    assert isinstance(Playout(new_game(Rules(2), 1)), CountingPlayout) is counting
+    for extra_pepper in (False, True):
+        for players in (2, 3, 4):
+            rules = Rules(players, extra_salt=players != 3, extra_pepper=extra_pepper)
+            for seed in range(4):
+                assert playout_mismatch(rules, 7000 + seed) is None
 
 
 def test_the_reseeded_generator_is_a_new_random_of_each_event() -> None:
@@ -110,7 +131,7 @@ def test_a_rounds_result_is_built_when_read_and_equals_the_immutable_one() -> No
     for seed in range(40):
         rng_ = random.Random(seed)
         state = new_game(rules, seed)
-        game = Playout(state)
+        game = CountingPlayout(state)
         read_in = -1  # actions until the next read of game.last_result
         while not state.is_over:
             legal = legal_actions(state)
