@@ -33,8 +33,8 @@ from typing import Any
 from .actions import Action, CallKind
 from .event_cards import EventCard
 from .events import Event, EventKind
-from .game import _GAME_OVER, _PLAY, _STEP, _auto
-from .legal import _play_options, legal_in
+from .game import _DRAW, _GAME_OVER, _PLAY, _STEP, _auto
+from .legal import _DRAWS, _play_options, legal_in
 from .pair_matching import _C, _K, _N_COLORS, _N_KINDS, _pairs_in_hand
 from .round_end import plain_result
 from .scoring import Breakdown, _plain_points
@@ -288,11 +288,15 @@ class CountingPlayout(Playout):
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
         (``legal.legal_in``; the play step's from the counts kept here)."""
-        if self.phase is _PLAY:
+        phase = self.phase
+        if phase is _PLAY:
             a = self.active
             return _play_options(
                 self, self.hand_kinds[a], self.kinds[a], self.table_points[a], self.colors[a]
             )
+        if phase is _DRAW:  # legal_in's draw step, without the call (a third of decisions)
+            p0, p1 = self.piles
+            return _DRAWS[(4 if self.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
         return legal_in(self)
 
 
