@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left
 
 from .actions import Action, KeepCard, TakeDiscard
 from .effects import angelfish_due, dolphins
 from .events import EventKind
-from .round_end import MERMAIDS, check_mermaids, end_turn
+from .round_end import FIRST_MERMAID, LAST_MERMAID, check_mermaids, end_turn
 from .state import Phase
 from .work import Work
 
@@ -30,7 +30,7 @@ def draw_from_deck(w: Work, _: Action) -> None:
     if len(deck) == 1:
         card = deck.pop()
         w.emit(_DREW_FROM_DECK, seat=p, n=1, cards=(card,), private_to=(p,))
-        insort(w.hand(p), card)
+        w.add(p, card)
         w.emit(_KEPT_CARD, seat=p, card=card, private_to=(p,))
         _after_draw(w)
         return
@@ -42,40 +42,38 @@ def draw_from_deck(w: Work, _: Action) -> None:
         w.emit(_DREW_FROM_DECK, seat=p, n=2, cards=(a, b), private_to=(p,))
 
 
-def keep_card(w: Work, action: Action) -> None:
+def keep_card(w: Work, action: KeepCard) -> None:
     """Keep one drawn card, the other face up on a pile (RULES §3.1 A)."""
-    assert isinstance(action, KeepCard)
     p = w.active
     keep = action.card
     pending = w.pending
     if len(pending) == 2:
         a, b = pending
-        other = [b] if a == keep else [a]
+        other: int | None = b if a == keep else a
     else:
-        other = [c for c in pending if c != keep]
+        other = next((c for c in pending if c != keep), None)
     w.pending = ()
-    insort(w.hand(p), keep)
+    w.add(p, keep)
     if w.keep_events:
         w.emit(_KEPT_CARD, seat=p, card=keep, private_to=(p,))
-    if other:
+    if other is not None:
         pile = action.pile
         if pile is None:
             # Forced placement: the empty pile, or pile 0 when both are empty (RULES §3.1).
             pile = 1 if w.piles[0] and not w.piles[1] else 0
-        w.pile(pile).append(other[0])
+        w.pile(pile).append(other)
         if w.keep_events:
-            w.emit(_DISCARDED, seat=p, card=other[0], pile=pile)
+            w.emit(_DISCARDED, seat=p, card=other, pile=pile)
         if w.rules.extra_pepper:
-            dolphins(w, other[0])  # RULES §12.11, before the Angelfish check
+            dolphins(w, other)  # RULES §12.11, before the Angelfish check
     _after_draw(w)
 
 
-def take_discard(w: Work, action: Action) -> None:
+def take_discard(w: Work, action: TakeDiscard) -> None:
     """Take a discard pile's top card (RULES §3.1 B)."""
-    assert isinstance(action, TakeDiscard)
     p = w.active
     card = w.pile(action.pile).pop()
-    insort(w.hand(p), card)
+    w.add(p, card)
     if w.keep_events:
         w.emit(_TOOK_DISCARD, seat=p, card=card, pile=action.pile)
     _after_draw(w)
@@ -85,7 +83,9 @@ def _after_draw(w: Work) -> None:
     w.phase = _PLAY
     if w.rules.extra_pepper and angelfish_due(w):
         return  # the mermaid check follows the take, which ends the draw step (RULES §12.10)
-    if not MERMAIDS.isdisjoint(w.hands[w.active]):  # check_mermaids' first test, inlined
+    hand = w.hands[w.active]
+    i = bisect_left(hand, FIRST_MERMAID)  # three mermaids or more? (round_end.py: MERMAIDS)
+    if len(hand) > i + 2 and hand[i + 2] <= LAST_MERMAID:
         check_mermaids(w)
 
 
@@ -94,9 +94,10 @@ def locked_turn(w: Work) -> None:
     p = w.active
     if w.deck:
         card = w.deck_list().pop()
-        insort(w.hand(p), card)
-        w.emit(_LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,))
-    else:
+        w.add(p, card)
+        if w.keep_events:
+            w.emit(_LOCKED_DRAW, seat=p, card=card, n=1, private_to=(p,))
+    elif w.keep_events:
         w.emit(_LOCKED_DRAW, seat=p, n=0)
     end_turn(w)  # which first runs the four-mermaid check (RULES §3.4 step 1, §9 row 27)
 

@@ -8,7 +8,6 @@ A choice with one option is taken by the engine (engine/game.py ``_auto``, RULES
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 
 from .actions import (
@@ -68,28 +67,19 @@ _ANGELFISH_TOOK = EventKind.ANGELFISH_TOOK
 
 
 
-def _lay(w: Work, cards: tuple[int, ...]) -> None:
-    p = w.active
-    hand = w.hand(p)
-    for c in cards:
-        hand.remove(c)
-    w.set_table(p, (*w.tables[p], cards))
-
-
-def play_trio(w: Work, action: Action) -> None:
+def play_trio(w: Work, action: PlayTrio) -> None:
     """A pair and a starfish: three points on the table, no effect (RULES §11.4)."""
-    assert isinstance(action, PlayTrio)
     cards = (*action.cards, action.starfish)
-    _lay(w, cards)
-    w.emit(_PLAYED_TRIO, seat=w.active, cards=cards)
+    w.lay(w.active, cards)
+    if w.keep_events:
+        w.emit(_PLAYED_TRIO, seat=w.active, cards=cards)
     check_mermaids(w)
 
 
-def play_pair(w: Work, action: Action) -> None:
+def play_pair(w: Work, action: PlayPair) -> None:
     """Lay a pair and carry out its effect, or skip it when impossible (RULES §3.2)."""
-    assert isinstance(action, PlayPair)
     a, b = action.cards
-    _lay(w, action.cards)
+    w.lay(w.active, action.cards)
     if w.keep_events:
         w.emit(_PLAYED_PAIR, seat=w.active, cards=action.cards)
     effect = _EFFECT_OF_KINDS[_K[a] * _N_KINDS + _K[b]]
@@ -97,7 +87,7 @@ def play_pair(w: Work, action: Action) -> None:
         done = _rodeo_swap(w) if KIND_OF[a] is Kind.SWIMMER else _rodeo_steal(w)
     else:
         done = effect(w)
-    if not done:
+    if not done and w.keep_events:
         w.emit(_EFFECT_SKIPPED, seat=w.active, cards=action.cards)
 
 
@@ -117,9 +107,10 @@ def _crab(w: Work) -> bool:
 def _boat(w: Work) -> bool:
     """RULES §4.2: another turn, if there is anything to draw."""
     if w.deck or w.piles[0] or w.piles[1]:
-        p = w.active
-        w.emit(_EXTRA_TURN, seat=p)
-        w.emit(_TURN_STARTED, seat=p, n=1)
+        if w.keep_events:
+            p = w.active
+            w.emit(_EXTRA_TURN, seat=p)
+            w.emit(_TURN_STARTED, seat=p, n=1)
         w.phase = _DRAW
         return True
     return False
@@ -135,8 +126,9 @@ def _fish(w: Work) -> bool:
         if not deck:
             break
         card = deck.pop()
-        insort(w.hand(p), card)
-        w.emit(_FISH_DREW, seat=p, card=card, private_to=(p,))
+        w.add(p, card)
+        if w.keep_events:
+            w.emit(_FISH_DREW, seat=p, card=card, private_to=(p,))
     check_mermaids(w)  # after the whole effect (RULES §12.0 "Defaults")
     return True
 
@@ -160,14 +152,16 @@ def _lobster(w: Work) -> bool:
     del deck[-5:]
     w.pending = look
     w.phase = _LOBSTER
-    w.emit(_LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
+    if w.keep_events:
+        w.emit(_LOBSTER_LOOKED, seat=p, n=len(look), cards=look, private_to=(p,))
     return True
 
 
 def _jellyfish(w: Work) -> bool:
     """RULES §11.2: every opponent is locked until this player's next turn (always possible)."""
     w.jellyfish_caster = w.active
-    w.emit(_JELLYFISH_LOCK, seat=w.active)
+    if w.keep_events:
+        w.emit(_JELLYFISH_LOCK, seat=w.active)
     return True
 
 
@@ -196,32 +190,33 @@ would hash two enum members per pair laid, in Python."""
 # ---- the effects' choices
 
 
-def choose_crab_pile(w: Work, action: Action) -> None:
-    assert isinstance(action, ChooseCrabPile)
+def choose_crab_pile(w: Work, action: ChooseCrabPile) -> None:
     w.crab_pile = action.pile
     w.phase = _CRAB_TAKE
-    w.emit(
-        _CRAB_PILE_CHOSEN,
-        seat=w.active,
-        pile=action.pile,
-        n=len(w.piles[action.pile]),
-        cards=tuple(w.piles[action.pile]),
-        private_to=(w.active,),
-    )
+    if w.keep_events:
+        w.emit(
+            _CRAB_PILE_CHOSEN,
+            seat=w.active,
+            pile=action.pile,
+            n=len(w.piles[action.pile]),
+            cards=tuple(w.piles[action.pile]),
+            private_to=(w.active,),
+        )
 
 
-def take_crab_card(w: Work, action: Action) -> None:
-    assert isinstance(action, TakeCrabCard) and w.crab_pile is not None
+def take_crab_card(w: Work, action: TakeCrabCard) -> None:
+    assert w.crab_pile is not None
     pile = w.pile(w.crab_pile)
     pile.remove(action.card)  # the others keep their order (RULES §4.1)
-    insort(w.hand(w.active), action.card)
-    w.emit(
-        _CRAB_TOOK,
-        seat=w.active,
-        card=action.card,
-        pile=w.crab_pile,
-        private_to=(w.active,),
-    )
+    w.add(w.active, action.card)
+    if w.keep_events:
+        w.emit(
+            _CRAB_TOOK,
+            seat=w.active,
+            card=action.card,
+            pile=w.crab_pile,
+            private_to=(w.active,),
+        )
     if w.crab_pile == 0 and w.piles[1] and EventCard.HERMIT_CRAB in w.effects(w.active):
         _look_through(w, 1)  # the Hermit Crab's second take (RULES §12.1)
         return
@@ -230,28 +225,28 @@ def take_crab_card(w: Work, action: Action) -> None:
     check_mermaids(w)
 
 
-def rob(w: Work, action: Action) -> None:
-    assert isinstance(action, Rob)
+def rob(w: Work, action: Rob) -> None:
     p, t = w.active, action.seat
-    victim = sorted(w.hands[t])
+    victim = w.hands[t]  # sorted (Work.add): the card by its place in id order
     card = victim[w.next_rng().randrange(len(victim))]
-    w.hand(t).remove(card)
-    insort(w.hand(p), card)
-    w.emit(_ROBBED, seat=p, target=t, card=card, private_to=(p, t))
+    w.take(t, card)
+    w.add(p, card)
+    if w.keep_events:
+        w.emit(_ROBBED, seat=p, target=t, card=card, private_to=(p, t))
     w.phase = _PLAY
     check_mermaids(w)
 
 
-def keep_lobster(w: Work, action: Action) -> None:
-    assert isinstance(action, KeepLobsterCard)
+def keep_lobster(w: Work, action: KeepLobsterCard) -> None:
     p = w.active
-    insort(w.hand(p), action.card)
+    w.add(p, action.card)
     deck = w.deck_list()
     deck.extend(c for c in w.pending if c != action.card)
     shuffle(w.next_rng(), deck)
     w.pending = ()
     w.phase = _PLAY
-    w.emit(_LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,))
+    if w.keep_events:
+        w.emit(_LOBSTER_KEPT, seat=p, card=action.card, private_to=(p,))
     check_mermaids(w)
 
 
@@ -284,8 +279,7 @@ def _rodeo_swap(w: Work) -> bool:
     return False
 
 
-def look_at_hand(w: Work, action: Action) -> None:
-    assert isinstance(action, LookAtHand)
+def look_at_hand(w: Work, action: LookAtHand) -> None:
     p, t = w.active, action.seat
     w.swap_target = t
     w.phase = _SWAP
@@ -293,13 +287,13 @@ def look_at_hand(w: Work, action: Action) -> None:
            private_to=(p, t))
 
 
-def swap_card(w: Work, action: Action) -> None:
-    assert isinstance(action, SwapCard) and w.swap_target is not None
+def swap_card(w: Work, action: SwapCard) -> None:
+    assert w.swap_target is not None
     p, t = w.active, w.swap_target
-    w.hand(p).remove(action.give)
-    w.hand(t).remove(action.take)
-    insort(w.hand(p), action.take)
-    insort(w.hand(t), action.give)
+    w.take(p, action.give)
+    w.take(t, action.take)
+    w.add(p, action.take)
+    w.add(t, action.give)
     w.emit(_SWAPPED, seat=p, target=t, cards=(action.give, action.take),
            private_to=(p, t))
     w.swap_target = None
@@ -322,9 +316,8 @@ def _rodeo_steal(w: Work) -> bool:
     return False
 
 
-def steal_pair(w: Work, action: Action) -> None:
+def steal_pair(w: Work, action: StealPair) -> None:
     """The pair moves as it lies, with no effect (RULES §12.3, P27)."""
-    assert isinstance(action, StealPair)
     p = w.active
     victim = owner_of_pair(w.tables, action.cards)
     groups = list(w.tables[victim])
@@ -336,11 +329,10 @@ def steal_pair(w: Work, action: Action) -> None:
     w.phase = _PLAY
 
 
-def place_shell(w: Work, action: Action) -> None:
+def place_shell(w: Work, action: PlaceShellFaceDown) -> None:
     """RULES §12.12: the shell leaves the hand face down; the seat is shielded this round."""
-    assert isinstance(action, PlaceShellFaceDown)
     p = w.active
-    w.hand(p).remove(action.card)
+    w.take(p, action.card)
     w.face_down = (*w.face_down[:p], action.card, *w.face_down[p + 1 :])
     w.emit(_SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,))
 
@@ -355,7 +347,7 @@ def dolphins(w: Work, placed: int) -> None:
     p = w.active
     if w.deck and KIND_OF[placed] in DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
         card = w.deck_list().pop()
-        insort(w.hand(p), card)
+        w.add(p, card)
         w.emit(_DOLPHINS_DREW, seat=p, card=card, private_to=(p,))
 
 
@@ -371,11 +363,10 @@ def angelfish_due(w: Work) -> bool:
     return False
 
 
-def take_angelfish_card(w: Work, action: Action) -> None:
-    assert isinstance(action, TakeAngelfishCard)
+def take_angelfish_card(w: Work, action: TakeAngelfishCard) -> None:
     p = w.active
     card = w.pile(action.pile).pop()
-    insort(w.hand(p), card)
+    w.add(p, card)
     w.emit(_ANGELFISH_TOOK, seat=p, card=card, pile=action.pile)
     w.phase = _PLAY  # the take ends the draw step, even if the tops match again (P76)
     check_mermaids(w)

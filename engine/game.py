@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import (
     Action,
@@ -55,7 +56,18 @@ from .effects import (
 )
 from .event_deck import set_up
 from .events import Event
-from .legal import _DRAWS, CALL_THRESHOLD, legal_actions, rob_targets, stealable_pairs
+from .legal import (
+    _CRAB_PILES,
+    _DRAWS,
+    _KEEP_CARD,
+    _KEEP_LOBSTER,
+    _ROB_SEAT,
+    _TAKE_CRAB,
+    CALL_THRESHOLD,
+    legal_actions,
+    rob_targets,
+    stealable_pairs,
+)
 from .round_end import call, end_turn, keep_event_card, start_round
 from .state import GameState, IllegalActionError, Phase, Rules
 from .work import Work
@@ -187,26 +199,26 @@ def _auto(w: Work) -> None:
         elif phase is _KEEP:
             if len(w.pending) != 1:
                 return
-            keep_card(w, KeepCard(w.pending[0]))
+            keep_card(w, _KEEP_CARD[w.pending[0]][0])
         elif phase is _CRAB_PILE:
-            non_empty = [p for p in (0, 1) if w.piles[p]]
-            if len(non_empty) != 1:
+            p0, p1 = w.piles
+            if bool(p0) == bool(p1):  # a choice (an empty pair of piles: no crab effect)
                 return
-            choose_crab_pile(w, ChooseCrabPile(non_empty[0]))
+            choose_crab_pile(w, _CRAB_PILES[1 if p1 else 2][0])
         elif phase is _CRAB_TAKE:
             assert w.crab_pile is not None
             if len(set(w.piles[w.crab_pile])) != 1:
                 return
-            take_crab_card(w, TakeCrabCard(w.piles[w.crab_pile][0]))
+            take_crab_card(w, _TAKE_CRAB[w.piles[w.crab_pile][0]])
         elif phase is _ROB:
             targets = rob_targets(w.active, w.hands, w.revealed, w.face_down)
             if len(targets) != 1:
                 return
-            rob(w, Rob(targets[0]))
+            rob(w, _ROB_SEAT[targets[0]])
         elif phase is _LOBSTER:
             if len(w.pending) != 1:
                 return
-            keep_lobster(w, KeepLobsterCard(w.pending[0]))
+            keep_lobster(w, _KEEP_LOBSTER[w.pending[0]])
         elif not _auto_pepper(w, phase):
             return
 
@@ -234,7 +246,7 @@ def _auto_pepper(w: Work, phase: Phase) -> bool:
     return True
 
 
-_STEP: dict[type, Callable[[Work, Action], None]] = {
+_STEP: dict[type, Callable[[Work, Any], None]] = {
     DrawFromDeck: draw_from_deck,
     TakeDiscard: take_discard,
     KeepCard: keep_card,
@@ -254,4 +266,6 @@ _STEP: dict[type, Callable[[Work, Action], None]] = {
     PlaceShellFaceDown: place_shell,
     KeepEventCard: keep_event_card,
 }
-"""Each action type's step (Extra Pepper's event actions get theirs here, RULES §12.14)."""
+"""Each action type's step (Extra Pepper's event actions get theirs here, RULES §12.14). A
+step takes its own action class (typed so: no isinstance check per action); the dispatch by
+``type(action)`` is what guarantees it."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Protocol
@@ -119,6 +120,12 @@ _KEEP_CARD = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
 """Per card: kept with the other card's pile forced, on pile 0, on pile 1."""
 _TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
 _KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
+_CRAB_PILES: tuple[tuple[ChooseCrabPile, ...], ...] = (
+    (), (ChooseCrabPile(1),), (ChooseCrabPile(0),), (ChooseCrabPile(0), ChooseCrabPile(1))
+)
+"""The crab's pile choices, by which piles hold cards (pile 0: bit 2, pile 1: bit 1)."""
+_ROB_SEAT = tuple(Rob(t) for t in range(4))
+"""Rob seat t, by seat (2-4 players)."""
 
 
 def draw_options(deck: object, piles: Sequence[Sequence[int]]) -> list[Action]:
@@ -206,14 +213,19 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
                 (_, a0, a1), (_, b0, b1) = keep[pending[0]], keep[pending[1]]
                 return (a0, a1, b0, b1)
             return tuple([k for c in pending for k in keep[c][1:]])
+        if len(pending) == 2:  # the placement forced (an empty pile): most keeps, in play
+            return (keep[pending[0]][0], keep[pending[1]][0])
         return tuple([keep[c][0] for c in pending])
     if phase is _CRAB_PILE:
-        return tuple(ChooseCrabPile(p) for p in (0, 1) if s.piles[p])
+        p0, p1 = s.piles
+        return _CRAB_PILES[(2 if p0 else 0) + (1 if p1 else 0)]
     if phase is _CRAB_TAKE:
         assert s.crab_pile is not None
         return tuple([_TAKE_CRAB[c] for c in sorted(set(s.piles[s.crab_pile]))])
     if phase is _ROB:
-        return tuple(Rob(t) for t in rob_targets(s.active, s.hands, s.revealed, s.face_down))
+        rob_seat = _ROB_SEAT
+        return tuple([rob_seat[t] for t in rob_targets(s.active, s.hands, s.revealed,
+                                                       s.face_down)])
     if phase is _LOBSTER:
         return tuple([_KEEP_LOBSTER[c] for c in sorted(s.pending)])
     return _pepper_options(s)
@@ -250,6 +262,11 @@ _CROSS_PAIRS = tuple(
     (_KIND_INDEX[p.first], _KIND_INDEX[p.second]) for p in PAIR_KINDS if p.first is not p.second
 )
 _STARFISH = _KIND_INDEX[Kind.STARFISH]
+_FIRST_ID = tuple(_K.index(k) for k in range(_N_KINDS))
+"""Each kind's lowest card id (dense kind index): a kind's ids are consecutive (asserted)."""
+assert all(
+    _K[_FIRST_ID[k] : _FIRST_ID[k] + _K.count(k)] == (k,) * _K.count(k) for k in range(_N_KINDS)
+), "each kind's card ids are consecutive (engine/cards.py): a sorted hand holds them as a run"
 assert [p.first is p.second for p in PAIR_KINDS] == sorted(
     (p.first is p.second for p in PAIR_KINDS), reverse=True
 ), "pairs of alike cards come first in the table, as pairs_in lists them"
@@ -266,21 +283,29 @@ def _pairs_listed(
     hand: Sequence[int], h: list[int]
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """:func:`pairs_in` from the hand's kind counts ``h``: a kind's cards are picked out only
-    when the counts show a pair of it."""
-    kind_of = _K
+    when the counts show a pair of it, as the run of the sorted hand where its ids lie (each
+    kind's ids are consecutive: one bisect, no scan of the hand)."""
+    first_id = _FIRST_ID
     pairs: list[tuple[int, int]] = []
     for k in _ALIKE_PAIRS:
-        if h[k] > 1:
-            pairs.extend(combinations([c for c in hand if kind_of[c] == k], 2))
+        n = h[k]
+        if n > 1:
+            i = bisect_left(hand, first_id[k])
+            pairs.extend(combinations(hand[i : i + n], 2))
     for first, second in _CROSS_PAIRS:
-        if h[first] and h[second]:
-            seconds = [c for c in hand if kind_of[c] == second]
-            for a in hand:
-                if kind_of[a] == first:
-                    for b in seconds:
-                        pairs.append((a, b) if a < b else (b, a))
-    starfish = [c for c in hand if kind_of[c] == _STARFISH] if h[_STARFISH] else []
-    return pairs, starfish
+        n_first, n_second = h[first], h[second]
+        if n_first and n_second:
+            i = bisect_left(hand, first_id[first])
+            j = bisect_left(hand, first_id[second])
+            seconds = hand[j : j + n_second]
+            for a in hand[i : i + n_first]:
+                for b in seconds:
+                    pairs.append((a, b) if a < b else (b, a))
+    n = h[_STARFISH]
+    if n:
+        i = bisect_left(hand, first_id[_STARFISH])
+        return pairs, list(hand[i : i + n])
+    return pairs, []
 
 
 def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
@@ -291,28 +316,38 @@ def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
     return [*combinations(swimmers, 2), *combinations(sharks, 2)]
 
 
-def _play_options(s: Zones) -> tuple[Action, ...]:
+def _play_options(
+    s: Zones, h: list[int] | None = None, kinds: list[int] | None = None,
+    table_points: int = 0, colors: list[int] | None = None,
+) -> tuple[Action, ...]:
+    """The play step's actions. A playout passes the counts it keeps of the active seat's
+    cards (``h``: the hand's kinds; the rest as :func:`~.scoring._plain_points` takes them);
+    without, they are counted here."""
     if s.rules.extra_pepper:
         return _pepper_play_options(s)
     active = s.active
     hand = s.hands[active]
     # The hand's kind counts once, for its pairs and its card points; most play steps have
     # no pair, and their two possible lists are made once (below).
-    kind_of = _K
-    h = [0] * _N_KINDS  # _kind_counts(hand), inlined
-    for c in hand:
-        h[kind_of[c]] += 1
+    if h is None:
+        kind_of = _K
+        h = [0] * _N_KINDS  # _kind_counts(hand), inlined
+        for c in hand:
+            h[kind_of[c]] += 1
     npairs = _pairs_in_hand(h)
-    can_call = s.call is None and _plain_points(h, npairs, hand, s.tables[active]) >= CALL_THRESHOLD
+    can_call = s.call is None and _plain_points(
+        h, npairs, hand, s.tables[active], kinds, table_points, colors
+    ) >= CALL_THRESHOLD
     if not npairs:
         return _CALLS_END if can_call else _END
     pairs, starfish = _pairs_listed(hand, h)
     play_pair = _PLAY_PAIR
     options: list[Action] = [play_pair[pair] for pair in pairs]
     if starfish:
+        play_trio = _PLAY_TRIO
         for pair in pairs:
             for star in starfish:
-                options.append(PlayTrio(pair, star))
+                options.append(play_trio[pair, star])
     if can_call:
         options.extend(_CALLS)
     options.append(END_TURN)
@@ -336,7 +371,7 @@ def _pepper_play_options(s: Zones) -> tuple[Action, ...]:
     if pairs and starfish:
         for pair in pairs:
             for star in starfish:
-                options.append(PlayTrio(pair, star))
+                options.append(_PLAY_TRIO.get((pair, star)) or PlayTrio(pair, star))
     options.extend(_pepper_calls(s, fx))
     if EventCard.CORAL_REEF in fx and s.face_down[active] is None:
         # RULES §12.12: one real shell, once a round (the engine checks it, P90).
@@ -355,3 +390,10 @@ def _pepper_calls(s: Zones, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
     if _points_ids(s.hands[active], s.tables[active], fx) < need:
         return ()
     return _CALLS[1:] if EventCard.DIODON_FISH in fx else _CALLS
+
+
+_ALL_PAIRS, _ALL_STARFISH = pairs_in(range(EXTRA_SALT_DECK_SIZE))
+_PLAY_TRIO = {(pair, star): PlayTrio(pair, star) for pair in _ALL_PAIRS for star in _ALL_STARFISH}
+"""Every trio there is (each pair of the pair table with each starfish), made once: keyed by
+the pair's ids, ascending, and the starfish. The Water Rodeo's own pairs (RULES §12.3) are
+not among them: their trios are made when listed."""

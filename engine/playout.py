@@ -10,6 +10,12 @@ an action it listed itself, and (unless asked for) the round's log. :meth:`~Play
 freezes it back into a GameState whenever one is wanted; tests/engine/test_fast_playouts.py
 plays thousands of seeded games both ways and requires the same states at every step.
 
+What it keeps beside the zones, so that the shared code does less (session 8; each checked by
+tests/engine/test_playout_counts.py): one generator, reseeded at each chance event; and on
+CPython (:class:`CountingPlayout`) per-seat counts of the cards each seat holds, which the play
+step's legal actions and a round's scoring read instead of counting hands again, and a scored
+round's result built only when read.
+
 Reading it: the zones have GameState's names (``hands``, ``piles``, ``deck``, ``scores``...), but
 the zones an action changed are lists, not tuples. Hands are kept sorted, as in a GameState.
 Treat them as read-only: a caller that edits them breaks the game, as it would by editing a
@@ -18,16 +24,29 @@ GameState's lists if it had any.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
+import _random
+import random
+import sys
+from bisect import insort
+from typing import Any
 
 from .actions import Action, CallKind
 from .event_cards import EventCard
 from .events import Event, EventKind
-from .game import _GAME_OVER, _PLAY, _STEP, _auto
-from .legal import legal_in
-from .state import GameState
-from .work import Work
+from .game import _DRAW, _GAME_OVER, _PLAY, _STEP, _auto
+from .legal import _DRAWS, _play_options, legal_in
+from .pair_matching import _C, _K, _N_COLORS, _N_KINDS, _pairs_in_hand
+from .round_end import plain_result
+from .scoring import Breakdown, _plain_points
+from .state import GameState, RoundEnd, RoundResult
+from .work import RNG_STRIDE, Work
+
+_LAST_RESULT: Any = Work.__dict__["last_result"]
+"""Work's own slot for ``last_result``, under the playout's property of that name."""
+
+_seed = _random.Random.seed  # what random.Random(x) runs for an int x, in C
+"""Reseeds a generator in place: the state ``random.Random(x)`` starts in (measured: 3.6 us
+against 4.3 for a new object; the MT19937 seeding itself is most of it)."""
 
 
 class Playout(Work):
@@ -38,15 +57,45 @@ class Playout(Work):
         events: keep the events (:meth:`apply` returns each action's, and the round's log is
             kept for :meth:`state`). Off, the events are dropped and the frozen state's ``log``
             is empty.
+
+    On CPython ``Playout(state)`` makes a :class:`CountingPlayout`, which also keeps counts of
+    the cards each seat holds; under PyPy the JIT counts a hand faster than the counts are
+    kept (docs/benchmarks.md "Fast playouts, session 8"), so it makes a plain one. Both play
+    the same game, step for step (tests/engine/test_playout_counts.py runs both in lockstep
+    with the immutable path).
     """
 
-    __slots__ = ("keep_events",)  # Work.keep_events, per playout
+    __slots__ = ("keep_events", "is_over", "_rng")
+
+    is_over: bool
+    """Whether the game is over (as ``state().is_over``; a plain attribute, read per action)."""
+
+    def __new__(cls, state: GameState, *, events: bool = False) -> Playout:
+        if cls is Playout and _COUNTING:
+            cls = CountingPlayout
+        return object.__new__(cls)
 
     def __init__(self, state: GameState, *, events: bool = False) -> None:
         super().__init__(state)
         self.keep_events = events
         if not events:
             self.log = ()
+        self.is_over = self.phase is _GAME_OVER
+        self._rng: random.Random | None = None
+
+    def game_ended(self) -> None:
+        self.is_over = True
+
+    def next_rng(self) -> random.Random:
+        """One generator for the whole playout, reseeded at each chance event into the state a
+        new ``random.Random`` of that event would start in (every caller uses it at once)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random.__new__(random.Random)
+            r.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ sets it
+        _seed(r, self.seed * RNG_STRIDE + self.rng_counter)
+        self.rng_counter += 1
+        return r
 
     def emit(
         self, kind: EventKind, seat: int | None = None, card: int | None = None,
@@ -63,10 +112,6 @@ class Playout(Work):
             )
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is _GAME_OVER
-
-    @property
     def to_act(self) -> int | None:
         return None if self.phase is _GAME_OVER else self.active
 
@@ -74,9 +119,10 @@ class Playout(Work):
     def players(self) -> int:
         return self.n
 
-    legal_actions: ClassVar[Callable[[Playout], tuple[Action, ...]]] = legal_in
-    """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
-    (``legal_in`` itself, one call less per decision; computed on each call: ask once)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
+        (``legal.legal_in``; computed on each call: ask once)."""
+        return legal_in(self)
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Play ``action``, which must be one of :meth:`legal_actions` (it is not checked: an
@@ -84,14 +130,176 @@ class Playout(Work):
         it caused (empty with events off)."""
         if self.keep_events:
             self.events = []
+            self.move += 1
+            _STEP[type(action)](self, action)
+            if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
+                _auto(self)
+            return tuple(self.events)
+        # The steps keep every hand sorted (Work.add), as a GameState's are: the legal
+        # actions and a playout policy read them in that order.
         self.move += 1
         _STEP[type(action)](self, action)
-        if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
+        if self.phase is not _PLAY:
             _auto(self)
-        # The steps keep every hand sorted (Work.hand, Work.add), as a GameState's are: the
-        # legal actions and a playout policy read them in that order.
-        return tuple(self.events) if self.keep_events else ()
+        return ()
 
     def state(self) -> GameState:
         """The game as a frozen GameState (the playout goes on unchanged)."""
         return self.freeze()
+
+
+class CountingPlayout(Playout):
+    """A :class:`Playout` that also keeps, per seat, counts of the cards each holds (changed as
+    cards move, by :meth:`add`, :meth:`take`, :meth:`lay`, :meth:`set_table` and
+    :meth:`new_round_zones`): the play step's legal actions and a round's card points read
+    them instead of counting hands again (engine/legal.py ``_play_options``,
+    engine/scoring.py ``_plain_points``), and a scored round's result is built only when read.
+    tests/engine/test_playout_counts.py holds the counts equal to a count of the zones at
+    every step. What ``Playout(state)`` makes on CPython."""
+
+    __slots__ = ("hand_kinds", "kinds", "colors", "table_points", "_result_args")
+
+    hand_kinds: list[list[int]]
+    """Per seat, its hand's cards by dense kind index (engine/pair_matching.py ``_K``)."""
+    kinds: list[list[int]]
+    """Per seat, its hand's and table's cards by kind (what card points count, RULES §5)."""
+    colors: list[list[int]]
+    """Per seat, its hand's and table's cards by dense colour index (``_C``)."""
+    table_points: list[int]
+    """Per seat, the points of its laid groups: 1 a pair, 3 a trio (RULES §5.2, §11.4)."""
+    _result_args: tuple[Any, ...] | None
+    """The last scored round's result, still to be built: ``round_end.plain_result``'s
+    arguments (see :meth:`result_later`)."""
+
+    def __init__(self, state: GameState, *, events: bool = False) -> None:
+        super().__init__(state, events=events)
+        self.hand_kinds, self.kinds, self.colors, self.table_points = [], [], [], []
+        for seat in range(self.n):
+            self._count(seat)
+
+    def _count(self, seat: int) -> None:
+        """Count ``seat``'s cards from its zones (at the start, and after a pair is stolen)."""
+        kind_of, color_of = _K, _C
+        h = [0] * _N_KINDS
+        colors = [0] * _N_COLORS
+        for c in self.hands[seat]:
+            h[kind_of[c]] += 1
+            colors[color_of[c]] += 1
+        kinds = h[:]
+        points = 0
+        for group in self.tables[seat]:
+            points += 3 if len(group) == 3 else 1
+            for c in group:
+                kinds[kind_of[c]] += 1
+                colors[color_of[c]] += 1
+        if seat == len(self.table_points):  # the start: one seat after the other
+            self.hand_kinds.append(h)
+            self.kinds.append(kinds)
+            self.colors.append(colors)
+            self.table_points.append(points)
+        else:
+            self.hand_kinds[seat], self.kinds[seat] = h, kinds
+            self.colors[seat], self.table_points[seat] = colors, points
+
+    # Work's copy on write and insort are written out again here rather than called: these
+    # run for nearly every card a seat takes, and the extra call would cost about as much as
+    # the counting.
+
+    def add(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if type(h) is tuple:
+            h = self.hands[seat] = sorted(h)
+        insort(h, card)  # type: ignore[arg-type]
+        k = _K[card]
+        self.hand_kinds[seat][k] += 1
+        self.kinds[seat][k] += 1
+        self.colors[seat][_C[card]] += 1
+
+    def take(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if type(h) is tuple:
+            h = self.hands[seat] = sorted(h)
+        h.remove(card)  # type: ignore[union-attr]
+        k = _K[card]
+        self.hand_kinds[seat][k] -= 1
+        self.kinds[seat][k] -= 1
+        self.colors[seat][_C[card]] -= 1
+
+    def lay(self, seat: int, cards: tuple[int, ...]) -> None:
+        Work.lay(self, seat, cards)
+        # From hand to table: the hand's kinds change, hand + table's do not.
+        h = self.hand_kinds[seat]
+        for c in cards:
+            h[_K[c]] -= 1
+        self.table_points[seat] += 3 if len(cards) == 3 else 1
+
+    def set_table(self, seat: int, groups: tuple[tuple[int, ...], ...]) -> None:
+        Work.set_table(self, seat, groups)  # a stolen pair (RULES §12.3): count it again
+        self._count(seat)
+
+    def new_round_zones(
+        self, deck: list[int], piles: list[tuple[int, ...] | list[int]]
+    ) -> None:
+        Work.new_round_zones(self, deck, piles)
+        n = self.n
+        self.hand_kinds = [[0] * _N_KINDS for _ in range(n)]
+        self.kinds = [[0] * _N_KINDS for _ in range(n)]
+        self.colors = [[0] * _N_COLORS for _ in range(n)]
+        self.table_points = [0] * n
+
+    # ---- a scored round: card points from the counts, the result built when asked for
+
+    def round_points(self) -> tuple[list[int], list[int], list[Breakdown] | None]:
+        if self.rules.extra_pepper:  # each seat under its own effects: the breakdowns
+            return Work.round_points(self)
+        points, bonuses = [], []
+        for s in range(self.n):
+            h, colors = self.hand_kinds[s], self.colors[s]
+            points.append(_plain_points(
+                h, _pairs_in_hand(h), self.hands[s], self.tables[s], self.kinds[s],
+                self.table_points[s], colors,
+            ))
+            bonuses.append(max(colors))  # the colour bonus (RULES §5.5)
+        return points, bonuses, None
+
+    def result_later(
+        self, end: RoundEnd, caller: int, bet_won: bool | None, gained: tuple[int, ...]
+    ) -> None:
+        # Most playouts never read a round's result: they keep what round_end.plain_result
+        # needs (the zones as they are now: the next deal replaces them).
+        self._result_args = (
+            self.round, end, caller, bet_won, gained,
+            tuple([tuple(h) for h in self.hands]), self.tables, self.scores,
+        )
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        args = self._result_args
+        if args is not None:
+            self._result_args = None
+            _LAST_RESULT.__set__(self, plain_result(*args))
+        return _LAST_RESULT.__get__(self, Playout)  # type: ignore[no-any-return]
+
+    @last_result.setter
+    def last_result(self, value: RoundResult | None) -> None:
+        self._result_args = None
+        _LAST_RESULT.__set__(self, value)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
+        (``legal.legal_in``; the play step's from the counts kept here)."""
+        phase = self.phase
+        if phase is _PLAY:
+            a = self.active
+            return _play_options(
+                self, self.hand_kinds[a], self.kinds[a], self.table_points[a], self.colors[a]
+            )
+        if phase is _DRAW:  # legal_in's draw step, without the call (a third of decisions)
+            p0, p1 = self.piles
+            return _DRAWS[(4 if self.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
+        return legal_in(self)
+
+
+_COUNTING = sys.implementation.name == "cpython"
+"""Whether ``Playout(state)`` makes a :class:`CountingPlayout` (tests turn it off to play the
+plain one on CPython too)."""

@@ -7,6 +7,7 @@ decides when a round ends and what comes next.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from ._fast import positional_builder
@@ -15,7 +16,7 @@ from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .event_cards import mermaids_to_win
 from .event_deck import hand_off, keep
 from .events import EventKind
-from .scoring import Breakdown, _breakdown_ids, round_gains
+from .scoring import Breakdown, _breakdown_ids, _gains
 from .state import Phase, RoundEnd, RoundResult, SeatResult
 from .work import Work, shuffle
 
@@ -34,10 +35,19 @@ _ROUND_VOID = EventKind.ROUND_VOID
 _MERMAID_WIN = EventKind.MERMAID_WIN
 _GAME_OVER = Phase.GAME_OVER
 _GAME_OVER_EVENT = EventKind.GAME_OVER
+_END_STOP = RoundEnd.STOP
+_END_LAST_CHANCE = RoundEnd.LAST_CHANCE
 
 
 MERMAIDS = frozenset(c for c, k in enumerate(KIND_OF) if k is Kind.MERMAID)
 """The mermaids' card ids."""
+FIRST_MERMAID, LAST_MERMAID = min(MERMAIDS), max(MERMAIDS)
+assert frozenset(range(FIRST_MERMAID, LAST_MERMAID + 1)) == MERMAIDS, "consecutive ids"
+# A hand is sorted by id and the mermaids' ids are consecutive, so whether it holds three of
+# them (fewer never win, RULES §8.2, §12.7) is one bisect and a comparison:
+#     i = bisect_left(hand, FIRST_MERMAID); len(hand) > i + 2 and hand[i + 2] <= LAST_MERMAID
+# written out where it runs at every turn (a third of hands in play hold a mermaid; the
+# check itself builds a set).
 
 
 # Round results built with every field positional, faster (engine/_fast.py): a playout scores
@@ -52,10 +62,7 @@ def start_round(w: Work, starter: int) -> None:
     deck = list(range(size))
     shuffle(w.next_rng(), deck)
     first, second = deck.pop(), deck.pop()
-    w.deck = deck
-    w.piles = [(first,), (second,)]
-    w.hands = [() for _ in range(w.n)]
-    w.tables = ((),) * w.n
+    w.new_round_zones(deck, [(first,), (second,)])
     w.revealed = (False,) * w.n
     w.pending = ()
     w.crab_pile = None
@@ -70,18 +77,19 @@ def start_round(w: Work, starter: int) -> None:
     w.phase = _DRAW
     w.log = ()
     w.log_tail = []
-    w.emit(_ROUND_STARTED, seat=starter, n=w.round, cards=(first, second))
-    w.emit(_TURN_STARTED, seat=starter)
+    if w.keep_events:
+        w.emit(_ROUND_STARTED, seat=starter, n=w.round, cards=(first, second))
+        w.emit(_TURN_STARTED, seat=starter)
 
 
-def call(w: Work, action: Action) -> None:
-    assert isinstance(action, Call)
+def call(w: Work, action: Call) -> None:
     p = w.active
     if check_mermaids(w):  # RULES §8.2: checked before a call is recorded
         return
     w.call = action.kind
     w.caller = p
-    w.emit(_CALLED, seat=p, call=action.kind)
+    if w.keep_events:
+        w.emit(_CALLED, seat=p, call=action.kind)
     _reveal(w, p)
     end_turn(w)
 
@@ -89,16 +97,19 @@ def call(w: Work, action: Action) -> None:
 def _reveal(w: Work, seat: int) -> None:
     if not w.revealed[seat]:
         w.set_revealed(seat)
-        w.emit(_REVEALED, seat=seat, cards=tuple(w.hands[seat]))  # sorted (Work.hand)
+        if w.keep_events:
+            w.emit(_REVEALED, seat=seat, cards=tuple(w.hands[seat]))  # sorted (Work.add)
 
 
 def end_turn(w: Work, _: Action | None = None) -> None:
     """RULES §3.4, in order (the four-mermaid check already ran after each action); also the
     step of the END TURN action."""
     p = w.active
-    # RULES §3.4 step 1 (normally already caught after the action). The no-mermaid test of
-    # check_mermaids first, here: every turn ends here.
-    if not MERMAIDS.isdisjoint(w.hands[p]) and check_mermaids(w):
+    # RULES §3.4 step 1 (normally already caught after the action). check_mermaids' own
+    # first test (three mermaids?) here: every turn ends here.
+    hand = w.hands[p]
+    i = bisect_left(hand, FIRST_MERMAID)
+    if len(hand) > i + 2 and hand[i + 2] <= LAST_MERMAID and check_mermaids(w):
         return
     if w.keep_events:
         w.emit(_TURN_ENDED, seat=p)
@@ -125,24 +136,27 @@ def end_turn(w: Work, _: Action | None = None) -> None:
 
 
 def _seat_results(
-    w: Work, round_scores: Sequence[int], with_cards: bool,
-    parts: Sequence[Breakdown] | None = None,
+    hands: Sequence[Sequence[int]], tables: Sequence[tuple[tuple[int, ...], ...]],
+    parts: Sequence[Breakdown] | None, round_scores: Sequence[int], totals: Sequence[int],
+    shielded: Sequence[bool],
 ) -> tuple[SeatResult, ...]:
-    """Every seat's part of the round result; ``parts``: the breakdowns already computed
-    (each seat's, under its own effects), so a scored round scores each hand once."""
-    if with_cards and parts is None:
-        parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
+    """Every seat's part of the round result (``parts``: each seat's breakdown under its own
+    effects; None for a void round, whose hands and tables are not shown)."""
     return tuple([
         _new_seat_result(
-            tuple(w.hands[s]) if with_cards else (),  # hand (sorted: Work.hand)
-            w.tables[s] if with_cards else (),  # table
+            tuple(hands[s]),  # hand (sorted: Work.add)
+            tables[s],  # table
             parts[s] if parts is not None else None,  # breakdown
             round_scores[s],  # round_score
-            w.scores[s],  # total
-            w.shielded(s),  # shielded: the shell itself stays hidden (RULES §12.12, P95)
+            totals[s],  # total
+            shielded[s],  # shielded: the shell itself stays hidden (RULES §12.12, P95)
         )
-        for s in range(w.n)
+        for s in range(len(hands))
     ])
+
+
+def _shielded(w: Work) -> list[bool]:
+    return [w.shielded(s) for s in range(w.n)]
 
 
 def _score_round(w: Work) -> None:
@@ -150,28 +164,47 @@ def _score_round(w: Work) -> None:
     assert w.caller is not None and w.call is not None
     caller = w.caller
     # Each seat under its own effects (RULES §12.0 "Defaults").
-    parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
-    gained, bet_won = round_gains(w.call, caller, parts)
-    w.scores = tuple(t + g for t, g in zip(w.scores, gained, strict=True))
+    points, bonuses, parts = w.round_points()
+    gained, bet_won = _gains(w.call, caller, points, bonuses)
+    w.scores = tuple([t + g for t, g in zip(w.scores, gained, strict=True)])
     w.last_round_scores = gained
-    end = RoundEnd.STOP if w.call is _STOP else RoundEnd.LAST_CHANCE
-    w.last_result = _new_round_result(
-        w.round, end, caller, bet_won, _seat_results(w, gained, True, parts)
-    )
-    w.emit(
-        _ROUND_SCORED,
-        seat=caller,
-        n=w.round,
-        call=w.call,
-        scores=gained,
-        won=bet_won,
-    )
+    end = _END_STOP if w.call is _STOP else _END_LAST_CHANCE
+    if parts is None:  # a playout's: it builds the result when it is asked for one
+        w.result_later(end, caller, bet_won, gained)
+    else:
+        w.last_result = _new_round_result(
+            w.round, end, caller, bet_won,
+            _seat_results(w.hands, w.tables, parts, gained, w.scores, _shielded(w)),
+        )
+    if w.keep_events:
+        w.emit(
+            _ROUND_SCORED,
+            seat=caller,
+            n=w.round,
+            call=w.call,
+            scores=gained,
+            won=bet_won,
+        )
     if max(w.scores) >= w.rules.target_score:
         best = max(zip(w.scores, w.last_round_scores, strict=True))
         winners = tuple(s for s in range(w.n) if (w.scores[s], w.last_round_scores[s]) == best)
         _game_over(w, winners)
         return
     _next_round(w, w.nxt(caller))
+
+
+def plain_result(
+    round_no: int, end: RoundEnd, caller: int, bet_won: bool | None, gained: tuple[int, ...],
+    hands: Sequence[Sequence[int]], tables: Sequence[tuple[tuple[int, ...], ...]],
+    totals: tuple[int, ...],
+) -> RoundResult:
+    """A scored round's result with no event effect (no Extra Pepper), from its zones as they
+    were: what a playout builds when asked (engine/playout.py)."""
+    parts = [_breakdown_ids(hand, table) for hand, table in zip(hands, tables, strict=True)]
+    return _new_round_result(
+        round_no, end, caller, bet_won,
+        _seat_results(hands, tables, parts, gained, totals, [False] * len(hands)),
+    )
 
 
 def _next_round(w: Work, starter: int) -> None:
@@ -182,16 +215,17 @@ def _next_round(w: Work, starter: int) -> None:
     start_round(w, starter)
 
 
-def keep_event_card(w: Work, action: Action) -> None:
+def keep_event_card(w: Work, action: KeepEventCard) -> None:
     """The receiver keeps one of its two event cards; the next round is dealt (§12.0)."""
-    assert isinstance(action, KeepEventCard)
     start_round(w, keep(w, action.event))
 
 
 def _void_round(w: Work, emptied_by: int) -> None:
     """RULES §6.4: no scoring, no reveal; the next round starts left of ``emptied_by``."""
+    nothing = ((),) * w.n
     w.last_result = _new_round_result(
-        w.round, RoundEnd.VOID, emptied_by, None, _seat_results(w, [0] * w.n, False)
+        w.round, RoundEnd.VOID, emptied_by, None,
+        _seat_results(nothing, nothing, None, [0] * w.n, w.scores, _shielded(w)),
     )
     w.emit(_ROUND_VOID, seat=emptied_by, n=w.round)
     _next_round(w, w.nxt(emptied_by))
@@ -202,13 +236,16 @@ def check_mermaids(w: Work) -> bool:
     Mermaids, §12.7: at least three) wins at once (returns True)."""
     p = w.active
     hand = w.hands[p]
-    if MERMAIDS.isdisjoint(hand):  # most hands: no set is built (this runs every action)
+    i = bisect_left(hand, FIRST_MERMAID)
+    if len(hand) <= i + 2 or hand[i + 2] > LAST_MERMAID:  # fewer than three: no set is built
         return False
     held = len(MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
+    parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
     w.last_result = _new_round_result(
-        w.round, RoundEnd.MERMAIDS, p, None, _seat_results(w, [0] * w.n, True)
+        w.round, RoundEnd.MERMAIDS, p, None,
+        _seat_results(w.hands, w.tables, parts, [0] * w.n, w.scores, _shielded(w)),
     )
     w.emit(_MERMAID_WIN, seat=p)
     _game_over(w, (p,))
@@ -221,5 +258,6 @@ def _game_over(w: Work, winners: tuple[int, ...]) -> None:
     w.pending = ()
     w.crab_pile = None
     w.swap_target = None
+    w.game_ended()
     w.emit(_GAME_OVER_EVENT, scores=w.scores, winners=winners)
 

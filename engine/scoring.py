@@ -44,6 +44,8 @@ from .pair_matching import (
     _SEAHORSE,
 ) = range(_N_KINDS)
 
+_CALL_STOP = CallKind.STOP  # a global: an enum member lookup costs about 70 ns
+
 # RULES §5.1: points by number of cards (index = count).
 _SHELLS = (0, 0, 2, 4, 6, 8, 10)
 _OCTOPUSES = (0, 0, 3, 6, 9, 12)
@@ -217,15 +219,22 @@ def _kind_counts(hand: Iterable[int]) -> list[int]:
 
 
 def _plain_points(
-    h: list[int], pairs: int, hand: Sequence[int], played: Sequence[Sequence[int]]
+    h: list[int], pairs: int, hand: Sequence[int], played: Sequence[Sequence[int]],
+    kinds: list[int] | None = None, table_points: int = 0, colors: list[int] | None = None,
 ) -> int:
     """Card points with no event effect, from the hand's kind counts ``h`` and its pairs
     ``_pairs_in_hand(h)`` (both also what the play step's legal actions need, so a caller
     that has them passes them). The parts of :func:`_parts_ids`, written out: this runs at
-    every play step."""
+    every play step.
+
+    A playout keeps the rest counted as cards move (engine/playout.py) and passes it too:
+    ``kinds`` and ``colors``, the kind and colour counts of hand + table, and
+    ``table_points``, the laid groups' points; without them they are counted here."""
     star = h[_STARFISH]
     total = pairs + 2 * (star if star < pairs else pairs)  # RULES §11.4
-    if played:
+    if kinds is not None:
+        total += table_points
+    elif played:
         kinds = h[:]
         kind_of = _K
         for group in played:
@@ -253,7 +262,8 @@ def _plain_points(
         total += kinds[_CRAB]
     mermaids = kinds[_MERMAID]
     if mermaids:  # a third of hands in play hold one: _mermaid_points' max() written here
-        colors = _color_counts(hand, played)
+        if colors is None:
+            colors = _color_counts(hand, played)
         total += max(colors) if mermaids == 1 else _mermaid_points(colors, mermaids)
     return total
 
@@ -381,7 +391,14 @@ def card_points(
     effects: Iterable[EventCard] = (),
 ) -> int:
     """Card points of hand + table, without the colour bonus (RULES §5), under ``effects``."""
-    return _parts_ids(_ids(hand), [_ids(g) for g in played], _scoring_key(tuple(effects))).total
+    ids, laid = _ids(hand), [_ids(g) for g in played]
+    key = _scoring_key(tuple(effects))
+    if key:
+        return _parts_ids(ids, laid, key).total
+    # No effect that changes points: the call check's sum, without a Breakdown (the bots'
+    # playouts ask this for every card they weigh).
+    h = _kind_counts(ids)
+    return _plain_points(h, _pairs_in_hand(h), ids, laid)
 
 
 def color_bonus(cards: Iterable[int | Card]) -> int:
@@ -402,16 +419,23 @@ def round_gains(
     most points (ties count) scores card points plus colour bonus and the others only their
     colour bonus; otherwise the caller scores only the colour bonus and the others their points.
     """
-    points = [b.total for b in parts]
-    if call is CallKind.STOP:
+    return _gains(call, caller, [b.total for b in parts], [b.color_bonus for b in parts])
+
+
+def _gains(
+    call: CallKind, caller: int, points: Sequence[int], bonuses: Sequence[int]
+) -> tuple[tuple[int, ...], bool | None]:
+    """:func:`round_gains` from each seat's card points and colour bonus (a playout has them
+    without the breakdowns)."""
+    if call is _CALL_STOP:
         return tuple(points), None
     won = all(points[caller] >= p for p in points)
     if won:
-        gains = [p + b.color_bonus if s == caller else b.color_bonus
-                 for s, (p, b) in enumerate(zip(points, parts, strict=True))]
+        gains = [p + bonus if s == caller else bonus
+                 for s, (p, bonus) in enumerate(zip(points, bonuses, strict=True))]
     else:
-        gains = [b.color_bonus if s == caller else p
-                 for s, (p, b) in enumerate(zip(points, parts, strict=True))]
+        gains = [bonus if s == caller else p
+                 for s, (p, bonus) in enumerate(zip(points, bonuses, strict=True))]
     return tuple(gains), won
 
 

@@ -15,6 +15,10 @@ class IllegalActionError(ValueError):
     """An action that the current state does not allow, or a malformed state."""
 
 
+_TARGETS = {2: 40, 3: 35, 4: 30}
+"""The score that ends the game, by player count (RULES §2.5)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The options of one game (RULES §2.5, §2.6, §12.14). Options after ``players`` are
@@ -48,7 +52,7 @@ class Rules:
         """The score that ends the game after a scored round."""
         if self.target is not None:
             return self.target
-        return {2: 40, 3: 35, 4: 30}[self.players]
+        return _TARGETS[self.players]
 
     @classmethod
     def with_double_target(
@@ -57,7 +61,7 @@ class Rules:
         """The lobby option "double target": 80 / 70 / 60 (RULES §2.5)."""
         return cls(
             players, extra_salt=extra_salt, extra_pepper=extra_pepper,
-            target=2 * {2: 40, 3: 35, 4: 30}[players],
+            target=2 * _TARGETS[players],
         )
 
 
