@@ -71,7 +71,8 @@ def fake_link() -> type[kit.FakeLink]:
 # --- a player that steers towards prompts it has not seen (the solo game test) -----------------
 
 GOALS = ("KEEP", "CRAB_PILE", "CRAB_TAKE", "ROB", "LOBSTER", "TRIO", "CALL", "LOCKED")
-"""Prompts a full solo game must reach (seed 1, two greedy bots, Extra Salt reaches them all)."""
+"""Prompts a full solo game must reach (test_solo_game.SEED, two greedy bots, Extra Salt reaches
+them all)."""
 
 
 def pair_goal(cards: tuple[int, ...]) -> str | None:
