@@ -61,6 +61,30 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(home, ignore_errors=True)
 
 
+RUN_FIRST = (
+    "tests/client/tui/test_pepper_solo.py::",
+    "tests/e2e/test_chaos_table.py::",
+    "tests/e2e/test_browser_play.py::test_two_browser_tabs_play_a_game_to_the_end",
+    "tests/test_isolation.py::test_a_test_run_writes_nothing_to_the_real_dirs",
+    "tests/client/tui/test_choices_fit.py::test_every_decision_of_seeded_games_shows_all_",
+    "tests/e2e/test_lan_discovery.py::test_a_server_in_one_namespace_is_found_and_joined_",
+    "tests/client/tui/test_solo_game.py::",
+)
+"""The longest tests (7-21 s each, -n0), longest first: they run before all others. xdist hands
+tests out in collection order, so a long test that starts last (test_isolation.py is the last
+file) sets the end of the suite while the other worker idles; started first, they are spread
+over both workers by the short ones (docs/testing.md "The CI budget"). A test missing here
+only costs balance."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, prefix in enumerate(RUN_FIRST) if item.nodeid.startswith(prefix)),
+                    len(RUN_FIRST))
+
+    items.sort(key=rank)  # stable: every other test keeps its place
+
+
 @pytest.fixture(autouse=True)
 def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """HOME and the XDG data/state/config/cache dirs point into a fresh temporary folder.
