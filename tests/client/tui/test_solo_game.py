@@ -77,11 +77,18 @@ async def test_solo_game_from_start_menu_to_game_over(tui, coverage_choose, monk
         chosen: list[Any] = []
         results = 0
         while True:
-            await tui.until(
-                lambda: table.ready
-                or isinstance(app.screen, RoundResultScreen | GameOverScreen),
-                timeout=30,
-            )
+            try:
+                await tui.until(
+                    lambda: table.ready
+                    or isinstance(app.screen, RoundResultScreen | GameOverScreen),
+                    timeout=30,
+                )
+            except AssertionError:  # say where it stuck (seen once under load, seed 1)
+                raise AssertionError(
+                    f"not ready: {app.screen}, my turn {table.my_turn}, sent {table.sent}, "
+                    f"drawn {table.rendered is table.frame}, held {table.result_hold.active}, "
+                    f"move {table.frame and table.frame.view.move}, chosen {len(chosen)}, "
+                    f"sent actions {sent_actions(app)}\n{tui.text(app)}") from None
             if isinstance(app.screen, GameOverScreen):
                 break
             if isinstance(app.screen, RoundResultScreen):
