@@ -25,6 +25,8 @@ USER_DIRS = {
 }
 """The variables platformdirs reads on Linux, and where a home keeps them by default."""
 
+NO_BYTECODE_ENV, PYCACHE_ENV = "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX"
+
 _SESSION_HOME = pytest.StashKey[tuple[str, dict[str, str | None]]]()
 
 
@@ -40,13 +42,21 @@ def pytest_configure(config: pytest.Config) -> None:
     """Before anything is collected or any fixture runs (a module-scoped server starts before
     the per-test fixture below), the whole run gets its own home."""
     home = tempfile.mkdtemp(prefix="seasalt-test-home-")
-    saved = {name: os.environ.get(name) for name in ("HOME", *USER_DIRS, NO_MDNS_ENV)}
+    saved = {name: os.environ.get(name)
+             for name in ("HOME", *USER_DIRS, NO_MDNS_ENV, NO_BYTECODE_ENV, PYCACHE_ENV)}
     config.stash[_SESSION_HOME] = (home, saved)
     _point_user_dirs_at(Path(home), os.environ.__setitem__)
     # No server or client started by a test (child processes inherit this) announces or
     # browses with mDNS on a real network; the namespace test turns it back on inside its own
     # network namespaces only (tests/e2e/test_lan_discovery.py).
     os.environ[NO_MDNS_ENV] = "1"
+    # Child processes (servers, solo servers, headless clients, browser tabs' clients, the
+    # isolation run) compile every seasalt module from source at each start when
+    # PYTHONDONTWRITEBYTECODE is set (this VM sets it): about a fifth of the CPU of a test
+    # that starts servers. They share a bytecode cache in the run's own home instead (nothing
+    # is written beside the sources; it goes with the home at the end).
+    if os.environ.pop(NO_BYTECODE_ENV, None):
+        os.environ[PYCACHE_ENV] = str(Path(home) / "pycache")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -59,6 +69,30 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         else:
             os.environ[name] = value
     shutil.rmtree(home, ignore_errors=True)
+
+
+RUN_FIRST = (
+    "tests/client/tui/test_pepper_solo.py::",
+    "tests/e2e/test_chaos_table.py::",
+    "tests/e2e/test_browser_play.py::test_two_browser_tabs_play_a_game_to_the_end",
+    "tests/test_isolation.py::test_a_test_run_writes_nothing_to_the_real_dirs",
+    "tests/client/tui/test_choices_fit.py::test_every_decision_of_seeded_games_shows_all_",
+    "tests/e2e/test_lan_discovery.py::test_a_server_in_one_namespace_is_found_and_joined_",
+    "tests/client/tui/test_solo_game.py::",
+)
+"""The longest tests (7-21 s each, -n0), longest first: they run before all others. xdist hands
+tests out in collection order, so a long test that starts last (test_isolation.py is the last
+file) sets the end of the suite while the other worker idles; started first, they are spread
+over both workers by the short ones (docs/testing.md "The CI budget"). A test missing here
+only costs balance."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, prefix in enumerate(RUN_FIRST) if item.nodeid.startswith(prefix)),
+                    len(RUN_FIRST))
+
+    items.sort(key=rank)  # stable: every other test keeps its place
 
 
 @pytest.fixture(autouse=True)

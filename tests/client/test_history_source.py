@@ -55,7 +55,7 @@ async def test_server_history_lists_replays_and_counts_a_played_game(tmp_path) -
 
 
 async def test_server_history_without_a_server_says_so() -> None:
-    source = ServerHistory("127.0.0.1:1", "viewer", timeout=1.0)
+    source = ServerHistory("127.0.0.1:1", "viewer", timeout=0.2)
     try:
         with pytest.raises(HistoryUnavailable):
             await source.list_games()

@@ -5,6 +5,7 @@ is tested across network namespaces (tests/e2e/test_lan_discovery.py)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import threading
@@ -211,7 +212,10 @@ async def test_the_event_loop_feeds_the_counts(
     monkeypatch.delenv("SEASALT_NO_MDNS")
     monkeypatch.setattr(announce, "interface_addresses", lambda: ["127.0.0.1", "10.231.1.1"])
     monkeypatch.setattr(announce, "LOBBY_POLL", 0.05)
-    monkeypatch.setattr(announce, "MIN_UPDATE_INTERVAL", 0.05)
+    # The rate limit is Announcer's default argument (bound when the class was made: patching
+    # MIN_UPDATE_INTERVAL would leave the real 2 s wait in this test).
+    monkeypatch.setattr(announce.Announcer, "__init__",
+                        functools.partialmethod(announce.Announcer.__init__, min_interval=0.05))
     ctx = zmq.asyncio.Context()
     # host 0.0.0.0 is only what the announcer reads: the fake zeroconf sends nothing, and the
     # server itself listens on loopback (running_server's socket is bound before this config)

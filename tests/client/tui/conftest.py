@@ -7,10 +7,12 @@ It drives every screen without a server (test_solo_game.py plays against the rea
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from seasalt.bots.greedy import choose_greedy
 from seasalt.client.screens import result_hold
 from seasalt.engine import (
     Call,
@@ -71,7 +73,8 @@ def fake_link() -> type[kit.FakeLink]:
 # --- a player that steers towards prompts it has not seen (the solo game test) -----------------
 
 GOALS = ("KEEP", "CRAB_PILE", "CRAB_TAKE", "ROB", "LOBSTER", "TRIO", "CALL", "LOCKED")
-"""Prompts a full solo game must reach (seed 1, two greedy bots, Extra Salt reaches them all)."""
+"""Prompts a full solo game must reach (test_solo_game.SEED, two greedy bots, Extra Salt reaches
+them all)."""
 
 
 def pair_goal(cards: tuple[int, ...]) -> str | None:
@@ -105,9 +108,13 @@ def useful(card_id: int | None, hand: tuple[int, ...], seen: set[str]) -> bool:
 
 
 def choose(view: Any, seen: set[str]) -> Any:
-    """A legal action of ``view`` that heads for an unseen prompt (deterministic)."""
+    """A legal action of ``view`` that heads for an unseen prompt (deterministic); once every
+    goal it steers for was seen, the greedy bot's action, so the rest of the game is over
+    sooner (the lock is not steered for: the test reads it from the prompts shown)."""
     legal = view.legal_actions
     seen.add(view.phase.name)
+    if set(GOALS) - {"LOCKED"} <= seen:
+        return choose_greedy(view, random.Random(view.move))
     if view.phase is Phase.PLAY:
         for a in legal:
             if isinstance(a, PlayTrio) and "TRIO" not in seen:

@@ -9,14 +9,20 @@ import dataclasses
 import logging
 
 import pytest
+from seasalt.client.screens import table as table_module
+from seasalt.client.screens import table_draw
 from seasalt.testing.tui import OneFrameLink, mid_round
 
 from .test_footer_q import app_for
 
 
 async def test_a_frame_taken_in_but_not_drawn_is_drawn_by_the_next_checks(
-    tui, caplog: pytest.LogCaptureFixture  # type: ignore[no-untyped-def]
+    tui, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
 ) -> None:
+    # The checks a tenth of a second apart, not a second (the guard's logic, not its period:
+    # the two checks it needs cost 2 s of waiting otherwise).
+    monkeypatch.setattr(table_module, "PENDING_CHECK", 0.1)
+    monkeypatch.setattr(table_draw, "PENDING_CHECK", 0.1)
     app = app_for(OneFrameLink(mid_round(3), 0))
     async with app.run_test(size=(120, 40)):
         table = await tui.until_table(app)

@@ -20,7 +20,7 @@ from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import Call, PassSwap, Phase, TakeAngelfishCard
 from textual.widgets import Select
 
-from .pepper_steer import GOALS, choose
+from .pepper_steer import GOALS, REACHED, choose
 
 pytestmark = pytest.mark.timeout(600)  # about 30 s of CPU; 300 s wall seen at load 12
 
@@ -28,7 +28,6 @@ SEED = 6
 """``seasalt-server --seed``: a game whose events bring these prompts to seat 0 (found with
 ``python tests/client/tui/pepper_steer.py``; if the engine's deal or the random bot change,
 pick another seed the same way)."""
-REACHED = {"SWAP", "PAIR_STEAL", "ANGELFISH", "KEEP_EVENT_CARD", "HERMIT"}
 
 
 def played(app: SeasaltApp) -> int:
