@@ -20,7 +20,7 @@ from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.countdown import ClockLine, clock_lines, prompt_with_clocks
 from seasalt.client.widgets.log import log_lines
 from seasalt.client.widgets.prompt import PromptPanel, prompt_text
-from seasalt.engine import EndTurn
+from seasalt.engine import EndTurn, Event
 from textual.css.query import NoMatches
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def tick_clocks(screen: TableScreen) -> None:
             if screen.result_hold.due(now):
                 screen.release_result()
             else:
-                prompt.show_text(hold_text(screen.ended_log, names,
+                prompt.show_text(hold_text(ended_round(screen), names,
                                            screen.result_hold.left(now)))
             return
         clocked = (reading is not None and not v.legal_actions
@@ -67,14 +67,25 @@ def tick_clocks(screen: TableScreen) -> None:
         screen._prompt_clocked = clocked
 
 
+def ended_round(screen: TableScreen) -> tuple[Event, ...]:
+    """The log of the round whose result is coming, as this seat saw it. The game's last round
+    is the game-over view's own log (no next round is dealt, so ``ended_log`` still holds the
+    round before it: a game this seat ended was held with that round's moves)."""
+    frame = screen.frame
+    if frame is not None and frame.view.is_over:
+        return frame.view.log
+    return screen.ended_log
+
+
 def hold_result(screen: TableScreen, show: Callable[[], object]) -> bool:
     """Keep a round result back while the last moves of the round, made by others, stay in
     view (client/screens/result_hold.py); False (show it now) when this seat made them,
     watches, or did not see the round."""
     frame = screen.frame
-    if frame is None or frame.view.seat is None or not screen.ended_log:
+    ended = ended_round(screen)
+    if frame is None or frame.view.seat is None or not ended:
         return False
-    if last_turn_seat(screen.ended_log) in (None, frame.view.seat):
+    if last_turn_seat(ended) in (None, frame.view.seat):
         return False
     if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
         return False
@@ -106,4 +117,4 @@ def note_time_ran_out(screen: TableScreen, seat: int) -> None:
     screen.call_later(screen.render_latest)
 
 
-__all__ = ["hold_result", "note_time_ran_out", "release_result", "tick_clocks"]
+__all__ = ["ended_round", "hold_result", "note_time_ran_out", "release_result", "tick_clocks"]
