@@ -223,6 +223,11 @@ class TableScreen(Screen[None]):
                 and not self.result_hold.active)
 
     @property
+    def too_small(self) -> bool:
+        """The terminal is under 80 x 24: only the "too small" line shows, no choices."""
+        return self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+
+    @property
     def collapsed(self) -> bool:
         return self.size.width < NARROW_BELOW
 
