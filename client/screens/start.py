@@ -89,7 +89,9 @@ class StartScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark,f1", "app.help", _("Help"), key_display="?"),
-        Binding("ctrl+q", "app.request_quit", _("Quit")),
+        # priority, as the app's own (hidden) ctrl+q: else that one shadows this in the footer,
+        # and the start menu never said how to leave it.
+        Binding("ctrl+q", "app.request_quit", _("Quit"), priority=True),
     ]
 
     class Chosen(Message):
