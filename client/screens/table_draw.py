@@ -55,6 +55,11 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
     text = Text()
     text.append(" " + _("Sea Salt & Paper") + " ", style="bold reverse")
     text.append("  ")
+    if link_state:
+        # First: the line is cut at the screen's edge, and at 80 columns a long table name
+        # and its options pushed "reconnecting…" (and "disconnected: press q to quit") off it.
+        text.append(link_state, style="bold red reverse")
+        text.append("  ")
     text.append(frame.table, style="bold")
     text.append(" · " + _("round {n}").format(n=v.round))
     text.append(" · " + _("target {n}").format(n=v.rules.target_score))
@@ -64,9 +69,6 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
         text.append(" · " + _("Extra Pepper"))
     if turn_time:
         text.append(" · " + turn_time_label(turn_time))
-    if link_state:
-        text.append(" · ")
-        text.append(link_state, style="bold red reverse")
     if v.seat is not None:
         text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
     else:
