@@ -255,7 +255,9 @@ class LobbyScreen(Screen[None]):
         if not found:
             return  # the app closed as this screen came up (its widgets are gone): nothing to fill
         table = found.first()
-        table.add_columns(_("Table"), _("Seats"), _("Options"), _("Status"))
+        # Status before Options: a row is cut at the screen's edge, and at 80 columns a table
+        # with a few options hid its status ("your seat — rejoin" too).
+        table.add_columns(_("Table"), _("Seats"), _("Status"), _("Options"))
         table.focus()
         self.show_tables(self.tables)
 
@@ -296,7 +298,7 @@ class LobbyScreen(Screen[None]):
                 status_text = Text(_("your seat — rejoin"), style="bold green")
                 status_text.append(" · " + status, style="")
             table.add_row(
-                Text(summary.name), seats_text(summary), ", ".join(options) or "-", status_text,
+                Text(summary.name), seats_text(summary), status_text, ", ".join(options) or "-",
                 key=summary.name,
             )
         if self.tables:
