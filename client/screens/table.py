@@ -129,6 +129,8 @@ class TableScreen(Screen[None]):
         """Water Rodeo: the card of theirs picked, the swap's first step (``Choice.pick``)."""
         self.fitter = Fitter()
         """The rows shared out with the choices first (client/screens/table_fit.py)."""
+        self.again_asked = False
+        """This player chose "Play again" at the game over: the prompt says what happens."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -156,9 +158,10 @@ class TableScreen(Screen[None]):
 
     @property
     def q_goes_back(self) -> bool:
-        """``q`` goes back to the lobby: in the waiting room (no game to lose) or watching."""
+        """``q`` goes back to the lobby: in the waiting room (no game to lose), watching, or
+        at a finished game (waiting for a play again that may never come)."""
         return self.waiting is not None or (
-            self.frame is not None and self.frame.view.seat is None
+            self.frame is not None and (self.frame.view.seat is None or self.frame.view.is_over)
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -256,6 +259,8 @@ class TableScreen(Screen[None]):
             # Only its tail: enough events for the log's lines, and no more wording per frame.
             self.ended_log = (previous.view.log + ending[:starts])[-ENDED_EVENTS:]
         self.frame = frame
+        if not frame.view.is_over:
+            self.again_asked = False  # (a new game: its own prompts)
         if fresh:
             # Any frame answers a pending action (even one equal to the last: a snapshot after
             # a refusal), so the player may choose again.
@@ -266,7 +271,7 @@ class TableScreen(Screen[None]):
             # spectator arriving at move 0: that game started already).
             starts = self.waiting is not None
             self.waiting = None
-            if starts or previous is None:
+            if starts or previous is None or previous.view.is_over != frame.view.is_over:
                 self.refresh_bindings()  # what q does (its footer label) may have changed
             if starts and not frame.view.is_over:
                 self.add_notice(_("Every seat is taken: the game starts!"))

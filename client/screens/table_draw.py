@@ -80,6 +80,15 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
     return text
 
 
+def again_text() -> Text:
+    """The finished table's prompt once this player chose "Play again" (the server says
+    nothing until everyone has: the toast that said so is gone in a few seconds)."""
+    text = Text(_("The game is over."), style="bold")
+    text.append(" " + _("You asked to play again: the new game starts when every player at "
+                        "the table has agreed. q goes back to the lobby."))
+    return text
+
+
 def _changes(base: Frame | None, v: PlayerView) -> tuple[set[int], set[int]]:
     """The seats and the piles that changed since ``base`` (your last turn)."""
     changed_seats: set[int] = set()
@@ -125,6 +134,8 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
     screen.query_one(EventsPanel).show(v, names, not screen.collapsed)
     if not screen.result_hold.active:  # (held: tick_clocks shows the last moves there)
         screen.query_one(PromptPanel).show(v, names)
+        if v.is_over and screen.again_asked:
+            screen.query_one(PromptPanel).show_text(again_text())
     screen.query_one(HandPanel).show(v, new_cards)
     screen.query_one(CoachPanel).show_view(v, screen.names)  # advice for another moment goes
     lines = with_time_notes(log_lines(v.log, names), screen.time_notes, v.round, names)

@@ -105,3 +105,55 @@ async def test_the_last_round_ended_by_this_seat_shows_its_result_at_once(tui: A
         await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
         assert "The last moves" not in tui.text(app)
 
+
+
+async def test_play_again_says_what_it_waits_for_and_q_goes_back_to_the_lobby(tui: Any) -> None:
+    # Played over the LAN: after "Play again" a toast said "Waiting for everyone to agree…"
+    # for five seconds, then the table said only "The game is over." and q quit the app.
+    from seasalt.client.intents import AgreeToPlayAgain, LeaveTable
+    from seasalt.client.screens.result import GameOverScreen
+    from seasalt.client.screens.table import TableScreen
+
+    links: list[BobStopsThenAnnEnds] = []
+
+    def factory(address: str, name: str) -> BobStopsThenAnnEnds:
+        links.append(BobStopsThenAnnEnds(address, name))
+        return links[-1]
+
+    app = SeasaltApp(LaunchOptions(address="lan:1", name="Ann"), link_factory=factory)
+    app.clock = Clock()
+    intents: list[object] = []
+    post = app.post_message
+
+    def spy(message: Any) -> bool:
+        intents.append(getattr(message, "intent", None))
+        return post(message)
+
+    app.post_message = spy  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 30)):
+        await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen")
+        await tui.key(app, "enter")
+        await tui.until(lambda: app.result_round == 1)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        if table.result_hold.active:
+            await tui.key(app, "x")
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+        await tui.key(app, "enter")
+        await tui.until(lambda: app.screen is table and table.ready)
+        await tui.key(app, "s")
+        await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
+        await tui.key(app, "s")
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+        await tui.key(app, "enter")
+        await tui.until(lambda: isinstance(app.screen, GameOverScreen))
+        await tui.key(app, "p")
+        await tui.until(lambda: app.screen is table)
+        await tui.until(lambda: "You asked to play again" in " ".join(tui.text(app).split()))
+        text = " ".join(tui.text(app).split())
+        assert "every player at the table has agreed" in text
+        assert any(isinstance(i, AgreeToPlayAgain) for i in intents)
+        await tui.settled(app)
+        assert "q Lobby" in tui.text(app).splitlines()[-1]
+        await tui.key(app, "q")
+        await tui.until(lambda: any(isinstance(i, LeaveTable) for i in intents))
+        assert app.return_code is None  # back to the lobby (the server answers), not quit
