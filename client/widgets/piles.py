@@ -35,7 +35,8 @@ def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
     for index, pile in enumerate(v.piles):
         text = Text()
         text.append("│ ", style="dim")
-        text.append(pile_name(index).capitalize() + ": ", style="bold")
+        # (the colon is the language's: French spaces it, "Défausse 1 : vide")
+        text.append(_("{pile}:").format(pile=pile_name(index).capitalize()) + " ", style="bold")
         if pile.top is None:
             text.append(_("empty"), style="dim")
         else:
