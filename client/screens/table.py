@@ -59,7 +59,10 @@ class TableScreen(Screen[None]):
         Binding("t", "chat", _("Chat")),
         # Off the footer (it must fit 80 columns in every language); listed in help.
         Binding("h", "app.open_scores", _("Scores"), show=False),  # client/screens/scores.py
-        Binding("escape", "unfocus", _("Back"), show=False),
+        # While the chat line has the keys the footer says how to give them back (it said
+        # "? Help", and ? typed a question mark into the chat).
+        Binding("escape", "unfocus", _("Leave chat"), key_display="Esc"),
+        Binding("escape", "unfocus_quietly", _("Back"), show=False),
         # One key, two meanings: the footer names the one q has now (check_action).
         Binding("q", "back_or_quit", _("Lobby")),
         Binding("q", "quit_table", _("Quit")),
@@ -164,7 +167,18 @@ class TableScreen(Screen[None]):
             self.frame is not None and (self.frame.view.seat is None or self.frame.view.is_over)
         )
 
+    TYPED_AWAY = frozenset({"help", "toggle_side", "chat", "back_or_quit", "quit_table",
+                            "coach"})
+    """The actions whose keys the chat line takes as text while it has the focus."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        typing = isinstance(self.focused, Input)
+        if action == "unfocus":
+            return typing
+        if action == "unfocus_quietly":
+            return not typing
+        if typing and action in self.TYPED_AWAY:
+            return False
         if action == "back_or_quit":
             return self.q_goes_back
         if action == "quit_table":
@@ -427,6 +441,15 @@ class TableScreen(Screen[None]):
 
     def action_unfocus(self) -> None:
         self.set_focus(None)
+
+    def action_unfocus_quietly(self) -> None:
+        self.set_focus(None)
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()  # the footer follows the chat line's focus
+
+    def on_descendant_blur(self) -> None:
+        self.refresh_bindings()
 
     def set_link_state(self, state: str) -> None:
         """Show "reconnecting…" (or nothing) in the status line."""
