@@ -63,16 +63,19 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
     text.append(frame.table, style="bold")
     text.append(" · " + _("round {n}").format(n=v.round))
     text.append(" · " + _("target {n}").format(n=v.rules.target_score))
+    # Your score before the options: the line is cut at the screen's edge, and at 80 columns
+    # (French, Extra Pepper) it read "… · Extra Pepper · vous :" with the number cut off. The
+    # options were chosen with the table and the lobby lists them.
+    if v.seat is not None:
+        text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
+    else:
+        text.append(" · " + _("watching"), style="italic")
     if v.rules.extra_salt:
         text.append(" · " + _("Extra Salt"))
     if v.rules.extra_pepper:
         text.append(" · " + _("Extra Pepper"))
     if turn_time:
         text.append(" · " + turn_time_label(turn_time))
-    if v.seat is not None:
-        text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
-    else:
-        text.append(" · " + _("watching"), style="italic")
     others = watchers - (1 if v.seat is None else 0)  # a spectator is not news to itself
     if others > 0:
         text.append(" · " + ngettext("{n} watching", "{n} watching", others).format(

@@ -38,8 +38,22 @@ async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tu
         def status() -> str:
             return tui.text(app).splitlines()[0]
 
-        assert NAME in status() and "you: 0" not in status()  # cut at the edge already
+        assert NAME in status() and "Extra Pepper" not in status()  # cut at the edge already
         await links[0].inbox.put(LinkStatus("reconnecting", "no word from the server"))
         await tui.until(lambda: "reconnecting…" in status())
         await links[0].inbox.put(LinkStatus("failed", "the server is gone"))
         await tui.until(lambda: "disconnected: press q to quit" in status())
+
+
+async def test_the_players_score_comes_before_the_options_on_the_status_line(tui: Any) -> None:
+    # French at 80 columns, Extra Pepper: the line ended "… · Extra Pepper · vous :", the
+    # player's own score cut off.
+    from seasalt.testing import tui as kit
+
+    state = new_game(Rules(3, extra_salt=True, extra_pepper=True), 5)
+    app = kit.table_app(state, "fr", ("Ann", "Bob", "Cy"))
+    async with app.run_test(size=(80, 24)):
+        await tui.until_table(app)
+        await tui.settled(app)
+        status = tui.text(app).splitlines()[0]
+        assert "vous : 0" in status, status
