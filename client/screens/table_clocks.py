@@ -61,9 +61,10 @@ def tick_clocks(screen: TableScreen) -> None:
         clocked = (reading is not None and not v.legal_actions
                    and reading.takeover_of(v.to_act, now) is not None)
         if clocked:
-            prompt.show_text(prompt_with_clocks(prompt_text(v, names), v, names, reading, now))
+            prompt.show_text(prompt_with_clocks(prompt_text(v, names, screen.swap_pick), v, names,
+                                                reading, now))
         elif screen._prompt_clocked:
-            prompt.show(v, names)  # the countdown stopped: the usual prompt again
+            prompt.show(v, names, screen.swap_pick)  # the countdown stopped: the usual prompt again
         screen._prompt_clocked = clocked
 
 

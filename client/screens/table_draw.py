@@ -136,7 +136,7 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
         [] if held else choices_for(v, names, screen.swap_pick))
     screen.query_one(EventsPanel).show(v, names, not screen.collapsed)
     if not screen.result_hold.active:  # (held: tick_clocks shows the last moves there)
-        screen.query_one(PromptPanel).show(v, names)
+        screen.query_one(PromptPanel).show(v, names, screen.swap_pick)
         if v.is_over and screen.again_asked:
             screen.query_one(PromptPanel).show_text(again_text())
     screen.query_one(HandPanel).show(v, new_cards)
