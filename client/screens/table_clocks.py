@@ -19,7 +19,7 @@ from seasalt.client.screens.result_hold import hold_text, last_turn_seat
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.countdown import ClockLine, clock_lines, prompt_with_clocks
 from seasalt.client.widgets.log import log_lines
-from seasalt.client.widgets.prompt import PromptPanel, prompt_text
+from seasalt.client.widgets.prompt import PromptPanel, words_for
 from seasalt.engine import EndTurn, Event
 from textual.css.query import NoMatches
 
@@ -61,7 +61,7 @@ def tick_clocks(screen: TableScreen) -> None:
         clocked = (reading is not None and not v.legal_actions
                    and reading.takeover_of(v.to_act, now) is not None)
         if clocked:
-            prompt.show_text(prompt_with_clocks(prompt_text(v, names, screen.swap_pick), v, names,
+            prompt.show_text(prompt_with_clocks(words_for(v, names, screen.swap_pick), v, names,
                                                 reading, now))
         elif screen._prompt_clocked:
             prompt.show(v, names, screen.swap_pick)  # the countdown stopped: the usual prompt again

@@ -224,6 +224,12 @@ def prompt_text(v: PlayerView, names: Names, swap_pick: int | None = None) -> Te
     return text
 
 
+def words_for(v: PlayerView, names: Names, swap_pick: int | None) -> Text:
+    """:func:`prompt_text`, with the swap's pick only when there is one (what wraps
+    ``prompt_text`` with two arguments, a test's recorder, keeps working)."""
+    return prompt_text(v, names) if swap_pick is None else prompt_text(v, names, swap_pick)
+
+
 class PromptPanel(Static):
     """The prompt above the action list, wrapped to its width between words, never inside a
     card's name (client/widgets/wrap.py); a new width wraps it again.
@@ -246,7 +252,7 @@ class PromptPanel(Static):
     """The first line of ``shown`` drawn (a window scrolled down)."""
 
     def show(self, v: PlayerView, names: Names, swap_pick: int | None = None) -> None:
-        self.show_text(prompt_text(v, names, swap_pick))
+        self.show_text(words_for(v, names, swap_pick))
 
     def show_text(self, text: Text) -> None:
         """Show ``text`` (the waiting room's, say) unless it is already shown."""
