@@ -181,6 +181,11 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.remount()
+        if self.initial_address:
+            # Back from a join that failed: the Join tab with the address to correct (it
+            # opened on "Play solo", the address out of sight).
+            self.query_one("#tabs", TabbedContent).active = "join"
+            self.query_one("#address", Input).focus()
         if self.ask_name:
             def chosen(name: str | None) -> None:
                 if name:

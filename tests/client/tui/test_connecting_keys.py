@@ -29,3 +29,19 @@ async def test_the_connecting_screen_footer_offers_back_and_quit(tui: Any) -> No
         await tui.key(app, "escape")
         await tui.until(lambda: isinstance(app.screen, StartScreen))
         await tui.settled(app)  # (its selects mounted before the app closes)
+
+
+async def test_back_from_a_failed_join_opens_the_join_tab_with_the_address(tui: Any) -> None:
+    from textual.widgets import Input, TabbedContent
+
+    app = SeasaltApp(LaunchOptions(address="127.0.0.1:9", name="Nia"),
+                     link_factory=lambda a, n: NeverAnswers(a, n))
+    async with app.run_test(size=(80, 24)):
+        await tui.until(lambda: isinstance(app.screen, ConnectingScreen))
+        await tui.key(app, "escape")
+        await tui.until(lambda: isinstance(app.screen, StartScreen))
+        await tui.settled(app)
+        start = app.screen
+        assert start.query_one("#tabs", TabbedContent).active == "join"
+        address = start.query_one("#address", Input)
+        assert address.value == "127.0.0.1:9" and app.focused is address
