@@ -15,7 +15,8 @@ order, each only as far as needed:
 4. the Extra Pepper events line (help has every card);
 5. the opponents' boxes (the wide layout): one line each, as at 80 columns (a LAST CHANCE
    caller's revealed hand and laid pairs made the boxes 14 rows tall at 100 x 30, and the
-   choices scrolled: "d Draw 2" was out of view);
+   choices scrolled: "d Draw 2" was out of view); with the rows that frees, steps 1-4 are
+   taken again from the start, so the prompt and the events line get back what fits;
 6. the piles.
 
 :func:`plan` is arithmetic on the parts' natural heights, so a moment always gets the same
@@ -100,31 +101,38 @@ def need(h: Heights, p: Plan) -> int:
             - (0 if p.opponents else h.opponents_saving))
 
 
-def plan(h: Heights) -> Plan:
-    """The least given up that leaves every choice on screen (the module's order)."""
-    p = Plan()
+def _squeeze_from(h: Heights, p: Plan) -> tuple[Plan, bool]:
+    """Steps 1-4 from ``p``: the first plan that fits (True), else the last one tried."""
     if need(h, p) <= h.room:
-        return p
+        return p, True
     p = replace(p, recent=False)
     if need(h, p) <= h.room:
-        return p
+        return p, True
     for form in list(Form)[1:len(h.hand)]:
         if h.hand[form] < h.hand[p.hand]:  # (a form no shorter gives nothing)
             p = replace(p, hand=form)
             if need(h, p) <= h.room:
-                return p
+                return p, True
     floor = max(PROMPT_MIN_ROWS, h.prompt_min_box - h.prompt_gutter)
     if h.prompt_lines > floor:
         short = need(h, p) - h.room
         p = replace(p, prompt_rows=max(floor, h.prompt_lines - short))
         if need(h, p) <= h.room:
-            return p
+            return p, True
     p = replace(p, events=False)
-    if need(h, p) <= h.room:
+    return p, need(h, p) <= h.room
+
+
+def plan(h: Heights) -> Plan:
+    """The least given up that leaves every choice on screen (the module's order)."""
+    p, fits = _squeeze_from(h, Plan())
+    if fits:
         return p
     if h.opponents_saving > 0:
-        p = replace(p, opponents=False)
-        if need(h, p) <= h.room:
+        # Step 5, then steps 1-4 again from the start with the rows it gives: the prompt and
+        # the events line get back what they can (the boxes free many rows at once).
+        p, fits = _squeeze_from(h, Plan(opponents=False))
+        if fits:
             return p
     return replace(p, piles=False)  # (still short: the choices scroll, the last resort)
 

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from seasalt.client.screens.model import SeatLabel
 from seasalt.client.screens.table_fit import Heights, Plan, need, plan
+from seasalt.client.widgets.hand import Form
 from seasalt.client.widgets.opponents import OpponentsPanel
+from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.engine import CallKind, EventCard, GameState, Phase, Rules, make_state, new_game
 from seasalt.testing import tui as kit
 
@@ -52,6 +54,8 @@ async def test_tall_boxes_turn_into_lines_so_every_choice_shows_at_100x30(tui: A
         assert missing_choices(app, table) == [], tui.text(app)
         panel = table.query_one(OpponentsPanel)
         assert panel.lines and panel.boxed_rows() > 10
+        # The rows the lines free go back to the prompt: the bet explained, all of it.
+        assert table.query_one(PromptPanel).rows is None, tui.text(app)
         text = tui.text(app)
         assert "Bot 3" in text and "called LAST CHANCE" in text  # one line each, still there
         # A new round: nothing revealed, nothing laid: the boxes fit again.
@@ -66,7 +70,9 @@ def test_the_plan_turns_the_boxes_into_lines_last_but_the_piles() -> None:
     tight = Heights(room=12, fixed=0, actions=4, prompt_lines=6, prompt_gutter=2,
                     recent=0, events=1, piles=2, hand=(6, 4), opponents_saving=8)
     chosen = plan(tight)
-    assert chosen.events is False and chosen.opponents is False and chosen.piles
+    assert chosen.opponents is False and chosen.piles
+    # The rows the lines free give the prompt and the events line back (steps 1-4 again).
+    assert chosen.events and chosen.prompt_rows is None and chosen.hand is Form.CHIPS
     assert need(tight, chosen) <= tight.room
     roomy = Heights(room=40, fixed=0, actions=4, prompt_lines=6, prompt_gutter=2,
                     events=1, piles=2, hand=(6, 4), opponents_saving=8)
