@@ -55,6 +55,8 @@ SAME_IN: dict[str, frozenset[str]] = {
     "Extra Salt": ALL,
     "Extra Pepper": ALL,  # the expansion's name, as Extra Salt's
     "{event}: {points} {what}": frozenset({"pt", "es"}),
+    "{pile}:": frozenset({"pt", "es"}),  # (French spaces its colon)
+    "{choice}: {why}": frozenset({"pt", "es"}),
     "{kind} ({color})": ALL,
     "Bot {n}": ALL,
     "bot {level}": ALL,

@@ -178,9 +178,10 @@ async def relabel(screen: Screen[Any]) -> None:
     await _remount(screen)
     _restore(screen, state)
     if chat:
+        # Replaced, not added: the new panel may have taken the app's lines already as it
+        # mounted (each line then showed twice after a switch).
         for panel in screen.query(ChatPanel):
-            for name, text in chat:
-                panel.add(name, text)
+            panel.replace(chat)
     screen.call_after_refresh(screen.refresh_bindings)  # the new footer listens by then
 
 

@@ -20,6 +20,7 @@ from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskTables, SitDown
 from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, default_link_factory
 from seasalt.client.screens.connecting import ConnectingScreen
+from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import LinkStatus
 from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan
 from seasalt.client.solo import ChildServer, ServerStartError
@@ -122,7 +123,9 @@ class NetFlow:
             screen.failed(detail, ())
         else:
             app.notify(detail, severity="error", timeout=10)
-            for table in self.flow.table_screens():
+            shown: list[Any] = [*self.flow.table_screens(),
+                                *(s for s in app.screen_stack if isinstance(s, LobbyScreen))]
+            for table in shown:
                 table.set_link_state(_("disconnected: press q to quit"))
 
     def link_status(self, message: LinkStatus) -> None:
@@ -130,7 +133,9 @@ class NetFlow:
         if not app.screen_stack:
             return  # shutting down
         screen = app.screen
-        tables = self.flow.table_screens()
+        # The lobby says it too (its list goes stale): the tables' status line, its own line.
+        tables: list[Any] = [*self.flow.table_screens(),
+                             *(s for s in app.screen_stack if isinstance(s, LobbyScreen))]
         if message.status == "failed":
             if isinstance(screen, ConnectingScreen):
                 screen.failed(message.detail, message.hints)

@@ -130,8 +130,9 @@ class TableFlow:
         )
 
     def nothing_to_lose(self) -> bool:
-        """A spectator, or a player in the waiting room (no game yet): ``q`` goes back."""
-        return self.life.seat is None or self.table_status == "waiting"
+        """A spectator, a player in the waiting room (no game yet) or at a finished game:
+        ``q`` goes back."""
+        return self.life.seat is None or self.table_status == "waiting" or self.game_over
 
     def names(self) -> Names:
         return Names([s.name for s in self.seats], self.life.seat)
@@ -306,6 +307,9 @@ class TableFlow:
                 self.result_round = None
                 app.post_message(IntentQueued(AgreeToPlayAgain()))
                 app.notify(_("Waiting for everyone to agree to play again…"), timeout=5)
+                for table in self.table_screens():  # (the toast goes: the prompt stays)
+                    table.again_asked = True
+                    table.call_later(table.render_latest)
             elif answer == "lobby":
                 app.post_message(IntentQueued(LeaveTable()))
             else:

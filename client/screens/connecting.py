@@ -14,15 +14,16 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, LoadingIndicator, Static
+from textual.widgets import Button, Footer, LoadingIndicator, Static
 
 
 class ConnectingScreen(Screen[None]):
     """"Connecting to …" with a spinner; on failure, what went wrong and what to check."""
 
     BINDINGS = [
-        Binding("escape,b", "back", _("Back")),
-        Binding("ctrl+q", "app.request_quit", _("Quit")),
+        Binding("escape,b", "back", _("Back"), key_display="Esc"),
+        # priority, as the app's own hidden ctrl+q, so that the footer shows it (start.py)
+        Binding("ctrl+q", "app.request_quit", _("Quit"), priority=True),
     ]
 
     class Retry(Message):
@@ -48,6 +49,9 @@ class ConnectingScreen(Screen[None]):
             with Horizontal(classes="buttons", id="connecting-buttons"):
                 yield Button(self.keys[0].label, id="retry", variant="primary")
                 yield Button(_("Back (Esc)"), id="back")
+        # A connect waits up to --connect-timeout (10 s) with only a spinner: the footer says
+        # Esc goes back meanwhile.
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#connecting-buttons").display = False

@@ -70,7 +70,9 @@ class HostQuitDialog(ModalScreen[str]):
     BINDINGS = [Binding("escape", "answer('cancel')", _("Cancel"))]
 
     def __init__(self) -> None:
-        super().__init__()
+        # The dialogs' screen class: without it the box sat in the top-left corner over a
+        # blank screen (the lobby behind it gone), unlike every other question.
+        super().__init__(classes="dialog-screen")
         # Literal contexts: the catalogue tool reads them from the source (i18n_tools).
         self.keys = button_keys([
             ("stop", pgettext("dialog key: stop server", "s"), "s", _("Stop server ({key})")),

@@ -184,7 +184,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Static(Text(_("Sea Salt & Paper — help"), style="bold"), id="help-title")
+            # How to close it, at the top too: the last line is pages down, and the help has
+            # no footer (a player looked for the way out at 80 x 24).
+            title = Text(_("Sea Salt & Paper — help"), style="bold")
+            title.append("   " + _("Press Esc to go back."), style="italic")
+            yield Static(title, id="help-title")
             if self.join_hint:
                 yield Static(Text(self.join_hint, style="bold green"), id="help-join")
             yield Static(_keys())

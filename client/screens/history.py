@@ -70,7 +70,8 @@ class HistoryScreen(Screen[None]):
         Binding("s", "stats", _("Statistics")),
         # Off the footer (it must fit 80 columns in every language); listed in help.
         Binding("f5", "refresh", _("Refresh"), show=False),
-        Binding("escape,b", "back", _("Back"), key_display="Esc"),
+        # q too: it goes back (to the lobby) wherever a screen has nothing to lose.
+        Binding("escape,b,q", "back", _("Back"), key_display="Esc"),
     ]
 
     def __init__(

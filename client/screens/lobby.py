@@ -201,6 +201,8 @@ class LobbyScreen(Screen[None]):
         ones left out: they reach nobody else)."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
+        self.link_state = ""
+        """What the link is up to when it is not connected (client/net_flow.py)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -209,6 +211,9 @@ class LobbyScreen(Screen[None]):
             header.append("  ·  " + _("you are "))
             header.append(self.player, style="bold")
             yield Static(header, id="lobby-header")
+            # "reconnecting…", "disconnected: press q to quit" (client/net_flow.py): the list
+            # under it is stale then, and nothing said so once the toast was gone.
+            yield Static(id="lobby-link")
             if not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
                 yield Static(
                     Text(
@@ -254,10 +259,20 @@ class LobbyScreen(Screen[None]):
         found = self.query(DataTable)
         if not found:
             return  # the app closed as this screen came up (its widgets are gone): nothing to fill
+        self.set_link_state(self.link_state)
         table = found.first()
-        table.add_columns(_("Table"), _("Seats"), _("Options"), _("Status"))
+        # Status before Options: a row is cut at the screen's edge, and at 80 columns a table
+        # with a few options hid its status ("your seat — rejoin" too).
+        table.add_columns(_("Table"), _("Seats"), _("Status"), _("Options"))
         table.focus()
         self.show_tables(self.tables)
+
+    def set_link_state(self, state: str) -> None:
+        """Say that the server is out of reach (empty: it is back)."""
+        self.link_state = state
+        for line in self.query("#lobby-link").results(Static):
+            line.update(Text(state, style="bold red reverse") if state else "")
+            line.display = bool(state)
 
     def show_tables(self, tables: Sequence[TableSummary]) -> None:
         if not self.query(DataTable):
@@ -296,7 +311,7 @@ class LobbyScreen(Screen[None]):
                 status_text = Text(_("your seat — rejoin"), style="bold green")
                 status_text.append(" · " + status, style="")
             table.add_row(
-                Text(summary.name), seats_text(summary), ", ".join(options) or "-", status_text,
+                Text(summary.name), seats_text(summary), status_text, ", ".join(options) or "-",
                 key=summary.name,
             )
         if self.tables:

@@ -6,6 +6,7 @@ from seasalt.client.i18n import _
 from seasalt.client.player_name import save_name, valid_name
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
@@ -13,6 +14,10 @@ from textual.widgets import Input, Static
 
 class NamePrompt(ModalScreen[str]):
     """Asks once; answers the name chosen (also remembered for the next start)."""
+
+    # Esc keeps the name offered, as Enter does on it (it did nothing: a dialog with no way
+    # out but one key).
+    BINDINGS = [Binding("escape", "keep", _("Keep"), show=False)]
 
     def __init__(self, default: str) -> None:
         super().__init__(classes="dialog-screen")
@@ -29,9 +34,15 @@ class NamePrompt(ModalScreen[str]):
     def on_mount(self) -> None:
         self.query_one("#first-name", Input).focus()
 
+    def action_keep(self) -> None:
+        self._choose(self.default)
+
     @on(Input.Submitted, "#first-name")
     def chosen(self, event: Input.Submitted) -> None:
-        name = valid_name(event.value)
+        self._choose(event.value)
+
+    def _choose(self, value: str) -> None:
+        name = valid_name(value)
         if name is None:
             # Said in the dialog itself, where the eyes are (a toast may hide behind it).
             hint = self.query_one("#name-hint", Static)

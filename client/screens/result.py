@@ -196,6 +196,10 @@ class RoundResultScreen(Screen[bool]):
         Binding("enter,space", "continue", _("Continue"), priority=True),
         Binding("h", "app.open_scores", _("Scores")),  # client/screens/scores.py
         Binding("question_mark", "app.help", _("Help"), show=False),
+        # Esc closes it as it closes every dialog; q asks to quit, as at the table (both did
+        # nothing here).
+        Binding("escape", "continue", _("Continue"), show=False),
+        Binding("q", "app.request_quit", _("Quit"), show=False),
     ]
 
     def __init__(

@@ -89,7 +89,9 @@ class StartScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark,f1", "app.help", _("Help"), key_display="?"),
-        Binding("ctrl+q", "app.request_quit", _("Quit")),
+        # priority, as the app's own (hidden) ctrl+q: else that one shadows this in the footer,
+        # and the start menu never said how to leave it.
+        Binding("ctrl+q", "app.request_quit", _("Quit"), priority=True),
     ]
 
     class Chosen(Message):
@@ -179,6 +181,11 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.remount()
+        if self.initial_address:
+            # Back from a join that failed: the Join tab with the address to correct (it
+            # opened on "Play solo", the address out of sight).
+            self.query_one("#tabs", TabbedContent).active = "join"
+            self.query_one("#address", Input).focus()
         if self.ask_name:
             def chosen(name: str | None) -> None:
                 if name:

@@ -68,8 +68,8 @@ class StatsScreen(Screen[None]):
     StatsScreen.-pepper #stats { height: 1fr; }  /* the event cards' panel keeps its rows */
     """
     BINDINGS = [
-        Binding("f5,r", "refresh", _("Refresh")),
-        Binding("escape,b", "back", _("Back"), key_display="Esc"),
+        Binding("f5,r", "refresh", _("Refresh"), key_display="F5"),
+        Binding("escape,b,q", "back", _("Back"), key_display="Esc"),  # (q as in history)
     ]
 
     def __init__(self, source: HistorySource) -> None:

@@ -59,7 +59,10 @@ class TableScreen(Screen[None]):
         Binding("t", "chat", _("Chat")),
         # Off the footer (it must fit 80 columns in every language); listed in help.
         Binding("h", "app.open_scores", _("Scores"), show=False),  # client/screens/scores.py
-        Binding("escape", "unfocus", _("Back"), show=False),
+        # While the chat line has the keys the footer says how to give them back (it said
+        # "? Help", and ? typed a question mark into the chat).
+        Binding("escape", "unfocus", _("Leave chat"), key_display="Esc"),
+        Binding("escape", "unfocus_quietly", _("Back"), show=False),
         # One key, two meanings: the footer names the one q has now (check_action).
         Binding("q", "back_or_quit", _("Lobby")),
         Binding("q", "quit_table", _("Quit")),
@@ -129,6 +132,8 @@ class TableScreen(Screen[None]):
         """Water Rodeo: the card of theirs picked, the swap's first step (``Choice.pick``)."""
         self.fitter = Fitter()
         """The rows shared out with the choices first (client/screens/table_fit.py)."""
+        self.again_asked = False
+        """This player chose "Play again" at the game over: the prompt says what happens."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -156,12 +161,24 @@ class TableScreen(Screen[None]):
 
     @property
     def q_goes_back(self) -> bool:
-        """``q`` goes back to the lobby: in the waiting room (no game to lose) or watching."""
+        """``q`` goes back to the lobby: in the waiting room (no game to lose), watching, or
+        at a finished game (waiting for a play again that may never come)."""
         return self.waiting is not None or (
-            self.frame is not None and self.frame.view.seat is None
+            self.frame is not None and (self.frame.view.seat is None or self.frame.view.is_over)
         )
 
+    TYPED_AWAY = frozenset({"help", "toggle_side", "chat", "back_or_quit", "quit_table",
+                            "coach"})
+    """The actions whose keys the chat line takes as text while it has the focus."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        typing = isinstance(self.focused, Input)
+        if action == "unfocus":
+            return typing
+        if action == "unfocus_quietly":
+            return not typing
+        if typing and action in self.TYPED_AWAY:
+            return False
         if action == "back_or_quit":
             return self.q_goes_back
         if action == "quit_table":
@@ -223,6 +240,11 @@ class TableScreen(Screen[None]):
                 and not self.result_hold.active)
 
     @property
+    def too_small(self) -> bool:
+        """The terminal is under 80 x 24: only the "too small" line shows, no choices."""
+        return self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+
+    @property
     def collapsed(self) -> bool:
         return self.size.width < NARROW_BELOW
 
@@ -251,6 +273,8 @@ class TableScreen(Screen[None]):
             # Only its tail: enough events for the log's lines, and no more wording per frame.
             self.ended_log = (previous.view.log + ending[:starts])[-ENDED_EVENTS:]
         self.frame = frame
+        if not frame.view.is_over:
+            self.again_asked = False  # (a new game: its own prompts)
         if fresh:
             # Any frame answers a pending action (even one equal to the last: a snapshot after
             # a refusal), so the player may choose again.
@@ -261,7 +285,7 @@ class TableScreen(Screen[None]):
             # spectator arriving at move 0: that game started already).
             starts = self.waiting is not None
             self.waiting = None
-            if starts or previous is None:
+            if starts or previous is None or previous.view.is_over != frame.view.is_over:
                 self.refresh_bindings()  # what q does (its footer label) may have changed
             if starts and not frame.view.is_over:
                 self.add_notice(_("Every seat is taken: the game starts!"))
@@ -417,6 +441,15 @@ class TableScreen(Screen[None]):
 
     def action_unfocus(self) -> None:
         self.set_focus(None)
+
+    def action_unfocus_quietly(self) -> None:
+        self.set_focus(None)
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()  # the footer follows the chat line's focus
+
+    def on_descendant_blur(self) -> None:
+        self.refresh_bindings()
 
     def set_link_state(self, state: str) -> None:
         """Show "reconnecting…" (or nothing) in the status line."""

@@ -19,8 +19,8 @@ from seasalt.client.screens.result_hold import hold_text, last_turn_seat
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.countdown import ClockLine, clock_lines, prompt_with_clocks
 from seasalt.client.widgets.log import log_lines
-from seasalt.client.widgets.prompt import PromptPanel, prompt_text
-from seasalt.engine import EndTurn
+from seasalt.client.widgets.prompt import PromptPanel, words_for
+from seasalt.engine import EndTurn, Event
 from textual.css.query import NoMatches
 
 if TYPE_CHECKING:
@@ -55,16 +55,27 @@ def tick_clocks(screen: TableScreen) -> None:
             if screen.result_hold.due(now):
                 screen.release_result()
             else:
-                prompt.show_text(hold_text(screen.ended_log, names,
+                prompt.show_text(hold_text(ended_round(screen), names,
                                            screen.result_hold.left(now)))
             return
         clocked = (reading is not None and not v.legal_actions
                    and reading.takeover_of(v.to_act, now) is not None)
         if clocked:
-            prompt.show_text(prompt_with_clocks(prompt_text(v, names), v, names, reading, now))
+            prompt.show_text(prompt_with_clocks(words_for(v, names, screen.swap_pick), v, names,
+                                                reading, now))
         elif screen._prompt_clocked:
-            prompt.show(v, names)  # the countdown stopped: the usual prompt again
+            prompt.show(v, names, screen.swap_pick)  # the countdown stopped: the usual prompt again
         screen._prompt_clocked = clocked
+
+
+def ended_round(screen: TableScreen) -> tuple[Event, ...]:
+    """The log of the round whose result is coming, as this seat saw it. The game's last round
+    is the game-over view's own log (no next round is dealt, so ``ended_log`` still holds the
+    round before it: a game this seat ended was held with that round's moves)."""
+    frame = screen.frame
+    if frame is not None and frame.view.is_over:
+        return frame.view.log
+    return screen.ended_log
 
 
 def hold_result(screen: TableScreen, show: Callable[[], object]) -> bool:
@@ -72,9 +83,10 @@ def hold_result(screen: TableScreen, show: Callable[[], object]) -> bool:
     view (client/screens/result_hold.py); False (show it now) when this seat made them,
     watches, or did not see the round."""
     frame = screen.frame
-    if frame is None or frame.view.seat is None or not screen.ended_log:
+    ended = ended_round(screen)
+    if frame is None or frame.view.seat is None or not ended:
         return False
-    if last_turn_seat(screen.ended_log) in (None, frame.view.seat):
+    if last_turn_seat(ended) in (None, frame.view.seat):
         return False
     if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
         return False
@@ -106,4 +118,4 @@ def note_time_ran_out(screen: TableScreen, seat: int) -> None:
     screen.call_later(screen.render_latest)
 
 
-__all__ = ["hold_result", "note_time_ran_out", "release_result", "tick_clocks"]
+__all__ = ["ended_round", "hold_result", "note_time_ran_out", "release_result", "tick_clocks"]

@@ -55,26 +55,40 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
     text = Text()
     text.append(" " + _("Sea Salt & Paper") + " ", style="bold reverse")
     text.append("  ")
+    if link_state:
+        # First: the line is cut at the screen's edge, and at 80 columns a long table name
+        # and its options pushed "reconnecting…" (and "disconnected: press q to quit") off it.
+        text.append(link_state, style="bold red reverse")
+        text.append("  ")
     text.append(frame.table, style="bold")
     text.append(" · " + _("round {n}").format(n=v.round))
     text.append(" · " + _("target {n}").format(n=v.rules.target_score))
+    # Your score before the options: the line is cut at the screen's edge, and at 80 columns
+    # (French, Extra Pepper) it read "… · Extra Pepper · vous :" with the number cut off. The
+    # options were chosen with the table and the lobby lists them.
+    if v.seat is not None:
+        text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
+    else:
+        text.append(" · " + _("watching"), style="italic")
     if v.rules.extra_salt:
         text.append(" · " + _("Extra Salt"))
     if v.rules.extra_pepper:
         text.append(" · " + _("Extra Pepper"))
     if turn_time:
         text.append(" · " + turn_time_label(turn_time))
-    if link_state:
-        text.append(" · ")
-        text.append(link_state, style="bold red reverse")
-    if v.seat is not None:
-        text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
-    else:
-        text.append(" · " + _("watching"), style="italic")
     others = watchers - (1 if v.seat is None else 0)  # a spectator is not news to itself
     if others > 0:
         text.append(" · " + ngettext("{n} watching", "{n} watching", others).format(
             n=others), style="italic")
+    return text
+
+
+def again_text() -> Text:
+    """The finished table's prompt once this player chose "Play again" (the server says
+    nothing until everyone has: the toast that said so is gone in a few seconds)."""
+    text = Text(_("The game is over."), style="bold")
+    text.append(" " + _("You asked to play again: the new game starts when every player at "
+                        "the table has agreed. q goes back to the lobby."))
     return text
 
 
@@ -122,7 +136,9 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
         [] if held else choices_for(v, names, screen.swap_pick))
     screen.query_one(EventsPanel).show(v, names, not screen.collapsed)
     if not screen.result_hold.active:  # (held: tick_clocks shows the last moves there)
-        screen.query_one(PromptPanel).show(v, names)
+        screen.query_one(PromptPanel).show(v, names, screen.swap_pick)
+        if v.is_over and screen.again_asked:
+            screen.query_one(PromptPanel).show_text(again_text())
     screen.query_one(HandPanel).show(v, new_cards)
     screen.query_one(CoachPanel).show_view(v, screen.names)  # advice for another moment goes
     lines = with_time_notes(log_lines(v.log, names), screen.time_notes, v.round, names)

@@ -12,7 +12,12 @@ order, each only as far as needed:
    rows (``HandPanel.form``: nothing is left out);
 3. the prompt's rows beyond what the rest leaves: it shows a window of its lines and says
    which, and the arrow keys scroll it (``PromptPanel.limit``: rows left out, never words);
-4. the Extra Pepper events line (help has every card), then the piles.
+4. the Extra Pepper events line (help has every card);
+5. the opponents' boxes (the wide layout): one line each, as at 80 columns (a LAST CHANCE
+   caller's revealed hand and laid pairs made the boxes 14 rows tall at 100 x 30, and the
+   choices scrolled: "d Draw 2" was out of view); with the rows that frees, steps 1-4 are
+   taken again from the start, so the prompt and the events line get back what fits;
+6. the piles.
 
 :func:`plan` is arithmetic on the parts' natural heights, so a moment always gets the same
 layout (a fitted layout measured again gives the same plan: no back and forth); :func:`fit`
@@ -29,6 +34,7 @@ from rich.text import Text
 from seasalt.client.widgets.actions import ActionLine, ActionList
 from seasalt.client.widgets.events import EventsPanel
 from seasalt.client.widgets.hand import Form, HandPanel
+from seasalt.client.widgets.opponents import OpponentsPanel
 from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel
 from textual.css.query import NoMatches
@@ -64,6 +70,8 @@ class Heights:
     piles: int = 0
     hand: tuple[int, ...] = (0,)
     """The hand's rows in each of its forms (``Form``), the usual one first."""
+    opponents_saving: int = 0
+    """Rows the opponents give back one line each instead of boxed (0: the narrow layout)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,8 @@ class Plan:
     prompt_rows: int | None = None
     """Text rows the prompt is given (None: all it has)."""
     events: bool = True
+    opponents: bool = True
+    """The opponents boxed (False: one line each)."""
     piles: bool = True
 
 
@@ -87,31 +97,43 @@ def need(h: Heights, p: Plan) -> int:
     """The rows the parts take under plan ``p``."""
     return (h.fixed + h.actions + _prompt_rows(h, p.prompt_rows)
             + (h.recent if p.recent else 0) + (h.events if p.events else 0)
-            + (h.piles if p.piles else 0) + h.hand[min(p.hand, len(h.hand) - 1)])
+            + (h.piles if p.piles else 0) + h.hand[min(p.hand, len(h.hand) - 1)]
+            - (0 if p.opponents else h.opponents_saving))
 
 
-def plan(h: Heights) -> Plan:
-    """The least given up that leaves every choice on screen (the module's order)."""
-    p = Plan()
+def _squeeze_from(h: Heights, p: Plan) -> tuple[Plan, bool]:
+    """Steps 1-4 from ``p``: the first plan that fits (True), else the last one tried."""
     if need(h, p) <= h.room:
-        return p
+        return p, True
     p = replace(p, recent=False)
     if need(h, p) <= h.room:
-        return p
+        return p, True
     for form in list(Form)[1:len(h.hand)]:
         if h.hand[form] < h.hand[p.hand]:  # (a form no shorter gives nothing)
             p = replace(p, hand=form)
             if need(h, p) <= h.room:
-                return p
+                return p, True
     floor = max(PROMPT_MIN_ROWS, h.prompt_min_box - h.prompt_gutter)
     if h.prompt_lines > floor:
         short = need(h, p) - h.room
         p = replace(p, prompt_rows=max(floor, h.prompt_lines - short))
         if need(h, p) <= h.room:
-            return p
+            return p, True
     p = replace(p, events=False)
-    if need(h, p) <= h.room:
+    return p, need(h, p) <= h.room
+
+
+def plan(h: Heights) -> Plan:
+    """The least given up that leaves every choice on screen (the module's order)."""
+    p, fits = _squeeze_from(h, Plan())
+    if fits:
         return p
+    if h.opponents_saving > 0:
+        # Step 5, then steps 1-4 again from the start with the rows it gives: the prompt and
+        # the events line get back what they can (the boxes free many rows at once).
+        p, fits = _squeeze_from(h, Plan(opponents=False))
+        if fits:
+            return p
     return replace(p, piles=False)  # (still short: the choices scroll, the last resort)
 
 
@@ -182,11 +204,19 @@ class Fitter:
         forms = [hand.layout_text(form) for form in Form]
         hand_rows = tuple(text_rows(console, text, hand_width) + gutter for text in forms
                           if text is not None) or (_outer(hand),)
+        # The room under the opponents as boxes: measured when they are drawn so, else their
+        # rows reckoned at the narrowest box (never fewer than drawn: a plan that boxes them
+        # again still fits, measured).
+        panel = opponents if isinstance(opponents, OpponentsPanel) else None
+        boxed = panel.boxed_rows() if panel is not None else 0
+        drawn = _outer(opponents)
+        as_boxes = boxed if panel is not None and panel.lines and boxed else drawn
+        seats = len(panel.children) if panel is not None else 0
         margin = prompt.styles.margin
         min_box = prompt.styles.min_height
         recent_rows = self._natural(recent, recent.has_class("-squeezed"), 2) if collapsed else 0
         return Heights(
-            room=left.size.height - _outer(opponents),
+            room=left.size.height - as_boxes,
             fixed=sum(_outer(w) for w in fixed),
             actions=choices + actions.styles.gutter.height,
             prompt_lines=prompt_lines,
@@ -198,6 +228,7 @@ class Fitter:
                     if not events.has_class("-off") else 0),
             piles=self._natural(piles, piles.has_class("-squeezed"), 2),
             hand=hand_rows,
+            opponents_saving=max(0, as_boxes - seats) if boxed else 0,
         )
 
     def fit(self, screen: Widget, collapsed: bool) -> bool:
@@ -214,6 +245,7 @@ class Fitter:
         screen.query_one(HandPanel).set_form(chosen.hand)
         screen.query_one(PromptPanel).limit(chosen.prompt_rows)
         _squeeze(screen.query_one(EventsPanel), not chosen.events)
+        screen.query_one(OpponentsPanel).set_lines(not chosen.opponents)
         _squeeze(screen.query_one(PilesPanel), not chosen.piles)
         # The screen lays itself out again before the callbacks after its next refresh run
         # (the widgets' own layout requests reach it a message later: a check then would

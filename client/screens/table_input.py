@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
+from seasalt.client.i18n import _
 from seasalt.client.intents import AskSnapshot, Play, Say
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import IntentQueued
@@ -86,6 +87,12 @@ def key_pressed(screen: TableScreen, event: Key) -> None:
     if choice is not None:
         event.stop()
         event.prevent_default()
+        if screen.too_small:
+            # The choices are hidden under the "too small" line: a key would act blind (a
+            # player resizing the window ended a turn they could not see).
+            screen.notify(_("Your choices are hidden: make the terminal at least 80 x 24 "
+                            "to play."), severity="warning", timeout=4)
+            return
         choose(screen, choice)
     elif event.character == COACH_KEY and not screen.coach_offered:
         screen.action_coach()  # (its binding is off here: say why the key does nothing)

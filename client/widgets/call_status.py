@@ -9,13 +9,17 @@ from rich.text import Text
 from seasalt.client.i18n import _, about
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.words import Names
-from seasalt.engine import CallKind, PlayerView
+from seasalt.engine import CallKind, Phase, PlayerView
 from textual.widgets import Static
 
 
 def call_status_text(v: PlayerView, names: Names) -> Text | None:
     """The line, or None when no LAST CHANCE is running."""
     if v.call is not CallKind.LAST_CHANCE or v.caller is None or v.is_over:
+        return None
+    if v.phase is Phase.KEEP_EVENT_CARD:
+        # Between rounds (Extra Pepper's keep choice): that round is scored, its call is over
+        # (the banner stood over "Between rounds: you now hold two event cards").
         return None
     caller = v.caller
     points = v.seats[caller].revealed_points

@@ -140,7 +140,7 @@ def option_line(option: Option, v: PlayerView, names: Names) -> str:
     """One choice: what it is, why it helps (when the facts say), and its figures."""
     what = action_label(option.action, v, names)
     why = reason(option.facts, option.action, names)
-    head = f"{what}: {why}" if why else what
+    head = _("{choice}: {why}").format(choice=what, why=why) if why else what
     return f"{head} · {figures(option)}"
 
 

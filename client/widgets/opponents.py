@@ -90,6 +90,12 @@ class OpponentCard(Reflow, Static):
     estimate = 0
     """The width to lay cards in before the first layout (set by the panel)."""
 
+    boxed_rows = 0
+    """Lines the boxed form takes at the panel's narrowest box width (drawn in either form:
+    the table's fit weighs the boxes against one line each, client/screens/table_fit.py)."""
+    box_width = 0
+    """That width (set by the panel)."""
+
     def show(self, frame: Frame, seat: int, *, changed: bool, collapsed: bool) -> None:
         v = frame.view
         if self.memo is None:
@@ -100,7 +106,7 @@ class OpponentCard(Reflow, Static):
         table_size = CardSize.SMALL if size >= CardSize.LARGE and width >= 30 else CardSize.CHIP
         label0 = frame.seats[seat] if seat < len(frame.seats) else None
         key = (v.seats[seat], label0, v.active, v.is_over, v.call, v.caller, changed, collapsed,
-               width, table_size)
+               width, table_size, self.box_width)
         if not self.memo.changed(key):
             return
         label = frame.seats[seat] if seat < len(frame.seats) else None
@@ -109,6 +115,12 @@ class OpponentCard(Reflow, Static):
         self.set_class(turn, "-turn")
         self.set_class(changed, "-changed")
         s = v.seats[seat]
+        if self.box_width:
+            boxed_size = (CardSize.SMALL if size >= CardSize.LARGE and self.box_width >= 30
+                          else CardSize.CHIP)
+            self.boxed_rows = self.wrapped_rows(
+                self.boxed_text(v, seat, name, label, turn, changed, self.box_width, boxed_size),
+                self.box_width)
         if collapsed:
             line = name_text(name, label, turn=turn)
             line.append(" │ ")
@@ -117,6 +129,22 @@ class OpponentCard(Reflow, Static):
             self.rows = 1
             self.shown = update_text(self, self.shown, fit_chips(line, s.table, width))
             return
+        text = self.boxed_text(v, seat, name, label, turn, changed, width, table_size)
+        # Rows as wrapped: the status line wraps in a narrow box ("called LAST CHANCE ·
+        # protected · The Dolphins"), and a box sized by its lines cut off the revealed hand.
+        rows, self.rows = self.rows, self.wrapped_rows(text, width)
+        self.shown = update_text(self, self.shown, text)
+        if rows != self.rows and isinstance(self.parent, OpponentsPanel):
+            self.parent.equalize()  # redrawn for a new width (Reflow): the row may change
+
+    def wrapped_rows(self, text: Text, width: int) -> int:
+        return max(1, len(text.wrap(self.app.console, max(1, width))))
+
+    @staticmethod
+    def boxed_text(v: PlayerView, seat: int, name: str, label: SeatLabel | None, turn: bool,
+                   changed: bool, width: int, table_size: CardSize) -> Text:
+        """The boxed form's lines at ``width``."""
+        s = v.seats[seat]
         lines = [name_text(name, label, turn=turn), status_text(v, seat)]
         if table_size is CardSize.CHIP or not s.table:
             lines.append(table_groups(s.table, width=width, label=Text(_("table: "))))
@@ -130,11 +158,7 @@ class OpponentCard(Reflow, Static):
             ))
         if changed:
             lines.append(Text(_("✱ changed since your last turn"), style="italic"))
-        text = Text("\n").join(lines)
-        rows, self.rows = self.rows, len(text.split())
-        self.shown = update_text(self, self.shown, text)
-        if rows != self.rows and isinstance(self.parent, OpponentsPanel):
-            self.parent.equalize()  # redrawn for a new width (Reflow): the row may change
+        return Text("\n").join(lines)
 
 
 class OpponentsPanel(Container):
@@ -146,7 +170,16 @@ class OpponentsPanel(Container):
         start = 0 if me is None else me + 1
         return [s for s in ((start + i) % n for i in range(n)) if s != me]
 
-    collapsed = False
+    _drawn: tuple[Frame, set[int]] | None = None
+    narrow = False
+    """The narrow layout (under 100 columns): one line each, always."""
+    lines = False
+    """One line each in the wide layout too: the table's fit asks for it when the boxes
+    would leave the choices no room (client/screens/table_fit.py)."""
+
+    @property
+    def collapsed(self) -> bool:
+        return self.narrow or self.lines
 
     async def show(self, frame: Frame, changed: set[int], collapsed: bool) -> None:
         seats = self.order(frame)
@@ -155,13 +188,38 @@ class OpponentsPanel(Container):
             await self.remove_children()
             cards = [OpponentCard(classes="opponent") for _seat in seats]
             await self.mount_all(cards)
-        self.collapsed = collapsed
+        self.narrow = collapsed
         # Before the first layout: the boxes share the row (border and padding: 4 cells).
-        share = max(1, (self.app.size.width - (0 if collapsed else 40)) // max(1, len(seats)) - 4)
-        for widget, seat in zip(cards, seats, strict=True):
-            widget.estimate = self.app.size.width - 2 if collapsed else share
-            widget.show(frame, seat, changed=seat in changed, collapsed=collapsed)
+        total = self.size.width or self.app.size.width - 40
+        share = max(1, total // max(1, len(seats)) - 4)
+        for widget in cards:
+            widget.box_width = 0 if collapsed else share
+        self._draw(frame, changed)
+
+    def _draw(self, frame: Frame, changed: set[int]) -> None:
+        self._drawn = (frame, changed)
+        self.set_class(self.lines and not self.narrow, "-lines")
+        for widget, seat in zip(self.query(OpponentCard), self.order(frame), strict=False):
+            widget.estimate = self.app.size.width - 2 if self.collapsed else widget.box_width
+            widget.show(frame, seat, changed=seat in changed, collapsed=self.collapsed)
         self.equalize()
+
+    def boxed_rows(self) -> int:
+        """The panel's rows as boxes (each as tall as the tallest, border included, at least
+        the stylesheet's min-height), whichever form is drawn; 0 in the narrow layout."""
+        cards = list(self.query(OpponentCard))
+        if self.narrow or not cards or not all(c.box_width for c in cards):
+            return 0
+        least = 10 if self.screen.has_class("-roomy") else 5  # (app.tcss: .opponent min-height)
+        return max(least, max(c.boxed_rows for c in cards) + 2)
+
+    def set_lines(self, lines: bool) -> None:
+        """Draw the seats one line each (True) or boxed again: the frame drawn last."""
+        if lines == self.lines:
+            return
+        self.lines = lines
+        if self._drawn is not None:
+            self._draw(*self._drawn)
 
     def equalize(self) -> None:
         """Every box as tall as the tallest (side by side they read as one row)."""

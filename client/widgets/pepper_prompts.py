@@ -9,7 +9,7 @@ from seasalt.client.event_words import event_effect, event_name
 from seasalt.client.i18n import _
 from seasalt.client.widgets.cards import chip
 from seasalt.client.widgets.wrap import unbroken
-from seasalt.client.words import Names, color_name
+from seasalt.client.words import Names, card_name, color_name
 from seasalt.engine import EventCard, Phase, PlaceShellFaceDown, PlayerView, card
 
 
@@ -36,11 +36,17 @@ def _angelfish(v: PlayerView) -> Text:
                   "allowed).").format(colour=colour))
 
 
-def _swap(v: PlayerView, names: Names) -> Text:
+def _swap(v: PlayerView, names: Names, picked: int | None) -> Text:
     text = Text(_("Water Rodeo: {name}'s hand is ").format(name=names.raw(v.swap_target)))
     text.append_text(_cards(v.pending) if v.pending else Text(_("(empty)")))
     text.append(". ")
-    if v.hand and v.pending:
+    if v.hand and picked is not None and picked in v.pending:
+        # The second step on the screen: the choices are the cards to give now (it still
+        # said "choose a card of theirs to take").
+        text.append(_("You take {card}: now choose the card of yours to give them, go back "
+                      "to take another, or swap nothing. Only the two of you see the "
+                      "cards.").format(card=card_name(picked)))
+    elif v.hand and v.pending:
         text.append(_("Choose a card of theirs to take (then the card of yours to give them), "
                       "or swap nothing. Only the two of you see the cards."))
     else:
@@ -58,8 +64,9 @@ def _keep_event(v: PlayerView) -> Text:
     return text
 
 
-def pepper_prompt(v: PlayerView, names: Names) -> Text:
-    """The prompt for an Extra Pepper phase, or a note on a base phase an event changes."""
+def pepper_prompt(v: PlayerView, names: Names, swap_pick: int | None = None) -> Text:
+    """The prompt for an Extra Pepper phase, or a note on a base phase an event changes
+    (``swap_pick``: the Water Rodeo card of theirs picked on the screen)."""
     phase = v.phase
     if phase is Phase.ANGELFISH:
         return _angelfish(v)
@@ -67,7 +74,7 @@ def pepper_prompt(v: PlayerView, names: Names) -> Text:
         return Text(_("Water Rodeo (two swimmers): choose an opponent and look at their whole "
                       "hand; then you may swap one of your cards for one of theirs."))
     if phase is Phase.SWAP:
-        return _swap(v, names)
+        return _swap(v, names, swap_pick)
     if phase is Phase.PAIR_STEAL:
         return Text(_("Water Rodeo (two sharks): take one laid pair of an opponent onto your "
                       "table. Its effect does not happen; its point is yours now."))

@@ -35,7 +35,8 @@ def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
     for index, pile in enumerate(v.piles):
         text = Text()
         text.append("│ ", style="dim")
-        text.append(pile_name(index).capitalize() + ": ", style="bold")
+        # (the colon is the language's: French spaces it, "Défausse 1 : vide")
+        text.append(_("{pile}:").format(pile=pile_name(index).capitalize()) + " ", style="bold")
         if pile.top is None:
             text.append(_("empty"), style="dim")
         else:
@@ -123,8 +124,12 @@ class PilesPanel(Reflow, Horizontal):
         for slot in slots:
             slot.display = size is not CardSize.CHIP
         if size is CardSize.CHIP:
-            height = 2
-            self.shown = update_text(line, self.shown, flow(compact_entries(v, changed), width, 2))
+            text = flow(compact_entries(v, changed), width, 2)
+            # Two rows as a rule (a fixed slot: nothing under it moves), three when the piles
+            # need them: French at 80 columns with the side panel open lost pile 2 off the
+            # slot's second row.
+            height = max(2, len(text.split()))
+            self.shown = update_text(line, self.shown, text)
         else:
             entries = framed_entries(v, changed, size)
             height = max(e.height for e in entries)

@@ -148,8 +148,9 @@ def _play_text(v: PlayerView) -> str:
     return ""
 
 
-def prompt_text(v: PlayerView, names: Names) -> Text:
-    """What the player is asked now (or whom we wait for)."""
+def prompt_text(v: PlayerView, names: Names, swap_pick: int | None = None) -> Text:
+    """What the player is asked now (or whom we wait for); ``swap_pick``: the Water Rodeo
+    card of theirs picked on the screen (the swap's second step)."""
     text = Text()
     me = v.seat
     if v.is_over:
@@ -208,7 +209,7 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         text.append_text(_cards(v.pending))
         text.append(". ")
         text.append(_("Take one card (nobody else sees which)."))
-        text.append_text(pepper_prompt(v, names))
+        text.append_text(pepper_prompt(v, names, swap_pick))
     elif phase is Phase.ROB:
         text.append(
             _("Swimmer + shark: choose an opponent; you steal a random card from their hand.")
@@ -219,8 +220,14 @@ def prompt_text(v: PlayerView, names: Names) -> Text:
         text.append(". ")
         text.append(_("Keep one; the others go back and the deck is shuffled."))
     else:
-        text.append_text(pepper_prompt(v, names))
+        text.append_text(pepper_prompt(v, names, swap_pick))
     return text
+
+
+def words_for(v: PlayerView, names: Names, swap_pick: int | None) -> Text:
+    """:func:`prompt_text`, with the swap's pick only when there is one (what wraps
+    ``prompt_text`` with two arguments, a test's recorder, keeps working)."""
+    return prompt_text(v, names) if swap_pick is None else prompt_text(v, names, swap_pick)
 
 
 class PromptPanel(Static):
@@ -244,8 +251,8 @@ class PromptPanel(Static):
     first_line = 0
     """The first line of ``shown`` drawn (a window scrolled down)."""
 
-    def show(self, v: PlayerView, names: Names) -> None:
-        self.show_text(prompt_text(v, names))
+    def show(self, v: PlayerView, names: Names, swap_pick: int | None = None) -> None:
+        self.show_text(words_for(v, names, swap_pick))
 
     def show_text(self, text: Text) -> None:
         """Show ``text`` (the waiting room's, say) unless it is already shown."""

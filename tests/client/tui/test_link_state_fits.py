@@ -1,0 +1,59 @@
+"""A lost server is said where an 80-column screen shows it (qa8, played in tmux).
+
+At 80 x 24, at a table with a long name and both expansions, the status line was cut at
+"… · Extra Pepper ·": "reconnecting…" (and "disconnected: press q to quit") came after the
+options and never showed; once the toast went, nothing said the server was gone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.model import LinkStatus
+from seasalt.client.screens.table import TableScreen
+from seasalt.engine import Rules, new_game
+from seasalt.testing.tui import FakeLink
+
+NAME = "Ann's Friday night table"
+
+
+async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tui: Any) -> None:
+    links: list[FakeLink] = []
+
+    def factory(address: str, name: str) -> FakeLink:
+        link = FakeLink(address, name, players=3,
+                        state=new_game(Rules(3, extra_salt=True, extra_pepper=True), 5))
+        link.table = NAME
+        links.append(link)
+        return link
+
+    app = SeasaltApp(LaunchOptions(address="lan:7327", name="Ann"), link_factory=factory)
+    async with app.run_test(size=(80, 24)):
+        await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen")
+        await tui.key(app, "enter")
+        await tui.until(lambda: isinstance(app.screen, TableScreen)
+                        and app.screen.rendered is not None)
+
+        def status() -> str:
+            return tui.text(app).splitlines()[0]
+
+        assert NAME in status() and "Extra Pepper" not in status()  # cut at the edge already
+        await links[0].inbox.put(LinkStatus("reconnecting", "no word from the server"))
+        await tui.until(lambda: "reconnecting…" in status())
+        await links[0].inbox.put(LinkStatus("failed", "the server is gone"))
+        await tui.until(lambda: "disconnected: press q to quit" in status())
+
+
+async def test_the_players_score_comes_before_the_options_on_the_status_line(tui: Any) -> None:
+    # French at 80 columns, Extra Pepper: the line ended "… · Extra Pepper · vous :", the
+    # player's own score cut off.
+    from seasalt.testing import tui as kit
+
+    state = new_game(Rules(3, extra_salt=True, extra_pepper=True), 5)
+    app = kit.table_app(state, "fr", ("Ann", "Bob", "Cy"))
+    async with app.run_test(size=(80, 24)):
+        await tui.until_table(app)
+        await tui.settled(app)
+        status = tui.text(app).splitlines()[0]
+        assert "vous : 0" in status, status

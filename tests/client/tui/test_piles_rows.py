@@ -1,0 +1,31 @@
+"""Both discard piles stay in view when their line wraps twice (qa8, played in tmux): in
+French at 80 x 24 with the side panel open (l), "Pioche 54", "│ Défausse 1: …" and
+"│ Défausse 2: …" took three rows of a two-row slot, and pile 2 was not shown at all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from seasalt.client.widgets.piles import PilesPanel
+from seasalt.engine import Rules, make_state
+from seasalt.testing import tui as kit
+
+NAMES = ("Ann", "Bob")
+
+
+async def test_the_piles_line_takes_a_third_row_when_it_needs_one(tui: Any) -> None:
+    hands = ((2, 11, 34), (13, 20, 41))
+    piles = ((21, 5), (22, 52))  # the Penguin Colony on pile 2: a long name in French
+    used = {c for h in hands for c in h} | {c for p in piles for c in p}
+    state = make_state(Rules(2), hands=hands, piles=piles,
+                       deck=[c for c in range(58) if c not in used])
+    app = kit.table_app(state, "fr", NAMES)
+    async with app.run_test(size=(80, 24)):
+        table = await tui.until_table(app)
+        await tui.key(app, "l")  # the log and chat beside the table: 48 columns left
+        await tui.until(lambda: table.side_open)
+        await tui.settled(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        text = tui.text(app).replace("\u00a0", " ")
+        assert "Défausse 1" in text and "Défausse 2" in text, text
+        assert table.query_one(PilesPanel).styles.height.value == 3
