@@ -374,7 +374,9 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         await until_sync(lambda: len(server.guests()) == 1, 20)
 
         # Ann goes back to the lobby (Enter: past the last round's result to the game's, then
-        # b): the finished game is in the history.
+        # b): the finished game is in the history. A round others ended is held for a moment
+        # with its last moves first ("press any key to see it now"): wait for its result.
+        await ann.until(r"Continue \(Enter\)")
         await ann.keys("Enter")
         await ann.until(r"Lobby \(b\)")
         await ann.keys("b")
