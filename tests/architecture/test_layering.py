@@ -157,13 +157,19 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
 }
 
 
-def _runtime_relative_imports(path: Path) -> list[str]:
-    """The sibling modules ``path`` imports at run time (``from .x import``, ``from . import``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+def _type_only_nodes(tree: ast.Module) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:`` (imports that do not run)."""
     type_only: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             type_only.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    return type_only
+
+
+def _runtime_relative_imports(path: Path) -> list[str]:
+    """The sibling modules ``path`` imports at run time (``from .x import``, ``from . import``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    type_only = _type_only_nodes(tree)
     out: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 1 and id(node) not in type_only:
@@ -249,10 +255,7 @@ TABLE_PARTS = ("table_fit", "table_input", "table_draw", "table_clocks", "waitin
 def _screens_imports(name: str) -> list[str]:
     """The modules of client/screens ``client/screens/<name>.py`` imports at run time."""
     tree = ast.parse((ROOT / "client" / "screens" / f"{name}.py").read_text(encoding="utf-8"))
-    type_only: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            type_only.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    type_only = _type_only_nodes(tree)
     out: list[str] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom) or id(node) in type_only or not node.module:
