@@ -40,7 +40,7 @@ from seasalt.engine import (
 # The expert breaks ties and places cards as the basic level does (the first greedy).
 from .basic import choose_basic as choose_greedy
 from .basic import hand_value
-from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate, playout
+from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate_scores, playout_scores
 from .sampler import Sampler
 
 DEFAULT_BUDGET = {2: 420, 3: 350, 4: 300}
@@ -160,8 +160,10 @@ def _simulate(
             start = after.get(action)
             if start is None:
                 start = after[action] = apply(world, action).state
-            end = playout(start, random.Random(playout_seed), seat_plan=(seat, plan))
-            sums[i] += evaluate(world, end, seat)
+            scores, winners = playout_scores(
+                start, random.Random(playout_seed), seat_plan=(seat, plan)
+            )
+            sums[i] += evaluate_scores(world, scores, winners, seat)
             counts[i] += 1
 
 

@@ -194,17 +194,24 @@ def rollout_policy(
 def evaluate(start: GameState, end: GameState, seat: int) -> float:
     """The seat's reward from ``start`` to ``end``: its lead gained, plus the game result (the
     lead counts for less in a round that ends the game: :data:`_OVER_LEAD`)."""
+    return evaluate_scores(start, end.scores, end.winners if end.is_over else None, seat)
+
+
+def evaluate_scores(
+    start: GameState, scores: tuple[int, ...], winners: tuple[int, ...] | None, seat: int
+) -> float:
+    """:func:`evaluate` from the end's ``scores`` and ``winners`` (None: the game goes on)."""
     n = start.players
 
     def lead(scores: tuple[int, ...]) -> float:
         others = [scores[s] for s in range(n) if s != seat]
         return scores[seat] - 0.5 * (max(others) + sum(others) / len(others))
 
-    reward = lead(end.scores) - lead(start.scores)
-    if end.is_over:
+    reward = lead(scores) - lead(start.scores)
+    if winners is not None:
         reward *= _OVER_LEAD
-        if seat in end.winners:
-            reward += _WIN_BONUS / len(end.winners)
+        if seat in winners:
+            reward += _WIN_BONUS / len(winners)
         else:
             reward -= _WIN_BONUS / (n - 1)
     return reward
@@ -227,6 +234,24 @@ def playout(
         game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan))
         moves += 1
     return game.state()
+
+
+def playout_scores(
+    state: GameState,
+    rng: random.Random,
+    max_moves: int = 400,
+    seat_plan: tuple[int, CallPlan] | None = None,
+) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """:func:`playout`'s end as :func:`evaluate_scores` reads it: (scores, winners or None
+    while the game goes on). The same moves, but it stops as the round ends, before the engine
+    deals the next one, and freezes no state (tests/bots/test_fast_rollout.py: equal to
+    :func:`playout`'s end)."""
+    game = Playout(state, stop_at_round_end=True)
+    moves = 0
+    while not game.is_over and not game.round_done and moves < max_moves:
+        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan))
+        moves += 1
+    return tuple(game.scores), (game.winners if game.is_over else None)
 
 
 def reference_playout(

@@ -65,26 +65,43 @@ class Playout(Work):
     with the immutable path).
     """
 
-    __slots__ = ("keep_events", "is_over", "_rng")
+    __slots__ = ("keep_events", "is_over", "_rng", "stop_at_round_end", "round_done")
 
     is_over: bool
     """Whether the game is over (as ``state().is_over``; a plain attribute, read per action)."""
+    round_done: bool
+    """With ``stop_at_round_end``: a round ended and the game went on, so the playout stopped
+    before the next deal (``scores`` hold the round's; the zones are the ended round's)."""
 
-    def __new__(cls, state: GameState, *, events: bool = False) -> Playout:
+    def __new__(
+        cls, state: GameState, *, events: bool = False, stop_at_round_end: bool = False
+    ) -> Playout:
         if cls is Playout and _COUNTING:
             cls = CountingPlayout
         return object.__new__(cls)
 
-    def __init__(self, state: GameState, *, events: bool = False) -> None:
+    def __init__(
+        self, state: GameState, *, events: bool = False, stop_at_round_end: bool = False
+    ) -> None:
         super().__init__(state)
         self.keep_events = events
         if not events:
             self.log = ()
         self.is_over = self.phase is _GAME_OVER
         self._rng: random.Random | None = None
+        self.stop_at_round_end = stop_at_round_end
+        self.round_done = False
 
     def game_ended(self) -> None:
         self.is_over = True
+
+    def hold_deal(self) -> bool:
+        # A search that reads only the round's scores need not pay for the next deal (a
+        # shuffle of the whole deck) nor freeze a state: once round_done, stop playing.
+        if self.stop_at_round_end:
+            self.round_done = True
+            return True
+        return False
 
     def next_rng(self) -> random.Random:
         """One generator for the whole playout, reseeded at each chance event into the state a
@@ -171,8 +188,10 @@ class CountingPlayout(Playout):
     """The last scored round's result, still to be built: ``round_end.plain_result``'s
     arguments (see :meth:`result_later`)."""
 
-    def __init__(self, state: GameState, *, events: bool = False) -> None:
-        super().__init__(state, events=events)
+    def __init__(
+        self, state: GameState, *, events: bool = False, stop_at_round_end: bool = False
+    ) -> None:
+        super().__init__(state, events=events, stop_at_round_end=stop_at_round_end)
         self.hand_kinds, self.kinds, self.colors, self.table_points = [], [], [], []
         for seat in range(self.n):
             self._count(seat)

@@ -209,7 +209,10 @@ def plain_result(
 
 def _next_round(w: Work, starter: int) -> None:
     """The event hand-off first (Extra Pepper, RULES §12.0), then the deal (§7); a pending
-    keep choice deals it later (:func:`keep_event_card`)."""
+    keep choice deals it later (:func:`keep_event_card`). A playout may stop before both
+    (``Work.hold_deal``)."""
+    if w.hold_deal():
+        return
     if w.rules.extra_pepper and hand_off(w, starter):
         return
     start_round(w, starter)

@@ -309,6 +309,11 @@ class Work:
     def game_ended(self) -> None:
         """Called once the game is over (a playout keeps ``is_over`` as a plain attribute)."""
 
+    def hold_deal(self) -> bool:
+        """Called when a round has ended and the game goes on: True stops there, before the
+        next round is dealt (a playout asked to stop at the round's end; never ``apply()``)."""
+        return False
+
     def next_rng(self) -> random.Random:
         """The generator of the next chance event, to be used at once (a playout reuses one
         object, reseeded at each call)."""

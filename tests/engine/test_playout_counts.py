@@ -182,3 +182,40 @@ def test_the_plain_card_points_are_the_breakdowns_total() -> None:
         assert _plain_points(h, _pairs_in_hand(h), hand, table) == expected
         assert _plain_points(h, _pairs_in_hand(h), hand, table, *counted) == expected
         assert card_points(hand, table) == expected
+
+
+@pytest.mark.parametrize("counting", [False, True])
+def test_a_playout_stopped_at_the_rounds_end_has_apply_s_scores(
+    counting: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``stop_at_round_end``: from a position in each round of seeded random games, the playout
+    plays apply()'s moves until the round ends (scored, void or the game's end) and then stops
+    before the deal, with apply()'s scores (and winners when the game is over)."""
+    monkeypatch.setattr(playout, "_COUNTING", counting)
+    ends = {"round": 0, "over": 0}
+    for seed in range(12):
+        rules = Rules(2 + seed % 3, extra_salt=seed % 2 == 0, extra_pepper=seed % 4 == 3)
+        rng_ = random.Random(seed)
+        state = new_game(rules, seed)
+        while not state.is_over:
+            game = Playout(state, stop_at_round_end=True)
+            start_round = state.round
+            while True:
+                legal = legal_actions(state)
+                action = legal[rng_.randrange(len(legal))]
+                state = apply(state, action).state
+                game.apply(action)
+                if state.is_over or state.round != start_round or game.round_done:
+                    break
+                assert not game.is_over
+            if state.is_over:
+                assert game.is_over and game.winners == state.winners
+                ends["over"] += 1
+            elif game.round_done:
+                # Held before the deal (and before Extra Pepper's event hand-off).
+                assert not game.is_over and game.round == start_round
+                ends["round"] += 1
+            else:  # Extra Pepper: started at the event keep choice, whose step deals (§12.0)
+                assert rules.extra_pepper and state.round == start_round + 1
+            assert tuple(game.scores) == state.scores
+    assert ends["round"] > 30 and ends["over"] > 5
