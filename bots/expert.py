@@ -21,6 +21,7 @@ choice of which event card to keep (between rounds) is played out over the next 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from seasalt.engine import (
     Action,
@@ -40,6 +41,7 @@ from seasalt.engine import (
 # The expert breaks ties and places cards as the basic level does (the first greedy).
 from .basic import choose_basic as choose_greedy
 from .basic import hand_value
+from .greedy import choose_greedy as choose_remembering
 from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate_scores, playout_scores
 from .sampler import Sampler
 
@@ -53,20 +55,16 @@ _MAX_CANDIDATES = 6
 
 
 def _keep_pile(view: PlayerView, keep: int) -> KeepCard:
-    """The greedy pile for the unkept card, when we keep ``keep``."""
-    options = [a for a in view.legal_actions if isinstance(a, KeepCard) and a.card == keep]
+    """The pile for the unkept card, when we keep ``keep``: the remembering greedy's choice
+    among that card's keeps (it covers the top the next seat wants most, less our own interest
+    in it). In two players every top we leave is the opponent's next draw: the basic level's
+    "cover what we like least" left the greedy the cards it collects."""
+    options = tuple(a for a in view.legal_actions if isinstance(a, KeepCard) and a.card == keep)
     if len(options) == 1:
         return options[0]
-    greedy = choose_greedy(view, random.Random(0))
-    if isinstance(greedy, KeepCard) and greedy.card == keep:
-        return greedy
-    base = hand_value(view.hand, view.table)
-    tops = [view.piles[p].top for p in (0, 1)]
-    # Cover the top we would least like to take later.
-    worth = [
-        hand_value((*view.hand, t), view.table) - base if t is not None else -9.0 for t in tops
-    ]
-    return min(options, key=lambda a: worth[a.pile if a.pile is not None else 0])
+    choice = choose_remembering(replace(view, legal_actions=options), random.Random(0))
+    assert isinstance(choice, KeepCard)
+    return choice
 
 
 def _candidates(view: PlayerView) -> list[Action]:

@@ -68,6 +68,29 @@ def _best_card(state: Game, seat: int, cards: list[int], rng: random.Random) -> 
     return best[rng.randrange(len(best))]
 
 
+_COVER = 0.35
+"""Weight of our own interest in the top we bury (as the greedy level's ``cover``)."""
+
+
+def _deny(state: Game, seat: int, options: list[KeepCard]) -> KeepCard:
+    """Which pile the unkept card goes on: the one whose top the next seat wants most, less
+    our own interest in it, as the greedy level does (the search then sees an opponent that
+    buries what we collect, and plays its own discards so). It reads the next seat's hand
+    from the world: a sampled one for the hidden seats, so not a clairvoyant denial."""
+    nxt = (seat + 1) % state.players
+    hand, table = tuple(state.hands[seat]), state.tables[seat]
+    their_hand, their_table = tuple(state.hands[nxt]), state.tables[nxt]
+    best = options[0]
+    best_worth = -1e9
+    for a in options:
+        assert a.pile is not None
+        top = state.piles[a.pile][-1]
+        worth = _gain(their_hand, their_table, top) - _COVER * _gain(hand, table, top)
+        if worth > best_worth:
+            best, best_worth = a, worth
+    return best
+
+
 def _estimate(state: Game, seat: int) -> float:
     """What an opponent appears to hold: laid groups plus a guess per hidden card."""
     pts = sum(3 if len(g) == 3 else 1 for g in state.tables[seat])
@@ -167,6 +190,8 @@ def rollout_policy(
     if phase is Phase.KEEP:
         keep = _best_card(state, seat, list(state.pending), rng)
         options = [a for a in legal if isinstance(a, KeepCard) and a.card == keep]
+        if len(options) == 2:
+            return _deny(state, seat, options)
         return options[rng.randrange(len(options))]
     if phase is Phase.PLAY:
         if isinstance(legal[0], PlayPair):
