@@ -272,8 +272,13 @@ def playout_scores(
     deals the next one, and freezes no state (tests/bots/test_fast_rollout.py: equal to
     :func:`playout`'s end)."""
     game = Playout(state, stop_at_round_end=True)
+    round_no = state.round
     moves = 0
-    while not game.is_over and not game.round_done and moves < max_moves:
+    # The round number test as well: Extra Pepper's event keep choice deals the next round
+    # itself, without the held deal (RULES §12.0).
+    while (
+        not game.is_over and not game.round_done and game.round == round_no and moves < max_moves
+    ):
         game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan))
         moves += 1
     return tuple(game.scores), (game.winners if game.is_over else None)

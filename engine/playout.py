@@ -71,7 +71,8 @@ class Playout(Work):
     """Whether the game is over (as ``state().is_over``; a plain attribute, read per action)."""
     round_done: bool
     """With ``stop_at_round_end``: a round ended and the game went on, so the playout stopped
-    before the next deal (``scores`` hold the round's; the zones are the ended round's)."""
+    before the next deal (``scores`` hold the round's; the zones are the ended round's; the
+    phase is GAME_OVER, so nothing acts, but ``is_over`` stays False)."""
 
     def __new__(
         cls, state: GameState, *, events: bool = False, stop_at_round_end: bool = False
@@ -100,6 +101,9 @@ class Playout(Work):
         # shuffle of the whole deck) nor freeze a state: once round_done, stop playing.
         if self.stop_at_round_end:
             self.round_done = True
+            # Nothing is left to act on (to_act None): the step that ended the round may still
+            # resolve forced choices (game._auto), which would otherwise play on.
+            self.phase = _GAME_OVER
             return True
         return False
 

@@ -193,8 +193,8 @@ def test_a_playout_stopped_at_the_rounds_end_has_apply_s_scores(
     before the deal, with apply()'s scores (and winners when the game is over)."""
     monkeypatch.setattr(playout, "_COUNTING", counting)
     ends = {"round": 0, "over": 0}
-    for seed in range(12):
-        rules = Rules(2 + seed % 3, extra_salt=seed % 2 == 0, extra_pepper=seed % 4 == 3)
+    for seed in range(16):
+        rules = Rules(2 + seed % 3, extra_salt=seed % 2 == 0, extra_pepper=seed % 4 >= 2)
         rng_ = random.Random(seed)
         state = new_game(rules, seed)
         while not state.is_over:
@@ -213,7 +213,7 @@ def test_a_playout_stopped_at_the_rounds_end_has_apply_s_scores(
                 ends["over"] += 1
             elif game.round_done:
                 # Held before the deal (and before Extra Pepper's event hand-off).
-                assert not game.is_over and game.round == start_round
+                assert not game.is_over and game.round == start_round and game.to_act is None
                 ends["round"] += 1
             else:  # Extra Pepper: started at the event keep choice, whose step deals (§12.0)
                 assert rules.extra_pepper and state.round == start_round + 1
