@@ -1,0 +1,94 @@
+"""The expert buries what the next seat collects, in its own keeps and in its playouts.
+
+In two players every top the expert leaves is the remembering greedy's next draw. The expert's
+pile for the unkept card is the greedy's choice among that card's keeps (bots/expert.py
+``_keep_pile``), and the rollout policy's keeps cover the top the next seat gains most from
+(bots/rollout.py ``_deny``), so the search sees an opponent that does the same (RULES §3.1: the
+unkept card goes face up on a discard pile of the player's choice, in public).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from seasalt.bots import expert
+from seasalt.bots.basic import choose_basic
+from seasalt.bots.greedy import choose_greedy
+from seasalt.bots.rollout import rollout_policy
+from seasalt.engine import (
+    KeepCard,
+    Kind,
+    Phase,
+    Rules,
+    apply,
+    build_deck,
+    legal_actions,
+    make_state,
+    new_game,
+    view,
+)
+
+
+def _ids(kind: Kind) -> list[int]:
+    return [c.id for c in build_deck(extra_salt=False) if c.kind is kind]
+
+
+def _keep_position(crab_on: int):  # type: ignore[no-untyped-def]
+    """Seat 0 keeps a sailor (two sailors: 5 points, RULES §5.1) over a shell; the next seat
+    holds a crab, and pile ``crab_on``'s top is another (a pair for them: 1 point, §5.2)."""
+    sailors, shells, crabs, penguins = (
+        _ids(Kind.SAILOR), _ids(Kind.SHELL), _ids(Kind.CRAB), _ids(Kind.PENGUIN)
+    )
+    hand = [sailors[0], penguins[0]]
+    opponent = [crabs[0], penguins[1], penguins[2]]
+    pending = [sailors[1], shells[0]]
+    piles = [[shells[1]], [shells[2]]]
+    piles[crab_on] = [crabs[1]]
+    used = {*hand, *opponent, *pending, *(c for p in piles for c in p)}
+    deck = [c.id for c in build_deck(extra_salt=False) if c.id not in used]
+    state = make_state(
+        Rules(2), hands=[hand, opponent], deck=deck, piles=piles, active=0, phase=Phase.KEEP,
+        pending=pending,
+    )
+    return state, sailors[1]
+
+
+def test_the_rollout_keep_covers_the_top_the_next_seat_collects() -> None:
+    for crab_on in (0, 1):
+        state, sailor = _keep_position(crab_on)
+        legal = legal_actions(state)
+        assert KeepCard(sailor, 0) in legal and KeepCard(sailor, 1) in legal
+        for seed in range(20):  # the pile was a coin flip before
+            assert rollout_policy(state, legal, random.Random(seed)) == KeepCard(sailor, crab_on)
+
+
+def _keep_views(games: int) -> list:  # type: ignore[type-arg]
+    """Views of seat to act in the keep step with both piles open, along seeded greedy games."""
+    out = []
+    for seed in range(games):
+        state = new_game(Rules(2, extra_salt=seed % 2 == 1), seed)
+        bot_rng = random.Random(seed)
+        while not state.is_over:
+            v = view(state, state.active)
+            if state.phase is Phase.KEEP and all(p.size for p in v.piles):
+                out.append(v)
+            state = apply(state, choose_greedy(v, bot_rng)).state
+    return out
+
+
+def test_the_experts_keeps_leave_the_greedys_piles() -> None:
+    """Each kept card is searched with the pile the remembering greedy would pick for it; on
+    some positions that is not the basic level's pile (the change is not a no-op)."""
+    differ = checked = 0
+    for v in _keep_views(6):
+        for a in expert._candidates(v):
+            assert isinstance(a, KeepCard)
+            options = tuple(
+                o for o in v.legal_actions if isinstance(o, KeepCard) and o.card == a.card
+            )
+            assert a == choose_greedy(replace(v, legal_actions=options), random.Random(0))
+            basic = choose_basic(replace(v, legal_actions=options), random.Random(0))
+            differ += basic != a
+            checked += 1
+    assert checked > 100 and differ > 0
