@@ -159,7 +159,7 @@ def _simulate(
             if start is None:
                 start = after[action] = apply(world, action).state
             scores, winners = playout_scores(
-                start, random.Random(playout_seed), seat_plan=(seat, plan)
+                start, random.Random(playout_seed), seat_plan=(seat, plan), deny=True
             )
             sums[i] += evaluate_scores(world, scores, winners, seat)
             counts[i] += 1

@@ -74,9 +74,10 @@ _COVER = 0.35
 
 def _deny(state: Game, seat: int, options: list[KeepCard]) -> KeepCard:
     """Which pile the unkept card goes on: the one whose top the next seat wants most, less
-    our own interest in it, as the greedy level does (the search then sees an opponent that
-    buries what we collect, and plays its own discards so). It reads the next seat's hand
-    from the world: a sampled one for the hidden seats, so not a clairvoyant denial."""
+    our own interest in it, as the greedy level does, so the search sees an opponent that
+    buries what we collect (and plays its own discards so). It reads the next seat's hand from
+    the world: a sampled one when the expert denies the opponent; the expert's own when the
+    opponent denies it, which is more than the greedy knows (the cards it saw us take)."""
     nxt = (seat + 1) % state.players
     hand, table = tuple(state.hands[seat]), state.tables[seat]
     their_hand, their_table = tuple(state.hands[nxt]), state.tables[nxt]
@@ -167,10 +168,12 @@ def rollout_policy(
     legal: tuple[Action, ...],
     rng: random.Random,
     seat_plan: tuple[int, CallPlan] | None = None,
+    deny: bool = False,
 ) -> Action:
     """A quick, reasonable move among ``legal``, the legal actions of ``state.active`` (it reads
     only what that seat knows). ``seat_plan``: (seat, its call plan); every other seat calls by
-    :data:`DEFAULT_PLAN`."""
+    :data:`DEFAULT_PLAN`. ``deny``: the unkept card covers the top the next seat wants most
+    (:func:`_deny`; the expert's playouts), else a random pile (the coach's)."""
     if len(legal) == 1:
         return legal[0]
     seat = state.active
@@ -190,7 +193,7 @@ def rollout_policy(
     if phase is Phase.KEEP:
         keep = _best_card(state, seat, list(state.pending), rng)
         options = [a for a in legal if isinstance(a, KeepCard) and a.card == keep]
-        if len(options) == 2:
+        if deny and len(options) == 2:
             return _deny(state, seat, options)
         return options[rng.randrange(len(options))]
     if phase is Phase.PLAY:
@@ -247,16 +250,17 @@ def playout(
     rng: random.Random,
     max_moves: int = 400,
     seat_plan: tuple[int, CallPlan] | None = None,
+    deny: bool = False,
 ) -> GameState:
     """Play ``state`` with :func:`rollout_policy` until its round ends (or the game does);
-    ``seat_plan`` as there.
+    ``seat_plan`` and ``deny`` as there.
 
     The returned state has no round log (the playout keeps no events)."""
     game = Playout(state)
     round_no = state.round
     moves = 0
     while not game.is_over and game.round == round_no and moves < max_moves:
-        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan))
+        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan, deny))
         moves += 1
     return game.state()
 
@@ -266,6 +270,7 @@ def playout_scores(
     rng: random.Random,
     max_moves: int = 400,
     seat_plan: tuple[int, CallPlan] | None = None,
+    deny: bool = False,
 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """:func:`playout`'s end as :func:`evaluate_scores` reads it: (scores, winners or None
     while the game goes on). The same moves, but it stops as the round ends, before the engine
@@ -279,7 +284,7 @@ def playout_scores(
     while (
         not game.is_over and not game.round_done and game.round == round_no and moves < max_moves
     ):
-        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan))
+        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan, deny))
         moves += 1
     return tuple(game.scores), (game.winners if game.is_over else None)
 
@@ -289,11 +294,14 @@ def reference_playout(
     rng: random.Random,
     max_moves: int = 400,
     seat_plan: tuple[int, CallPlan] | None = None,
+    deny: bool = False,
 ) -> GameState:
     """:func:`playout` through the immutable ``apply()``: the reference it is tested against."""
     round_no = state.round
     moves = 0
     while not state.is_over and state.round == round_no and moves < max_moves:
-        state = apply(state, rollout_policy(state, legal_actions(state), rng, seat_plan)).state
+        state = apply(
+            state, rollout_policy(state, legal_actions(state), rng, seat_plan, deny)
+        ).state
         moves += 1
     return state
