@@ -42,14 +42,7 @@ from seasalt.engine import (
 from .basic import choose_basic as choose_greedy
 from .basic import hand_value
 from .greedy import choose_greedy as choose_remembering
-from .rollout import (
-    DEFAULT_PLAN,
-    GREEDY_PLAN,
-    PLANS,
-    CallPlan,
-    evaluate_scores,
-    playout_scores,
-)
+from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate_scores, playout_scores
 from .sampler import Sampler
 
 DEFAULT_BUDGET = {2: 420, 3: 350, 4: 300}
@@ -166,8 +159,7 @@ def _simulate(
             if start is None:
                 start = after[action] = apply(world, action).state
             scores, winners = playout_scores(
-                start, random.Random(playout_seed), seat_plan=(seat, plan), deny=True,
-                others=GREEDY_PLAN,
+                start, random.Random(playout_seed), seat_plan=(seat, plan), deny=True
             )
             sums[i] += evaluate_scores(world, scores, winners, seat)
             counts[i] += 1

@@ -122,12 +122,6 @@ EAGER_PLAN = CallPlan(stop_lead=-99.0, chance_lead=5.0, stop_points=0)
 PATIENT_PLAN = CallPlan(stop_lead=4.0, chance_lead=7.0, stop_points=16)
 """Wait for a bigger lead (the deck's end and the game's end still call)."""
 PLANS = (DEFAULT_PLAN, EAGER_PLAN, PATIENT_PLAN)
-GREEDY_PLAN = CallPlan(stop_lead=1.0, chance_lead=1.0, stop_points=12)
-"""How the expert's playouts call for the other seats: LAST CHANCE from the default's STOP
-lead, as the remembering greedy does (its calls weigh the bet it expects to win: 86% of its
-calls in the session-8 arena games replayed were LAST CHANCE, against 8% of the default
-plan's in playouts from greedy games). Letting the opponent call first then costs the round's
-card points, not just the lead its STOP would take."""
 
 
 def _rollout_call(
@@ -175,11 +169,10 @@ def rollout_policy(
     rng: random.Random,
     seat_plan: tuple[int, CallPlan] | None = None,
     deny: bool = False,
-    others: CallPlan = DEFAULT_PLAN,
 ) -> Action:
     """A quick, reasonable move among ``legal``, the legal actions of ``state.active`` (it reads
     only what that seat knows). ``seat_plan``: (seat, its call plan); every other seat calls by
-    ``others``. ``deny``: the unkept card covers the top the next seat wants most
+    :data:`DEFAULT_PLAN`. ``deny``: the unkept card covers the top the next seat wants most
     (:func:`_deny`; the expert's playouts), else a random pile (the coach's)."""
     if len(legal) == 1:
         return legal[0]
@@ -206,7 +199,7 @@ def rollout_policy(
     if phase is Phase.PLAY:
         if isinstance(legal[0], PlayPair):
             return legal[0]
-        plan = seat_plan[1] if seat_plan is not None and seat_plan[0] == seat else others
+        plan = seat_plan[1] if seat_plan is not None and seat_plan[0] == seat else DEFAULT_PLAN
         call = _rollout_call(state, seat, legal, plan)
         return call if call is not None else legal[-1]
     if phase is Phase.CRAB_PILE:
@@ -258,17 +251,16 @@ def playout(
     max_moves: int = 400,
     seat_plan: tuple[int, CallPlan] | None = None,
     deny: bool = False,
-    others: CallPlan = DEFAULT_PLAN,
 ) -> GameState:
     """Play ``state`` with :func:`rollout_policy` until its round ends (or the game does);
-    ``seat_plan``, ``deny`` and ``others`` as there.
+    ``seat_plan`` and ``deny`` as there.
 
     The returned state has no round log (the playout keeps no events)."""
     game = Playout(state)
     round_no = state.round
     moves = 0
     while not game.is_over and game.round == round_no and moves < max_moves:
-        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan, deny, others))
+        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan, deny))
         moves += 1
     return game.state()
 
@@ -279,7 +271,6 @@ def playout_scores(
     max_moves: int = 400,
     seat_plan: tuple[int, CallPlan] | None = None,
     deny: bool = False,
-    others: CallPlan = DEFAULT_PLAN,
 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """:func:`playout`'s end as :func:`evaluate_scores` reads it: (scores, winners or None
     while the game goes on). The same moves, but it stops as the round ends, before the engine
@@ -293,7 +284,7 @@ def playout_scores(
     while (
         not game.is_over and not game.round_done and game.round == round_no and moves < max_moves
     ):
-        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan, deny, others))
+        game.apply(rollout_policy(game, game.legal_actions(), rng, seat_plan, deny))
         moves += 1
     return tuple(game.scores), (game.winners if game.is_over else None)
 
@@ -304,14 +295,13 @@ def reference_playout(
     max_moves: int = 400,
     seat_plan: tuple[int, CallPlan] | None = None,
     deny: bool = False,
-    others: CallPlan = DEFAULT_PLAN,
 ) -> GameState:
     """:func:`playout` through the immutable ``apply()``: the reference it is tested against."""
     round_no = state.round
     moves = 0
     while not state.is_over and state.round == round_no and moves < max_moves:
         state = apply(
-            state, rollout_policy(state, legal_actions(state), rng, seat_plan, deny, others)
+            state, rollout_policy(state, legal_actions(state), rng, seat_plan, deny)
         ).state
         moves += 1
     return state

@@ -14,13 +14,11 @@ from seasalt.bots import expert, get_bot
 from seasalt.bots.rollout import (
     DEFAULT_PLAN,
     EAGER_PLAN,
-    GREEDY_PLAN,
     PATIENT_PLAN,
     PLANS,
     _wanted_call,
     playout,
     reference_playout,
-    rollout_policy,
 )
 from seasalt.engine import (
     Call,
@@ -83,20 +81,6 @@ def test_plans_call_at_different_leads() -> None:
     state = _position([0, 0], 6, 3)
     assert _wanted_call(state, 0, EAGER_PLAN) == STOP
     assert _wanted_call(state, 0, DEFAULT_PLAN) is None
-
-
-def test_the_other_seats_of_the_experts_playouts_bet_as_the_greedy_does() -> None:
-    # 8 points against an estimate of 6 (RULES §6.2): the default plan STOPs, the greedy's
-    # plan calls LAST CHANCE; a half-point lead (estimate 7.5) calls neither.
-    state = _position([0, 0], 4, 3)
-    assert _wanted_call(state, 0, GREEDY_PLAN) == LAST_CHANCE
-    assert _wanted_call(_position([0, 0], 6, 3), 0, GREEDY_PLAN) is None
-    legal = legal_actions(state)
-    rng = random.Random(0)
-    # ``others`` is the plan of every seat but the planned one.
-    assert rollout_policy(state, legal, rng, (1, DEFAULT_PLAN), others=GREEDY_PLAN) == LAST_CHANCE
-    assert rollout_policy(state, legal, rng, (0, DEFAULT_PLAN), others=GREEDY_PLAN) == STOP
-    assert rollout_policy(state, legal, rng, (1, DEFAULT_PLAN)) == STOP
 
 
 def test_a_stop_that_wins_the_game_is_called_under_every_plan() -> None:

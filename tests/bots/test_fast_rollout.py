@@ -13,15 +13,7 @@ import random
 import pytest
 from seasalt.bots import expert
 from seasalt.bots.base import get_bot
-from seasalt.bots.rollout import (
-    DEFAULT_PLAN,
-    GREEDY_PLAN,
-    PLANS,
-    CallPlan,
-    playout,
-    playout_scores,
-    reference_playout,
-)
+from seasalt.bots.rollout import PLANS, playout, playout_scores, reference_playout
 from seasalt.engine import GameState, Rules, apply, legal_actions, new_game, view
 
 
@@ -63,11 +55,8 @@ def test_playout_scores_are_the_playouts_end(players: int, extra_pepper: bool) -
         for i, state in enumerate(_positions(rules, seed, 0.15)):
             plan = (state.active, PLANS[i % len(PLANS)])
             deny = i % 2 == 0
-            others = GREEDY_PLAN if deny else DEFAULT_PLAN
-            end = playout(state, random.Random(i), seat_plan=plan, deny=deny, others=others)
-            scores, winners = playout_scores(
-                state, random.Random(i), seat_plan=plan, deny=deny, others=others
-            )
+            end = playout(state, random.Random(i), seat_plan=plan, deny=deny)
+            scores, winners = playout_scores(state, random.Random(i), seat_plan=plan, deny=deny)
             assert scores == end.scores, (seed, state.move)
             assert winners == (end.winners if end.is_over else None), (seed, state.move)
             checked += 1
@@ -81,9 +70,8 @@ def _reference_scores(
     max_moves: int = 400,
     seat_plan: object = None,
     deny: bool = False,
-    others: CallPlan = DEFAULT_PLAN,
 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
-    end = reference_playout(state, rng, max_moves, seat_plan, deny, others)  # type: ignore[arg-type]
+    end = reference_playout(state, rng, max_moves, seat_plan, deny)  # type: ignore[arg-type]
     return end.scores, end.winners if end.is_over else None
 
 
