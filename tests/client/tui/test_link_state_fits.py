@@ -2,7 +2,8 @@
 
 At 80 x 24, at a table with a long name and both expansions, the status line was cut at
 "… · Extra Pepper ·": "reconnecting…" (and "disconnected: press q to quit") came after the
-options and never showed; once the toast went, nothing said the server was gone.
+options and never showed; once the toast went, nothing said the server was gone. And a table
+name of the longest kind (32 characters) pushed the player's own score off it (qa9).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from seasalt.client.screens.table import TableScreen
 from seasalt.engine import Rules, new_game
 from seasalt.testing.tui import FakeLink
 
-NAME = "Ann's Friday night table"
+NAME = "Ann's Friday night table at Bo's"  # MAX_TABLE_NAME_LENGTH
 
 
 async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tui: Any) -> None:
@@ -38,9 +39,13 @@ async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tu
         def status() -> str:
             return tui.text(app).splitlines()[0]
 
-        assert NAME in status() and "Extra Pepper" not in status()  # cut at the edge already
+        # The name gives way to the round, the target and your score; options cut at the edge.
+        assert "Ann's Friday night" in status() and NAME not in status(), status()
+        assert "round 1 · target 35 · you: 0" in status(), status()
+        assert "Extra Pepper" not in status()
         await links[0].inbox.put(LinkStatus("reconnecting", "no word from the server"))
         await tui.until(lambda: "reconnecting…" in status())
+        assert "you: 0" in status(), status()
         await links[0].inbox.put(LinkStatus("failed", "the server is gone"))
         await tui.until(lambda: "disconnected: press q to quit" in status())
 
