@@ -184,7 +184,7 @@ class LobbyScreen(Screen[None]):
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
         encrypted: bool = False, server_key: str | None = None,
-        web_urls: Sequence[str] = (),
+        web_urls: Sequence[str] = (), solo: bool = False,
     ) -> None:
         super().__init__(classes="menu-screen")
         self.player = player
@@ -199,6 +199,9 @@ class LobbyScreen(Screen[None]):
         self.web_urls = [u for u in web_urls if friend_addresses([urlsplit(u).netloc])]
         """Where friends open this server in a browser (the server says, server_info; loopback
         ones left out: they reach nobody else)."""
+        self.solo = solo
+        """The app's own solo server (loopback only): no "Not encrypted" warning, no one else
+        on the network reaches it."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
         self.link_state = ""
@@ -214,7 +217,10 @@ class LobbyScreen(Screen[None]):
             # "reconnecting…", "disconnected: press q to quit" (client/net_flow.py): the list
             # under it is stale then, and nothing said so once the toast was gone.
             yield Static(id="lobby-link")
-            if not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
+            if self.solo:  # ("Lobby (b)" after a solo game: the plain warning was untrue there)
+                yield Static(_("Solo: this server is on this computer only."), id="solo-note",
+                             classes="hint")
+            elif not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
                 yield Static(
                     Text(
                         _("Not encrypted: anyone on this network can read the cards."),
