@@ -80,6 +80,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
 
     DEFAULT_CSS = """
     CreateTableDialog #target-label { width: auto; }
+    CreateTableDialog TickBox { margin: 0 3 0 0; }
     """
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
@@ -108,9 +109,12 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                         id=f"seat-{seat}",
                         compact=True,
                     )
-            with Horizontal(classes="row"):  # the expansions
-                yield TickBox(_("Extra Salt"), id="extra-salt")
-                yield TickBox(_("Extra Pepper"), id="extra-pepper")  # RULES §12: event cards
+            # Compact like the choices: full-height boxes made the dialog 27 rows, its buttons
+            # cut off at 80 x 24.
+            with Horizontal(classes="row compact-row"):  # the expansions
+                yield TickBox(_("Extra Salt"), id="extra-salt", compact=True)
+                # RULES §12: event cards
+                yield TickBox(_("Extra Pepper"), id="extra-pepper", compact=True)
             with Horizontal(classes="row compact-row"):
                 # One choice for the game's length: double target and a score to end at
                 # exclude each other (a short game: one evening, or a test).
@@ -127,7 +131,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     value=0, allow_blank=False, id="turn-time", compact=True,
                 )
                 # Issue 19: off by default (a game against people is theirs to play).
-                yield TickBox(_("Coach allowed"), id="coach-allowed")
+                yield TickBox(_("Coach allowed"), id="coach-allowed", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
