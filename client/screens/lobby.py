@@ -12,6 +12,7 @@ from seasalt.client.intents import AskTables, SitDown, WatchTable
 from seasalt.client.screens.model import IntentQueued, TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
+from seasalt.client.widgets.steady_select import SteadySelect
 from seasalt.client.widgets.tickbox import TickBox
 from seasalt.protocol import TARGETS, TURN_TIMES
 from textual import on
@@ -102,7 +103,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     options = [(seat_choice_label(k), k) for k in SEAT_CHOICES]
                     if seat > 2:
                         options.insert(0, (_("(no seat)"), "none"))
-                    yield Select(
+                    yield SteadySelect(
                         options,
                         value="bot:greedy" if seat == 2 else "none",
                         allow_blank=False,
@@ -119,14 +120,14 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                 # One choice for the game's length: double target and a score to end at
                 # exclude each other (a short game: one evening, or a test).
                 yield Label(_("Game ends at"), classes="label", id="target-label")
-                yield Select(
+                yield SteadySelect(
                     [(_("standard score"), 0), (_("double target"), DOUBLE)]
                     + [(target_label(n), n) for n in TARGETS],
                     value=0, allow_blank=False, id="target", compact=True,
                 )
             with Horizontal(classes="row compact-row"):  # issue 15: off by default on a LAN
                 yield Label(_("Turn timer"), classes="label")
-                yield Select(
+                yield SteadySelect(
                     [(_("off"), 0)] + [(turn_time_label(n), n) for n in TURN_TIMES],
                     value=0, allow_blank=False, id="turn-time", compact=True,
                 )

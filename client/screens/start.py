@@ -15,6 +15,7 @@ from seasalt.client.player_name import save_name, valid_name
 from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.solo_game import unfinished_solo
 from seasalt.client.widgets.servers import ServerList
+from seasalt.client.widgets.steady_select import SteadySelect, closing
 from seasalt.client.widgets.tickbox import TickBox
 from seasalt.protocol import DEFAULT_PORT
 from textual import on
@@ -136,14 +137,14 @@ class StartScreen(Screen[None]):
                         )
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Opponents"), classes="label")
-                        yield Select(
+                        yield SteadySelect(
                             [(str(n), n) for n in solo_choices.OPPONENTS],
                             value=self.solo.opponents, allow_blank=False,
                             id="opponents", compact=True,
                         )
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Bot level"), classes="label")
-                        yield Select(
+                        yield SteadySelect(
                             [(_(level), level) for level in LEVELS], value=self.solo.level,
                             allow_blank=False, id="level", compact=True,
                         )
@@ -186,6 +187,8 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if closing(self):  # the app quit as the menu came back: its widgets are gone
+            return
         self.remount()
         if self.initial_address:
             # Back from a join that failed: the Join tab with the address to correct (it
