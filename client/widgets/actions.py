@@ -137,9 +137,9 @@ class ActionLine(Static):
         """The line as drawn: the key, then the label in a column of its own, so that a label
         that wraps goes on under itself, not under the key (a hanging indent)."""
         key = cls.key_of(choice)
-        grid = Table.grid(expand=True)
+        grid = Table.grid()  # (as wide as it needs, no wider: no padding drawn after the label)
         grid.add_column(width=key.cell_len, no_wrap=True)
-        grid.add_column(ratio=1)
+        grid.add_column()
         grid.add_row(key, Text(choice.label))
         return grid
 
