@@ -272,9 +272,11 @@ class LobbyScreen(Screen[None]):
             return  # the app closed as this screen came up (its widgets are gone): nothing to fill
         self.set_link_state(self.link_state)
         table = found.first()
-        # Status before Options: a row is cut at the screen's edge, and at 80 columns a table
-        # with a few options hid its status ("your seat — rejoin" too).
-        table.add_columns(_("Table"), _("Seats"), _("Status"), _("Options"))
+        # Status before Seats and Options: a row is cut at the screen's edge, and at 80
+        # columns a table with a few options hid its status ("your seat — rejoin" too), and so
+        # did a long table name with its seats ("waiting for p"). The seats (names of up to
+        # 24 characters each) are the one column with no bound.
+        table.add_columns(_("Table"), _("Status"), _("Seats"), _("Options"))
         table.focus()
         self.show_tables(self.tables)
 
@@ -322,7 +324,7 @@ class LobbyScreen(Screen[None]):
                 status_text = Text(_("your seat — rejoin"), style="bold green")
                 status_text.append(" · " + status, style="")
             table.add_row(
-                Text(summary.name), seats_text(summary), status_text, ", ".join(options) or "-",
+                Text(summary.name), status_text, seats_text(summary), ", ".join(options) or "-",
                 key=summary.name,
             )
         if self.tables:
