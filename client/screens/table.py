@@ -302,6 +302,7 @@ class TableScreen(Screen[None]):
             # A new table starts when every human seat is taken: say so until then.
             await waiting_room.draw_waiting(self)
             return
+        self.set_class(False, "-waiting")  # (the game's parts back: client/app.tcss)
         previous, self.previous_rendered = self.previous_rendered, None
         with contextlib.suppress(NoMatches):  # torn down while quitting: nothing to draw on
             # The class goes on the prompt, not the screen: a screen class restyles everything.
