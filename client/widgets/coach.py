@@ -162,7 +162,8 @@ class CoachPanel(Static):
         if state == "thinking":
             self.update(thinking_text())
         elif state == "stale":
-            self.update(stale_text())
+            v = self.view
+            self.update(stale_text(v is not None and v.seat is not None and bool(v.legal_actions)))
         elif state == "answered" and self.advice is not None and self.asked is not None:
             names = self.names() if self.names is not None else Names([], self.asked.seat)
             self._parts = advice_parts(self.advice, self.asked, names)

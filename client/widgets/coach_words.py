@@ -187,12 +187,19 @@ def thinking_text() -> Text:
     return text
 
 
-def stale_text() -> Text:
+def stale_text(your_turn: bool = False) -> Text:
+    """The advice went with its moment; ``your_turn``: the moment on screen is a choice of
+    yours (a draw's keep step), where "ask again on your turn" read as if it were not."""
     text = Text()
     text.append(_("Coach"), style="bold reverse")
     text.append(" ")
-    text.append(_("That advice was for an earlier moment of the game: press {key} to ask "
-                  "again on your turn.").format(key=COACH_KEY), style="italic")
+    if your_turn:
+        words = _("That advice was for an earlier moment of the game: press {key} to ask "
+                  "about this choice.")
+    else:
+        words = _("That advice was for an earlier moment of the game: press {key} to ask "
+                  "again on your turn.")
+    text.append(words.format(key=COACH_KEY), style="italic")
     return text
 
 

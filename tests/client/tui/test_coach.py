@@ -174,6 +174,10 @@ async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
         panel, _ = await _ask_then_draw(app, tui, screen)
         assert gate.stops[0]()  # the analysis was told to stop
         await tui.until(lambda: "earlier moment" in tui.text(app))  # drawn after the state
+        # The draw's keep step is on screen, a choice of this player's (qa9: it said "ask
+        # again on your turn" there).
+        assert screen.frame.view.legal_actions
+        assert "press p to ask about this choice." in str(panel.content), panel.content
         assert "expected points" not in tui.text(app)
         gate.open.set()
         await tui.until(lambda: gate.finished.is_set())
