@@ -73,6 +73,12 @@ def choose(screen: TableScreen, choice: Choice, confirmed: bool = False) -> None
         screen.swap_pick = None if choice.pick == UNPICK else choice.pick
         screen.call_later(screen.render_latest)
         return
+    if screen.link_state:
+        # "reconnecting…": an action sent now never reached a restarted server, and its key
+        # then did nothing for PENDING_TIMEOUT, nothing said. The turn waits for the server.
+        screen.notify(_("The server is out of reach: choose again once it is back."),
+                      severity="warning", timeout=4)
+        return
     if isinstance(choice.action, Call) and not confirmed:
         def answered(yes: bool | None) -> None:
             if yes:

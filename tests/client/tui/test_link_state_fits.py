@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.model import LinkStatus
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import Rules, new_game
 from seasalt.testing.tui import FakeLink
 
@@ -43,9 +45,25 @@ async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tu
         assert "Ann's Friday night" in status() and NAME not in status(), status()
         assert "round 1 · target 35 · you: 0" in status(), status()
         assert "Extra Pepper" not in status()
+        table = app.screen
+        await tui.until(lambda: table.ready)
         await links[0].inbox.put(LinkStatus("reconnecting", "no word from the server"))
         await tui.until(lambda: "reconnecting…" in status())
         assert "you: 0" in status(), status()
+        # A choice while the server is out of reach is not sent into the void (it was lost,
+        # and its key did nothing for five seconds): the player is told to wait (qa9).
+        sent, said = len(links[0].sent), []
+        notify = app.notify
+
+        def recorded(message: str, *args: Any, **kwargs: Any) -> None:
+            said.append(message)
+            notify(message, *args, **kwargs)
+
+        app.notify = recorded  # type: ignore[method-assign]
+        await tui.key(app, table.query_one(ActionList).choices[0].key)
+        await tui.until(lambda: any("choose again once it is back" in m for m in said))
+        assert not any(isinstance(m, p.ActionRequest) for m in links[0].sent[sent:])
+        assert not table.sent
         await links[0].inbox.put(LinkStatus("failed", "the server is gone"))
         await tui.until(lambda: "disconnected: press q to quit" in status())
 
