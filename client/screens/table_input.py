@@ -76,7 +76,7 @@ def choose(screen: TableScreen, choice: Choice, confirmed: bool = False) -> None
     if screen.link_state:
         # "reconnecting…": an action sent now never reached a restarted server, and its key
         # then did nothing for PENDING_TIMEOUT, nothing said. The turn waits for the server.
-        screen.notify(_("The server is out of reach: choose again once it is back."),
+        screen.notify(_("The server is out of reach: your choice was not sent."),
                       severity="warning", timeout=4)
         return
     if isinstance(choice.action, Call) and not confirmed:

@@ -61,7 +61,7 @@ async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tu
 
         app.notify = recorded  # type: ignore[method-assign]
         await tui.key(app, table.query_one(ActionList).choices[0].key)
-        await tui.until(lambda: any("choose again once it is back" in m for m in said))
+        await tui.until(lambda: any("your choice was not sent" in m for m in said))
         assert not any(isinstance(m, p.ActionRequest) for m in links[0].sent[sent:])
         assert not table.sent
         await links[0].inbox.put(LinkStatus("failed", "the server is gone"))
