@@ -115,6 +115,11 @@ class OwnServer:
         """The solo game kept in the data dir (its seat token), for resuming it later."""
 
     @property
+    def solo(self) -> bool:
+        """Our own server is a solo one: on loopback only (client/hosting.py ``start_child``)."""
+        return self.child is not None and not self.hosting
+
+    @property
     def hosted_key(self) -> str | None:
         """The key friends need to join the ``--secure`` server hosted here."""
         return self.child.server_key if self.hosting and self.child is not None else None

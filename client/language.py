@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rich.align import Align
 from rich.text import Text
 from seasalt.client.i18n import LANGUAGES, N_, _, resolve, translator
+from seasalt.client.widgets.steady_select import SteadySelect
 from textual.binding import Binding, BindingsMap
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.dom import DOMNode
@@ -205,7 +206,7 @@ def current_language(app: App[Any]) -> str:
     return getattr(found, "lang", "en")
 
 
-class LanguageSelect(Select[str]):
+class LanguageSelect(SteadySelect[str]):
     """The start menu's language switch: each language named in itself."""
 
     def __init__(self, lang: str, **kwargs: Any) -> None:

@@ -58,7 +58,7 @@ class LobbyFlow:
                 self.life.player, self.net.server_address, own.host_addresses,
                 hosting=own.hosting, held=held,
                 encrypted=self.life.server_key is not None, server_key=own.hosted_key,
-                web_urls=own.web_urls,
+                web_urls=own.web_urls, solo=own.solo,
             )
             lobby.tables = message.tables
             self.life.goto(lobby)

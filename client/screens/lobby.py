@@ -12,6 +12,7 @@ from seasalt.client.intents import AskTables, SitDown, WatchTable
 from seasalt.client.screens.model import IntentQueued, TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
+from seasalt.client.widgets.steady_select import SteadySelect
 from seasalt.client.widgets.tickbox import TickBox
 from seasalt.protocol import TARGETS, TURN_TIMES
 from textual import on
@@ -80,6 +81,7 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
 
     DEFAULT_CSS = """
     CreateTableDialog #target-label { width: auto; }
+    CreateTableDialog TickBox { margin: 0 3 0 0; }
     """
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
@@ -101,33 +103,36 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     options = [(seat_choice_label(k), k) for k in SEAT_CHOICES]
                     if seat > 2:
                         options.insert(0, (_("(no seat)"), "none"))
-                    yield Select(
+                    yield SteadySelect(
                         options,
                         value="bot:greedy" if seat == 2 else "none",
                         allow_blank=False,
                         id=f"seat-{seat}",
                         compact=True,
                     )
-            with Horizontal(classes="row"):  # the expansions
-                yield TickBox(_("Extra Salt"), id="extra-salt")
-                yield TickBox(_("Extra Pepper"), id="extra-pepper")  # RULES §12: event cards
+            # Compact like the choices: full-height boxes made the dialog 27 rows, its buttons
+            # cut off at 80 x 24.
+            with Horizontal(classes="row compact-row"):  # the expansions
+                yield TickBox(_("Extra Salt"), id="extra-salt", compact=True)
+                # RULES §12: event cards
+                yield TickBox(_("Extra Pepper"), id="extra-pepper", compact=True)
             with Horizontal(classes="row compact-row"):
                 # One choice for the game's length: double target and a score to end at
                 # exclude each other (a short game: one evening, or a test).
                 yield Label(_("Game ends at"), classes="label", id="target-label")
-                yield Select(
+                yield SteadySelect(
                     [(_("standard score"), 0), (_("double target"), DOUBLE)]
                     + [(target_label(n), n) for n in TARGETS],
                     value=0, allow_blank=False, id="target", compact=True,
                 )
             with Horizontal(classes="row compact-row"):  # issue 15: off by default on a LAN
                 yield Label(_("Turn timer"), classes="label")
-                yield Select(
+                yield SteadySelect(
                     [(_("off"), 0)] + [(turn_time_label(n), n) for n in TURN_TIMES],
                     value=0, allow_blank=False, id="turn-time", compact=True,
                 )
                 # Issue 19: off by default (a game against people is theirs to play).
-                yield TickBox(_("Coach allowed"), id="coach-allowed")
+                yield TickBox(_("Coach allowed"), id="coach-allowed", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
@@ -184,7 +189,7 @@ class LobbyScreen(Screen[None]):
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
         encrypted: bool = False, server_key: str | None = None,
-        web_urls: Sequence[str] = (),
+        web_urls: Sequence[str] = (), solo: bool = False,
     ) -> None:
         super().__init__(classes="menu-screen")
         self.player = player
@@ -199,6 +204,9 @@ class LobbyScreen(Screen[None]):
         self.web_urls = [u for u in web_urls if friend_addresses([urlsplit(u).netloc])]
         """Where friends open this server in a browser (the server says, server_info; loopback
         ones left out: they reach nobody else)."""
+        self.solo = solo
+        """The app's own solo server (loopback only): no "Not encrypted" warning, no one else
+        on the network reaches it."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
         self.link_state = ""
@@ -214,7 +222,10 @@ class LobbyScreen(Screen[None]):
             # "reconnecting…", "disconnected: press q to quit" (client/net_flow.py): the list
             # under it is stale then, and nothing said so once the toast was gone.
             yield Static(id="lobby-link")
-            if not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
+            if self.solo:  # ("Lobby (b)" after a solo game: the plain warning was untrue there)
+                yield Static(_("Solo: this server is on this computer only."), id="solo-note",
+                             classes="hint")
+            elif not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
                 yield Static(
                     Text(
                         _("Not encrypted: anyone on this network can read the cards."),
@@ -261,9 +272,11 @@ class LobbyScreen(Screen[None]):
             return  # the app closed as this screen came up (its widgets are gone): nothing to fill
         self.set_link_state(self.link_state)
         table = found.first()
-        # Status before Options: a row is cut at the screen's edge, and at 80 columns a table
-        # with a few options hid its status ("your seat — rejoin" too).
-        table.add_columns(_("Table"), _("Seats"), _("Status"), _("Options"))
+        # Status before Seats and Options: a row is cut at the screen's edge, and at 80
+        # columns a table with a few options hid its status ("your seat — rejoin" too), and so
+        # did a long table name with its seats ("waiting for p"). The seats (names of up to
+        # 24 characters each) are the one column with no bound.
+        table.add_columns(_("Table"), _("Status"), _("Seats"), _("Options"))
         table.focus()
         self.show_tables(self.tables)
 
@@ -311,7 +324,7 @@ class LobbyScreen(Screen[None]):
                 status_text = Text(_("your seat — rejoin"), style="bold green")
                 status_text.append(" · " + status, style="")
             table.add_row(
-                Text(summary.name), seats_text(summary), status_text, ", ".join(options) or "-",
+                Text(summary.name), status_text, seats_text(summary), ", ".join(options) or "-",
                 key=summary.name,
             )
         if self.tables:

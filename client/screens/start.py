@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from seasalt.bots import LEVELS
+from seasalt.client import solo_choices
 from seasalt.client.auto_end import set_auto_end
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
@@ -14,6 +15,7 @@ from seasalt.client.player_name import save_name, valid_name
 from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.solo_game import unfinished_solo
 from seasalt.client.widgets.servers import ServerList
+from seasalt.client.widgets.steady_select import SteadySelect, closing
 from seasalt.client.widgets.tickbox import TickBox
 from seasalt.protocol import DEFAULT_PORT
 from textual import on
@@ -108,6 +110,8 @@ class StartScreen(Screen[None]):
         self.initial_name = name or default_name()
         self.initial_address = address or ""
         self.saved_solo = unfinished_solo()
+        self.solo = solo_choices.load()
+        """Last time's solo choices (client/solo_choices.py): the menu offers them again."""
         self.ask_name = ask_name
         """The first start (no name remembered, none on the command line): ask for one."""
 
@@ -133,20 +137,23 @@ class StartScreen(Screen[None]):
                         )
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Opponents"), classes="label")
-                        yield Select(
-                            [(str(n), n) for n in (1, 2, 3)], value=2, allow_blank=False,
+                        yield SteadySelect(
+                            [(str(n), n) for n in solo_choices.OPPONENTS],
+                            value=self.solo.opponents, allow_blank=False,
                             id="opponents", compact=True,
                         )
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Bot level"), classes="label")
-                        yield Select(
-                            [(_(level), level) for level in LEVELS], value="greedy",
+                        yield SteadySelect(
+                            [(_(level), level) for level in LEVELS], value=self.solo.level,
                             allow_blank=False, id="level", compact=True,
                         )
                     with Horizontal(classes="row"):
-                        yield TickBox(_("Extra Salt"), id="extra-salt")
-                        yield TickBox(_("Extra Pepper"), id="extra-pepper")
-                        yield TickBox(_("Double target"), id="double-target")
+                        yield TickBox(_("Extra Salt"), self.solo.extra_salt, id="extra-salt")
+                        yield TickBox(_("Extra Pepper"), self.solo.extra_pepper,
+                                      id="extra-pepper")
+                        yield TickBox(_("Double target"), self.solo.double_target,
+                                      id="double-target")
                     yield Button(_("Play solo"), id="go-solo", variant="primary")
                 with TabPane(_("Join a LAN game"), id="join"):
                     yield ServerList(id="servers")
@@ -180,6 +187,8 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if closing(self):  # the app quit as the menu came back: its widgets are gone
+            return
         self.remount()
         if self.initial_address:
             # Back from a join that failed: the Join tab with the address to correct (it
@@ -232,15 +241,21 @@ class StartScreen(Screen[None]):
 
     @on(Button.Pressed, "#go-solo")
     def go_solo(self) -> None:
+        chosen = solo_choices.SoloChoices(
+            opponents=int(self.query_one("#opponents", Select).value),  # type: ignore[arg-type]
+            level=str(self.query_one("#level", Select).value),
+            extra_salt=self.query_one("#extra-salt", Checkbox).value,
+            extra_pepper=self.query_one("#extra-pepper", Checkbox).value,
+            double_target=self.query_one("#double-target", Checkbox).value,
+        )
+        if chosen != self.solo:  # offered next time too
+            solo_choices.save(chosen)
         self.post_message(
             self.Chosen(
                 SoloPlan(
-                    name=self._player_name(),
-                    opponents=int(self.query_one("#opponents", Select).value),  # type: ignore[arg-type]
-                    level=str(self.query_one("#level", Select).value),
-                    extra_salt=self.query_one("#extra-salt", Checkbox).value,
-                    double_target=self.query_one("#double-target", Checkbox).value,
-                    extra_pepper=self.query_one("#extra-pepper", Checkbox).value,
+                    name=self._player_name(), opponents=chosen.opponents, level=chosen.level,
+                    extra_salt=chosen.extra_salt, double_target=chosen.double_target,
+                    extra_pepper=chosen.extra_pepper,
                 )
             )
         )

@@ -9,7 +9,14 @@ from collections.abc import Callable
 from rich.text import Text
 from seasalt.client.auto_end import AutoEnd
 from seasalt.client.i18n import _
-from seasalt.client.screens import table_clocks, table_draw, table_fit, table_input, waiting_room
+from seasalt.client.screens import (
+    table_clocks,
+    table_draw,
+    table_fit,
+    table_frames,
+    table_input,
+    waiting_room,
+)
 from seasalt.client.screens.model import Frame, TableSummary
 from seasalt.client.screens.result_hold import ResultHold
 from seasalt.client.screens.table_draw import draw_frame, status_line
@@ -29,7 +36,7 @@ from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.client.widgets.score_track import ScoreTrack
 from seasalt.client.words import Names
-from seasalt.engine import Event, EventKind
+from seasalt.engine import Event
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,9 +48,6 @@ from textual.widgets import Footer, Input, Static
 
 NARROW_BELOW = 100
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-ENDED_EVENTS = 40
-"""Events of the round that just ended kept for the log (more than its lines need: turn
-markers are not worded)."""
 
 
 class TableScreen(Screen[None]):
@@ -167,25 +171,8 @@ class TableScreen(Screen[None]):
             self.frame is not None and (self.frame.view.seat is None or self.frame.view.is_over)
         )
 
-    TYPED_AWAY = frozenset({"help", "toggle_side", "chat", "back_or_quit", "quit_table",
-                            "coach"})
-    """The actions whose keys the chat line takes as text while it has the focus."""
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        typing = isinstance(self.focused, Input)
-        if action == "unfocus":
-            return typing
-        if action == "unfocus_quietly":
-            return not typing
-        if typing and action in self.TYPED_AWAY:
-            return False
-        if action == "back_or_quit":
-            return self.q_goes_back
-        if action == "quit_table":
-            return not self.q_goes_back
-        if action == "coach":
-            return self.coach_offered
-        return True
+        return table_input.key_works(self, action)  # (the chat line takes most as text)
 
     @property
     def coach_offered(self) -> bool:
@@ -253,51 +240,10 @@ class TableScreen(Screen[None]):
         return Names(self.frame.names(), self.frame.view.seat)
 
     def note_frame(self, frame: Frame, fresh: bool = True) -> bool:
-        """Take in a frame; rendering may skip stale ones. ``fresh``: a snapshot or update
-        from the server (False: the same frame again with new seat names). False when the
-        frame is older than the one held, and ignored."""
-        previous = self.frame
-        if previous is not None and previous.table == frame.table and frame.seq < previous.seq:
-            # A frame handed over late (a relabel deferred with call_later while updates of the
-            # same burst were taken in): going back to it would leave the player on an old
-            # turn for good. seq only grows at a table, across games and restarts too.
-            return False
-        if previous is not None and previous.table == frame.table and (
-            frame.view.round != previous.view.round
-        ):
-            # The round that just ended stays in the log (its final turns, its score) until
-            # the new round's lines push it out: events this seat was already sent.
-            ending = frame.events
-            starts = next((i for i, e in enumerate(ending) if e.kind is EventKind.ROUND_STARTED),
-                          len(ending))
-            # Only its tail: enough events for the log's lines, and no more wording per frame.
-            self.ended_log = (previous.view.log + ending[:starts])[-ENDED_EVENTS:]
-        self.frame = frame
-        if not frame.view.is_over:
-            self.again_asked = False  # (a new game: its own prompts)
-        if fresh:
-            # Any frame answers a pending action (even one equal to the last: a snapshot after
-            # a refusal), so the player may choose again.
-            self.sent = False
-            if previous is None or frame.view.move != previous.view.move:
-                self.swap_pick = None
-            # The moment the game starts, for those who waited for it (not for a resume or a
-            # spectator arriving at move 0: that game started already).
-            starts = self.waiting is not None
-            self.waiting = None
-            if starts or previous is None or previous.view.is_over != frame.view.is_over:
-                self.refresh_bindings()  # what q does (its footer label) may have changed
-            if starts and not frame.view.is_over:
-                self.add_notice(_("Every seat is taken: the game starts!"))
-        now_my_turn = bool(frame.view.legal_actions)
-        if previous is not None and self.my_turn and not now_my_turn:
-            self.baseline = frame
-        if now_my_turn and not self.my_turn:
-            self.app.bell()
-        self.my_turn = now_my_turn
-        if self.previous_rendered is None:
-            self.previous_rendered = previous
-        return True
+        """Take in a frame (client/screens/table_frames.py); rendering may skip stale ones.
+        ``fresh``: a snapshot or update from the server (False: the same frame again with new
+        seat names). False when the frame is older than the one held, and ignored."""
+        return table_frames.note_frame(self, frame, fresh)
 
     async def show_frame(self, frame: Frame, fresh: bool = True) -> None:
         """Take in and render a frame at once (an older one than held is ignored)."""
@@ -356,6 +302,7 @@ class TableScreen(Screen[None]):
             # A new table starts when every human seat is taken: say so until then.
             await waiting_room.draw_waiting(self)
             return
+        self.set_class(False, "-waiting")  # (the game's parts back: client/app.tcss)
         previous, self.previous_rendered = self.previous_rendered, None
         with contextlib.suppress(NoMatches):  # torn down while quitting: nothing to draw on
             # The class goes on the prompt, not the screen: a screen class restyles everything.
@@ -456,7 +403,7 @@ class TableScreen(Screen[None]):
         self.link_state = state
         if self.frame is not None and self.waiting is None:
             self.query_one("#status", Static).update(status_line(
-                self.frame, self.names(), self.turn_time, state, self.watchers))
+                self.frame, self.names(), self.turn_time, state, self.watchers, self.size.width))
 
     def add_chat(self, name: str, text: str) -> None:
         self.query_one(ChatPanel).add(name, text)

@@ -48,9 +48,29 @@ def seat_signature(v: PlayerView, seat: int) -> tuple[object, ...]:
     return (s.hand_size, s.table, s.score, s.revealed_hand, s.locked)
 
 
+NAME_KEPT = 8
+"""Cells of a long table name the status line keeps at least (its start, then "…")."""
+
+
 def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
-                watchers: int) -> Text:
-    """The table's line at the top: the game, its options, the link, your score, watchers."""
+                watchers: int, width: int | None = None) -> Text:
+    """The table's line at the top: the game, its options, the link, your score, watchers.
+
+    ``width``: the screen's; a table name long enough to push the round, the target or your
+    score off the line (32 characters at 80 columns) is shortened with "…" to fit them (the
+    options after them may be cut at the edge: the lobby lists them)."""
+    text, needed = _status_line(frame, frame.table, turn_time, link_state, watchers)
+    over = needed - width if width else 0
+    if over > 0:
+        name = Text(frame.table)
+        name.truncate(max(NAME_KEPT, name.cell_len - over), overflow="ellipsis")
+        text, _needed = _status_line(frame, name.plain, turn_time, link_state, watchers)
+    return text
+
+
+def _status_line(frame: Frame, table: str, turn_time: int, link_state: str,
+                 watchers: int) -> tuple[Text, int]:
+    """The line, and the cells it needs to show everything up to your score."""
     v = frame.view
     text = Text()
     text.append(" " + _("Sea Salt & Paper") + " ", style="bold reverse")
@@ -60,7 +80,7 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
         # and its options pushed "reconnecting…" (and "disconnected: press q to quit") off it.
         text.append(link_state, style="bold red reverse")
         text.append("  ")
-    text.append(frame.table, style="bold")
+    text.append(table, style="bold")
     text.append(" · " + _("round {n}").format(n=v.round))
     text.append(" · " + _("target {n}").format(n=v.rules.target_score))
     # Your score before the options: the line is cut at the screen's edge, and at 80 columns
@@ -70,6 +90,7 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
         text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
     else:
         text.append(" · " + _("watching"), style="italic")
+    needed = text.cell_len
     if v.rules.extra_salt:
         text.append(" · " + _("Extra Salt"))
     if v.rules.extra_pepper:
@@ -80,7 +101,7 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
     if others > 0:
         text.append(" · " + ngettext("{n} watching", "{n} watching", others).format(
             n=others), style="italic")
-    return text
+    return text, needed
 
 
 def again_text() -> Text:
@@ -121,7 +142,8 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
     new_cards: set[int] = set()
     if previous is not None and previous.view.round == v.round:
         new_cards = set(v.hand) - set(previous.view.hand)
-    status = status_line(frame, names, screen.turn_time, screen.link_state, screen.watchers)
+    status = status_line(frame, names, screen.turn_time, screen.link_state, screen.watchers,
+                         screen.size.width)
     if status != screen._last_status:
         screen._last_status = status
         update_text(screen.query_one("#status", Static), None, status)

@@ -195,7 +195,7 @@ class Fitter:
             return None
         console = screen.app.console
         width = actions.size.width - actions.styles.gutter.width
-        choices = sum(text_rows(console, ActionLine.text_of(c), width) for c in actions.choices)
+        choices = sum(ActionLine.rows(console, c, width) for c in actions.choices)
         prompt_width = prompt.content_size.width
         prompt_lines = (text_rows(console, prompt.shown, prompt_width)
                         if prompt.shown is not None else 0)

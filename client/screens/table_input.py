@@ -1,7 +1,8 @@
 """What the player's keys and clicks do at the table: a choice's key sends its legal action, one
 at a time (a key pressed twice sends one action: the next waits for an answer, any frame or
-refusal, or ``PENDING_TIMEOUT``); a call is confirmed first; the Water Rodeo swap is picked in
-two steps on the screen; any key shows a held round result and stops auto end turn; the chat.
+refusal, or ``PENDING_TIMEOUT``); which keys work now (the footer shows those); a call is
+confirmed first; the Water Rodeo swap is picked in two steps on the screen; any key shows a
+held round result and stops auto end turn; the chat.
 
 Functions of the table screen (client/screens/table.py), which keeps the state they read and
 write: ``sent`` and ``sent_at`` (an action is out), ``swap_pick`` (the swap's first step).
@@ -35,6 +36,29 @@ PENDING_CHECK = 1.0
 taken in but not drawn: client/screens/table_draw.py ``check_drawn``)."""
 
 
+TYPED_AWAY = frozenset({"help", "toggle_side", "chat", "back_or_quit", "quit_table", "coach"})
+"""The actions whose keys the chat line takes as text while it has the focus."""
+
+
+def key_works(screen: TableScreen, action: str) -> bool:
+    """Whether ``action``'s key works now, and so shows in the footer (``check_action``): one
+    key, two meanings for q and Esc (the footer names the one they have now)."""
+    typing = isinstance(screen.focused, Input)
+    if action == "unfocus":
+        return typing
+    if action == "unfocus_quietly":
+        return not typing
+    if typing and action in TYPED_AWAY:
+        return False
+    if action == "back_or_quit":
+        return screen.q_goes_back
+    if action == "quit_table":
+        return not screen.q_goes_back
+    if action == "coach":
+        return screen.coach_offered
+    return True
+
+
 def choose(screen: TableScreen, choice: Choice, confirmed: bool = False) -> None:
     """Send the chosen legal action (one at a time: see ``TableScreen.sent``); a call is
     confirmed first (client/screens/call_confirm.py)."""
@@ -48,6 +72,12 @@ def choose(screen: TableScreen, choice: Choice, confirmed: bool = False) -> None
     if choice.pick is not None:  # the swap's first step: no action sent yet
         screen.swap_pick = None if choice.pick == UNPICK else choice.pick
         screen.call_later(screen.render_latest)
+        return
+    if screen.link_state:
+        # "reconnecting…": an action sent now never reached a restarted server, and its key
+        # then did nothing for PENDING_TIMEOUT, nothing said. The turn waits for the server.
+        screen.notify(_("The server is out of reach: your choice was not sent."),
+                      severity="warning", timeout=4)
         return
     if isinstance(choice.action, Call) and not confirmed:
         def answered(yes: bool | None) -> None:

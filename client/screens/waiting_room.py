@@ -46,9 +46,14 @@ def note_table(screen: TableScreen, summary: TableSummary, join_hint: str) -> bo
     if screen.coach_offered != offered:
         screen.refresh_bindings()  # the coach key appears (or goes) in the footer
     if summary.status == "waiting":
+        again = screen.waiting is None and screen.frame is not None
         screen.waiting = summary
         screen.refresh_bindings()
         screen.my_turn = False
+        if again:
+            # After a game (someone left instead of playing again): under the piles stood
+            # "Every seat is taken: the game starts!" from the game before.
+            add_notice(screen, _("Someone left: the next game starts when every seat is taken."))
         return True
     return False
 
@@ -94,7 +99,9 @@ def waiting_status(table: str) -> Text:
 
 
 async def draw_waiting(screen: TableScreen) -> None:
-    """The waiting room on the table's widgets (no choices, the room's words as the prompt)."""
+    """The waiting room on the table's widgets (no choices, the room's words as the prompt;
+    the game's parts hidden: after a game they showed its last hands and piles)."""
+    screen.set_class(True, "-waiting")
     with contextlib.suppress(NoMatches):  # (already torn down)
         screen.query_one(PromptPanel).set_class(False, "-my-turn")
         await screen.query_one(ActionList).show([])

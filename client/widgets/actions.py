@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.words import Names, action_label, card_name
@@ -119,23 +121,42 @@ class ActionLine(Static):
             self.choice = choice
 
     def __init__(self, choice: Choice) -> None:
-        super().__init__(self.text_of(choice), classes="action")
+        super().__init__(self.line_of(choice), classes="action")
         self.choice = choice
 
     @staticmethod
-    def text_of(choice: Choice) -> Text:
-        """The line as drawn: the key, then the label."""
+    def key_of(choice: Choice) -> Text:
+        """The key column: `` d `` reversed, then a space."""
         text = Text()
         text.append(f" {choice.key} ", style="bold reverse")
         text.append(" ")
-        text.append(choice.label)
         return text
+
+    @classmethod
+    def line_of(cls, choice: Choice) -> Table:
+        """The line as drawn: the key, then the label in a column of its own, so that a label
+        that wraps goes on under itself, not under the key (a hanging indent)."""
+        key = cls.key_of(choice)
+        grid = Table.grid()  # (as wide as it needs, no wider: no padding drawn after the label)
+        grid.add_column(width=key.cell_len, no_wrap=True)
+        grid.add_column()
+        grid.add_row(key, Text(choice.label))
+        return grid
+
+    @classmethod
+    def rows(cls, console: Console, choice: Choice, width: int) -> int:
+        """The rows the line takes at ``width`` cells (the label wrapped beside its key):
+        what the table's fit counts (client/screens/table_fit.py)."""
+        label_width = width - cls.key_of(choice).cell_len
+        if label_width <= 0:
+            return 1
+        return max(1, len(Text(choice.label).wrap(console, label_width)))
 
     def set_choice(self, choice: Choice) -> None:
         """Reuse this line for another choice (cheaper than a new widget)."""
         if choice != self.choice:
             self.choice = choice
-            self.update(self.text_of(choice))
+            self.update(self.line_of(choice))
 
     def on_click(self, event: Click) -> None:
         event.stop()

@@ -14,11 +14,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from rich.text import Text
 from seasalt.bots.coach import Advice, Cancelled, analyse
 from seasalt.client.i18n import _
-from seasalt.client.widgets.coach_words import advice_text, stale_text, thinking_text
+from seasalt.client.widgets.coach_words import advice_parts, stale_text, thinking_text
 from seasalt.client.words import Names
 from seasalt.engine import PlayerView
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
@@ -53,6 +55,10 @@ class CoachPanel(Static):
         """The view at which the advice went stale (its word goes at the next choice)."""
         self._worker: Worker[Advice | None] | None = None
         self._stop: threading.Event | None = None
+        self._parts: list[Text] = []
+        """The answer's parts (client/widgets/coach_words.py ``advice_parts``), best first."""
+        self._fitted_to = (0, 0)
+        """The (width, rows) the parts shown were fitted to."""
         self.discarded = 0
         """Answers that came for a moment no longer on screen (dropped): tests read it."""
 
@@ -156,9 +162,36 @@ class CoachPanel(Static):
         if state == "thinking":
             self.update(thinking_text())
         elif state == "stale":
-            self.update(stale_text())
+            v = self.view
+            self.update(stale_text(v is not None and v.seat is not None and bool(v.legal_actions)))
         elif state == "answered" and self.advice is not None and self.asked is not None:
             names = self.names() if self.names is not None else Names([], self.asked.seat)
-            self.update(advice_text(self.advice, self.asked, names))
+            self._parts = advice_parts(self.advice, self.asked, names)
+            self._fitted_to = (0, 0)
+            self._show_fitted()
         else:
             self.update("")
+
+    def _show_fitted(self) -> None:
+        """The advice's parts that fit the panel's rows, whole: at 80 x 24 (4 rows) the advice
+        and the next choice, where the clipped panel ended mid-choice and cut the footnote."""
+        width = self.content_region.width
+        if width <= 0 and isinstance(self.parent, Widget):  # (just opened: not laid out yet)
+            width = self.parent.content_region.width - self.styles.padding.width
+        rows = self.styles.max_height
+        limit = int(rows.value) if rows is not None and rows.is_cells else 0
+        if (width, limit) == self._fitted_to:
+            return
+        self._fitted_to = (width, limit)
+        console, shown, used = self.app.console, Text(), 0
+        for part in self._parts:
+            need = len(part.wrap(console, max(width, 1))) if width > 0 else 1
+            if shown.plain and limit and used + need > limit:
+                continue  # (a later, shorter part may still fit: the footnote)
+            shown = Text("\n").join([shown, part]) if shown.plain else part
+            used += need
+        self.update(shown)
+
+    def on_resize(self) -> None:
+        if self.state == "answered":
+            self._show_fitted()  # (the first fit's width was the column's, or the size changed)

@@ -146,18 +146,24 @@ def option_line(option: Option, v: PlayerView, names: Names) -> str:
 
 def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
     """The answer: the advice first, then the next best choices and what the figures mean."""
+    return Text("\n").join(advice_parts(advice, v, names))
+
+
+def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Text]:
+    """The answer's parts, a line each before wrapping, in the order they give way when rows
+    are short (client/widgets/coach.py): the advice, the next best choices, the footnote."""
     text = Text()
     text.append(_("Coach"), style="bold reverse")
     text.append(" ")
     best = advice.best
     if best is None:  # (a view always has a choice; kept safe all the same)
         text.append(_("Nothing to choose."))
-        return text
+        return [text]
     text.append(option_line(best, v, names), style="bold")
+    parts = [text]
     for other in advice.options[1:SHOWN_OPTIONS]:
-        text.append("\n  " + _("or") + " " + option_line(other, v, names))
+        parts.append(Text("  " + _("or") + " " + option_line(other, v, names)))
     playouts = sum(o.playouts for o in advice.options)
-    text.append("\n")
     if v.phase is Phase.KEEP_EVENT_CARD:  # (between rounds: played out over the next one)
         footnote = ngettext(
             "{n} playout of your view · expected points: your lead at the next round's end",
@@ -168,8 +174,8 @@ def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
             "{n} playout of your view · expected points: your lead at the round's end",
             "{n} playouts of your view · expected points: your lead at the round's end",
             playouts)
-    text.append(footnote.format(n=playouts), style="italic")
-    return text
+    parts.append(Text(footnote.format(n=playouts), style="italic"))
+    return parts
 
 
 def thinking_text() -> Text:
@@ -181,12 +187,19 @@ def thinking_text() -> Text:
     return text
 
 
-def stale_text() -> Text:
+def stale_text(your_turn: bool = False) -> Text:
+    """The advice went with its moment; ``your_turn``: the moment on screen is a choice of
+    yours (a draw's keep step), where "ask again on your turn" read as if it were not."""
     text = Text()
     text.append(_("Coach"), style="bold reverse")
     text.append(" ")
-    text.append(_("That advice was for an earlier moment of the game: press {key} to ask "
-                  "again on your turn.").format(key=COACH_KEY), style="italic")
+    if your_turn:
+        words = _("That advice was for an earlier moment of the game: press {key} to ask "
+                  "about this choice.")
+    else:
+        words = _("That advice was for an earlier moment of the game: press {key} to ask "
+                  "again on your turn.")
+    text.append(words.format(key=COACH_KEY), style="italic")
     return text
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from rich.text import Text
 from seasalt import protocol as p
 from seasalt.bots import coach as real_coach
 from seasalt.client.app import LaunchOptions, SeasaltApp
@@ -98,7 +99,7 @@ async def test_the_coach_suggests_a_legal_choice_in_words_for_this_turn(
 ) -> None:
     # FakeLink: Ann and two bots, the solo case: the coach is always on there.
     app = _app(fake_link(players=3))
-    async with app.run_test(size=(120, 40)):
+    async with app.run_test(size=(120, 40)) as pilot:
         screen = await _my_turn(app, tui)
         assert "p Coach" in tui.text(app)  # the footer offers the key
         v = screen.frame.view
@@ -116,6 +117,17 @@ async def test_the_coach_suggests_a_legal_choice_in_words_for_this_turn(
         assert label[:30] in shown  # the suggested choice, as the action list words it
         assert "expected points" in shown and "% to win" in shown
         assert "playouts of your view" in shown
+        # At 80 x 24 the panel has 4 rows: the parts that fit there, each whole (the panel was
+        # clipped: a choice cut mid-line, the footnote lost: qa9). The advice always shows.
+        await pilot.resize_terminal(80, 24)
+        await tui.until(lambda: screen.collapsed and panel.content_region.width <= 78)
+        await tui.settled(app)
+        rows = panel.styles.max_height
+        assert rows is not None and rows.value == 4
+        content = panel.content
+        assert isinstance(content, Text)
+        assert len(content.wrap(app.console, panel.content_region.width)) <= 4
+        assert content.plain.startswith("Coach " + label[:30])
         await tui.key(app, "p")  # pressing again closes it
         await tui.until(lambda: panel.state == "closed" and "expected points" not in tui.text(app))
 
@@ -162,6 +174,10 @@ async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
         panel, _ = await _ask_then_draw(app, tui, screen)
         assert gate.stops[0]()  # the analysis was told to stop
         await tui.until(lambda: "earlier moment" in tui.text(app))  # drawn after the state
+        # The draw's keep step is on screen, a choice of this player's (qa9: it said "ask
+        # again on your turn" there).
+        assert screen.frame.view.legal_actions
+        assert "press p to ask about this choice." in str(panel.content), panel.content
         assert "expected points" not in tui.text(app)
         gate.open.set()
         await tui.until(lambda: gate.finished.is_set())

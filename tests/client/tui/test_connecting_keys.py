@@ -28,7 +28,8 @@ async def test_the_connecting_screen_footer_offers_back_and_quit(tui: Any) -> No
         assert "Esc Back" in footer and "^q Quit" in footer, footer
         await tui.key(app, "escape")
         await tui.until(lambda: isinstance(app.screen, StartScreen))
-        await tui.settled(app)  # (its selects mounted before the app closes)
+        # The app closes at once, while the menu's selects have not mounted yet: that ended in
+        # NoMatches from Textual's Select._on_mount (client/widgets/steady_select.py).
 
 
 async def test_back_from_a_failed_join_opens_the_join_tab_with_the_address(tui: Any) -> None:

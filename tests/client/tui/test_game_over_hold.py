@@ -31,6 +31,7 @@ from seasalt.engine import (
     view,
 )
 from seasalt.testing.tui import FakeLink
+from textual.widgets import Static
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -154,6 +155,23 @@ async def test_play_again_says_what_it_waits_for_and_q_goes_back_to_the_lobby(tu
         assert any(isinstance(i, AgreeToPlayAgain) for i in intents)
         await tui.settled(app)
         assert "q Lobby" in tui.text(app).splitlines()[-1]
+        # Bob went to the lobby instead (qa9, over the LAN): the table waits for a player
+        # again. Its old game's hands and piles stood around the waiting room's words, under
+        # "Every seat is taken: the game starts!".
+        waiting = p.TableInfo(links[0].table, (p.SeatInfo("human", "Ann", True, False),
+                                               p.SeatInfo("human", None, False, False)),
+                              False, False, p.TableState.WAITING, 0)
+        await links[0].inbox.put(p.TableChanged(waiting))
+        await tui.until(lambda: "1 free seat of 2" in tui.text(app))
+        await tui.settled(app)
+        shown = tui.text(app)
+        assert "Your hand" not in shown and "Deck" not in shown, shown
+        assert not any("Bob" in line[:60] for line in shown.splitlines()), shown  # (his box)
+        # The news (a toast; under the piles in the narrow layout, where the stale line was).
+        assert table.notices[-1].startswith("Someone left: the next game starts"), table.notices
+        recent = table.query_one("#recent", Static).content
+        assert "Someone left" in str(recent), recent
+        assert "q Lobby" in shown.splitlines()[-1]
         await tui.key(app, "q")
         await tui.until(lambda: any(isinstance(i, LeaveTable) for i in intents))
         assert app.return_code is None  # back to the lobby (the server answers), not quit

@@ -2,20 +2,23 @@
 
 At 80 x 24, at a table with a long name and both expansions, the status line was cut at
 "… · Extra Pepper ·": "reconnecting…" (and "disconnected: press q to quit") came after the
-options and never showed; once the toast went, nothing said the server was gone.
+options and never showed; once the toast went, nothing said the server was gone. And a table
+name of the longest kind (32 characters) pushed the player's own score off it (qa9).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.model import LinkStatus
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import Rules, new_game
 from seasalt.testing.tui import FakeLink
 
-NAME = "Ann's Friday night table"
+NAME = "Ann's Friday night table at Bo's"  # MAX_TABLE_NAME_LENGTH
 
 
 async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tui: Any) -> None:
@@ -38,9 +41,29 @@ async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tu
         def status() -> str:
             return tui.text(app).splitlines()[0]
 
-        assert NAME in status() and "Extra Pepper" not in status()  # cut at the edge already
+        # The name gives way to the round, the target and your score; options cut at the edge.
+        assert "Ann's Friday night" in status() and NAME not in status(), status()
+        assert "round 1 · target 35 · you: 0" in status(), status()
+        assert "Extra Pepper" not in status()
+        table = app.screen
+        await tui.until(lambda: table.ready)
         await links[0].inbox.put(LinkStatus("reconnecting", "no word from the server"))
         await tui.until(lambda: "reconnecting…" in status())
+        assert "you: 0" in status(), status()
+        # A choice while the server is out of reach is not sent into the void (it was lost,
+        # and its key did nothing for five seconds): the player is told to wait (qa9).
+        sent, said = len(links[0].sent), []
+        notify = app.notify
+
+        def recorded(message: str, *args: Any, **kwargs: Any) -> None:
+            said.append(message)
+            notify(message, *args, **kwargs)
+
+        app.notify = recorded  # type: ignore[method-assign]
+        await tui.key(app, table.query_one(ActionList).choices[0].key)
+        await tui.until(lambda: any("your choice was not sent" in m for m in said))
+        assert not any(isinstance(m, p.ActionRequest) for m in links[0].sent[sent:])
+        assert not table.sent
         await links[0].inbox.put(LinkStatus("failed", "the server is gone"))
         await tui.until(lambda: "disconnected: press q to quit" in status())
 

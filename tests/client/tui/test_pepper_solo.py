@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from seasalt.client import solo_choices
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.intents import Play
 from seasalt.client.screens.call_confirm import CallConfirmDialog
@@ -16,6 +17,7 @@ from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.start import StartScreen
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.solo_choices import SoloChoices
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import Call, PassSwap, Phase, TakeAngelfishCard
 from textual.widgets import Select
@@ -100,6 +102,8 @@ async def test_an_extra_pepper_solo_game_from_the_start_menu(tui) -> None:
                 await tui.key(app, choice.key)
             await tui.until(lambda: played(app) > count or table.frame is not decided_on)  # noqa: B023
         await tui.until(lambda: "Game over" in tui.text(app))
+        # The menu's choices are kept for the next start (qa9; test_start_menu_quit.py).
+        assert solo_choices.load() == SoloChoices(opponents=1, level="random", extra_pepper=True)
         assert refused
         assert seen >= REACHED, f"seen {sorted(seen)}; seed {SEED} may no longer reach them"
         assert set(GOALS) >= REACHED

@@ -193,6 +193,12 @@ async def test_the_new_table_dialog_offers_extra_pepper(fake_link, tui) -> None:
         await pilot.pause()
         dialog = app.screen
         assert "Extra Pepper" in tui.text(app)
+        # The whole dialog on an 80 x 24 screen, its buttons too (they were cut off: qa9).
+        box = dialog.query_one(".dialog").region
+        assert box.y >= 0 and box.bottom <= 24, box
+        for button in ("#create", "#cancel"):
+            assert dialog.query_one(button).region.bottom < box.bottom, button
+        assert "Create" in tui.text(app) and "Cancel (Esc)" in tui.text(app)
         dialog.query_one("#extra-pepper").value = True
         await pilot.pause()
         dialog.query_one("#table-name").focus()

@@ -15,7 +15,10 @@ from pathlib import Path
 import pytest
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.cli import main
+from seasalt.client.intents import LeaveTable
 from seasalt.client.screens.connecting import ConnectingScreen
+from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.start import StartScreen
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.solo import clean_stale
@@ -176,11 +179,16 @@ async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  
         await tui.until(lambda: isinstance(second.screen, TableScreen)
                         and second.frame is not None, timeout=60)
         assert len(second.frame.view.seats) == 3 and second.frame.view.move <= 3
+        # The way the game over's "Lobby (b)" leaves (qa9): the solo server's lobby said "Not
+        # encrypted: anyone on this network can read the cards" of a loopback-only server.
+        second.post_message(IntentQueued(LeaveTable()))
+        await tui.until(lambda: isinstance(second.screen, LobbyScreen), timeout=30)
+        await tui.until(lambda: "Solo: this server is on this computer only." in tui.text(second))
+        assert "Not encrypted" not in tui.text(second)
 
 
 async def test_host_mode_keeps_its_journal_in_the_data_dir(tui, dirs) -> None:  # type: ignore[no-untyped-def]
     from seasalt.client.screens.dialogs import HostQuitDialog
-    from seasalt.client.screens.lobby import LobbyScreen
 
     data, temp = dirs
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))

@@ -1,0 +1,38 @@
+"""The start menu's solo choices kept between runs (client/solo_choices.py): what was kept comes
+back, and a kept value the client cannot use (edited, from another version) falls back to that
+choice's default alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from seasalt.client import solo_choices, user_settings
+from seasalt.client.solo_choices import SoloChoices
+
+
+@pytest.fixture(autouse=True)
+def _settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "settings.json"
+    monkeypatch.setattr(user_settings, "settings_path", lambda: path)
+    return path
+
+
+def test_the_choices_kept_come_back_beside_the_other_settings() -> None:
+    assert solo_choices.load() == SoloChoices()  # nothing kept yet: the defaults
+    user_settings.save("auto_end_turn", True)
+    chosen = SoloChoices(opponents=3, level="expert", extra_salt=True, double_target=True)
+    assert solo_choices.save(chosen)
+    assert solo_choices.load() == chosen
+    assert user_settings.load()["auto_end_turn"] is True  # the other settings stay
+
+
+def test_a_value_it_cannot_use_falls_back_to_that_choices_default(_settings: Path) -> None:
+    _settings.write_text(json.dumps({"solo": {
+        "opponents": 7, "level": "godlike", "extra_salt": "yes", "extra_pepper": True}}))
+    assert solo_choices.load() == SoloChoices(extra_pepper=True)
+    _settings.write_text(json.dumps({"solo": ["not", "a", "map"]}))
+    assert solo_choices.load() == SoloChoices()
+    _settings.write_text(json.dumps({"solo": {"opponents": True, "level": 3}}))
+    assert solo_choices.load() == SoloChoices()  # (True is an int to Python: not a count)
