@@ -58,9 +58,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if os.environ.pop(NO_BYTECODE_ENV, None):
         os.environ[PYCACHE_ENV] = str(Path(home) / "pycache")
     # Every Textual app a test starts would parse the same stylesheets again (about 8% of a
-    # Pilot test's CPU): one parse per process (seasalt.testing.textual_css; test kit, not
+    # Pilot test's CPU): one parse per process (seasalt.testing.pilot_costs; test kit, not
     # product code, imported once the run's home is set).
-    from seasalt.testing.textual_css import share_parsed_css
+    from seasalt.testing.pilot_costs import share_parsed_css
 
     share_parsed_css()
 

@@ -54,3 +54,4 @@ def share_parsed_css() -> None:
     shared_parse._seasalt_shared = True  # type: ignore[attr-defined]
     shared_parse._seasalt_original = parse  # type: ignore[attr-defined]
     setattr(Stylesheet, "_parse_rules", shared_parse)  # noqa: B010 - a method, replaced
+
