@@ -57,6 +57,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # is written beside the sources; it goes with the home at the end).
     if os.environ.pop(NO_BYTECODE_ENV, None):
         os.environ[PYCACHE_ENV] = str(Path(home) / "pycache")
+    # Every Textual app a test starts would parse the same stylesheets again (about 8% of a
+    # Pilot test's CPU): one parse per process (seasalt.testing.pilot_costs; test kit, not
+    # product code, imported once the run's home is set).
+    from seasalt.testing.pilot_costs import share_parsed_css
+
+    share_parsed_css()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

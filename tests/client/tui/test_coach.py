@@ -140,7 +140,7 @@ async def test_the_screen_stays_live_while_the_coach_thinks(
         screen = await _my_turn(app, tui)
         await tui.key(app, "p")
         panel = _panel(screen)
-        await tui.until(lambda: "thinking" in tui.text(app))
+        await tui.until(lambda: "thinking" in tui.text(app) and bool(gate.asked))
         assert panel.state == "thinking" and len(gate.asked) == 1
         assert gate.asked[0] is screen.frame.view  # the view on screen, nothing more
         await tui.key(app, "l")  # other keys work while it thinks
@@ -172,7 +172,7 @@ async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
     async with app.run_test(size=(120, 40)):
         screen = await _my_turn(app, tui)
         panel, _ = await _ask_then_draw(app, tui, screen)
-        assert gate.stops[0]()  # the analysis was told to stop
+        await tui.until(lambda: bool(gate.stops) and gate.stops[0]())  # told to stop
         await tui.until(lambda: "earlier moment" in tui.text(app))  # drawn after the state
         # The draw's keep step is on screen, a choice of this player's (qa9: it said "ask
         # again on your turn" there).
@@ -220,7 +220,7 @@ async def test_pressing_the_key_twice_stops_the_analysis(
         screen = await _my_turn(app, tui)
         panel = _panel(screen)
         await tui.key(app, "p")
-        await tui.until(lambda: panel.state == "thinking")
+        await tui.until(lambda: panel.state == "thinking" and bool(gate.stops))
         await tui.key(app, "p")
         await tui.until(lambda: panel.state == "closed")
         assert gate.stops[0]()
@@ -237,7 +237,7 @@ async def test_leaving_the_table_while_it_thinks_stops_it(
     async with app.run_test(size=(120, 40)):
         screen = await _my_turn(app, tui)
         await tui.key(app, "p")
-        await tui.until(lambda: _panel(screen).state == "thinking")
+        await tui.until(lambda: _panel(screen).state == "thinking" and bool(gate.stops))
         app.pop_screen()  # the table goes (as leaving it does)
         await tui.until(lambda: gate.stops[0]())
         gate.open.set()
@@ -253,7 +253,7 @@ async def test_the_game_ending_while_it_thinks_drops_the_question(
         screen = await _my_turn(app, tui)
         panel = _panel(screen)
         await tui.key(app, "p")
-        await tui.until(lambda: panel.state == "thinking")
+        await tui.until(lambda: panel.state == "thinking" and bool(gate.stops))
         over = _finished_view()
         panel.show_view(over, screen.names)  # a game-over frame drawn
         assert panel.state == "stale" and gate.stops[0]()

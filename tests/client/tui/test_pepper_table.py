@@ -10,12 +10,10 @@ from typing import Any
 import pytest
 from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.bridge import summary_from_info
 from seasalt.client.event_words import event_effect, event_help, event_name
 from seasalt.client.i18n import set_language
 from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
-from seasalt.client.screens.model import TablesListed
 from seasalt.client.screens.result import RoundResultScreen
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
@@ -208,15 +206,27 @@ async def test_the_new_table_dialog_offers_extra_pepper(fake_link, tui) -> None:
         assert request.extra_pepper and not request.extra_salt
 
 
-async def test_the_lobby_shows_extra_pepper_and_a_join_asks_for_it(fake_link, tui) -> None:
-    link = fake_link("lan:7327", "Ann", players=2)
+class PepperLobbyLink(kit.FakeLink):
+    """A server whose lobby lists one waiting Extra Pepper table, "picante", at every request
+    (a listing posted by the test instead raced the link's own answer and the lobby's refresh,
+    which put the link's table back: seen under load)."""
+
+    async def send(self, message: Any) -> None:
+        if not isinstance(message, p.ListTables):
+            await super().send(message)
+            return
+        self.sent.append(message)
+        info = p.TableInfo("picante", self.info().seats, False, False, p.TableState.WAITING, 0,
+                           extra_pepper=True)
+        await self.inbox.put(p.Tables((info,)))
+
+
+async def test_the_lobby_shows_extra_pepper_and_a_join_asks_for_it(tui) -> None:
+    link = PepperLobbyLink("lan:7327", "Ann", players=2)
     app = SeasaltApp(LaunchOptions(address="lan:7327", name="Ann", lang="es"),
                      link_factory=lambda _a, _n: link)
     async with app.run_test(size=(100, 30)):
         await tui.until(lambda: isinstance(app.screen, LobbyScreen))
-        info = p.TableInfo("picante", link.info().seats, False, False, p.TableState.WAITING, 0,
-                           extra_pepper=True)
-        app.post_message(TablesListed([summary_from_info(info)]))
         await tui.until(lambda: "picante" in tui.text(app) and "Extra Pepper" in tui.text(app))
         link.sent.clear()
         await tui.key(app, "j")
