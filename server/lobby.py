@@ -111,19 +111,25 @@ class Lobby:
             table = self.tables.get(name)  # leaving (say, as its last watcher) may drop it
         if (
             table is not None
+            and table.status is Status.FINISHED
+            and table.seat_of(session.token_hash) is None
+        ):
+            # Session 8: Cy pressed j on "João's table (finished)" and took João's seat in a
+            # new game that started at once. A game over belongs to its players (each may come
+            # back to it, and their "play again" is how its next game starts); to anyone else it
+            # is a result to watch. Refused before anything is released, so the answer does not
+            # depend on whether its players' clients are still heard from.
+            self.outbox.error(
+                peer, ErrorCode.GAME_OVER,
+                f"the game at {name!r} is over: watch its result, or pick another name "
+                "for a new table", name,
+            )
+            return
+        if (
+            table is not None
             and table.seat_of(session.token_hash) is None
             and self.release_lost(table)  # no game starts with a player who has gone
         ):
-            table = None
-        if (
-            table is not None
-            and table.status is Status.FINISHED
-            and table.seat_of(session.token_hash) is None
-            and not any(True for _ in self.sessions.members(table))
-        ):
-            # A game over brought back from the journal that nobody came back to: the name is
-            # free, as it is once everyone has left a live one.
-            del self.tables[name]
             table = None
         if table is not None:
             index = table.seat_of(session.token_hash)
@@ -291,11 +297,14 @@ class Lobby:
         else:
             seat = table.seats[index]
             self.game.forget_queued(table.name, index)
-            if table.status in (Status.WAITING, Status.FINISHED):
+            if table.status is Status.WAITING:
                 seat.holder = seat.name = None
+                self.lockout.journal_seat(table, index, None, None)
+            elif table.status is Status.FINISHED:
+                # The seat stays theirs at the game over: they may come back to the result and
+                # to play again, and nobody else takes it (the next game frees it if they are
+                # not back: ``next_game``).
                 table.again.discard(index)
-                if table.status is Status.WAITING:
-                    self.lockout.journal_seat(table, index, None, None)
             else:
                 seat.bot_playing = True
                 log.info("table %s: seat %d left; a bot plays it", table.name, index)

@@ -314,14 +314,18 @@ def test_a_restored_finished_table_nobody_stays_at_is_dropped(tmp_path: Path) ->
     assert "t" not in master.tables
     master.journal.close()
 
-    # nobody comes back, someone else asks for the name: a new table, the next game number
+    # nobody comes back, someone else asks for it: its game is over, Cy takes no seat in it
+    # (session 8: Cy took João's seat and a new game started at once); its players still may
     wire = RecordingWire()
     master = _new_master(db, wire, clock)
     assert master.tables["t"].status is Status.FINISHED
     master.handle(b"c", [encode(Hello(PROTOCOL_VERSION, "Cy"))])
     master.handle(b"c", [encode(JoinOrCreate("t", ("human", "human")))])
+    (refused,) = wire.of(b"c", Error)
+    assert isinstance(refused, Error) and refused.code is ErrorCode.GAME_OVER
     table = master.tables["t"]
-    assert table.status is Status.WAITING and table.game_no == 2 and table.seats[0].name == "Cy"
+    assert table.status is Status.FINISHED and table.game_no == 1
+    assert [s.holder for s in table.seats] == [token_hash("ann-token"), token_hash("bob-token")]
     master.journal.close()
 
 
