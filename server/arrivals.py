@@ -122,6 +122,7 @@ class Arrivals:
                 return
             table, index = held
             session = self.sessions.create(hashed, table.seats[index].name or "?", now)
+            session.table, session.seat = table.name, index  # back after a restart
         old = self.sessions.bind(session, peer, now)
         session.connection = origin.connection if origin is not None else None
         if old is not None:
@@ -138,7 +139,9 @@ class Arrivals:
         self.send_server_info(session)
         log.info("session %s (%s) resumed", session.id, session.name)
         if session.table is None:
-            held = self.held_seat(hashed)
+            # Back in the lobby: only a game still played brings it back to a table (one who
+            # went from a game over to the lobby keeps that seat, but is not sent back to it).
+            held = self.held_seat(hashed, over_too=False)
             if held is not None:
                 session.table, session.seat = held[0].name, held[1]
         current = self.tables.get(session.table) if session.table else None
@@ -147,9 +150,10 @@ class Arrivals:
             return
         self.lobby.rejoin(session, current)
 
-    def held_seat(self, hashed: str) -> tuple[Table, int] | None:
+    def held_seat(self, hashed: str, *, over_too: bool = True) -> tuple[Table, int] | None:
         """A seat this token holds in a game not yet over (left to a bot, or from the journal),
-        else at a game over it has not left (a finished table brought back from the journal)."""
+        else (``over_too``) at a game over it has not left (a finished table brought back from
+        the journal)."""
         over = None
         for table in self.tables.values():
             index = table.seat_of(hashed)
@@ -157,6 +161,6 @@ class Arrivals:
                 continue
             if table.status in NOT_OVER:
                 return table, index
-            if over is None and not table.seats[index].bot_playing:
+            if over_too and over is None and not table.seats[index].bot_playing:
                 over = table, index  # one who left a game to a bot is not sent back to its end
         return over

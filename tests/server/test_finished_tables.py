@@ -53,25 +53,33 @@ async def _refused_as_over(client: RawClient, table: str, seats: tuple[str, ...]
     return error
 
 
-async def _played(connect: Callable[[], RawClient]) -> tuple[RawClient, RawClient]:
+async def _played(connect: Callable[[], RawClient]) -> tuple[RawClient, RawClient, str]:
+    """Ann and Bob play a game at "g" to its end; Bob's token."""
     ann, bob = connect(), connect()
-    await asyncio.gather(
+    _, bobs = await asyncio.gather(
         play_seat(ann, "g", TWO, name="Ann", seed=1),
         play_seat(bob, "g", TWO, name="Bob", seed=2),
     )
-    return ann, bob
+    return ann, bob, bobs.token
 
 
 async def test_a_stranger_cannot_take_the_seat_of_one_who_left_a_game_over(
     server: Server, connect: Callable[[], RawClient]
 ) -> None:
-    _ann, bob = await _played(connect)
+    _ann, bob, token = await _played(connect)
     assert server.master is not None
     table = server.master.tables["g"]
     assert table.status is Status.FINISHED
     bob_hash = table.seats[1].holder
     await bob.send(Leave())
     await bob.expect(Left)
+    # his link drops and comes back: he stays in the lobby he went to
+    bob.close()
+    bob = connect()
+    assert (await bob.resume(token)).resumed
+    await bob.send(ListTables())
+    await bob.expect(Tables)
+    assert not any(isinstance(m, Joined) for m in bob.received)
     cy = await _hello(connect, "Cy")
     await _refused_as_over(cy, "g", TWO)
     assert table.status is Status.FINISHED and table.seats[1].holder == bob_hash
@@ -88,7 +96,7 @@ async def test_a_stranger_cannot_take_the_seat_of_one_who_left_a_game_over(
 async def test_play_again_by_the_players_is_how_a_stranger_gets_a_seat(
     server: Server, connect: Callable[[], RawClient]
 ) -> None:
-    ann, bob = await _played(connect)
+    ann, bob, _ = await _played(connect)
     assert server.master is not None
     table = server.master.tables["g"]
     game_no = table.game_no
