@@ -111,18 +111,19 @@ class Arrivals:
         now = self.clock.now()
         hashed = token_hash(msg.token)
         session = self.sessions.get(hashed)
-        if session is None:
+        if session is None:  # a restart: a seat it holds, else the lobby session it was
             held = self.held_seat(hashed)
-            if held is None:
+            if held is not None:
+                table, index = held
+                session = self.sessions.create(hashed, table.seats[index].name or "?", now)
+                session.table, session.seat = table.name, index
+            elif (session := self.sessions.revive(hashed, now)) is None:
                 self.outbox.error(
                     peer,
                     ErrorCode.UNAUTHORIZED,
                     "unknown token: this server has no such session (send hello)",
                 )
                 return
-            table, index = held
-            session = self.sessions.create(hashed, table.seats[index].name or "?", now)
-            session.table, session.seat = table.name, index  # back after a restart
         old = self.sessions.bind(session, peer, now)
         session.connection = origin.connection if origin is not None else None
         if old is not None:
