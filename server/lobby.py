@@ -263,6 +263,9 @@ class Lobby:
             reason = self.refused.get(msg.table, f"no table named {msg.table!r}")
             self.outbox.error(peer, ErrorCode.UNKNOWN_TABLE, reason, msg.table)
             return
+        if session.table == table.name and session.seat is None:
+            self.rejoin(session, table)  # watching it already (a resent watch): the snapshot
+            return
         if session.table is not None:
             current = self.tables.get(session.table)
             if current is not None and session.seat is not None and current.status in NOT_OVER:
@@ -274,6 +277,9 @@ class Lobby:
                 )
                 return
             self.detach(session)
+            if self.tables.get(msg.table) is not table:  # leaving it dropped it (its last one)
+                self.on_watch(session, peer, msg)
+                return
         session.table, session.seat = table.name, None
         self.rejoin(session, table)
 

@@ -171,3 +171,26 @@ async def test_a_game_over_after_a_restart_is_refused_to_a_stranger(tmp_path: Pa
     finally:
         server.kill()
         ctx.destroy(linger=0)
+
+
+
+async def test_watching_a_game_over_twice_keeps_it(
+    server: Server, connect: Callable[[], RawClient]
+) -> None:
+    """A resent watch (client/connection.py sends an unanswered one again after a reconnect)
+    from the only one left at a game over: leaving it first dropped the table, and the watcher
+    was left at a table the lobby no longer had."""
+    ann, bob, _ = await _played(connect)
+    cy = await _hello(connect, "Cy")
+    await cy.send(Watch("g"))
+    await cy.expect(Joined)
+    for client in (ann, bob):
+        await client.send(Leave())
+        await client.expect(Left)
+    assert server.master is not None
+    await cy.send(Watch("g"))
+    assert (await cy.expect(Joined)).seat is None
+    assert (await cy.expect(Snapshot, where=lambda m: m.view.is_over)).table == "g"
+    await cy.send(ListTables())
+    (info,) = (await cy.expect(Tables)).tables
+    assert info.name == "g" and info.watchers == 1
