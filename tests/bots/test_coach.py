@@ -12,6 +12,7 @@ from seasalt.engine import (
     Rules,
     TakeDiscard,
     apply,
+    card,
     card_points,
     legal_actions,
     new_game,
@@ -142,3 +143,26 @@ def test_advice_is_stale_once_the_game_moves_on(positions) -> None:
     after = apply(state, v.legal_actions[0]).state
     for seat in range(state.players):
         assert not advice.fits(view(after, seat))
+
+
+def test_the_colour_bonus_grows_only_with_a_colour_the_seat_has(positions) -> None:
+    # Session 8: "one more orange card for your colour bonus", said of the first card kept into
+    # an empty hand (the bonus goes from 0 to 1 whatever the card: no colour to add to).
+    for seed in range(1, 6):
+        state = apply(new_game(Rules(2), seed), DrawFromDeck()).state
+        v = view(state, state.to_act)
+        assert v.hand == () and v.table == ()
+        for action in v.legal_actions:
+            assert "color_bonus" not in dict(facts_of(v, action).grows)
+    seen = False
+    for state in positions(12, every=5, seed=4):
+        if state.to_act is None:
+            continue
+        v = view(state, state.to_act)
+        held = {card(c).color for c in (*v.hand, *(c for g in v.table for c in g))}
+        for action in v.legal_actions:
+            facts = facts_of(v, action)
+            if "color_bonus" in dict(facts.grows):
+                assert facts.card is not None and card(facts.card).color in held
+                seen = True
+    assert seen  # (RULES §5.5: one more card of the colour the seat has most of)
