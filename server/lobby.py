@@ -90,6 +90,11 @@ class Lobby:
             self.outbox.error(peer, ErrorCode.BAD_REQUEST, self.refused[name], name)
             return
         table = self.tables.get(name)
+        if table is not None and table.seat_of(session.token_hash) is None:
+            refusal = self.join_refusal(table, msg)
+            if refusal is not None:  # refused before anything changes: a watcher still watches
+                self.outbox.error(peer, refusal[0], refusal[1], name)
+                return
         if session.table is not None:
             current = self.tables.get(session.table)
             if current is not None and current is table and session.seat is not None:
@@ -109,22 +114,6 @@ class Lobby:
                 return
             self.detach(session)
             table = self.tables.get(name)  # leaving (say, as its last watcher) may drop it
-        if (
-            table is not None
-            and table.status is Status.FINISHED
-            and table.seat_of(session.token_hash) is None
-        ):
-            # Session 8: Cy pressed j on "João's table (finished)" and took João's seat in a
-            # new game that started at once. A game over belongs to its players (each may come
-            # back to it, and their "play again" is how its next game starts); to anyone else it
-            # is a result to watch. Refused before anything is released, so the answer does not
-            # depend on whether its players' clients are still heard from.
-            self.outbox.error(
-                peer, ErrorCode.GAME_OVER,
-                f"the game at {name!r} is over: watch its result, or pick another name "
-                "for a new table", name,
-            )
-            return
         if (
             table is not None
             and table.seat_of(session.token_hash) is None
@@ -174,14 +163,11 @@ class Lobby:
             return
         self.take_seat(session, table, index)
         self.outbox.send(session, Joined(table.name, index))
-        if table.status is Status.WAITING and table.humans_seated():
+        # (only a waiting table takes a new player: join_refusal)
+        if table.humans_seated():
             self.start_game(table)
         else:
-            if table.status is not Status.WAITING:  # waiting: the table info is the snapshot
-                self.news.snapshot(session, table)
-            if table.status is Status.FINISHED:
-                self.news.send_game_over_to(session, table)  # the choice to play again
-            self.news.announce(table)
+            self.news.announce(table)  # waiting: the table info is the snapshot
         # the chat so far (a table's name may be reused)
         self.news.send_table_extras(session, table)
         self.game.schedule_bot(table)
@@ -198,6 +184,7 @@ class Lobby:
         self.news.announce(table)
 
     def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
+        """Why one who holds no seat at ``table`` may not join it, or None."""
         if not table.matches(
             msg.seats, msg.extra_salt, msg.double_target, msg.target,
             extra_pepper=msg.extra_pepper,
@@ -218,6 +205,17 @@ class Lobby:
             return (
                 ErrorCode.TABLE_RUNNING,
                 f"the game at {table.name!r} has started (watch it, or pick another name)",
+            )
+        if table.status is Status.FINISHED:
+            # Session 8: Cy pressed j on "João's table (finished)" and took João's seat in a
+            # new game that started at once. A game over belongs to its players (each may come
+            # back to it, and their "play again" is how its next game starts); to anyone else it
+            # is a result to watch. Asked before any gone player is released, so the answer
+            # does not depend on whether its players' clients are still heard from.
+            return (
+                ErrorCode.GAME_OVER,
+                f"the game at {table.name!r} is over: watch its result, or pick another name "
+                "for a new table",
             )
         return None
 
