@@ -19,15 +19,25 @@ import zmq.asyncio
 from seasalt.client.connection import Connection, LinkEvent
 from seasalt.client.link_timing import LinkTiming
 from seasalt.protocol import (
+    PROTOCOL_VERSION,
+    Heartbeat,
+    Hello,
     Joined,
     JoinOrCreate,
     ListTables,
+    Resume,
     ServerMessage,
     Tables,
     TableState,
     Watch,
+    Welcome,
+    encode,
 )
-from seasalt.testing.server import RawClient, ServerProcess
+from seasalt.server.botpool import BotPool
+from seasalt.server.config import ManualClock, ServerConfig
+from seasalt.server.journal import Journal
+from seasalt.server.master import Master
+from seasalt.testing.server import RawClient, RecordingWire, ServerProcess
 
 pytestmark = pytest.mark.timeout(60)
 SEATS = ("human", "human")
@@ -136,3 +146,44 @@ async def test_a_request_answered_before_the_loss_is_not_sent_again(
         resumed = await _next(conn, LinkEvent)
     assert await _tables(conn) == {}  # nothing asked for again
     await conn.close()
+
+
+def _master(db: Path, wire: RecordingWire, clock: ManualClock, wall: float) -> Master:
+    config = ServerConfig(seed=3, bot_delay=0, bot_workers=0, max_resume_age=3600.0)
+    master = Master(config, clock, Journal(str(db), wall_clock=lambda: wall), BotPool(0),
+                    wire.send)
+    master.restore()
+    return master
+
+
+def _token(wire: RecordingWire, peer: bytes) -> str:
+    welcome = wire.of(peer, Welcome)[-1]
+    assert isinstance(welcome, Welcome)
+    return welcome.token
+
+
+def test_a_forgotten_or_old_session_does_not_come_back(tmp_path: Path) -> None:
+    db, clock, wire = tmp_path / "j.db", ManualClock(), RecordingWire()
+    master = _master(db, wire, clock, wall=1e9)
+    for peer in (b"idle", b"kept", b"replaced"):
+        master.handle(peer, [encode(Hello(PROTOCOL_VERSION, peer.decode()))])
+    idle, kept, replaced = (_token(wire, p) for p in (b"idle", b"kept", b"replaced"))
+    master.handle(b"replaced", [encode(Hello(PROTOCOL_VERSION, "again"))])  # closes the first
+    clock.advance(master.config.peer_timeout * 21)  # silent in the lobby: forgotten
+    master.handle(b"kept", [encode(Heartbeat())])
+    master.tick()
+    master.journal.close()
+
+    def resumed(master: Master, token: str) -> bool:
+        wire.inbox.clear()
+        master.handle(b"back", [encode(Resume(PROTOCOL_VERSION, token))])
+        welcome = wire.of(b"back", Welcome)
+        return bool(welcome) and isinstance(welcome[0], Welcome) and welcome[0].resumed
+
+    master = _master(db, wire, clock, wall=1e9 + 60)
+    assert resumed(master, kept)
+    assert not resumed(master, idle) and not resumed(master, replaced)
+    master.journal.close()
+    master = _master(db, wire, clock, wall=1e9 + 3601)  # past --max-resume-age
+    assert not resumed(master, kept)
+    master.journal.close()
