@@ -35,11 +35,8 @@ from seasalt.protocol import (
     ErrorCode,
     Heartbeat,
     Hello,
-    Joined,
-    JoinOrCreate,
     Resume,
     ServerMessage,
-    Watch,
     Welcome,
     decode_server_message,
     encode,
@@ -51,6 +48,7 @@ from .intents import Intent
 from .link_timing import LinkTiming
 from .security import ClientSecurity, handshake_refusal, start_monitor, stop_monitor
 from .session import ClientSession
+from .unanswered import Unanswered
 
 log = logging.getLogger("seasalt.client")
 
@@ -109,11 +107,9 @@ class Connection:
         """Frames read while waiting for a welcome; handed out by recv first."""
         self._fresh = False
         """The last resume was refused and a new session opened (see LinkEvent.fresh)."""
-        self._unanswered: JoinOrCreate | Watch | None = None
-        """The last request to sit down or watch that no ``joined`` or ``error`` for its table
-        has answered: sent again once a lost link is back, for the server may never have had
-        it (session 8: a new table asked for while the server was down was lost). Twice is
-        harmless: a join of the table one is at is answered with ``joined`` again."""
+        self._unanswered = Unanswered()
+        """The lobby requests (join, watch, leave) no answer has met yet: sent again once a
+        lost link is back (client/unanswered.py)."""
         self.reconnects = 0
         self.bad_frames = 0
 
@@ -267,18 +263,18 @@ class Connection:
 
     async def send(self, message: ClientMessage) -> bool:
         """Send one message. Returns False when it was dropped (no link right now); a
-        ``join_or_create`` or ``watch`` is not dropped but kept until the link is back.
+        ``join_or_create``, ``watch`` or ``leave`` is not dropped but kept until the link is
+        back (client/unanswered.py).
 
         Raises:
             ConnectionClosed: after :meth:`close` or a fatal error.
         """
         if self._closed:
             raise ConnectionClosed("the connection is closed")
-        if isinstance(message, JoinOrCreate | Watch):
-            self._unanswered = message
+        kept = self._unanswered.sent(message)
         if self._lost:
-            return self._unanswered is message
-        return await self._send_now(message) or self._unanswered is message
+            return kept
+        return await self._send_now(message) or kept
 
     async def keep_alive(self) -> None:
         """Send a heartbeat if one is due: for callers busy for a while without ``recv``."""
@@ -325,12 +321,7 @@ class Connection:
             self._closed = True
         elif isinstance(message, Welcome):
             self.token, self.session_id = message.token, message.session
-        asked = self._unanswered
-        if asked is not None and (
-            (isinstance(message, Joined) and message.table == asked.table)
-            or (isinstance(message, Error) and message.table in (None, asked.table))
-        ):
-            self._unanswered = None
+        self._unanswered.answered(message)
         return self.session is None or self.session.receive(message)
 
     async def _flush_session(self) -> None:
@@ -358,8 +349,8 @@ class Connection:
             fresh, self._fresh = self._fresh, False
             if self.session is not None:
                 self.session.link_resumed(fresh=fresh)
-            if self._unanswered is not None:
-                await self._send_now(self._unanswered)
+            for request in self._unanswered.waiting():
+                await self._send_now(request)
             return LinkEvent("resumed", f"session resumed at {self.endpoint}", fresh)
         if self._sock is None:
             raise ConnectionClosed("not connected: call connect() first")

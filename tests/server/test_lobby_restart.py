@@ -24,9 +24,12 @@ from seasalt.protocol import (
     Hello,
     Joined,
     JoinOrCreate,
+    Leave,
+    Left,
     ListTables,
     Resume,
     ServerMessage,
+    Snapshot,
     Tables,
     TableState,
     Watch,
@@ -129,6 +132,27 @@ async def test_a_new_table_asked_for_while_the_server_is_down_is_made_when_it_is
     table = (await _tables(conn))["Ann's table"]
     assert table.state is TableState.WAITING  # type: ignore[attr-defined]
     assert [s.name for s in table.seats] == ["Ann", None]  # type: ignore[attr-defined]
+    await conn.close()
+
+
+async def test_leaving_a_game_while_the_server_is_down_happens_when_it_is_back(
+    server: ServerProcess, ctx: zmq.asyncio.Context
+) -> None:
+    conn = _client(server, ctx)
+    await conn.connect()
+    await conn.send(JoinOrCreate("t", ("human", "bot:random")))
+    assert isinstance(await _next(conn, Joined), Joined)
+    assert isinstance(await _next(conn, Snapshot), Snapshot)  # started: journalled before it
+    port = int(server.endpoint.rsplit(":", 1)[1])
+    server.kill()
+    lost = await _next(conn, LinkEvent)
+    assert isinstance(lost, LinkEvent) and lost.state == "lost"
+    assert await conn.send(Leave())  # kept for the server's return
+    server.start(port=port)
+    left = await _next(conn, Left)  # back at the seat on resume, then gone as asked
+    assert isinstance(left, Left) and left.table == "t"
+    (table,) = (await _tables(conn)).values()
+    assert table.seats[0].bot_playing  # type: ignore[attr-defined]
     await conn.close()
 
 
