@@ -331,12 +331,13 @@ async def test_the_coach_answers_at_an_extra_pepper_swap_in_words(tui: Any) -> N
         assert all(o.action in v.legal_actions for o in advice.options)
         assert PassSwap() in [o.action for o in advice.options]  # the pass is always weighed
         swap = next(o for o in advice.options[:3] if isinstance(o.action, SwapCard))
-        await tui.until(lambda: "% to win" in tui.text(app))
+        mine, theirs = f"{swap.facts.points_gained:+d}", f"{swap.facts.target_change:+d}"
+        # (the panel's first line can be drawn before it has grown to show the others)
+        await tui.until(lambda: f"{mine} card points for you" in tui.text(app))
         shown = tui.text(app)
         # (a swap is chosen in two steps on the action list: the advice words it whole)
         assert action_label(advice.best.action, v, screen.names())[:20] in shown
         # The swap's facts in words: both hands' card points, the engine's (RULES §12.3).
-        mine, theirs = f"{swap.facts.points_gained:+d}", f"{swap.facts.target_change:+d}"
         assert f"{mine} card points for you, {theirs} for Bob" in advice_text(
             advice, v, screen.names()).plain  # (the panel's words; on screen they may wrap)
         assert f"{mine} card points for you" in shown
