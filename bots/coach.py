@@ -3,11 +3,10 @@
 The search is the expert's (bots/expert.py): determinizations drawn by the expert's
 :class:`~seasalt.bots.sampler.Sampler` from the view alone, every candidate applied to the same
 deal and played out with the same seeds (common random numbers) by the expert's rollout policy
-(bots/rollout.py), ranked by the expert's reward (the lead gained this round plus the game
-result, :func:`~seasalt.bots.rollout.evaluate`), with successive halving so the close calls get
-the most playouts. Unlike the expert it keeps the figures a person wants: for each candidate the
-mean lead gained this round and, from the same playouts carried on to the end of the game, the
-share of them this seat won.
+(bots/rollout.py). Unlike the expert it keeps the figures a person wants, and ranks by them
+(bots/coach_rank.py): for each candidate the mean lead gained this round and, from the same
+playouts carried on to the end of the game, the share of them this seat won. Every candidate is
+played out on every deal (no halving), so two candidates' wins can be compared deal by deal.
 
 The coach reads nothing but the view: the sampler deals every card the view does not show at
 random (with Extra Pepper also the event deck's order and others' face-down shells, and it keeps
@@ -27,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasalt.engine import (
     Action,
@@ -46,6 +45,7 @@ from seasalt.engine import (
 )
 
 from .coach_facts import COMPONENTS, Facts, facts_of, in_order, outcome
+from .coach_rank import rank
 from .rollout import evaluate, playout
 from .sampler import Sampler
 
@@ -79,9 +79,13 @@ class Option:
     win_chance: float
     """Share of the playouts (carried on to the game's end) this seat won, 0..1."""
     reward: float
-    """The expert's mean reward (what the options are ranked by)."""
+    """The expert's mean reward (bots/rollout.py ``evaluate``), for comparison: the options
+    are ranked by the figures shown (bots/coach_rank.py)."""
     playouts: int
     facts: Facts
+    as_likely_to_win: bool = False
+    """Its chance to win is not told apart from the advice's by these playouts: the words say
+    "as likely to win", not a percentage that only seems to differ (never for the advice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +182,8 @@ def _to_game_end(state: GameState, rng: random.Random) -> GameState:
 class _Tally:
     reward: float = 0.0
     lead: float = 0.0
-    wins: float = 0.0
-    count: int = 0
+    wins: list[float] = field(default_factory=list)
+    """This choice's result on each deal, in order: 1 won, a share of a shared win, 0."""
     triggers: frozenset[EventCard] | None = None
     """The event effects every deal so far showed this choice set off (None: no deal yet)."""
     wins_now: bool = True
@@ -188,9 +192,6 @@ class _Tally:
         triggers, wins = seen
         self.triggers = triggers if self.triggers is None else self.triggers & triggers
         self.wins_now = self.wins_now and wins
-
-    def mean(self) -> float:
-        return self.reward / self.count if self.count else float("-inf")
 
 
 def analyse(
@@ -219,48 +220,39 @@ def analyse(
     total = COACH_BUDGET[view.rules.players] if budget is None else max(1, budget)
     sampler = Sampler(view)
     tallies = [_Tally() for _ in cands]
-    alive = list(range(len(cands)))
-    while True:
-        last = len(alive) <= 2
-        share = total if last else total // 2
-        worlds = max(1, share // len(alive))
-        for _ in range(worlds):
-            if cancelled():
-                raise Cancelled
-            world = sampler.sample(rng, keep_log=False)
-            playout_seed = rng.getrandbits(32)
-            start_lead = _lead(world.scores, seat)
-            for i in alive:
-                prng = random.Random(playout_seed)
-                result = apply(world, cands[i])
-                end = playout(result.state, prng)
-                final = _to_game_end(end, prng)
-                t = tallies[i]
-                t.saw(outcome(view, result))
-                t.reward += evaluate(world, end, seat)
-                t.lead += _lead(end.scores, seat) - start_lead
-                if final.is_over and seat in final.winners:
-                    t.wins += 1 / len(final.winners)
-                t.count += 1
-        total -= worlds * len(alive)
-        if last or total < 2:
-            break
-        alive.sort(key=lambda i: tallies[i].mean(), reverse=True)
-        alive = alive[: max(2, len(alive) // 2)]
-    order = sorted(range(len(cands)), key=lambda i: (tallies[i].count > 0 and i in alive,
-                                                     tallies[i].mean()), reverse=True)
+    deals = max(1, total // len(cands))
+    for _ in range(deals):
+        if cancelled():
+            raise Cancelled
+        world = sampler.sample(rng, keep_log=False)
+        playout_seed = rng.getrandbits(32)
+        start_lead = _lead(world.scores, seat)
+        for action, t in zip(cands, tallies, strict=True):
+            prng = random.Random(playout_seed)
+            result = apply(world, action)
+            end = playout(result.state, prng)
+            final = _to_game_end(end, prng)
+            t.saw(outcome(view, result))
+            t.reward += evaluate(world, end, seat)
+            t.lead += _lead(end.scores, seat) - start_lead
+            won = final.is_over and seat in final.winners
+            t.wins.append(1 / len(final.winners) if won else 0.0)
+    order, told_apart = rank(
+        [t.lead / deals for t in tallies], [t.wins for t in tallies],
+        [t.wins_now for t in tallies],
+    )
     options = tuple(
         Option(
             cands[i],
-            lead_gain=tallies[i].lead / tallies[i].count,
-            win_chance=tallies[i].wins / tallies[i].count,
-            reward=tallies[i].mean(),
-            playouts=tallies[i].count,
+            lead_gain=tallies[i].lead / deals,
+            win_chance=sum(tallies[i].wins) / deals,
+            reward=tallies[i].reward / deals,
+            playouts=deals,
             facts=facts_of(view, cands[i], in_order(tallies[i].triggers or ()),
                            tallies[i].wins_now),
+            as_likely_to_win=not apart,
         )
-        for i in order
-        if tallies[i].count
+        for i, apart in zip(order, told_apart, strict=True)
     )
     return Advice(seat, view.round, view.move, options)
 

@@ -31,6 +31,7 @@ from seasalt.engine import (
     TakeCrabCard,
     TakeDiscard,
     breakdown,
+    card,
     seat_effects,
 )
 
@@ -121,6 +122,18 @@ def _after(
     return None
 
 
+def _joins_a_color(view: PlayerView, gained: int | None) -> bool:
+    """The card is one more of a colour this seat already has (hand or table): the colour
+    bonus grows by it. Into an empty hand every card "grows" the bonus from 0 to 1, which is
+    no reason to take it (session 8: "one more orange card for your colour bonus", said of
+    the first card of the round)."""
+    if gained is None:
+        return True
+    color = card(gained).color
+    held = (*view.hand, *(c for group in view.table for c in group))
+    return any(card(c).color is color for c in held)
+
+
 def _event_changes(before: Breakdown, after: Breakdown) -> tuple[EventPoints, ...]:
     was = {e.event: e.points for e in before.events}
     now = {e.event: e.points for e in after.events}
@@ -148,7 +161,8 @@ def facts_of(
     now_b = breakdown(hand, table, view.effects)
     was, now = _parts(before), _parts(now_b)
     grows = sorted(
-        ((name, now[name] - was[name]) for name in COMPONENTS if now[name] > was[name]),
+        ((name, now[name] - was[name]) for name in COMPONENTS
+         if now[name] > was[name] and (name != "color_bonus" or _joins_a_color(view, gained))),
         key=lambda item: -item[1],
     )
     facts = Facts(

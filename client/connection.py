@@ -48,6 +48,7 @@ from .intents import Intent
 from .link_timing import LinkTiming
 from .security import ClientSecurity, handshake_refusal, start_monitor, stop_monitor
 from .session import ClientSession
+from .unanswered import Unanswered
 
 log = logging.getLogger("seasalt.client")
 
@@ -106,6 +107,9 @@ class Connection:
         """Frames read while waiting for a welcome; handed out by recv first."""
         self._fresh = False
         """The last resume was refused and a new session opened (see LinkEvent.fresh)."""
+        self._unanswered = Unanswered()
+        """The lobby requests (join, watch, leave) no answer has met yet: sent again once a
+        lost link is back (client/unanswered.py)."""
         self.reconnects = 0
         self.bad_frames = 0
 
@@ -258,16 +262,19 @@ class Connection:
         return True
 
     async def send(self, message: ClientMessage) -> bool:
-        """Send one message. Returns False when it was dropped (no link right now).
+        """Send one message. Returns False when it was dropped (no link right now); a
+        ``join_or_create``, ``watch`` or ``leave`` is not dropped but kept until the link is
+        back (client/unanswered.py).
 
         Raises:
             ConnectionClosed: after :meth:`close` or a fatal error.
         """
         if self._closed:
             raise ConnectionClosed("the connection is closed")
+        kept = self._unanswered.sent(message)
         if self._lost:
-            return False
-        return await self._send_now(message)
+            return kept
+        return await self._send_now(message) or kept
 
     async def keep_alive(self) -> None:
         """Send a heartbeat if one is due: for callers busy for a while without ``recv``."""
@@ -314,6 +321,7 @@ class Connection:
             self._closed = True
         elif isinstance(message, Welcome):
             self.token, self.session_id = message.token, message.session
+        self._unanswered.answered(message)
         return self.session is None or self.session.receive(message)
 
     async def _flush_session(self) -> None:
@@ -341,6 +349,8 @@ class Connection:
             fresh, self._fresh = self._fresh, False
             if self.session is not None:
                 self.session.link_resumed(fresh=fresh)
+            for request in self._unanswered.waiting():
+                await self._send_now(request)
             return LinkEvent("resumed", f"session resumed at {self.endpoint}", fresh)
         if self._sock is None:
             raise ConnectionClosed("not connected: call connect() first")

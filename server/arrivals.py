@@ -111,17 +111,19 @@ class Arrivals:
         now = self.clock.now()
         hashed = token_hash(msg.token)
         session = self.sessions.get(hashed)
-        if session is None:
+        if session is None:  # a restart: a seat it holds, else the lobby session it was
             held = self.held_seat(hashed)
-            if held is None:
+            if held is not None:
+                table, index = held
+                session = self.sessions.create(hashed, table.seats[index].name or "?", now)
+                session.table, session.seat = table.name, index
+            elif (session := self.sessions.revive(hashed, now)) is None:
                 self.outbox.error(
                     peer,
                     ErrorCode.UNAUTHORIZED,
                     "unknown token: this server has no such session (send hello)",
                 )
                 return
-            table, index = held
-            session = self.sessions.create(hashed, table.seats[index].name or "?", now)
         old = self.sessions.bind(session, peer, now)
         session.connection = origin.connection if origin is not None else None
         if old is not None:
@@ -138,7 +140,9 @@ class Arrivals:
         self.send_server_info(session)
         log.info("session %s (%s) resumed", session.id, session.name)
         if session.table is None:
-            held = self.held_seat(hashed)
+            # Back in the lobby: only a game still played brings it back to a table (one who
+            # went from a game over to the lobby keeps that seat, but is not sent back to it).
+            held = self.held_seat(hashed, over_too=False)
             if held is not None:
                 session.table, session.seat = held[0].name, held[1]
         current = self.tables.get(session.table) if session.table else None
@@ -147,9 +151,10 @@ class Arrivals:
             return
         self.lobby.rejoin(session, current)
 
-    def held_seat(self, hashed: str) -> tuple[Table, int] | None:
+    def held_seat(self, hashed: str, *, over_too: bool = True) -> tuple[Table, int] | None:
         """A seat this token holds in a game not yet over (left to a bot, or from the journal),
-        else at a game over it has not left (a finished table brought back from the journal)."""
+        else (``over_too``) at a game over it has not left (a finished table brought back from
+        the journal)."""
         over = None
         for table in self.tables.values():
             index = table.seat_of(hashed)
@@ -157,6 +162,6 @@ class Arrivals:
                 continue
             if table.status in NOT_OVER:
                 return table, index
-            if over is None and not table.seats[index].bot_playing:
+            if over_too and over is None and not table.seats[index].bot_playing:
                 over = table, index  # one who left a game to a bot is not sent back to its end
         return over

@@ -137,6 +137,30 @@ class Journal:
             (token_hash, player_id),
         )
 
+    # --- sessions (a restarted server resumes its lobby sessions too) ----------------------
+
+    def remember_session(self, token_hash: str, session_id: str, name: str) -> None:
+        """A session was opened: its token (hash), public id and name survive a restart."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO sessions (token_hash, id, name, opened_at) VALUES (?,?,?,?)",
+            (token_hash, session_id, name, self.wall_clock()),
+        )
+
+    def forget_session(self, token_hash: str) -> None:
+        """The session is gone for good (idle, evicted, replaced by a new hello)."""
+        self._db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash,))
+
+    def remembered_session(self, token_hash: str) -> tuple[str, str] | None:
+        """The (public id, name) of a session an earlier run of the server opened."""
+        row = self._db.execute(
+            "SELECT id, name FROM sessions WHERE token_hash=?", (token_hash,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def prune_sessions(self, opened_before: float) -> None:
+        """Forget the sessions opened before this Unix time (--max-resume-age, at start)."""
+        self._db.execute("DELETE FROM sessions WHERE opened_at < ?", (opened_before,))
+
     def set_seat(self, game_id: int, seat: int, name: str | None, token_hash: str | None) -> None:
         """Record who holds a human seat (None, None: the seat is free again)."""
         self._db.execute(

@@ -78,10 +78,17 @@ CREATE TABLE IF NOT EXISTS chat (
     text TEXT NOT NULL,
     PRIMARY KEY (table_name, idx)
 );
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    opened_at REAL NOT NULL
+);
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
-# takeover_actions and chat were added after schema 1 shipped: CREATE ... IF NOT EXISTS adds
-# them to an older journal on open (an old journal simply has no takeovers and no chat).
+# takeover_actions, chat and sessions were added after schema 1 shipped: CREATE ... IF NOT
+# EXISTS adds them to an older journal on open (an old journal simply has no takeovers, no chat
+# and no sessions to resume).
 _ADDED_COLUMNS = (
     # Added after schema 1 shipped (history, housekeeping); older databases get them on open.
     ("started_at", "REAL"),

@@ -90,6 +90,11 @@ class Lobby:
             self.outbox.error(peer, ErrorCode.BAD_REQUEST, self.refused[name], name)
             return
         table = self.tables.get(name)
+        if table is not None and table.seat_of(session.token_hash) is None:
+            refusal = self.join_refusal(table, msg)
+            if refusal is not None:  # refused before anything changes: a watcher still watches
+                self.outbox.error(peer, refusal[0], refusal[1], name)
+                return
         if session.table is not None:
             current = self.tables.get(session.table)
             if current is not None and current is table and session.seat is not None:
@@ -114,16 +119,6 @@ class Lobby:
             and table.seat_of(session.token_hash) is None
             and self.release_lost(table)  # no game starts with a player who has gone
         ):
-            table = None
-        if (
-            table is not None
-            and table.status is Status.FINISHED
-            and table.seat_of(session.token_hash) is None
-            and not any(True for _ in self.sessions.members(table))
-        ):
-            # A game over brought back from the journal that nobody came back to: the name is
-            # free, as it is once everyone has left a live one.
-            del self.tables[name]
             table = None
         if table is not None:
             index = table.seat_of(session.token_hash)
@@ -168,14 +163,11 @@ class Lobby:
             return
         self.take_seat(session, table, index)
         self.outbox.send(session, Joined(table.name, index))
-        if table.status is Status.WAITING and table.humans_seated():
+        # (only a waiting table takes a new player: join_refusal)
+        if table.humans_seated():
             self.start_game(table)
         else:
-            if table.status is not Status.WAITING:  # waiting: the table info is the snapshot
-                self.news.snapshot(session, table)
-            if table.status is Status.FINISHED:
-                self.news.send_game_over_to(session, table)  # the choice to play again
-            self.news.announce(table)
+            self.news.announce(table)  # waiting: the table info is the snapshot
         # the chat so far (a table's name may be reused)
         self.news.send_table_extras(session, table)
         self.game.schedule_bot(table)
@@ -192,6 +184,7 @@ class Lobby:
         self.news.announce(table)
 
     def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
+        """Why one who holds no seat at ``table`` may not join it, or None."""
         if not table.matches(
             msg.seats, msg.extra_salt, msg.double_target, msg.target,
             extra_pepper=msg.extra_pepper,
@@ -212,6 +205,17 @@ class Lobby:
             return (
                 ErrorCode.TABLE_RUNNING,
                 f"the game at {table.name!r} has started (watch it, or pick another name)",
+            )
+        if table.status is Status.FINISHED:
+            # Session 8: Cy pressed j on "João's table (finished)" and took João's seat in a
+            # new game that started at once. A game over belongs to its players (each may come
+            # back to it, and their "play again" is how its next game starts); to anyone else it
+            # is a result to watch. Asked before any gone player is released, so the answer
+            # does not depend on whether its players' clients are still heard from.
+            return (
+                ErrorCode.GAME_OVER,
+                f"the game at {table.name!r} is over: watch its result, or pick another name "
+                "for a new table",
             )
         return None
 
@@ -257,6 +261,9 @@ class Lobby:
             reason = self.refused.get(msg.table, f"no table named {msg.table!r}")
             self.outbox.error(peer, ErrorCode.UNKNOWN_TABLE, reason, msg.table)
             return
+        if session.table == table.name and session.seat is None:
+            self.rejoin(session, table)  # watching it already (a resent watch): the snapshot
+            return
         if session.table is not None:
             current = self.tables.get(session.table)
             if current is not None and session.seat is not None and current.status in NOT_OVER:
@@ -268,6 +275,9 @@ class Lobby:
                 )
                 return
             self.detach(session)
+            if self.tables.get(msg.table) is not table:  # leaving it dropped it (its last one)
+                self.on_watch(session, peer, msg)
+                return
         session.table, session.seat = table.name, None
         self.rejoin(session, table)
 
@@ -291,11 +301,14 @@ class Lobby:
         else:
             seat = table.seats[index]
             self.game.forget_queued(table.name, index)
-            if table.status in (Status.WAITING, Status.FINISHED):
+            if table.status is Status.WAITING:
                 seat.holder = seat.name = None
+                self.lockout.journal_seat(table, index, None, None)
+            elif table.status is Status.FINISHED:
+                # The seat stays theirs at the game over: they may come back to the result and
+                # to play again, and nobody else takes it (the next game frees it if they are
+                # not back: ``next_game``).
                 table.again.discard(index)
-                if table.status is Status.WAITING:
-                    self.lockout.journal_seat(table, index, None, None)
             else:
                 seat.bot_playing = True
                 log.info("table %s: seat %d left; a bot plays it", table.name, index)

@@ -90,7 +90,7 @@ class Master:
         # restart, and the sessions.
         self.tables: dict[str, Table] = {}
         self.refused: dict[str, str] = {}
-        self.sessions = SessionRegistry(clock, config.peer_timeout)
+        self.sessions = SessionRegistry(clock, config.peer_timeout, journal)
         # The services, each after everything it calls.
         self.outbox = Outbox(send, clock)
         self.clocks = TableClocks(

@@ -43,6 +43,7 @@ class Restorer:
         cutoff = None
         if self.config.max_resume_age is not None:  # older games stay in the journal
             cutoff = self.journal.wall_clock() - self.config.max_resume_age
+            self.journal.prune_sessions(cutoff)  # a lobby session's token resumes as long
         for record in self.journal.unfinished_games(cutoff):
             if record.engine_version != ENGINE_VERSION:
                 reason = (

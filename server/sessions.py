@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from .config import Clock
@@ -70,16 +70,30 @@ class Session:
         return self.peer is not None and now - self.last_seen <= timeout
 
 
+class SessionStore(Protocol):
+    """Where sessions outlive the process (server/journal.py): a client in the lobby when the
+    server restarts resumes its own session, as one with a seat does (session 8: it got a new
+    one, and what it had asked for meanwhile was lost)."""
+
+    def remember_session(self, token_hash: str, session_id: str, name: str) -> None: ...
+    def forget_session(self, token_hash: str) -> None: ...
+    def remembered_session(self, token_hash: str) -> tuple[str, str] | None: ...
+
+
 class SessionRegistry:
     """Sessions by token hash and by routing id: the one owner of both maps.
 
     ``by_hash`` and ``by_peer`` are for reading; every change goes through a method here
-    (create, bind, unbind, forget), so the two maps never disagree.
+    (create, bind, unbind, forget), so the two maps never disagree, and the ``store`` (when
+    given) keeps every session's token hash, id and name until it is forgotten.
     """
 
-    def __init__(self, clock: Clock, peer_timeout: float) -> None:
+    def __init__(
+        self, clock: Clock, peer_timeout: float, store: SessionStore | None = None
+    ) -> None:
         self._clock = clock
         self._peer_timeout = peer_timeout
+        self._store = store
         self.by_hash: dict[str, Session] = {}
         """Oldest first (creation order: the oldest idle lobby session is evicted first)."""
         self.by_peer: dict[bytes, Session] = {}
@@ -97,9 +111,11 @@ class SessionRegistry:
     def __contains__(self, token_hash: object) -> bool:
         return token_hash in self.by_hash
 
-    def create(self, token_hash: str, name: str, now: float) -> Session:
+    def create(
+        self, token_hash: str, name: str, now: float, session_id: str | None = None
+    ) -> Session:
         session = Session(
-            id=secrets.token_hex(4),
+            id=session_id or secrets.token_hex(4),
             token_hash=token_hash,
             name=name,
             peer=None,
@@ -107,7 +123,17 @@ class SessionRegistry:
             last_sent=now,
         )
         self.by_hash[token_hash] = session
+        if self._store is not None and session_id is None:
+            self._store.remember_session(token_hash, session.id, name)
         return session
+
+    def revive(self, token_hash: str, now: float) -> Session | None:
+        """The session an earlier run of the server opened with this token, made again (same
+        id and name), or None when the store knows none."""
+        kept = self._store.remembered_session(token_hash) if self._store is not None else None
+        if kept is None:
+            return None
+        return self.create(token_hash, kept[1], now, session_id=kept[0])
 
     def bind(self, session: Session, peer: bytes, now: float) -> bytes | None:
         """Bind ``peer`` to ``session``; return the routing id it replaces, if another.
@@ -135,6 +161,8 @@ class SessionRegistry:
         """The session is gone for good: its token resumes nothing any more."""
         self.unbind(session)
         self.by_hash.pop(session.token_hash, None)
+        if self._store is not None:
+            self._store.forget_session(session.token_hash)
 
     def of_peer(self, peer: bytes) -> Session | None:
         return self.by_peer.get(peer)

@@ -130,8 +130,13 @@ def _triggered(event: EventCard, action: Action | None) -> str | None:
 
 
 def figures(option: Option) -> str:
-    """``+1.8 expected points · 57% to win``."""
+    """``+1.8 expected points · 57% to win``; ``· as likely to win`` when the playouts do not
+    tell its chance to win from the advice's (bots/coach_rank.py: two percentages that only
+    seem to differ would argue against the advice)."""
     gain = _("{gain} expected points").format(gain=f"{option.lead_gain:+.1f}")
+    if option.as_likely_to_win:
+        likely = _("as likely to win")
+        return f"{gain} · {likely}"
     win = _("{percent}% to win").format(percent=round(100 * option.win_chance))
     return f"{gain} · {win}"
 

@@ -72,6 +72,16 @@ def test_the_words_are_in_the_players_language() -> None:
     assert figures(option) == "+1.8 pontos esperados · 57% de vitória"
 
 
+def test_a_chance_to_win_not_told_apart_from_the_advices_is_not_shown_as_a_number() -> None:
+    # bots/coach_rank.py: "or Keep Boat ... 48% to win" under the advice's 40% argued against
+    # the advice when the playouts could not tell the two apart.
+    option = Option(DrawFromDeck(), lead_gain=-1.9, win_chance=0.48, reward=-1.9, playouts=60,
+                    facts=Facts(), as_likely_to_win=True)
+    assert figures(option) == "-1.9 expected points · as likely to win"
+    i18n.set_language("fr")
+    assert figures(option).endswith(" · autant de chances de victoire")
+
+
 # --- Extra Pepper (RULES §12): the coach's event facts in words ----------------------------
 
 def test_a_water_rodeo_swap_says_both_hands_points() -> None:

@@ -137,3 +137,25 @@ async def test_before_every_seat_is_taken_nobody_may_act(
     await a.send(JoinOrCreate("w", ("human", "human", "bot:random")))
     await a.expect(Joined)
     await _refused(a, ActionRequest("w", 0, DrawFromDeck()), ErrorCode.NOT_YOUR_TURN)
+
+
+async def test_a_refused_join_leaves_a_spectator_watching(
+    server: Server, connect: Callable[[], RawClient]
+) -> None:
+    # A join the server refuses changes nothing: the spectator it came from was first taken off
+    # the table it watched, and got no more of its game.
+    from seasalt.protocol import Watch
+
+    a, b, to_act = await _seated_pair(connect)
+    eve = connect()
+    await eve.hello("Eve")
+    await eve.send(Watch("t"))
+    assert (await eve.expect(Joined)).seat is None
+    await eve.expect(Snapshot)
+    await eve.send(JoinOrCreate("t", SEATS))
+    assert (await eve.expect(Error)).code is ErrorCode.TABLE_RUNNING
+    await eve.send(JoinOrCreate("t", ("human", "bot:random")))
+    assert (await eve.expect(Error)).code is ErrorCode.TABLE_MISMATCH
+    assert server.master is not None and server.master.tables["t"].watchers
+    await (a if to_act == 0 else b).send(ActionRequest("t", 0, DrawFromDeck()))
+    assert (await eve.expect(Update)).seq == 1  # the game still reaches her

@@ -314,14 +314,18 @@ def test_a_restored_finished_table_nobody_stays_at_is_dropped(tmp_path: Path) ->
     assert "t" not in master.tables
     master.journal.close()
 
-    # nobody comes back, someone else asks for the name: a new table, the next game number
+    # nobody comes back, someone else asks for it: its game is over, Cy takes no seat in it
+    # (session 8: Cy took João's seat and a new game started at once); its players still may
     wire = RecordingWire()
     master = _new_master(db, wire, clock)
     assert master.tables["t"].status is Status.FINISHED
     master.handle(b"c", [encode(Hello(PROTOCOL_VERSION, "Cy"))])
     master.handle(b"c", [encode(JoinOrCreate("t", ("human", "human")))])
+    (refused,) = wire.of(b"c", Error)
+    assert isinstance(refused, Error) and refused.code is ErrorCode.GAME_OVER
     table = master.tables["t"]
-    assert table.status is Status.WAITING and table.game_no == 2 and table.seats[0].name == "Cy"
+    assert table.status is Status.FINISHED and table.game_no == 1
+    assert [s.holder for s in table.seats] == [token_hash("ann-token"), token_hash("bob-token")]
     master.journal.close()
 
 
@@ -393,8 +397,9 @@ async def test_a_finished_table_comes_back_and_both_players_play_again(
 
 
 def test_the_last_watcher_of_a_finished_table_may_take_its_name(tmp_path: Path) -> None:
-    # Leaving a table (as its last watcher) drops a finished one: joining must not then
-    # look the dropped table up again.
+    # Its game is over: a watcher's join is refused and changes nothing (still watching); once
+    # its last watcher has left, the table is gone and the name is free (joining must not then
+    # look the dropped table up again).
     db, clock = tmp_path / "j.db", ManualClock()
     journal = Journal(str(db), wall_clock=lambda: 1e9)
     _journal_game(journal, "t", 1, 23, 0)
@@ -405,7 +410,13 @@ def test_the_last_watcher_of_a_finished_table_may_take_its_name(tmp_path: Path) 
     master.handle(b"c", [encode(Watch("t"))])
     assert master.tables["t"].status is Status.FINISHED
     master.handle(b"c", [encode(JoinOrCreate("t", ("human", "human")))])
-    assert not wire.of(b"c", Error)
+    (refused,) = wire.of(b"c", Error)
+    assert isinstance(refused, Error) and refused.code is ErrorCode.GAME_OVER
+    assert master.tables["t"].watchers and master.sessions.of_peer(b"c").table == "t"
+    master.handle(b"c", [encode(Leave())])
+    assert "t" not in master.tables
+    master.handle(b"c", [encode(JoinOrCreate("t", ("human", "human")))])
+    assert len(wire.of(b"c", Error)) == 1
     table = master.tables["t"]
     assert table.status is Status.WAITING and table.game_no == 2 and table.seats[0].name == "Cy"
     master.journal.close()
