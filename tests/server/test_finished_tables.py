@@ -33,7 +33,7 @@ from seasalt.protocol import (
 )
 from seasalt.server.app import Server
 from seasalt.server.tables import Status
-from seasalt.testing.server import RawClient, ServerProcess, play_seat
+from seasalt.testing.server import PlayerResult, RawClient, ServerProcess, play_seat
 
 pytestmark = pytest.mark.timeout(60)
 TWO = ("human", "human")
@@ -53,24 +53,28 @@ async def _refused_as_over(client: RawClient, table: str, seats: tuple[str, ...]
     return error
 
 
-async def _played(connect: Callable[[], RawClient]) -> tuple[RawClient, RawClient, str]:
-    """Ann and Bob play a game at "g" to its end; Bob's token."""
+async def _played(
+    connect: Callable[[], RawClient],
+) -> tuple[RawClient, RawClient, PlayerResult]:
+    """Ann and Bob play a game at "g" to its end; Bob's result (his seat and token: who sits
+    first depends on whose join the server reads first)."""
     ann, bob = connect(), connect()
     _, bobs = await asyncio.gather(
         play_seat(ann, "g", TWO, name="Ann", seed=1),
         play_seat(bob, "g", TWO, name="Bob", seed=2),
     )
-    return ann, bob, bobs.token
+    return ann, bob, bobs
 
 
 async def test_a_stranger_cannot_take_the_seat_of_one_who_left_a_game_over(
     server: Server, connect: Callable[[], RawClient]
 ) -> None:
-    _ann, bob, token = await _played(connect)
+    _ann, bob, bobs = await _played(connect)
+    token = bobs.token
     assert server.master is not None
     table = server.master.tables["g"]
     assert table.status is Status.FINISHED
-    bob_hash = table.seats[1].holder
+    bob_hash = table.seats[bobs.seat].holder
     await bob.send(Leave())
     await bob.expect(Left)
     # his link drops and comes back: he stays in the lobby he went to
@@ -82,21 +86,21 @@ async def test_a_stranger_cannot_take_the_seat_of_one_who_left_a_game_over(
     assert not any(isinstance(m, Joined) for m in bob.received)
     cy = await _hello(connect, "Cy")
     await _refused_as_over(cy, "g", TWO)
-    assert table.status is Status.FINISHED and table.seats[1].holder == bob_hash
+    assert table.status is Status.FINISHED and table.seats[bobs.seat].holder == bob_hash
     # Cy may watch the result instead
     await cy.send(Watch("g"))
     assert (await cy.expect(Joined)).seat is None
     assert (await cy.expect(Snapshot)).view.is_over
     # Bob's seat is still his: back at the result, with the choice to play again
     await bob.send(JoinOrCreate("g", TWO))
-    assert (await bob.expect(Joined)).seat == 1
+    assert (await bob.expect(Joined)).seat == bobs.seat
     await bob.expect(GameOver)
 
 
 async def test_play_again_by_the_players_is_how_a_stranger_gets_a_seat(
     server: Server, connect: Callable[[], RawClient]
 ) -> None:
-    ann, bob, _ = await _played(connect)
+    ann, bob, bobs = await _played(connect)
     assert server.master is not None
     table = server.master.tables["g"]
     game_no = table.game_no
@@ -104,11 +108,13 @@ async def test_play_again_by_the_players_is_how_a_stranger_gets_a_seat(
     await bob.expect(Left)
     await ann.send(PlayAgain("g"))  # Ann is the one still at it: her word starts the next game
     waiting = await ann.expect(TableChanged, where=lambda m: m.info.state is TableState.WAITING)
-    assert [s.name for s in waiting.info.seats] == ["Ann", None]
+    names: list[str | None] = ["Ann", "Ann"]
+    names[bobs.seat] = None
+    assert [s.name for s in waiting.info.seats] == names
     assert table.game_no == game_no + 1
     cy = await _hello(connect, "Cy")
     await cy.send(JoinOrCreate("g", TWO))
-    assert (await cy.expect(Joined)).seat == 1
+    assert (await cy.expect(Joined)).seat == bobs.seat
     snap = await cy.expect(Snapshot)
     assert not snap.view.is_over and snap.view.move == 0
     assert table.status is Status.RUNNING
