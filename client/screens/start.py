@@ -189,12 +189,16 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         if closing(self):  # the app quit as the menu came back: its widgets are gone
             return
-        self.remount()
         if self.initial_address:
             # Back from a join that failed: the Join tab with the address to correct (it
-            # opened on "Play solo", the address out of sight).
+            # opened on "Play solo", the address out of sight). Not remount()'s focus first:
+            # a focused widget switches the tabs to its pane, and the two panes' focus
+            # messages could land in either order (then the address, hidden, handed its
+            # focus to the Join button).
             self.query_one("#tabs", TabbedContent).active = "join"
             self.query_one("#address", Input).focus()
+        else:
+            self.remount()
         if self.ask_name:
             def chosen(name: str | None) -> None:
                 if name:
