@@ -8,8 +8,12 @@ from seasalt.client.i18n import _
 from seasalt.protocol import DEFAULT_PORT, ErrorCode
 
 
-def error_text(code: ErrorCode, message: str) -> str:
-    """A server error in the player's words (the server's English text as a fallback)."""
+def error_text(code: ErrorCode, message: str, *, in_lobby: bool = False) -> str:
+    """A server error in the player's words (the server's English text as a fallback).
+    ``in_lobby``: refused from the lobby's list, where the same table may be watched."""
+    if in_lobby and code is ErrorCode.GAME_OVER:
+        # A finished table keeps its seats for its players (docs/protocol.md §5.6).
+        return _("That game is over: press w to watch its result.")
     known = {
         ErrorCode.TABLE_FULL: _("That table is full."),
         ErrorCode.TABLE_RUNNING: _("That game has already started: watch it instead."),

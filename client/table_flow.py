@@ -24,6 +24,7 @@ from seasalt.client.hosting import OwnServer
 from seasalt.client.i18n import _
 from seasalt.client.intents import AgreeToPlayAgain, AskTables, DoneReading, LeaveTable
 from seasalt.client.screens.connecting import ConnectingScreen
+from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import (
     AtTable,
     ChatArrived,
@@ -398,4 +399,8 @@ class TableFlow:
             self.life.stop_net()
             screen.failed(detail, ())
             return
-        self.app.notify(error_text(message.code, message.message), severity="error", timeout=8)
+        in_lobby = isinstance(screen, LobbyScreen)
+        self.app.notify(
+            error_text(message.code, message.message, in_lobby=in_lobby),
+            severity="error", timeout=8,
+        )

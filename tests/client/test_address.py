@@ -39,3 +39,10 @@ def test_error_words_are_keyed_by_the_error_code() -> None:
     # A code without words of its own falls back to the server's text, then to the code.
     assert error_text(ErrorCode.STALE_SEQ, "stale: choose again") == "stale: choose again"
     assert error_text(ErrorCode.STALE_SEQ, "") == "stale_seq"
+
+
+def test_a_game_over_refused_in_the_lobby_says_how_to_watch_it() -> None:
+    # docs/protocol.md §5.6: a finished table's seats stay its players'; the lobby's w watches.
+    assert error_text(ErrorCode.GAME_OVER, "over") == "The game is over."
+    lobby = error_text(ErrorCode.GAME_OVER, "over", in_lobby=True)
+    assert "w to watch" in lobby

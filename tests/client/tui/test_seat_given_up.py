@@ -53,6 +53,10 @@ async def test_a_seat_given_up_by_the_server_is_said_and_the_lobby_shown(tui) ->
         await tui.until(lambda: isinstance(app.screen, LobbyScreen))
         assert any(GIVEN_UP in line for line in said)
         assert app.table is None and app.seat is None
+        # From the lobby, a join refused as over says how to see that game (its seats stay
+        # its players': docs/protocol.md "Tables, seats and seq")
+        await link.inbox.put(p.Error(p.ErrorCode.GAME_OVER, "the game at t is over"))
+        await tui.until(lambda: any("press w to watch its result" in line for line in said))
 
 
 async def test_leaving_on_purpose_says_nothing_more(tui) -> None:  # type: ignore[no-untyped-def]
