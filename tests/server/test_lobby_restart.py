@@ -47,13 +47,6 @@ SEATS = ("human", "human")
 
 
 @pytest.fixture
-async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
-    context = zmq.asyncio.Context()
-    yield context
-    context.destroy(linger=0)
-
-
-@pytest.fixture
 def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
     process = ServerProcess(str(tmp_path / "j.sqlite3"), "--bot-delay", "0", "--heartbeat", "0.2")
     process.start()
