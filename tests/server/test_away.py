@@ -32,6 +32,8 @@ from seasalt.server.master import Master
 from seasalt.server.tables import Status
 from seasalt.testing.server import RawClient, play_seat
 
+from .test_timers import _play_until_round_over
+
 pytestmark = pytest.mark.timeout(30)
 TWO = ("human", "human")
 
@@ -139,3 +141,17 @@ async def test_away_after_the_game_is_over_changes_nothing(
     assert table.status is Status.FINISHED
     await _nothing_before_the_answer(ann, Away())
     assert table.status is Status.FINISHED and not table.seats[result.seat].bot_playing
+
+
+async def test_away_during_the_reading_pause_ends_it_for_the_one_who_went(
+    server: Server, connect: Callable[[], RawClient]
+) -> None:
+    ann = connect()
+    seat = await _seated(ann, "Ann", "r", ("human", "bot:random"))
+    table = _master(server).tables["r"]
+    over, _ = await _play_until_round_over(ann, "r", seat)
+    assert over.waiting == (seat,) and table.status is Status.ROUND_OVER
+    await ann.send(Away())  # nobody is left to read: the next round starts, a bot plays her
+    await ann.send(ListTables())  # refused once away was read (her session is unbound)
+    assert (await ann.expect(Error)).code is ErrorCode.UNAUTHORIZED
+    assert table.status is Status.RUNNING and table.bot_level(seat) is not None
