@@ -281,7 +281,8 @@ class SeasaltApp(App[int]):
             def answered(answer: str | None) -> None:
                 if answer == "stop":
                     self._quit_app(stop_child=True)
-                elif answer == "leave":
+                elif answer == "leave":  # the others play on: a bot takes the seat now
+                    self.net.away_on_close = self.flow.in_game()
                     self._quit_app(stop_child=False)
 
             self.push_screen(HostQuitDialog(), answered)
@@ -289,6 +290,9 @@ class SeasaltApp(App[int]):
         if self.flow.in_game():
             def confirmed(yes: bool | None) -> None:
                 if yes:
+                    # Joined to a server that plays on: the table need not wait for the
+                    # takeover delay (a solo game's server ends with us, its seat unplayed).
+                    self.net.away_on_close = isinstance(self.plan, JoinPlan)
                     self._quit_app(stop_child=True)
 
             self.push_screen(ConfirmDialog(self.quit_question()), confirmed)

@@ -29,6 +29,7 @@ import zmq.asyncio
 from seasalt.protocol import (
     MAX_SERVER_MESSAGE_SIZE,
     PROTOCOL_VERSION,
+    Away,
     ClientMessage,
     DecodeError,
     Error,
@@ -51,6 +52,10 @@ from .session import ClientSession
 from .unanswered import Unanswered
 
 log = logging.getLogger("seasalt.client")
+
+AWAY_WAIT = 0.5
+"""Seconds a quit waits at most for the server to have read ``away`` (a server that is gone
+or slow costs the quit no more than this)."""
 
 # What Connection raises and returns stays importable from here.
 __all__ = ["Connection", "ConnectFailed", "ConnectionClosed", "HandshakeRefused", "LinkEvent"]
@@ -271,10 +276,39 @@ class Connection:
         """
         if self._closed:
             raise ConnectionClosed("the connection is closed")
+        if isinstance(message, Away):
+            return await self._say_away()
         kept = self._unanswered.sent(message)
         if self._lost:
             return kept
         return await self._send_now(message) or kept
+
+    async def _say_away(self) -> bool:
+        """``away``, the last word before :meth:`close`: True once the server has read it.
+
+        The server reads a closed connection's disconnect before its last frames (a new
+        connection may reuse the routing id), so an ``away`` still queued when the socket
+        closes would be lost. A heartbeat after it is refused (``unauthorized``: docs/
+        protocol.md, ``away`` unbinds the session) once ``away`` was read; that refusal is
+        waited for, at most :data:`AWAY_WAIT` seconds. What arrives meanwhile is dropped.
+        """
+        if self._sock is None or self._lost:
+            return False
+        if not await self._send_now(Away()) or not await self._send_now(Heartbeat()):
+            return False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + AWAY_WAIT
+        while (left := deadline - loop.time()) > 0:
+            try:
+                data = await asyncio.wait_for(self._sock.recv(), left)
+                message = decode_server_message(data)
+            except TimeoutError:
+                break
+            except DecodeError:
+                continue
+            if isinstance(message, Error) and message.code is ErrorCode.UNAUTHORIZED:
+                return True
+        return False
 
     async def keep_alive(self) -> None:
         """Send a heartbeat if one is due: for callers busy for a while without ``recv``."""

@@ -26,6 +26,7 @@ from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan
 from seasalt.client.solo import ChildServer, ServerStartError
 from seasalt.client.solo_game import unfinished_solo
 from seasalt.client.table_flow import TableFlow
+from seasalt.protocol import Away
 from textual.app import App
 
 Plan = SoloPlan | JoinPlan | HostPlan
@@ -62,6 +63,9 @@ class NetFlow:
         self.stop_net = stop_net
         self.server_address = ""
         """The address of the server we talk to (the lobby and the quit dialog say it)."""
+        self.away_on_close = False
+        """The player quits the game on purpose: the link's last word is ``away`` (a bot
+        takes the seat at once instead of after the takeover delay; it stays hers)."""
 
     async def run(self, plan: Plan, bridge: Bridge) -> None:
         """Connect, then pump messages both ways until cancelled."""
@@ -107,8 +111,13 @@ class NetFlow:
             self.app.post_message(LinkStatus("failed", str(failure), hints))
         finally:
             if link is not None:
-                with contextlib.suppress(Exception):
-                    await link.close()
+                try:
+                    if self.away_on_close:  # waits half a second at most (a gone server)
+                        with contextlib.suppress(Exception):
+                            await link.send(Away())
+                finally:  # closed even when the wait for away is cancelled too
+                    with contextlib.suppress(Exception):
+                        await link.close()
 
     def _child_gone(self, child: ChildServer) -> None:
         """Our own server stopped: no reconnect will bring it back."""

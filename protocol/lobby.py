@@ -165,6 +165,15 @@ class Leave:
     TAG: ClassVar[str] = "leave"
 
 
+@dataclass(frozen=True, slots=True)
+class Away:
+    """Going away on purpose (the player quit the app at a running game): a bot plays the
+    seat from now on, as after the takeover delay, and the seat stays the session's for a
+    ``resume``. Never answered (the client closes right after sending it)."""
+
+    TAG: ClassVar[str] = "away"
+
+
 # --- server to client ----------------------------------------------------------------------
 
 

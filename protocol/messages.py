@@ -36,6 +36,7 @@ from .history import (
 )
 from .limits import MAX_TABLE_NAME_LENGTH
 from .lobby import (
+    Away,
     Hello,
     Joined,
     JoinOrCreate,
@@ -217,6 +218,7 @@ ClientMessage = (
     | JoinOrCreate
     | Watch
     | Leave
+    | Away
     | ActionRequest
     | Continue
     | PlayAgain
@@ -261,6 +263,7 @@ CLIENT_MESSAGES: tuple[type, ...] = (
     JoinOrCreate,
     Watch,
     Leave,
+    Away,
     ActionRequest,
     Continue,
     PlayAgain,
@@ -296,7 +299,7 @@ __all__ = [
     "BOT_PREFIX", "CLIENT_MESSAGES", "HUMAN", "SERVER_MESSAGES",
     "ClientMessage", "Message", "ServerMessage",
     # sessions and the lobby (protocol/lobby.py)
-    "Hello", "Joined", "JoinOrCreate", "Leave", "Left", "ListTables", "Resume", "SeatInfo",
+    "Away", "Hello", "Joined", "JoinOrCreate", "Leave", "Left", "ListTables", "Resume", "SeatInfo",
     "TableChanged", "TableInfo", "Tables", "TableState", "Watch", "Welcome",
     # chat (protocol/chat.py)
     "Chat", "ChatEntry", "ChatHistory", "ChatLine",

@@ -43,7 +43,7 @@ from seasalt.protocol import (
     decode_client_message,
     encode,
 )
-from seasalt.protocol.messages import Leave
+from seasalt.protocol.messages import Away, Leave
 
 from .arrivals import Arrivals
 from .botpool import BotPool
@@ -132,6 +132,7 @@ class Master:
             JoinOrCreate: lobby.on_join,
             Watch: lobby.on_watch,
             Leave: lambda session, peer, msg: lobby.on_leave(session, peer),
+            Away: self.presence.on_away,
             PlayAgain: lobby.on_play_again,
             Sync: lobby.on_sync,
             Chat: lobby.on_chat,

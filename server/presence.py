@@ -1,4 +1,5 @@
-"""Presence on the timers: heartbeats, lost peers, bot takeovers, the reading timeout, resyncs.
+"""Presence on the timers: heartbeats, lost peers, bot takeovers, the reading timeout, resyncs;
+and the same takeover at once for a player who says she is going (``away``).
 
 ``tick`` reads the injected clock and does whatever is due; the server calls Master.tick every
 ``config.tick`` seconds of real time, and tests call it after moving a ManualClock.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seasalt.protocol import Heartbeat
+from seasalt.protocol import Away, Heartbeat
 
 from .config import Clock, ServerConfig, log
 from .game import Game
@@ -16,8 +17,11 @@ from .lobby import Lobby
 from .lockout import Lockout
 from .news import TableNews
 from .outbox import Outbox
-from .sessions import SessionRegistry
+from .sessions import Session, SessionRegistry
 from .tables import Status, Table
+
+_PLAYING = (Status.RUNNING, Status.ROUND_OVER)
+"""A game is being played: a seat gone from it is handed to a bot."""
 
 _SESSION_IDLE_FACTOR = 20
 """A session at no table, silent for this many peer timeouts, is forgotten."""
@@ -74,9 +78,34 @@ class Presence:
             if table is not None:
                 self.news.announce(table)
 
+    def on_away(self, session: Session, peer: bytes, msg: Away) -> None:
+        """The player quit on purpose (``away``): what the takeover delay would do, now. A bot
+        plays the seat, the table is told, and the seat stays the session's for ``resume``.
+        Its connection is unbound: the client is closing, and a frame still on the way must
+        not give the seat back (``_heard``: being heard again ends a takeover). Anything else
+        (a spectator, no seat, no game running, a repeat) changes nothing and is not answered.
+        """
+        table = self.tables.get(session.table) if session.table is not None else None
+        index = session.seat
+        if table is None or index is None or table.status not in _PLAYING:
+            return
+        self.sessions.unbind(session)
+        seat = table.seats[index]
+        if not seat.bot_playing:
+            seat.bot_playing = True
+            log.info("table %s: seat %d away; a bot plays it", table.name, index)
+        self.game.forget_queued(table.name, index)  # her first move of the next round
+        if index in table.reading:  # nobody waits to read for one who has gone
+            table.reading.discard(index)
+            if not table.reading:
+                self.game.end_reading(table)  # tells the table and starts the bots itself
+                return
+        self.news.announce(table)
+        self.game.schedule_bot(table)
+
     def check_takeovers(self, table: Table, now: float) -> bool:
         """Hand to a bot every seat whose human has been gone longer than takeover_after."""
-        if table.status not in (Status.RUNNING, Status.ROUND_OVER):
+        if table.status not in _PLAYING:
             return False
         limit = self.config.peer_timeout + self.config.takeover_after
         taken = False

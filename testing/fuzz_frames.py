@@ -70,7 +70,7 @@ from seasalt.protocol import (
     pack,
     tag_name,
 )
-from seasalt.protocol.messages import Leave
+from seasalt.protocol.messages import Away, Leave
 
 # --- the tables ---------------------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ PEPPER_ACTIONS = frozenset(tag_name(cls) for cls in (
 
 VALID = (
     "hello", "resume_own", "list", "join", "watch", "leave", "play", "continue",
-    "play_again", "sync", "chat", "heartbeat",
+    "play_again", "sync", "chat", "heartbeat", "away",
 )
 BAD: dict[str, frozenset[ErrorCode]] = {
     "random_bytes": frozenset({ErrorCode.BAD_MESSAGE}),
@@ -189,6 +189,13 @@ def frames(
     return [_frame(client, kind, rng, actions)]
 
 
+def _away(c: FuzzClient) -> bytes:
+    """``away``: a seat in a game goes to a bot and the connection loses its session (the
+    client closes next), so this one says ``resume`` again before the game paths go on."""
+    c.bound = False
+    return encode(Away())
+
+
 def _frame(c: FuzzClient, kind: str, rng: random.Random, actions: Counter[str]) -> bytes:
     table = c.table if c.table is not None and rng.random() < 0.8 else rng.choice(TABLES)
     makers: dict[str, Callable[[], bytes]] = {
@@ -200,6 +207,7 @@ def _frame(c: FuzzClient, kind: str, rng: random.Random, actions: Counter[str]) 
         "join": lambda: encode(_join(rng)),
         "watch": lambda: encode(Watch(rng.choice(TABLES))),
         "leave": lambda: encode(Leave()),
+        "away": lambda: _away(c),
         "play": lambda: encode(_play(c, rng, actions)),
         "continue": lambda: encode(Continue(table)),
         "play_again": lambda: encode(PlayAgain(table)),

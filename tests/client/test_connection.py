@@ -14,7 +14,7 @@ import zmq
 import zmq.asyncio
 from seasalt.bots import get_bot
 from seasalt.client.address import endpoint_of, parse_address
-from seasalt.client.connection import Connection
+from seasalt.client.connection import AWAY_WAIT, Connection
 from seasalt.client.connection_types import ConnectFailed, ConnectionClosed, LinkEvent
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
 from seasalt.client.intents import DoneReading, Play, SitDown, WatchTable
@@ -24,6 +24,7 @@ from seasalt.engine import Action, PlayerView, Rules, new_game, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
+    Away,
     ClientMessage,
     Error,
     ErrorCode,
@@ -376,6 +377,56 @@ async def test_two_connections_play_a_game_on_a_real_server() -> None:
         assert here(a).seq == here(b).seq == over_a.seq
         await a.close()
         await b.close()
+
+
+async def test_away_is_read_by_the_server_before_the_close(fake: FakeServer) -> None:
+    # The quit's last word (client/net_flow.py): the server reads a closed connection's
+    # disconnect before its queued frames, so send(away) waits (bounded) until it was read.
+    conn = Connection(fake.address, "ann")
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Hello)
+    await fake.welcome()
+    await task
+    sending = asyncio.create_task(conn.send(Away()))
+    await fake.expect(Away)
+    await fake.expect(Heartbeat)  # refused once away was read...
+    assert not sending.done()
+    await fake.send(Error(ErrorCode.UNAUTHORIZED, "no session"))
+    assert await sending  # ...and that refusal ends the wait
+    await conn.close()
+
+
+async def test_away_to_a_server_that_does_not_answer_gives_up_soon(fake: FakeServer) -> None:
+    conn = Connection(fake.address, "ann")
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Hello)
+    await fake.welcome()
+    await task
+    started = time.monotonic()
+    assert not await conn.send(Away())  # the quit is not held up
+    assert time.monotonic() - started < AWAY_WAIT + 1
+    await conn.close()
+
+
+async def test_away_on_a_real_server_gives_the_seat_to_a_bot_at_once() -> None:
+    async with real_server() as address:
+        ann, bob = player(address, "ann"), player(address, "bob")
+        await ann.connect(timeout=5)
+        await ann.request(SitDown("duel", ("human",) * 2))
+        await recv_until(ann, Joined)
+        await bob.connect(timeout=5)
+        await bob.request(SitDown("duel", ("human",) * 2))
+        await recv_until(bob, Snapshot)
+        assert await ann.send(Away())  # read: the close that follows loses nothing
+        await ann.close()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # the takeover delay is 60 s: only away does it
+            message = await bob.recv(timeout=deadline - time.monotonic())
+            if isinstance(message, TableChanged) and message.info.seats[0].bot_playing:
+                break
+        else:
+            raise AssertionError("no bot took Ann's seat")
+        await bob.close()
 
 
 async def test_join_or_create_carries_seats_and_options() -> None:
