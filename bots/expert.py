@@ -45,10 +45,12 @@ from .greedy import choose_greedy as choose_remembering
 from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate_scores, playout_scores
 from .sampler import Sampler
 
-DEFAULT_BUDGET = {2: 420, 3: 350, 4: 300}
+DEFAULT_BUDGET = {2: 640, 3: 350, 4: 300}
 """Playouts per decision by player count (longer playouts with more players). The in-place
 playouts (engine/playout.py) pay for 1.75x session 2's 240/200/170 in about the same decision
-time: docs/benchmarks.md "A stronger expert"."""
+time: docs/benchmarks.md "A stronger expert". Two players get 1.5x more (session 10): their
+decisions took a median 0.21 s of the 0.5 s allowed, and a 2p game is a race to call where
+the close choices decide it."""
 
 _MAX_CANDIDATES = 6
 """Card choices beyond this many (crab dig, lobster look) keep only the greedy favourites."""
