@@ -108,6 +108,7 @@ from .messages import (
     check_seat_spec,
 )
 from .scores import GetScores, ScoreRound, ScoreSheet
+from .stand_in import StandInMoves
 from .table_options import MAX_TARGET, MIN_TARGET, TARGETS, ServerInfo
 from .wire import (
     TAG_KEY,
@@ -145,6 +146,8 @@ __all__ = [
     "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",
     # the target option and server_info (protocol/table_options.py)
     "MAX_TARGET", "MIN_TARGET", "TARGETS", "ServerInfo",
+    # a bot's moves for an absent player (protocol/stand_in.py)
+    "StandInMoves",
     # the score sheet (protocol/scores.py)
     "GetScores", "ScoreRound", "ScoreSheet",
 ]

@@ -8,7 +8,8 @@ The game's messages are here (actions, the reading pause, play again, snapshots,
 round and game results, errors, heartbeats); the others live by topic and are listed here too,
 so this module names every message: sessions and the lobby (protocol/lobby.py), chat
 (protocol/chat.py), history and statistics (protocol/history.py), the score sheet
-(protocol/scores.py), clocks (protocol/clocks.py), ``server_info`` (protocol/table_options.py).
+(protocol/scores.py), clocks (protocol/clocks.py), a bot's moves for an absent player
+(protocol/stand_in.py), ``server_info`` (protocol/table_options.py).
 Every name that was importable from here still is.
 """
 
@@ -53,6 +54,7 @@ from .lobby import (
     Welcome,
 )
 from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
+from .stand_in import StandInMoves
 from .table_options import ServerInfo
 
 # --- client to server ----------------------------------------------------------------------
@@ -238,6 +240,7 @@ ServerMessage = (
     | TableChanged
     | Snapshot
     | Update
+    | StandInMoves
     | RoundOver
     | GameOver
     | ChatLine
@@ -281,6 +284,7 @@ SERVER_MESSAGES: tuple[type, ...] = (
     TableChanged,
     Snapshot,
     Update,
+    StandInMoves,
     RoundOver,
     GameOver,
     ChatLine,
@@ -305,6 +309,6 @@ __all__ = [
     "Chat", "ChatEntry", "ChatHistory", "ChatLine",
     # the game
     "ActionRequest", "Continue", "Error", "GameOver", "GameRecord", "Heartbeat", "PlayAgain",
-    "RoundOver", "Snapshot", "Sync", "Takeover", "Update",
+    "RoundOver", "Snapshot", "StandInMoves", "Sync", "Takeover", "Update",
     "bot_seat", "check_seat_spec",
 ]

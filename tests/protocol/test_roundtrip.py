@@ -27,6 +27,7 @@ from seasalt.protocol import (
     GameRecord,
     Heartbeat,
     Hello,
+    InvalidField,
     Joined,
     JoinOrCreate,
     Leave,
@@ -62,6 +63,7 @@ from seasalt.protocol import (
 from seasalt.protocol import history as h
 from seasalt.protocol import scores as sc
 from seasalt.protocol.clocks import Clocks, SeatClock, TimeRanOut
+from seasalt.protocol.stand_in import StandInMoves
 from seasalt.protocol.table_options import ServerInfo
 
 from .games import sample_games
@@ -210,6 +212,11 @@ MESSAGES.update({
         reading=st.none() | st.integers(0, 10**7),
     ),
     TimeRanOut: st.builds(TimeRanOut, table=tables_, seq=seqs, seat=st.integers(0, 3)),
+    StandInMoves: st.builds(
+        StandInMoves, table=tables_, seq=seqs,
+        log=st.sets(st.integers(0, 300), max_size=6).map(lambda s: tuple(sorted(s))),
+        events=st.sets(st.integers(0, 12), max_size=4).map(lambda s: tuple(sorted(s))),
+    ),
     ServerInfo: st.builds(ServerInfo, web=st.lists(st.sampled_from(
         ["http://192.168.1.20:8080/", "http://[fe80::1]:8080/", "https://party.lan/"]),
         max_size=3).map(tuple)),
@@ -382,3 +389,12 @@ def test_equal_views_built_separately_give_equal_frames() -> None:
     copy = replace(v, log=tuple(replace(e) for e in v.log))
     assert copy == v and copy.log[0] is not v.log[0]
     assert encode(Snapshot("t", 1, copy)) == encode(Snapshot("t", 1, v))
+
+
+def test_stand_in_moves_refuse_unordered_or_negative_indexes() -> None:
+    for bad in ((3, 1), (2, 2), (-1,)):
+        with pytest.raises(InvalidField):
+            StandInMoves("t", 4, log=bad)
+        with pytest.raises(InvalidField):
+            StandInMoves("t", 4, events=bad)
+    assert decode(encode(StandInMoves("t", 4, (0, 5)))) == StandInMoves("t", 4, (0, 5), ())
