@@ -42,6 +42,7 @@ from seasalt.client.screens.model import (
 )
 from seasalt.client.screens.scores import ScoresArrived
 from seasalt.client.session import ClientSession
+from seasalt.client.stand_in import with_marks
 from textual.message import Message
 
 
@@ -92,6 +93,8 @@ class Bridge:
         self.session = ClientSession()
         """Where this client is: the one owner of table, seat and seq."""
         self.outbox: asyncio.Queue[Intent] = asyncio.Queue()
+        self._marks: p.StandInMoves | None = None
+        """The marks of the frame to come (client/stand_in.py)."""
 
     async def connect(self, link: Link, address: str) -> None:
         """Open the link (a hard stop a little after the link's own timeout).
@@ -149,10 +152,16 @@ class Bridge:
 
     def _news(self, message: Any, was: tuple[str | None, int | None, bool]) -> Message | None:
         match message:
+            case p.StandInMoves():
+                self._marks = message
+                return None
             case p.Snapshot() | p.Update():
-                events = tuple(getattr(message, "events", ()))
-                return FrameArrived(
-                    Frame(message.table, message.seq, message.view, self.seats(), events))
+                marks, self._marks = self._marks, None
+                if marks is not None and (marks.table, marks.seq) != (message.table, message.seq):
+                    marks = None  # they were for a frame that did not come
+                view, events = with_marks(
+                    message.view, tuple(getattr(message, "events", ())), marks)
+                return FrameArrived(Frame(message.table, message.seq, view, self.seats(), events))
             case p.RoundOver():
                 return RoundEnded(message.result, message.waiting, message.seq)
             case p.GameOver():

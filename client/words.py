@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from seasalt.client.event_words import event_effect, event_name
 from seasalt.client.i18n import _, about, current, ngettext
+from seasalt.client.stand_in import StandInEvent
 from seasalt.engine import (
     Action,
     Call,
@@ -165,6 +166,31 @@ class Names:
             return _("you")
         return self.raw(seat)
 
+    def for_stand_in(self, seat: int) -> Names:
+        """These names with ``seat`` worded as the bot that played it for its absent player."""
+        return _StandInNames(self.names, self.me, seat)
+
+
+class _StandInNames(Names):
+    """Names for one event a bot made for ``seat``: "Your stand-in (bot)" is its subject (a
+    third person: the "you" forms are for what you did yourself), "Ann's stand-in (bot)" for
+    the others; every other seat is named as before."""
+
+    def __init__(self, names: Sequence[str], me: int | None, seat: int) -> None:
+        super().__init__(names, None if seat == me else me)
+        self.stand_in, self.mine = seat, seat == me
+
+    def __call__(self, seat: int | None) -> str:
+        return self._bot(seat, _("Your stand-in (bot)")) or super().__call__(seat)
+
+    def obj(self, seat: int | None) -> str:
+        return self._bot(seat, _("your stand-in (bot)")) or super().obj(seat)
+
+    def _bot(self, seat: int | None, yours: str) -> str | None:
+        if seat is None or seat != self.stand_in:
+            return None
+        return yours if self.mine else _("{name}'s stand-in (bot)").format(name=self.raw(seat))
+
 
 def effect_words(effect: DuoEffect) -> str:
     """What a pair's effect does, in words (the engine's pair table says which pair has it)."""
@@ -275,6 +301,8 @@ def _pepper_label(action: Action, v: PlayerView, names: Names) -> str:
 
 def describe_event(e: Event, names: Names) -> str | None:
     """One log line for an event, from the viewer's seat (None: not worth a line)."""
+    if isinstance(e, StandInEvent) and e.seat is not None:
+        names = names.for_stand_in(e.seat)  # a bot's move for an absent player
     k = e.kind
     who = names(e.seat)
     # Sentences about the reader get their own wording where the verb agrees ("you" forms).

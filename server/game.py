@@ -141,7 +141,8 @@ class Game:
             return False
         if takeover is not None:
             table.note_stand_in(takeover[0], takeover[2], takeover[1])
-        self.commit(table, action, result, takeover)
+        marks = table.marks.note(result, None if takeover is None else takeover[0])
+        self.commit(table, action, result, takeover, marks)
         return True
 
     # --- commit: journal first, then every seat and watcher -------------------------------
@@ -152,9 +153,11 @@ class Game:
         action: Action,
         result: ApplyResult,
         takeover: tuple[int, int, str] | None = None,
+        marks: tuple[int, ...] = (),
     ) -> None:
-        """Journal the action, then tell every member; then the new turn's clock."""
-        self._journal_and_send(table, action, result, takeover)
+        """Journal the action, then tell every member; then the new turn's clock. ``marks``:
+        the action's events a bot made for a human seat (server/stand_ins.py)."""
+        self._journal_and_send(table, action, result, takeover, marks)
         self.clocks.after_commit(table)
 
     def _journal_and_send(
@@ -163,6 +166,7 @@ class Game:
         action: Action,
         result: ApplyResult,
         takeover: tuple[int, int, str] | None,
+        marks: tuple[int, ...],
     ) -> None:
         state = result.state
         round_ended = any(e.kind in ROUND_ENDS for e in result.events)
@@ -196,10 +200,16 @@ class Game:
                     ),
                     table.frames,
                 )
+        # The bot's moves for an absent player, marked just before the update (the same
+        # positions for every seat: redaction keeps each event in its place).
+        stand_in = table.marks.message(table.name, seq, state, marks)
+        marked = encode(stand_in) if stand_in is not None else None
         # Every frame is ready before the first leaves: the sends go out back to back, so
         # libzmq's I/O thread is woken once per update rather than once per seat (on a busy
         # machine each wake-up can cost a trip through the run queue).
         for session, seat in members:
+            if marked is not None:
+                self.outbox.send_encoded(session, marked)
             if not self.outbox.send_encoded(session, frames[seat]):
                 session.resync.add(table.name)
         if round_ended:

@@ -397,6 +397,7 @@ class Lobby:
         table.state = new_game(table.rules, table.seed)
         table.again.clear()
         table.stand_in.clear()
+        table.marks.clear()
         table.status = Status.RUNNING if table.humans_seated() else Status.WAITING
         log.info("table %s: game %d", table.name, table.game_no)
         for session, _ in list(self.sessions.members(table)):

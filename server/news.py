@@ -104,6 +104,9 @@ class TableNews:
             ok = self.outbox.send(session, TableChanged(self.info(table)))
         else:
             seat = session.seat if session.table == table.name else None
+            marks = table.marks.message(table.name, table.seq, table.state)
+            if marks is not None:  # the round's moves a bot made for someone (stand_ins.py)
+                self.outbox.send(session, marks)
             snapshot = Snapshot(table.name, table.seq, view(table.state, seat, table.views))
             ok = self.outbox.send_encoded(session, encode(snapshot, table.frames))
         if ok:

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seasalt.engine import ENGINE_VERSION, IllegalActionError, apply, replay
+from seasalt.engine import (
+    ENGINE_VERSION,
+    Action,
+    GameState,
+    IllegalActionError,
+    Rules,
+    apply,
+    replay,
+)
 from seasalt.protocol import ChatEntry, DecodeError, action_from_wire
 
 from .config import Clock, ServerConfig, log
 from .game import ROUND_ENDS
 from .journal import Journal
 from .journal_schema import GameRecord, from_blob
+from .stand_ins import LogMarks
 from .tables import CHAT_KEPT, Seat, Status, Table, make_rules
 
 RESTORE_FINISHED_WITHIN = 3600.0
@@ -107,14 +116,9 @@ class Restorer:
             action_from_wire(from_blob(blob), f"journal action {i + 1}")
             for i, blob in enumerate(record.actions)
         ]
-        # The last action is applied apart from the rest: its events tell whether the server
-        # stopped during the reading pause after a round (DESIGN "The wire").
-        state = replay(rules, record.seed, actions[:-1])
-        round_ended = False
-        if actions:
-            result = apply(state, actions[-1])
-            state = result.state
-            round_ended = any(e.kind in ROUND_ENDS for e in result.events)
+        takeovers = self.journal.takeovers(record.id)
+        by_bot = {idx: seat for idx, seat, _round, _level in takeovers}
+        state, round_ended, marks = replay_marked(rules, record.seed, actions, by_bot)
         seats = [Seat(i, kind) for i, kind in enumerate(record.seat_kinds)]
         for held in record.seats:
             if held.token_hash is not None and 0 <= held.seat < len(seats):
@@ -133,12 +137,13 @@ class Restorer:
             takeover_level=self.takeover_level,
             turn_time=record.turn_time,  # the turn timer restarts with a full turn (clocks.py)
             coach_allowed=record.coach_allowed,
+            marks=marks,
         )
         table.chat.extend(
             ChatEntry(name, seat, text)
             for name, seat, text in self.journal.recent_chat(table.name, CHAT_KEPT)
         )
-        for _idx, seat, round_no, level in self.journal.takeovers(record.id):
+        for _idx, seat, round_no, level in takeovers:
             table.note_stand_in(seat, level, round_no)
         if state.is_over:
             table.status = Status.FINISHED
@@ -158,3 +163,24 @@ class Restorer:
         table.reading = reading
         table.reading_restored = True
         table.continue_deadline = self.clock.now() + self.config.continue_timeout
+
+
+def replay_marked(
+    rules: Rules, seed: int, actions: list[Action], by_bot: dict[int, int]
+) -> tuple[GameState, bool, LogMarks]:
+    """The game after ``actions`` (as ``engine.replay``), whether its last action ended a round
+    (the server stopped during the reading pause after it: DESIGN "The wire"), and the marks
+    of the round's moves a bot made for a human seat (``by_bot``: action number, from 1, ->
+    the seat). Each action from the first bot move on (or the last action) is applied alone,
+    to see its events; the ones before go through ``replay``."""
+    first = min(by_bot, default=len(actions)) - 1
+    split = max(0, min(first, len(actions) - 1))
+    state = replay(rules, seed, actions[:split])
+    marks = LogMarks()
+    round_ended = False
+    for number, action in enumerate(actions[split:], start=split + 1):
+        result = apply(state, action)
+        marks.note(result, by_bot.get(number))
+        state = result.state
+        round_ended = any(e.kind in ROUND_ENDS for e in result.events)
+    return state, round_ended, marks

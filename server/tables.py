@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from seasalt.engine import Action, ApplyResult, EventKind, GameState, Rules, ViewCache, apply
 from seasalt.protocol import ChatEntry, FrameCache
 
+from .stand_ins import LogMarks
 from .turn_clock import TurnClock
 
 HUMAN = "human"
@@ -100,6 +101,8 @@ class Table:
     """The table's recent chat, sent to whoever comes to the table."""
     stand_in: dict[int, tuple[str, set[int]]] = field(default_factory=dict)
     """This game: seat -> (level, rounds) of the takeover bot that played for its human."""
+    marks: LogMarks = field(default_factory=LogMarks, repr=False, compare=False)
+    """This game: where in the round's log a bot moved for a human seat (server/stand_ins.py)."""
     views: ViewCache = field(default_factory=ViewCache, repr=False, compare=False)
     """The memos of this table's views (``engine.view(state, seat, table.views)``): the engine
     keeps none of its own, so each table's go with it (engine/memo.py)."""
