@@ -2,6 +2,7 @@
 
 A session holds at most one seat. Leaving a running game hands the seat to a bot; the same
 token gets it back (``resume``: server/arrivals.py, or ``join_or_create`` of that table).
+Whether a table takes a join, and the new table a join makes, are server/table_requests.py.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from .news import TableNews
 from .outbox import Outbox
 from .seeds import game_seed
 from .sessions import Session, SessionRegistry
-from .tables import BOT_PREFIX, CHAT_KEPT, NOT_OVER, Seat, Status, Table, make_rules
+from .table_requests import join_refusal, new_table
+from .tables import BOT_PREFIX, CHAT_KEPT, NOT_OVER, Status, Table
 
 
 @dataclass(eq=False, repr=False)
@@ -91,7 +93,7 @@ class Lobby:
             return
         table = self.tables.get(name)
         if table is not None and table.seat_of(session.token_hash) is None:
-            refusal = self.join_refusal(table, msg)
+            refusal = join_refusal(table, msg)
             if refusal is not None:  # refused before anything changes: a watcher still watches
                 self.outbox.error(peer, refusal[0], refusal[1], name)
                 return
@@ -127,7 +129,7 @@ class Lobby:
                 self.rejoin(session, table)
                 self.game.schedule_bot(table)
                 return
-            refusal = self.join_refusal(table, msg)
+            refusal = join_refusal(table, msg)
             if refusal is not None:
                 self.outbox.error(peer, refusal[0], refusal[1], name)
                 return
@@ -183,66 +185,17 @@ class Lobby:
             self.news.snapshot(member, table)
         self.news.announce(table)
 
-    def join_refusal(self, table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | None:
-        """Why one who holds no seat at ``table`` may not join it, or None."""
-        if not table.matches(
-            msg.seats, msg.extra_salt, msg.double_target, msg.target,
-            extra_pepper=msg.extra_pepper,
-        ):
-            has = _describe(
-                table.seat_kinds, table.extra_salt, table.double_target, table.target,
-                table.extra_pepper,
-            )
-            asked = _describe(
-                msg.seats, msg.extra_salt, msg.double_target, msg.target, msg.extra_pepper
-            )
-            return (
-                ErrorCode.TABLE_MISMATCH,
-                f"table {table.name!r} is {has}; you asked for {asked} "
-                "(ask for the same, or pick another name)",
-            )
-        if table.status in (Status.RUNNING, Status.ROUND_OVER):
-            return (
-                ErrorCode.TABLE_RUNNING,
-                f"the game at {table.name!r} has started (watch it, or pick another name)",
-            )
-        if table.status is Status.FINISHED:
-            # Session 8: Cy pressed j on "João's table (finished)" and took João's seat in a
-            # new game that started at once. A game over belongs to its players (each may come
-            # back to it, and their "play again" is how its next game starts); to anyone else it
-            # is a result to watch. Asked before any gone player is released, so the answer
-            # does not depend on whether its players' clients are still heard from.
-            return (
-                ErrorCode.GAME_OVER,
-                f"the game at {table.name!r} is over: watch its result, or pick another name "
-                "for a new table",
-            )
-        return None
-
     def create_table(
         self, name: str, seat_kinds: tuple[str, ...], extra_salt: bool, double_target: bool,
         *, turn_time: int = 0, target: int = 0, coach_allowed: bool = False,
         extra_pepper: bool = False,
     ) -> Table:
         game_no = len(self.journal.games_of(name)) + 1
-        seed = game_seed(self.config.seed, name, game_no)
-        rules = make_rules(
-            len(seat_kinds), extra_salt, double_target, target, extra_pepper=extra_pepper
-        )
-        game_id = NOT_JOURNALLED  # journalled when the game starts (server/lockout.py)
-        table = Table(
-            name=name,
-            extra_salt=extra_salt,
-            double_target=double_target,
-            seats=[Seat(i, kind) for i, kind in enumerate(seat_kinds)],
-            game_id=game_id,
-            game_no=game_no,
-            seed=seed,
-            seq_base=0,
-            state=new_game(rules, seed),
-            takeover_level=self.takeover_level,
-            turn_time=turn_time,  # the creator's choice; a join takes it (docs/protocol.md §4)
-            coach_allowed=coach_allowed,  # the same
+        table = new_table(
+            name, seat_kinds, extra_salt, double_target, game_no,
+            game_seed(self.config.seed, name, game_no), self.takeover_level,
+            turn_time=turn_time, target=target, coach_allowed=coach_allowed,
+            extra_pepper=extra_pepper,
         )
         self.tables[name] = table
         self.journal.clear_chat(name)  # a new table of an old name starts with no chat
@@ -437,19 +390,3 @@ class Lobby:
         for member, _ in self.sessions.members(table):
             self.outbox.send(member, line)
 
-
-def _describe(
-    seats: tuple[str, ...], extra_salt: bool, double_target: bool, target: int,
-    extra_pepper: bool = False,
-) -> str:
-    """``2 seats (human, bot:random), with Extra Salt, with Extra Pepper, double target`` for
-    error messages."""
-    parts = [f"{len(seats)} seats ({', '.join(seats)})"]
-    parts.append("with Extra Salt" if extra_salt else "without Extra Salt")
-    if extra_pepper:  # named only when on: older tables' messages read as before
-        parts.append("with Extra Pepper")
-    if double_target:
-        parts.append("double target")
-    if target:
-        parts.append(f"to {target} points")
-    return ", ".join(parts)
