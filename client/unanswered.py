@@ -3,7 +3,7 @@ again once a lost link is back (client/connection.py), for the server may never 
 (session 8: a new table asked for while the server was down was lost).
 
 Sending one twice is harmless: a join of the table one sits at is answered with ``joined``
-again, a watch of the table one watches too, and a second ``leave`` with ``not_seated``. The
+again, a watch of the table one watches too, and a second ``leave`` with ``left`` again. The
 server answers a connection's requests in order, so a refusal that names no table answers the
 oldest one still waiting. Socket-free (tests/client/test_unanswered.py).
 """

@@ -150,12 +150,19 @@ class Journal:
         """The session is gone for good (idle, evicted, replaced by a new hello)."""
         self._db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash,))
 
-    def remembered_session(self, token_hash: str) -> tuple[str, str] | None:
-        """The (public id, name) of a session an earlier run of the server opened."""
+    def remembered_session(self, token_hash: str) -> tuple[str, str, str | None] | None:
+        """The (public id, name, table it last left) of a session an earlier run of the
+        server opened."""
         row = self._db.execute(
-            "SELECT id, name FROM sessions WHERE token_hash=?", (token_hash,)
+            "SELECT id, name, left_table FROM sessions WHERE token_hash=?", (token_hash,)
         ).fetchone()
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row[0], row[1], row[2])
+
+    def note_left(self, token_hash: str, table: str | None) -> None:
+        """The table a session last left with ``leave`` (None: it sits or watches again)."""
+        self._db.execute(
+            "UPDATE sessions SET left_table=? WHERE token_hash=?", (table, token_hash)
+        )
 
     def prune_sessions(self, opened_before: float) -> None:
         """Forget the sessions opened before this Unix time (--max-resume-age, at start)."""

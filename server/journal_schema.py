@@ -82,7 +82,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     token_hash TEXT PRIMARY KEY,
     id TEXT NOT NULL,
     name TEXT NOT NULL,
-    opened_at REAL NOT NULL
+    opened_at REAL NOT NULL,
+    left_table TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
@@ -101,6 +102,10 @@ _ADDED_COLUMNS = (
     ("coach_allowed", "INTEGER NOT NULL DEFAULT 0"),  # the coach option (client/coach.py)
     ("extra_pepper", "INTEGER NOT NULL DEFAULT 0"),  # the Extra Pepper option (RULES §12)
 )
+_ADDED_SESSION_COLUMNS = (
+    # The table a session last left (server/lobby.py ``on_leave``); NULL in an older journal.
+    ("left_table", "TEXT"),
+)
 
 
 def ensure_schema(db: sqlite3.Connection, path: str) -> None:
@@ -112,10 +117,11 @@ def ensure_schema(db: sqlite3.Connection, path: str) -> None:
         sqlite3.DatabaseError: the file is not a database this SQLite can use.
     """
     db.executescript(_SCHEMA)
-    columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-    for name, decl in _ADDED_COLUMNS:
-        if name not in columns:
-            db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
+    for table, added in (("games", _ADDED_COLUMNS), ("sessions", _ADDED_SESSION_COLUMNS)):
+        columns = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        for name, decl in added:
+            if name not in columns:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}")
     row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
     if row is None:
         db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))

@@ -60,6 +60,7 @@ class Lobby:
 
     def rejoin(self, session: Session, table: Table) -> None:
         """Put a session back at its table: the seat returns from any bot; a fresh snapshot."""
+        self.note_left(session, None)
         if session.seat is not None:
             table.seats[session.seat].bot_playing = False
         elif session.token_hash not in table.watchers:
@@ -206,6 +207,7 @@ class Lobby:
         seat = table.seats[index]
         seat.holder, seat.name, seat.bot_playing = session.token_hash, session.name, False
         session.table, session.seat = table.name, index
+        self.note_left(session, None)
         self.lockout.journal_seat(table, index, session.name, session.token_hash)
 
     def on_watch(self, session: Session, peer: bytes, msg: Watch) -> None:
@@ -236,11 +238,24 @@ class Lobby:
 
     def on_leave(self, session: Session, peer: bytes) -> None:
         if session.table is None:
+            if session.left is not None:
+                # The same leave again: a client sends a request once more after a lost link
+                # when no answer came (client/unanswered.py), and this one's was lost.
+                self.outbox.send(session, Left(session.left))
+                return
             self.outbox.error(peer, ErrorCode.NOT_SEATED, "you are not at a table")
             return
         name = session.table
         self.detach(session)
+        self.note_left(session, name)
         self.outbox.send(session, Left(name))
+
+    def note_left(self, session: Session, table: str | None) -> None:
+        """Remember the table the session left (None: it sits or watches again), in the
+        journal too: the leave may come again after a restart."""
+        if session.left != table:
+            session.left = table
+            self.journal.note_left(session.token_hash, table)
 
     def detach(self, session: Session) -> None:
         """Take a session away from its table. A running game's seat goes to a bot."""

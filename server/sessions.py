@@ -65,6 +65,10 @@ class Session:
     """The remote address that created the session: the per-address caps."""
     history_limiter: RateLimiter | None = None
     """The budget of history requests (``history_rate``), made at the first one."""
+    left: str | None = None
+    """The table this session last left with ``leave``, until it sits or watches again: a
+    ``leave`` sent again (its ``left`` lost with the link) gets the same answer (kept in the
+    journal, so after a restart too)."""
 
     def connected(self, now: float, timeout: float) -> bool:
         return self.peer is not None and now - self.last_seen <= timeout
@@ -77,7 +81,7 @@ class SessionStore(Protocol):
 
     def remember_session(self, token_hash: str, session_id: str, name: str) -> None: ...
     def forget_session(self, token_hash: str) -> None: ...
-    def remembered_session(self, token_hash: str) -> tuple[str, str] | None: ...
+    def remembered_session(self, token_hash: str) -> tuple[str, str, str | None] | None: ...
 
 
 class SessionRegistry:
@@ -133,7 +137,9 @@ class SessionRegistry:
         kept = self._store.remembered_session(token_hash) if self._store is not None else None
         if kept is None:
             return None
-        return self.create(token_hash, kept[1], now, session_id=kept[0])
+        session = self.create(token_hash, kept[1], now, session_id=kept[0])
+        session.left = kept[2]
+        return session
 
     def bind(self, session: Session, peer: bytes, now: float) -> bytes | None:
         """Bind ``peer`` to ``session``; return the routing id it replaces, if another.

@@ -204,3 +204,32 @@ def test_a_forgotten_or_old_session_does_not_come_back(tmp_path: Path) -> None:
     master = _master(db, wire, clock, wall=1e9 + 3601)  # past --max-resume-age
     assert not resumed(master, kept)
     master.journal.close()
+
+
+async def test_a_leave_sent_again_after_a_restart_is_answered_as_the_first(
+    server: ServerProcess, ctx: zmq.asyncio.Context
+) -> None:
+    # Session 9: the first leave was handled and its answer lost with the link, so the client
+    # sent it again after the resume (client/unanswered.py) and got "You have no seat at this
+    # table." The second copy is answered as the first was, by a server killed and started
+    # again in between (the journal keeps which table the session left).
+    first = RawClient(ctx, server.endpoint)
+    welcome = await first.hello("Ann")
+    await first.send(JoinOrCreate("t", SEATS))
+    await first.expect(Joined)
+    await first.send(Leave())
+    assert await first.expect(Left) == Left("t")  # (the answer the client never read)
+    first.close()
+    _restart(server)
+    again = RawClient(ctx, server.endpoint)
+    assert (await again.resume(welcome.token)).resumed
+    await again.send(Leave())
+    assert await again.expect(Left) == Left("t")
+    await again.send(Watch("nowhere"))  # (not a table: refused, and the session sits nowhere)
+    await again.send(JoinOrCreate("u", SEATS))  # sitting again: that leave is forgotten...
+    assert await again.expect(Joined) == Joined("u", 0)
+    await again.send(Leave())
+    assert await again.expect(Left) == Left("u")  # ...and this one is remembered instead
+    await again.send(Leave())
+    assert await again.expect(Left) == Left("u")
+    again.close()
