@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 import os
 import secrets
+import signal
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -21,6 +23,7 @@ from seasalt.bots.base import Bot
 from seasalt.engine import Action, PlayerView
 from seasalt.protocol import (
     HUMAN,
+    Away,
     ErrorCode,
     GameOver,
     Joined,
@@ -220,9 +223,24 @@ class HeadlessPlayer:
             return await self._play()
         except ConnectionClosed as e:
             raise HeadlessFailed(EXIT_FAILED, str(e)) from None
+        except asyncio.CancelledError:
+            await self._say_away()  # stopped on purpose (Ctrl-C, SIGTERM: ``play``)
+            raise
         finally:
             with contextlib.suppress(Exception):
                 await self.conn.close()
+
+    async def _say_away(self) -> None:
+        """As the TUI's quit does: in a game, tell the server this player is going, so that a
+        bot takes the seat now rather than after the takeover delay (the seat stays this
+        session's: the same ``--token-file`` resumes it). Waits half a second at most."""
+        if self.session.seat is None or self.table_state in (
+            TableState.WAITING, TableState.FINISHED,
+        ):
+            return
+        with contextlib.suppress(Exception):
+            if await self.conn.send(Away()):
+                self.say("stopped: a bot plays this seat until this session comes back")
 
     async def _join(self) -> None:
         opts = self.options
@@ -348,8 +366,29 @@ class HeadlessPlayer:
 
 
 async def play(options: HeadlessOptions, *, err: TextIO = sys.stderr) -> GameSummary:
-    """Play one game headless (see :class:`HeadlessPlayer`)."""
-    return await HeadlessPlayer(options, err=err).run()
+    """Play one game headless (see :class:`HeadlessPlayer`). SIGTERM stops it as Ctrl-C does
+    (``asyncio.run`` cancels this task on SIGINT): the player says it is going first."""
+    player = HeadlessPlayer(options, err=err)
+    with _cancelled_by(signal.SIGTERM):
+        return await player.run()
+
+
+@contextlib.contextmanager
+def _cancelled_by(signum: int) -> Iterator[None]:
+    """While inside, the signal cancels the running task (SIGTERM's default ends the process
+    at once, with nothing said)."""
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    added = False
+    if task is not None:
+        # (not Unix, or not the main thread: nothing to add, the default stays)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signum, task.cancel)
+            added = True
+    try:
+        yield
+    finally:
+        if added:
+            loop.remove_signal_handler(signum)
 
 
 def run(options: HeadlessOptions, *, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -362,6 +401,9 @@ def run(options: HeadlessOptions, *, out: TextIO = sys.stdout, err: TextIO = sys
     except KeyboardInterrupt:
         print("seasalt-client: interrupted", file=err, flush=True)
         return 130
+    except asyncio.CancelledError:  # SIGTERM (see ``play``)
+        print("seasalt-client: stopped", file=err, flush=True)
+        return 128 + signal.SIGTERM
     for line in summary.lines():
         print(line, file=out, flush=True)
     return EXIT_OK

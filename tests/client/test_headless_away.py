@@ -1,0 +1,86 @@
+"""A headless player stopped on purpose (Ctrl-C, SIGTERM) says ``away`` as the TUI's quit does
+(session 9, "Found, not fixed": the others waited the whole takeover delay for it).
+
+The headless client is a real ``seasalt-client --bot`` process; the server is in-process on a
+ManualClock nobody moves, so its takeover delay never passes: a bot in the seat can only be
+the server having read ``away``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from collections.abc import AsyncIterator
+
+import pytest
+import zmq.asyncio
+from seasalt.protocol import Joined, JoinOrCreate, TableChanged
+from seasalt.server.app import Server
+from seasalt.server.config import ManualClock
+from seasalt.testing.server import RawClient, running_server
+
+pytestmark = pytest.mark.timeout(60)
+TWO = ("human", "human")
+_CLI = "import sys\nfrom seasalt.client.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[Server]:
+    async with running_server(ManualClock()) as srv:
+        yield srv
+
+
+@pytest.fixture
+async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
+    context = zmq.asyncio.Context()
+    yield context
+    context.destroy(linger=0)
+
+
+async def _line_with(stream: asyncio.StreamReader, words: str, seen: list[str]) -> None:
+    while True:
+        line = (await stream.readline()).decode()
+        assert line, f"the client ended before saying {words!r}: {seen}"
+        seen.append(line)
+        if words in line:
+            return
+
+
+@pytest.mark.parametrize(("signum", "code", "said"), [
+    (signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 128 + signal.SIGTERM, "stopped"),
+], ids=["sigint", "sigterm"])
+async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
+    server: Server, ctx: zmq.asyncio.Context, signum: int, code: int, said: str
+) -> None:
+    bob = RawClient(ctx, server.local_endpoint)
+    await bob.hello("Bob")
+    await bob.send(JoinOrCreate("t", TWO))
+    assert (await bob.expect(Joined)).seat == 0  # he never moves: the game waits for him
+    address = server.local_endpoint.removeprefix("tcp://")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", _CLI, address, "--bot", "random", "--table", "t",
+        "--players", "2", "--seed", "1", "--name", "Hal",
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )
+    assert proc.stderr is not None
+    err: list[str] = []
+    try:
+        await asyncio.wait_for(_line_with(proc.stderr, "seated at table 't'", err), 30)
+        await bob.expect(TableChanged, where=lambda m: m.info.state.value == "running"
+                         and m.info.seats[1].connected)
+        proc.send_signal(signum)
+        info = (await bob.expect(
+            TableChanged, timeout=20, where=lambda m: m.info.seats[1].bot_playing)).info
+        assert info.seats[1].name == "Hal" and not info.seats[1].connected
+        rest = (await asyncio.wait_for(proc.stderr.read(), 20)).decode()
+        assert await asyncio.wait_for(proc.wait(), 20) == code
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        bob.close()
+    assert "a bot plays this seat" in rest and f"seasalt-client: {said}" in rest, err + [rest]
+    assert "Traceback" not in rest
+    assert server.master is not None
+    assert server.master.tables["t"].bot_level(1) is not None  # the seat plays on
