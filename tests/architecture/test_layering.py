@@ -139,7 +139,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "protocol": (
         "errors", "limits", "table_options", "codec_base", "codec_encode", "codec_decode",
         "fields",
-        "codec", "frames", "game_data", "history", "clocks",
+        "codec", "frames", "game_data", "history", "clocks", "stand_in",
         "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
     # The server: the models, then the master's services in the order Master.__init__ builds
@@ -147,9 +147,9 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     # master, the socket around it and the command line.
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
-        "tables", "sessions", "limits", "botpool", "journal_file", "journal_schema", "journal",
+        "stand_ins", "tables", "sessions", "limits", "botpool", "journal_file", "journal_schema", "journal",
         "outbox", "guards", "clocks",
-        "news", "game", "lockout", "lobby", "arrivals", "presence", "event_stats", "finished",
+        "news", "game", "lockout", "table_requests", "lobby", "arrivals", "presence", "event_stats", "finished",
         "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
         "web",
         "housekeeping", "serve_cli", "cli", "__main__", "__init__",
