@@ -147,9 +147,10 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     # master, the socket around it and the command line.
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
-        "stand_ins", "tables", "sessions", "limits", "botpool", "journal_file", "journal_schema", "journal",
-        "outbox", "guards", "clocks",
-        "news", "game", "lockout", "table_requests", "lobby", "arrivals", "presence", "event_stats", "finished",
+        "stand_ins", "tables", "sessions", "limits", "botpool", "journal_file",
+        "journal_schema", "journal", "outbox", "guards", "clocks",
+        "news", "game", "lockout", "table_requests", "lobby", "arrivals", "presence",
+        "event_stats", "finished",
         "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
         "web",
         "housekeeping", "serve_cli", "cli", "__main__", "__init__",
