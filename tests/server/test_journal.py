@@ -99,3 +99,25 @@ def test_last_played_is_kept_to_the_second_with_one_insert_per_action(tmp_path: 
     assert updated_at() == 101.4
     assert journal.actions(gid) == [b"\x01", b"\x02", b"\x03", b"r"]
     journal.close()
+
+
+def test_an_older_journal_gets_the_left_table_column_and_keeps_its_sessions(
+    tmp_path: Path,
+) -> None:
+    path = str(tmp_path / "j.db")
+    journal = Journal(path)
+    journal.remember_session("hash-a", "s1", "Ann")
+    journal.close()
+    db = sqlite3.connect(path)  # as a server before the column was added wrote it
+    db.execute("ALTER TABLE sessions DROP COLUMN left_table")
+    db.commit()
+    db.close()
+    journal = Journal(path)
+    assert journal.remembered_session("hash-a") == ("s1", "Ann", None)  # left nothing
+    journal.note_left("hash-a", "t")
+    journal.close()
+    journal = Journal(path)
+    assert journal.remembered_session("hash-a") == ("s1", "Ann", "t")
+    journal.note_left("hash-a", None)
+    assert journal.remembered_session("hash-a") == ("s1", "Ann", None)
+    journal.close()
