@@ -29,6 +29,7 @@ from seasalt.protocol import (
     Snapshot,
     StandInMoves,
     Update,
+    Watch,
 )
 from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
@@ -211,8 +212,18 @@ async def test_the_owner_back_and_the_other_player_see_the_bot_moves_marked(
     marks_seen, frame = watched.frames[-1]
     theirs = _worded(frame.view, marks_seen, 1 - watched.ann, watched.ann)
     assert any(line.startswith("Ann's stand-in (bot) ") for line in theirs)
-    back.close()
-    bob.close()
+
+    dee = RawClient(ctx, server.local_endpoint)  # a spectator arriving: the same marks
+    await dee.hello("Dee")
+    await dee.send(Watch("t"))
+    assert (await dee.expect(Joined)).seat is None
+    seen = await dee.expect(StandInMoves)
+    public = await dee.expect(Snapshot)
+    assert (seen.seq, seen.log) == (public.seq, marks.log)
+    assert any(line.startswith("Ann's stand-in (bot) ")
+               for line in _worded(public.view, seen, None, watched.ann))
+    for client in (back, bob, dee):
+        client.close()
 
 
 async def test_a_restarted_server_marks_the_round_again_from_its_journal(
