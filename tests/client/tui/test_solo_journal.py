@@ -185,6 +185,9 @@ async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  
         await tui.until(lambda: isinstance(second.screen, LobbyScreen), timeout=30)
         await tui.until(lambda: "Solo: this server is on this computer only." in tui.text(second))
         assert "Not encrypted" not in tui.text(second)
+        # Solo reads as solo: the header named the solo server's 127.0.0.1:port (session 9).
+        header = str(second.screen.query_one("#lobby-header").render())
+        assert header.startswith("Solo lobby") and "127.0.0.1" not in header, header
 
 
 async def test_host_mode_keeps_its_journal_in_the_data_dir(tui, dirs) -> None:  # type: ignore[no-untyped-def]
