@@ -38,3 +38,17 @@ async def test_wrapped_hands_hang_and_the_score_table_fits_80_columns(tui: Any) 
                 wrapped += 1
                 assert len(after) - len(after.lstrip()) in (column, column + 1), (line, after)
         assert wrapped >= 2 and len(set(starts)) <= 2 and max(starts) - min(starts) <= 1, starts
+
+
+def test_a_replays_seat_hangs_its_wrapped_rows_too() -> None:
+    from seasalt.client.screens.replay import seat_block
+    from seasalt.client.words import Names
+
+    state = kit.mid_round(4)
+    lines = seat_block(state, 0, Names(list(kit.NAMES), 0), width=40).plain.split("\n")
+    hand = next(i for i, line in enumerate(lines) if line.lstrip().startswith("hand:"))
+    column = len(lines[hand]) - len(lines[hand].split(":", 1)[1].lstrip())
+    rows = [line for line in lines[hand + 1:] if not line.lstrip().startswith("table:")]
+    assert rows, lines  # (40 columns: the hand wraps)
+    for row in rows:
+        assert len(row) - len(row.lstrip()) in (column, column + 1), (row, lines)
