@@ -90,7 +90,7 @@ class CoachPanel(Static):
     def show_view(self, v: PlayerView, names: Callable[[], Names]) -> None:
         """The table drew ``v``: an open question or answer about another moment goes."""
         self.view, self.names = v, names
-        if self.state == "answered":
+        if self.state != "closed":
             self._show_fitted()  # (the screen was drawn again: a resize may give rows back)
         if self.state == "stale" and self._stale_at is not None and v.legal_actions \
                 and not self._same_moment(self._stale_at, v):
@@ -184,21 +184,21 @@ class CoachPanel(Static):
     def _set(self, state: str) -> None:
         self.state = state
         self.set_class(state != "closed", "-open")
-        if state != "answered" and self.styles.inline.has_rule("max_height"):
-            self.styles.inline.clear_rule("max_height")  # (back to the stylesheet's rows)
-            self.refresh(layout=True)
         if state == "thinking":
-            self.update(thinking_text())
+            self._parts = [thinking_text()]
         elif state == "stale":
             v = self.view
-            self.update(stale_text(v is not None and v.seat is not None and bool(v.legal_actions)))
+            self._parts = [stale_text(v is not None and v.seat is not None
+                                      and bool(v.legal_actions))]
         elif state == "answered" and self.advice is not None and self.asked is not None:
             names = self.names() if self.names is not None else Names([], self.asked.seat)
             self._parts = advice_parts(self.advice, self.asked, names)
-            self._fitted_to = (0, 0)
-            self._show_fitted()
         else:
+            self._parts = []
             self.update("")
+            return
+        self._fitted_to = (0, 0)
+        self._show_fitted()
 
     def _rows(self) -> int:
         """The rows the answer may take: the stylesheet's (4 at 80 x 24, so that the choices
@@ -240,5 +240,5 @@ class CoachPanel(Static):
         self.update(shown)
 
     def on_resize(self) -> None:
-        if self.state == "answered":
+        if self.state != "closed":
             self._show_fitted()  # (the first fit's width was the column's, or the size changed)

@@ -162,9 +162,7 @@ def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
 def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Part]:
     """The answer's parts, a line each before wrapping, in the order they give way when rows
     are short (client/widgets/coach.py): the advice, the next best choices, the footnote."""
-    lead = Text()
-    lead.append(_("Coach"), style="bold reverse")
-    lead.append(" ")
+    lead = _coach_lead()
     best = advice.best
     if best is None:  # (a view always has a choice; kept safe all the same)
         return [(lead, Text(_("Nothing to choose.")))]
@@ -192,29 +190,28 @@ def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Part]:
     return parts
 
 
-def thinking_text() -> Text:
-    text = Text()
-    text.append(_("Coach"), style="bold reverse")
-    text.append(" ")
-    text.append(_("thinking… (press {key} again to stop)").format(key=COACH_KEY),
-                style="italic")
-    return text
+def _coach_lead() -> Text:
+    lead = Text()
+    lead.append(_("Coach"), style="bold reverse")
+    lead.append(" ")
+    return lead
 
 
-def stale_text(your_turn: bool = False) -> Text:
+def thinking_text() -> Part:
+    return _coach_lead(), Text(_("thinking… (press {key} again to stop)").format(key=COACH_KEY),
+                               style="italic")
+
+
+def stale_text(your_turn: bool = False) -> Part:
     """The advice went with its moment; ``your_turn``: the moment on screen is a choice of
     yours (a draw's keep step), where "ask again on your turn" read as if it were not."""
-    text = Text()
-    text.append(_("Coach"), style="bold reverse")
-    text.append(" ")
     if your_turn:
         words = _("That advice was for an earlier moment of the game: press {key} to ask "
                   "about this choice.")
     else:
         words = _("That advice was for an earlier moment of the game: press {key} to ask "
                   "again on your turn.")
-    text.append(words.format(key=COACH_KEY), style="italic")
-    return text
+    return _coach_lead(), Text(words.format(key=COACH_KEY), style="italic")
 
 
 def help_line() -> str:

@@ -194,7 +194,11 @@ async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
         # The draw's keep step is on screen, a choice of this player's (qa9: it said "ask
         # again on your turn" there).
         assert screen.frame.view.legal_actions
-        assert "press p to ask about this choice." in str(panel.content), panel.content
+        words = str(panel.content)
+        assert "press p to ask about this choice." in " ".join(words.split()), words
+        # Its wrapped line hangs under its words, as the advice's do (session 10).
+        assert "\n" in words
+        assert all(line.startswith(" " * len("Coach ")) for line in words.split("\n")[1:])
         assert "expected points" not in tui.text(app)
         gate.open.set()
         await tui.until(lambda: gate.finished.is_set())
