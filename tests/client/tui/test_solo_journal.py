@@ -157,9 +157,15 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
     assert list(temp.iterdir()) == []  # no temporary journal, its log removed
 
     second = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
-    async with second.run_test(size=(100, 30)):
+    async with second.run_test(size=(80, 24)):
         await tui.until(lambda: isinstance(second.screen, StartScreen))
-        assert "Resume your unfinished solo game" in tui.text(second)
+        await tui.settled(second)
+        # Both ways on in view at 80 x 24: the resume button above the choices pushed "Play
+        # solo" off the menu (session 10); they share a row under the choices now.
+        shown = tui.text(second)
+        assert "Resume your unfinished solo game" in shown and "New game" in shown, shown
+        new = second.screen.query_one("#go-solo")
+        assert new.region.bottom <= second.size.height - 1 and new.region.height == 3
         await tui.key(second, "enter")  # the resume button has the focus
         await tui.until(lambda: isinstance(second.screen, TableScreen)
                         and second.frame is not None, timeout=60)
