@@ -215,10 +215,16 @@ def stale_text(your_turn: bool = False) -> Part:
 
 
 def help_line() -> str:
-    """The help screen's lines about the coach: the key, and what its figures mean."""
+    """The help screen's line about the coach key."""
     return _("{key} asks the coach what the expert would do with your cards, and why, from "
              "your own view only. Solo games always have it; other tables only when their "
-             "creator ticked \"Coach allowed\".").format(key=COACH_KEY) + "\n" + _(
+             "creator ticked \"Coach allowed\".").format(key=COACH_KEY)
+
+
+def figures_help() -> str:
+    """What the coach's figures mean, in plain words (the help screen's "The coach's
+    figures": a player asked what "-0.9 expected points" was)."""
+    return _(
         "The coach plays each choice out many times from what you can see. Expected points: "
         "how many points it gains you on the others by the end of the round, on average "
         "(below zero: they gain on you). % to win: how often you won the whole game in those "

@@ -46,10 +46,14 @@ async def test_a_plain_server_warns_and_markup_from_it_stays_literal(tui) -> Non
         app = SeasaltApp(LaunchOptions(address=f"127.0.0.1:{server.port}", name="Ann"))
         async with app.run_test(size=(120, 40)):
             await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=30)
-            # The words wrap: compare them joined (the lobby's own line, not the screen's).
-            note = app.screen.query_one("#plain-warning")
-            await tui.until(lambda: LOCAL_WARNING in str(note.render()))
-            assert WARNING not in str(note.render())
+            # The words wrap: compare them joined (the lobby's own line, not the screen's;
+            # looked up while waiting: the lobby may still be composing).
+            def warning() -> str:
+                notes = app.screen.query("#plain-warning")
+                return str(notes.first().render()) if notes else ""
+
+            await tui.until(lambda: LOCAL_WARNING in warning())
+            assert WARNING not in warning()
             await tui.until(lambda: "den" in tui.text(app))
             await tui.key(app, "enter")  # join the one table: the game starts
             await tui.until(lambda: isinstance(app.screen, TableScreen), timeout=30)
