@@ -233,8 +233,10 @@ def record_notes(record: GameRecord, names: Names) -> Text:
     total = len(record.rounds)
     for t in record.takeovers:
         lines.append(Text(
-            ngettext("{name}: a {level} bot played this seat for {n} of {total} round.",
-                     "{name}: a {level} bot played this seat for {n} of {total} rounds.",
+            # "in", not "for": a bot that played a few moves of a round (its player away
+            # for a minute) had not played the seat for the round (session 10).
+            ngettext("{name}: a {level} bot played this seat in {n} of {total} round.",
+                     "{name}: a {level} bot played this seat in {n} of {total} rounds.",
                      total).format(
                 name=names(t.seat), level=_(t.level), n=t.rounds, total=total)
         ))
