@@ -1,8 +1,9 @@
 """One connection to a seasalt server: the client side of docs/protocol.md.
 
-Used by the headless player and the Textual app alike. It is the socket driver only: one
-zmq.asyncio DEALER socket (CURVE when asked), hello/resume and the session token, heartbeats
-both ways, and reconnecting with backoff (``resume`` with the token) when the server goes quiet.
+Used by the headless player and the Textual app alike. It is the socket driver only: over one
+zmq.asyncio DEALER socket (CURVE when asked; the socket and its frames are client/dealer.py's),
+hello/resume and the session token, heartbeats both ways, and reconnecting with backoff
+(``resume`` with the token) when the server goes quiet.
 Where the client is (table, seat, ``seq``, gaps) is a :class:`~seasalt.client.session.
 ClientSession`'s: given one, the connection feeds it every message it reads, sends what it asks
 for (a ``sync`` after a gap) and turns intents into messages (:meth:`Connection.request`); the
@@ -24,14 +25,11 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 
-import zmq
 import zmq.asyncio
 from seasalt.protocol import (
-    MAX_SERVER_MESSAGE_SIZE,
     PROTOCOL_VERSION,
     Away,
     ClientMessage,
-    DecodeError,
     Error,
     ErrorCode,
     Heartbeat,
@@ -39,26 +37,24 @@ from seasalt.protocol import (
     Resume,
     ServerMessage,
     Welcome,
-    decode_server_message,
-    encode,
 )
 
 from .address import endpoint_of, parse_address
 from .connection_types import ConnectFailed, ConnectionClosed, HandshakeRefused, LinkEvent
+from .dealer import AWAY_WAIT, Dealer
 from .intents import Intent
 from .link_timing import LinkTiming
-from .security import ClientSecurity, handshake_refusal, start_monitor, stop_monitor
+from .security import ClientSecurity, handshake_refusal
 from .session import ClientSession
 from .unanswered import Unanswered
 
 log = logging.getLogger("seasalt.client")
 
-AWAY_WAIT = 0.5
-"""Seconds a quit waits at most for the server to have read ``away`` (a server that is gone
-or slow costs the quit no more than this)."""
-
 # What Connection raises and returns stays importable from here.
-__all__ = ["Connection", "ConnectFailed", "ConnectionClosed", "HandshakeRefused", "LinkEvent"]
+__all__ = [
+    "AWAY_WAIT", "Connection", "ConnectFailed", "ConnectionClosed", "HandshakeRefused",
+    "LinkEvent",
+]
 
 
 class Connection:
@@ -100,12 +96,12 @@ class Connection:
         self.session = session
         self.timing = timing if timing is not None else LinkTiming()
         self.reconnect = reconnect
-        self._ctx = context or zmq.asyncio.Context.instance()
         self.security = security
         """CURVE keys (``--server-key``); None talks plain."""
-        self._sock: zmq.asyncio.Socket | None = None
-        self._monitor: zmq.asyncio.Socket | None = None
-        """Watches the transport handshake while a session opens (see client.security)."""
+        self._dealer = Dealer(
+            context or zmq.asyncio.Context.instance(), self.endpoint, self.timing, security
+        )
+        """The socket (client/dealer.py): a fresh one for every handshake."""
         self._lost = False
         self._closed = False
         self._pending: list[ServerMessage] = []
@@ -116,7 +112,11 @@ class Connection:
         """The lobby requests (join, watch, leave) no answer has met yet: sent again once a
         lost link is back (client/unanswered.py)."""
         self.reconnects = 0
-        self.bad_frames = 0
+
+    @property
+    def bad_frames(self) -> int:
+        """Frames from the server that were ignored as malformed."""
+        return self._dealer.bad_frames
 
     @property
     def heartbeat_interval(self) -> float:
@@ -128,32 +128,7 @@ class Connection:
     @property
     def connected(self) -> bool:
         """Whether a session is open and the server not (yet) considered lost."""
-        return self._sock is not None and not self._lost and not self._closed
-
-    def _open_socket(self) -> zmq.asyncio.Socket:
-        sock = self._ctx.socket(zmq.DEALER)
-        sock.linger = 0
-        sock.ipv6 = True
-        sock.rcvhwm = 10_000
-        # A dead server must not leave us waiting in connect(): reconnect quickly at TCP level.
-        sock.setsockopt(zmq.RECONNECT_IVL, 100)
-        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
-        if self.security is not None:
-            self.security.apply(sock)
-        self._monitor = start_monitor(sock)  # before connect, so no failure goes unseen
-        sock.connect(self.endpoint)
-        return sock
-
-    def _stop_monitor(self) -> None:
-        if self._monitor is not None and self._sock is not None:
-            stop_monitor(self._sock, self._monitor)
-        self._monitor = None
-
-    def _drop_socket(self) -> None:
-        self._stop_monitor()
-        if self._sock is not None:
-            self._sock.close(linger=0)
-            self._sock = None
+        return self._dealer.is_open and not self._lost and not self._closed
 
     async def connect(self, timeout: float | None = 10.0) -> Welcome:
         """Open a session: ``resume`` when a token is known, else ``hello``.
@@ -173,7 +148,7 @@ class Connection:
             async with asyncio.timeout(timeout):
                 return await self._handshake()
         except TimeoutError:
-            self._drop_socket()
+            self._dealer.drop()
             raise ConnectFailed(
                 f"no seasalt server answered at {self.endpoint.removeprefix('tcp://')} "
                 f"within {timeout:g} s"
@@ -182,13 +157,12 @@ class Connection:
     async def _handshake(self) -> Welcome:
         """Open a session, or fail at once with the reason when the transport handshake
         fails (a plain client and an encrypted server, a wrong key, a key not admitted)."""
-        self._drop_socket()
-        self._sock = self._open_socket()
-        assert self._monitor is not None
+        self._dealer.open()
+        assert self._dealer.monitor is not None
         where = self.endpoint.removeprefix("tcp://")
         session = asyncio.ensure_future(self._open_session())
         refusal = asyncio.ensure_future(
-            handshake_refusal(self._monitor, self.security is not None, where)
+            handshake_refusal(self._dealer.monitor, self.security is not None, where)
         )
         try:
             await asyncio.wait({session, refusal}, return_when=asyncio.FIRST_COMPLETED)
@@ -200,7 +174,7 @@ class Connection:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-            self._stop_monitor()
+            self._dealer.stop_monitor()
 
     async def _open_session(self) -> Welcome:
         if self.token is not None:
@@ -218,9 +192,9 @@ class Connection:
         raise ConnectFailed(f"the server refused: {reply.message}", reply.code)
 
     async def _request_welcome(self, request: Hello | Resume) -> Welcome | Error:
-        await self._send_now(request)
+        await self._dealer.send(request)
         while True:
-            message = await self._read_frame(None)
+            message = await self._dealer.read(None)
             if message is None:
                 continue
             if isinstance(message, Welcome):
@@ -249,22 +223,9 @@ class Connection:
     async def close(self) -> None:
         """Close the socket; ``recv`` then raises ConnectionClosed."""
         self._closed = True
-        self._drop_socket()
+        self._dealer.drop()
 
     # --- sending ------------------------------------------------------------------------
-
-    async def _send_now(self, message: ClientMessage) -> bool:
-        if self._sock is None:
-            return False
-        try:
-            await self._sock.send(encode(message), flags=zmq.NOBLOCK)
-        except zmq.Again:
-            # The pipe is full (the server is gone or slow): drop it; a lost server is
-            # noticed by the heartbeat timeout and the table resynced after resume.
-            log.debug("send dropped (pipe full): %s", type(message).__name__)
-            return False
-        self.timing.sent()
-        return True
 
     async def send(self, message: ClientMessage) -> bool:
         """Send one message. Returns False when it was dropped (no link right now); a
@@ -277,43 +238,17 @@ class Connection:
         if self._closed:
             raise ConnectionClosed("the connection is closed")
         if isinstance(message, Away):
-            return await self._say_away()
+            # The last word before close(): True once the server has read it (client/dealer.py).
+            return not self._lost and await self._dealer.say_away()
         kept = self._unanswered.sent(message)
         if self._lost:
             return kept
-        return await self._send_now(message) or kept
-
-    async def _say_away(self) -> bool:
-        """``away``, the last word before :meth:`close`: True once the server has read it.
-
-        The server reads a closed connection's disconnect before its last frames (a new
-        connection may reuse the routing id), so an ``away`` still queued when the socket
-        closes would be lost. A heartbeat after it is refused (``unauthorized``: docs/
-        protocol.md, ``away`` unbinds the session) once ``away`` was read; that refusal is
-        waited for, at most :data:`AWAY_WAIT` seconds. What arrives meanwhile is dropped.
-        """
-        if self._sock is None or self._lost:
-            return False
-        if not await self._send_now(Away()) or not await self._send_now(Heartbeat()):
-            return False
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + AWAY_WAIT
-        while (left := deadline - loop.time()) > 0:
-            try:
-                data = await asyncio.wait_for(self._sock.recv(), left)
-                message = decode_server_message(data)
-            except TimeoutError:
-                break
-            except DecodeError:
-                continue
-            if isinstance(message, Error) and message.code is ErrorCode.UNAUTHORIZED:
-                return True
-        return False
+        return await self._dealer.send(message) or kept
 
     async def keep_alive(self) -> None:
         """Send a heartbeat if one is due: for callers busy for a while without ``recv``."""
         if self.connected and self.timing.heartbeat_due():
-            await self._send_now(Heartbeat())
+            await self._dealer.send(Heartbeat())
 
     async def request(self, intent: Intent) -> bool:
         """Send what the session makes of ``intent`` (an action carries its seq, a chat line
@@ -329,26 +264,6 @@ class Connection:
 
     # --- receiving ----------------------------------------------------------------------
 
-    async def _read_frame(self, timeout: float | None) -> ServerMessage | None:
-        """One decoded frame, or None on timeout or a malformed frame."""
-        assert self._sock is not None
-        if timeout is not None:
-            ready = await self._sock.poll(timeout=max(0, int(timeout * 1000)))
-            if not ready:
-                return None
-        frames = await self._sock.recv_multipart()
-        self.timing.received()
-        if len(frames) != 1:
-            self.bad_frames += 1
-            log.warning("ignored a message of %d frames from the server", len(frames))
-            return None
-        try:
-            return decode_server_message(frames[0], MAX_SERVER_MESSAGE_SIZE)
-        except DecodeError as e:
-            self.bad_frames += 1
-            log.warning("ignored a malformed frame from the server: %s", e)
-            return None
-
     def _track(self, message: ServerMessage) -> bool:
         """Feed ``message`` to the session (if any); False to swallow it (a gap, a duplicate)."""
         if isinstance(message, Error) and message.code is ErrorCode.SESSION_REPLACED:
@@ -363,7 +278,7 @@ class Connection:
         if self.session is None:
             return
         while (outbound := self.session.next_outbound()) is not None:
-            await self._send_now(outbound)
+            await self._dealer.send(outbound)
 
     async def recv(self, timeout: float | None = None) -> ServerMessage | LinkEvent | None:
         """The next server message or link event; None if ``timeout`` seconds passed first.
@@ -376,7 +291,7 @@ class Connection:
                 lost server with ``reconnect=False``, or when reconnecting gave up.
         """
         if self._closed:
-            self._drop_socket()
+            self._dealer.drop()
             raise ConnectionClosed("the connection is closed")
         if self._lost:
             await self._reconnect()
@@ -384,9 +299,9 @@ class Connection:
             if self.session is not None:
                 self.session.link_resumed(fresh=fresh)
             for request in self._unanswered.waiting():
-                await self._send_now(request)
+                await self._dealer.send(request)
             return LinkEvent("resumed", f"session resumed at {self.endpoint}", fresh)
-        if self._sock is None:
+        if not self._dealer.is_open:
             raise ConnectionClosed("not connected: call connect() first")
         while self._pending:
             queued = self._pending.pop(0)
@@ -399,17 +314,17 @@ class Connection:
             timing = self.timing
             now = timing.clock()
             if timing.heartbeat_due(now):
-                await self._send_now(Heartbeat())
+                await self._dealer.send(Heartbeat())
             if timing.peer_silent(now):
                 # Frames may be waiting (the caller was busy): read before calling it lost.
-                message = await self._read_frame(0.0)
+                message = await self._dealer.read(0.0)
                 if message is None and timing.peer_silent():
                     return self._mark_lost()
             else:
                 wait = timing.wait(now)
                 if deadline is not None:
                     wait = min(wait, deadline - loop.time())
-                message = await self._read_frame(max(wait, 0.0))
+                message = await self._dealer.read(max(wait, 0.0))
             if message is None:
                 if deadline is not None and deadline - loop.time() <= 0:
                     return None
@@ -429,7 +344,7 @@ class Connection:
 
     def _mark_lost(self, detail: str = "") -> LinkEvent:
         self._lost = True
-        self._drop_socket()
+        self._dealer.drop()
         if not self.reconnect:
             self._closed = True
             raise ConnectionClosed(f"the server at {self.endpoint} stopped answering")

@@ -21,6 +21,7 @@ import functools
 import gettext
 import io
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
@@ -96,6 +97,22 @@ def resolve(lang: str | None) -> str:
     return normalise(lang) or DEFAULT_LANGUAGE
 
 
+_FRENCH_SPACE = re.compile(r"(?<=\S) (?=[:;!?»])|(?<=«) ")
+"""The spaces French typography puts before ``: ; ! ?`` and inside guillemets."""
+
+
+def french_spaces(text: str) -> str:
+    """``text`` with the spaces French puts before ``: ; ! ?`` (and inside « ») made no-break
+    spaces, so no wrapped line starts with one of them (client/widgets/wrap.py makes the
+    wrappers respect them). Done as the catalogue is read: translators type plain spaces, and
+    the catalogue keeps them (an invisible character in a ``.po`` is easily lost)."""
+    return _FRENCH_SPACE.sub("\u00a0", text)
+
+
+TYPOGRAPHY: dict[str, Callable[[str], str]] = {"fr": french_spaces}
+"""What a language's translations get as they are read (its typography's spaces)."""
+
+
 @functools.cache
 def _compiled(lang: str) -> bytes:
     """The catalogue of ``lang`` compiled to ``.mo`` bytes in memory (once per process)."""
@@ -104,6 +121,14 @@ def _compiled(lang: str) -> bytes:
         return b""
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    if (typography := TYPOGRAPHY.get(lang)) is not None:
+        for message in catalog:
+            if not message.id:
+                continue  # the header
+            if isinstance(message.string, str):
+                message.string = typography(message.string)
+            elif message.string:
+                message.string = tuple(typography(form) for form in message.string)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)  # untranslated and fuzzy entries are left out: the msgid shows
     return buffer.getvalue()

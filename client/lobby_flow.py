@@ -15,6 +15,7 @@ from seasalt.client.net_flow import NetFlow
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import TablesListed
 from seasalt.client.table_flow import Lifecycle, TableFlow
+from seasalt.client.where import is_loopback
 from textual.app import App
 
 
@@ -23,6 +24,10 @@ class LobbyLife(Lifecycle, Protocol):
 
     player: str
     """The player's name."""
+
+    @property
+    def guest(self) -> bool:
+        """A browser tab's client (``--guest``)."""
 
     @property
     def server_key(self) -> str | None: ...
@@ -59,6 +64,8 @@ class LobbyFlow:
                 hosting=own.hosting, held=held,
                 encrypted=self.life.server_key is not None, server_key=own.hosted_key,
                 web_urls=own.web_urls, solo=own.solo,
+                # A browser tab's client is on the server's machine, its player is not.
+                local_link=is_loopback(self.net.server_address) and not self.life.guest,
             )
             lobby.tables = message.tables
             self.life.goto(lobby)

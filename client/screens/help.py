@@ -13,6 +13,7 @@ from seasalt.client.i18n import _
 from seasalt.client.terms import role_name
 from seasalt.client.widgets.actions import NUMBER_KEYS
 from seasalt.client.widgets.cards import chip
+from seasalt.client.widgets.coach_words import figures_help
 from seasalt.client.widgets.coach_words import help_line as coach_help_line
 from seasalt.client.words import color_name, kind_name
 from seasalt.engine import ALL_CARDS, Color, EventCard, Kind, build_deck, point_role
@@ -116,6 +117,11 @@ def _events() -> Group:
     return Group(title, intro, table)
 
 
+def _coach_figures() -> Group:
+    """What the coach's "expected points" and "% to win" mean (client/widgets/coach_words.py)."""
+    return Group(Text(_("The coach's figures"), style="bold underline"), Text(figures_help()))
+
+
 def _clocks() -> Group:
     """The turn timer (a table option) and auto end turn (a setting of the player's)."""
     title = Text(_("Clocks"), style="bold underline")
@@ -196,6 +202,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(_card_reference())
             yield Static(_events(), id="help-events")
             yield Static(_clocks())
+            yield Static(_coach_figures())
             yield Static(_colour_legend())
             yield Static(Text(_("Press Esc to go back."), style="italic"))
 

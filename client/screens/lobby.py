@@ -189,7 +189,7 @@ class LobbyScreen(Screen[None]):
         self, player: str, server: str, host_addresses: Sequence[str] = (), *,
         hosting: bool | None = None, held: str | None = None,
         encrypted: bool = False, server_key: str | None = None,
-        web_urls: Sequence[str] = (), solo: bool = False,
+        web_urls: Sequence[str] = (), solo: bool = False, local_link: bool = False,
     ) -> None:
         super().__init__(classes="menu-screen")
         self.player = player
@@ -207,6 +207,9 @@ class LobbyScreen(Screen[None]):
         self.solo = solo
         """The app's own solo server (loopback only): no "Not encrypted" warning, no one else
         on the network reaches it."""
+        self.local_link = local_link
+        """This client reaches the server by a loopback address (and is no browser tab's):
+        its own link stays on this computer, only links from elsewhere can be overheard."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
         self.link_state = ""
@@ -215,7 +218,10 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
             header = Text()
-            header.append(_("Lobby of {server}").format(server=self.server), style="bold")
+            # Solo reads as solo: its server's loopback address meant nothing to a player.
+            lobby = _("Solo lobby") if self.solo else _("Lobby of {server}").format(
+                server=self.server)
+            header.append(lobby, style="bold")
             header.append("  ·  " + _("you are "))
             header.append(self.player, style="bold")
             yield Static(header, id="lobby-header")
@@ -226,8 +232,13 @@ class LobbyScreen(Screen[None]):
                 yield Static(_("Solo: this server is on this computer only."), id="solo-note",
                              classes="hint")
             elif not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
+                # The client cannot know how the server is bound, but a loopback link is its
+                # own: what others send from elsewhere is what can be read (a host's friends).
+                local = self.local_link and not friend_addresses(self.host_addresses)
                 yield Static(
                     Text(
+                        _("Not encrypted: your link stays on this computer; players who join "
+                          "from other computers can be overheard.") if local else
                         _("Not encrypted: anyone on this network can read the cards."),
                         style="bold yellow",
                     ),

@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.replay_steps import Step, build_steps, round_starts
-from seasalt.client.screens.result import headline, paid_note, score_table
+from seasalt.client.screens.result import aligned_labels, headline, paid_note, score_table
 from seasalt.client.widgets.cardface import chip, flow, text_block
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.widgets.events import events_text
@@ -48,15 +48,17 @@ def seat_block(state: GameState, seat: int, names: Names, width: int = 76) -> Te
         text.append("  " + _("winner"), style="bold reverse")
     text.append("\n")
     # A replay shows every card (the game is over): grouped under the seat's events then.
-    text.append_text(grouped_hand(state.hands[seat], width=width, label=Text("    " + _("hand: ")),
-                                  effects=effects(state, seat)))
+    # Wrapped rows go on under the first card, the hand's and the table's in one column.
+    hand_label, table_label = aligned_labels("    " + _("hand: "), "    " + _("table: "))
+    text.append_text(grouped_hand(state.hands[seat], width=width, label=hand_label,
+                                  effects=effects(state, seat), hang=True))
     shell = state.face_down[seat] if state.face_down else None
     if shell is not None:  # Extra Pepper's Coral Reef (RULES §12.12): no secret in a replay
         text.append("\n    " + _("face down: {card}").format(card=card_name(shell)))
     groups = state.tables[seat]
     if groups:
         text.append("\n")
-        text.append_text(table_groups(groups, width=width, label=Text("    " + _("table: "))))
+        text.append_text(table_groups(groups, width=width, label=table_label, hang=True))
     return text
 
 

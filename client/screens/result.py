@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, Group
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from seasalt.client.event_words import event_points_line
@@ -14,7 +16,7 @@ from seasalt.client.screens.keys import button_keys, pressed
 from seasalt.client.screens.model import GameEnd
 from seasalt.client.screens.scores import SCORES_KEY, open_scores
 from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
-from seasalt.client.widgets.cardface import concat
+from seasalt.client.widgets.cardface import CardSize, concat, flow_gap
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.widgets.countdown import TICK, ClockLine, show_reading_clock
 from seasalt.client.words import Names
@@ -66,26 +68,58 @@ def _paid(value: int, paid: bool) -> Text:
 def parts_text(b: Breakdown) -> Text:
     """``pairs 1 + collectors 4``: the parts, in the words of the hand line; then what each
     Extra Pepper effect changed in them (``The Kraken: -3 for octopuses``, the engine's)."""
-    text = Text(" + ".join(f"{term} {value}" for term, value in breakdown_parts(b) if value)
-                or "-")
+    # Each term tied to its value, and a "+" to the term after it: a wrapped breakdown reads
+    # "+ multipliers 5" on its next line, never "+" or "5" alone (NBSP: client/widgets/wrap.py).
+    text = Text(" +\u00a0".join(f"{term}\u00a0{value}" for term, value in breakdown_parts(b)
+                                 if value) or "-")
     if b.events:
         text.append(" (" + event_points_line(b.events) + ")", style="italic")
     return text
 
 
-def score_table(result: RoundResult, names: Names) -> Table:
+def two_lines(words: str) -> int:
+    """The fewest cells ``words`` fit in on two lines (broken at spaces only)."""
+    parts = words.split()
+    for width in range(max(cell_len(p) for p in parts), cell_len(words) + 1):
+        lines, used = 1, -1
+        for part in parts:
+            if used + 1 + cell_len(part) > width:
+                lines, used = lines + 1, cell_len(part)
+            else:
+                used += 1 + cell_len(part)
+        if lines <= 2:
+            return width
+    return cell_len(words)
+
+
+def score_table(result: RoundResult, names: Names, width: int | None = None,
+                console: Console | None = None) -> Table:
     """Per seat: card points (and what they are made of, in the words of the hand line), the
     colour bonus, the points added and the total; what this round did not pay is shown in
-    brackets (RULES §6)."""
+    brackets (RULES §6). Laid out on ``console`` at ``width``, the numbers' headers go on two
+    lines when that keeps every word whole or the table shorter ("points des / cartes": in
+    Portuguese, Spanish and French the total was cut off at 80 columns)."""
+    wide = _score_table(result, names, narrow=False)
+    if width is None or console is None:
+        return wide
+    narrow = _score_table(result, names, narrow=True)
+    options = console.options.update_width(width)
+    drawn = [Segment.get_shape(console.render_lines(t, options, pad=False)) for t in (wide, narrow)]
+    cut = ["…" in "".join(s.text for line in console.render_lines(t, options) for s in line)
+           for t in (wide, narrow)]
+    if cut[0] and not cut[1]:
+        return narrow
+    return narrow if not cut[1] and drawn[1][1] < drawn[0][1] else wide
+
+
+def _score_table(result: RoundResult, names: Names, narrow: bool) -> Table:
     # No vertical rules: it must fit 80 columns; only the breakdown (words) may wrap. Natural
     # widths (no expand): an expanded table shares the room out and wraps the breakdown early.
     table = Table(pad_edge=False, box=box.SIMPLE_HEAVY, collapse_padding=True)
     table.add_column(_("Player"), no_wrap=True, max_width=16)
-    table.add_column(card_points_term(), justify="right", no_wrap=True)
-    table.add_column("")
-    table.add_column(colour_bonus_term(), justify="right", no_wrap=True)
-    table.add_column(_("+round"), justify="right", no_wrap=True)
-    table.add_column(_("total"), justify="right", no_wrap=True)
+    # The breakdown is never narrower than its longest tied part ("+ multipliers 5": French
+    # cut it to "multiplicateu…").
+    rows: list[list[Text]] = []
     for seat, sr in enumerate(result.seats):
         b = sr.breakdown
         name = Text(names(seat), style="bold" if seat == names.me else "")
@@ -96,9 +130,20 @@ def score_table(result: RoundResult, names: Names) -> Table:
             cells = [_paid(b.total, paid.card_points),
                      concat(Text("= ", style="dim"), parts_text(b)),
                      _paid(b.color_bonus, paid.color_bonus)]
-        table.add_row(
-            name, *cells, Text(f"+{sr.round_score}", style="bold"), Text(str(sr.total), "bold")
-        )
+        rows.append([name, *cells, Text(f"+{sr.round_score}", style="bold"),
+                     Text(str(sr.total), "bold")])
+    longest = max((cell_len(word) for row in rows for word in row[2].plain.split(" ")),
+                  default=1)
+    for term in (card_points_term(), "", colour_bonus_term()):
+        if not term:
+            table.add_column("", min_width=longest)
+            continue
+        table.add_column(term, justify="right", no_wrap=not narrow,
+                         max_width=two_lines(term) if narrow else None)
+    table.add_column(_("+round"), justify="right", no_wrap=True)
+    table.add_column(_("total"), justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
@@ -111,18 +156,29 @@ def paid_note(result: RoundResult) -> Text:
     return Text()
 
 
+def aligned_labels(hand: str, table: str) -> tuple[Text, Text]:
+    """The "hand:" and "table:" labels padded so that the first card after each is in the
+    same column (a table's groups are laid two gaps apart, a hand's cards one)."""
+    hand_gap, table_gap = flow_gap(CardSize.CHIP), 2 * flow_gap(CardSize.CHIP)
+    column = max(cell_len(hand) + hand_gap, cell_len(table) + table_gap)
+    return (Text(hand + " " * (column - hand_gap - cell_len(hand))),
+            Text(table + " " * (column - table_gap - cell_len(table))))
+
+
 def hands_text(result: RoundResult, names: Names, width: int = 76) -> Text:
     """Every revealed hand and table, grouped, laid to ``width`` (a card is never split)."""
     lines: list[Text] = []
+    hand_label, table_label = aligned_labels("  " + _("hand: "), "  " + _("table: "))
     for seat, sr in enumerate(result.seats):
         if not sr.hand and not sr.table:
             continue
         lines.append(Text(names(seat), style="bold"))
         # Grouped under the effects that changed this seat's points (the ones that group).
         effects = tuple(e.event for e in sr.breakdown.events) if sr.breakdown else ()
-        lines.append(grouped_hand(sr.hand, width=width, label=Text("  " + _("hand: ")),
-                                  effects=effects))
-        lines.append(table_groups(sr.table, width=width, label=Text("  " + _("table: "))))
+        # A wrapped row goes on under the first card, not under the label (session 9).
+        lines.append(grouped_hand(sr.hand, width=width, label=hand_label, effects=effects,
+                                  hang=True))
+        lines.append(table_groups(sr.table, width=width, label=table_label, hang=True))
         if sr.shielded:  # the Coral Reef: which shell stays hidden until the game is over
             lines.append(Text("  " + _("and a shell face down (scores nothing)"), style="italic"))
     return Text("\n").join(lines)
@@ -177,8 +233,10 @@ def record_notes(record: GameRecord, names: Names) -> Text:
     total = len(record.rounds)
     for t in record.takeovers:
         lines.append(Text(
-            ngettext("{name}: a {level} bot played this seat for {n} of {total} round.",
-                     "{name}: a {level} bot played this seat for {n} of {total} rounds.",
+            # "in", not "for": a bot that played a few moves of a round (its player away
+            # for a minute) had not played the seat for the round (session 10).
+            ngettext("{name}: a {level} bot played this seat in {n} of {total} round.",
+                     "{name}: a {level} bot played this seat in {n} of {total} rounds.",
                      total).format(
                 name=names(t.seat), level=_(t.level), n=t.rounds, total=total)
         ))
@@ -242,7 +300,8 @@ class RoundResultScreen(Screen[bool]):
     def _body(self) -> Group:
         # The result box is at most 120 wide, with a border and padding (4 cells).
         width = max(20, min(self.app.size.width, 120) - 6)
-        return Group(score_table(self.result, self.names), paid_note(self.result),
+        return Group(score_table(self.result, self.names, width, self.app.console),
+                     paid_note(self.result),
                      hands_text(self.result, self.names, width))
 
     def on_resize(self) -> None:

@@ -130,11 +130,6 @@ class StartScreen(Screen[None]):
                 )
             with TabbedContent(id="tabs"):
                 with TabPane(_("Play solo"), id="solo"):
-                    if self.saved_solo is not None:
-                        yield Button(
-                            _("Resume your unfinished solo game"), id="resume-solo",
-                            variant="success",
-                        )
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Opponents"), classes="label")
                         yield SteadySelect(
@@ -154,7 +149,17 @@ class StartScreen(Screen[None]):
                                       id="extra-pepper")
                         yield TickBox(_("Double target"), self.solo.double_target,
                                       id="double-target")
-                    yield Button(_("Play solo"), id="go-solo", variant="primary")
+                    # One row: with the resume button above them, the choices pushed "Play
+                    # solo" off an 80 x 24 menu (session 10, played in tmux).
+                    with Horizontal(classes="row"):
+                        if self.saved_solo is not None:
+                            yield Button(
+                                _("Resume your unfinished solo game"), id="resume-solo",
+                                variant="success",
+                            )
+                            yield Button(_("New game"), id="go-solo", variant="primary")
+                        else:
+                            yield Button(_("Play solo"), id="go-solo", variant="primary")
                 with TabPane(_("Join a LAN game"), id="join"):
                     yield ServerList(id="servers")
                     with Horizontal(classes="row"):

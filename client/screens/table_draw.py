@@ -57,20 +57,27 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
     """The table's line at the top: the game, its options, the link, your score, watchers.
 
     ``width``: the screen's; a table name long enough to push the round, the target or your
-    score off the line (32 characters at 80 columns) is shortened with "…" to fit them (the
-    options after them may be cut at the edge: the lobby lists them)."""
-    text, needed = _status_line(frame, frame.table, turn_time, link_state, watchers)
-    over = needed - width if width else 0
+    score off the line (32 characters at 80 columns) is shortened with "…" to fit them; the
+    options after them are shown whole or not at all, a "…" saying that some were left out
+    (the lobby lists them: "· Extra Salt · Extra" read as a word cut in two)."""
+    text, tail = _status_line(frame, frame.table, turn_time, link_state, watchers)
+    over = text.cell_len - width if width else 0
     if over > 0:
         name = Text(frame.table)
         name.truncate(max(NAME_KEPT, name.cell_len - over), overflow="ellipsis")
-        text, _needed = _status_line(frame, name.plain, turn_time, link_state, watchers)
+        text, tail = _status_line(frame, name.plain, turn_time, link_state, watchers)
+    for index, part in enumerate(tail):
+        rest = index + 1 < len(tail)  # (room kept for the "…" when more follow)
+        if width and text.cell_len + part.cell_len + (len(" · …") if rest else 0) > width:
+            text.append(" · …")
+            break
+        text.append_text(part)
     return text
 
 
 def _status_line(frame: Frame, table: str, turn_time: int, link_state: str,
-                 watchers: int) -> tuple[Text, int]:
-    """The line, and the cells it needs to show everything up to your score."""
+                 watchers: int) -> tuple[Text, list[Text]]:
+    """The line up to your score, and the parts after it (the options, the watchers)."""
     v = frame.view
     text = Text()
     text.append(" " + _("Sea Salt & Paper") + " ", style="bold reverse")
@@ -90,18 +97,18 @@ def _status_line(frame: Frame, table: str, turn_time: int, link_state: str,
         text.append(" · " + _("you: {n}").format(n=v.seats[v.seat].score), style="bold")
     else:
         text.append(" · " + _("watching"), style="italic")
-    needed = text.cell_len
+    tail: list[Text] = []
     if v.rules.extra_salt:
-        text.append(" · " + _("Extra Salt"))
+        tail.append(Text(" · " + _("Extra Salt")))
     if v.rules.extra_pepper:
-        text.append(" · " + _("Extra Pepper"))
+        tail.append(Text(" · " + _("Extra Pepper")))
     if turn_time:
-        text.append(" · " + turn_time_label(turn_time))
+        tail.append(Text(" · " + turn_time_label(turn_time)))
     others = watchers - (1 if v.seat is None else 0)  # a spectator is not news to itself
     if others > 0:
-        text.append(" · " + ngettext("{n} watching", "{n} watching", others).format(
-            n=others), style="italic")
-    return text, needed
+        tail.append(Text(" · " + ngettext("{n} watching", "{n} watching", others).format(
+            n=others), style="italic"))
+    return text, tail
 
 
 def again_text() -> Text:

@@ -42,6 +42,7 @@ def note_table(screen: TableScreen, summary: TableSummary, join_hint: str) -> bo
     screen.watchers = summary.watchers
     screen.turn_time = summary.turn_time
     offered = screen.coach_offered
+    before = screen.summary
     screen.summary = summary
     if screen.coach_offered != offered:
         screen.refresh_bindings()  # the coach key appears (or goes) in the footer
@@ -52,10 +53,25 @@ def note_table(screen: TableScreen, summary: TableSummary, join_hint: str) -> bo
         screen.my_turn = False
         if again:
             # After a game (someone left instead of playing again): under the piles stood
-            # "Every seat is taken: the game starts!" from the game before.
-            add_notice(screen, _("Someone left: the next game starts when every seat is taken."))
+            # "Every seat is taken: the game starts!" from the game before. Who left is known
+            # when the table's info before named them.
+            gone = left_players(before, summary)
+            add_notice(screen, ngettext(
+                "{names} left: the next game starts when every seat is taken.",
+                "{names} left: the next game starts when every seat is taken.",
+                len(gone)).format(names=", ".join(gone)) if gone else
+                       _("Someone left: the next game starts when every seat is taken."))
         return True
     return False
+
+
+def left_players(before: TableSummary | None, now: TableSummary) -> list[str]:
+    """The people seated in ``before`` who have no seat in ``now`` (names as given)."""
+    if before is None:
+        return []
+    staying = {label.name for label in now.seats if label is not None and not label.bot}
+    return [label.name for label in before.seats
+            if label is not None and not label.bot and label.name not in staying]
 
 
 def waiting_text(table: str, summary: TableSummary | None, turn_time: int,

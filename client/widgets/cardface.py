@@ -254,9 +254,19 @@ def fit_block(b: Block, width: int) -> Block:
     return Block((line,))
 
 
-def flow(blocks: Sequence[Block], width: int, gap: int = 1) -> Text:
+def flow(blocks: Sequence[Block], width: int, gap: int = 1, hang: bool = False) -> Text:
     """Blocks in rows of at most ``width`` cells, never breaking one; a one-line block wider
-    than the width is cut to it (:func:`fit_block`), a taller one gets a row of its own."""
+    than the width is cut to it (:func:`fit_block`), a taller one gets a row of its own.
+
+    ``hang``: the first block is a one-line label, and the rows after the first start under
+    the block after it, not under the label (when every block still fits beside it)."""
+    if hang and len(blocks) > 1 and blocks[0].height == 1:
+        label, rest = blocks[0], blocks[1:]
+        indent = label.width + gap
+        if max(b.width for b in rest) <= width - indent:
+            laid = list(flow(rest, width - indent, gap).split("\n", allow_blank=True))
+            head = concat(label.lines[0], " " * gap, laid[0])
+            return Text("\n").join([head, *(concat(" " * indent, line) for line in laid[1:])])
     blocks = [fit_block(b, width) for b in blocks]
     rows: list[list[Block]] = [[]]
     used = 0

@@ -41,23 +41,24 @@ def _lead(label: Text | None) -> list[Block]:
 def grouped_hand(
     card_ids: Sequence[int], *, marked: Iterable[int] = (), width: int = WIDE,
     size: CardSize = CardSize.CHIP, label: Text | None = None,
-    effects: Iterable[EventCard] = (),
+    effects: Iterable[EventCard] = (), hang: bool = False,
 ) -> Text:
     """The hand, its scoring combinations first: ``⟦pair Crab Crab⟧  Shell  ...``, laid in
-    rows of ``width`` cells that never break a card (after ``label``, if any); grouped under
-    the seat's Extra Pepper ``effects``."""
+    rows of ``width`` cells that never break a card (after ``label``, if any; ``hang``: the
+    rows after the first start under the first card); grouped under the seat's Extra Pepper
+    ``effects``."""
     if not card_ids:
         return flow([*_lead(label), text_block(Text(_("(empty)"), style="dim"))], width)
     return flow([*_lead(label), *hand_blocks(card_ids, size, marked, tuple(effects))], width,
-                flow_gap(size))
+                flow_gap(size), hang=hang)
 
 
 def table_groups(
     groups: Sequence[Sequence[int]], *, width: int = WIDE, size: CardSize = CardSize.CHIP,
-    label: Text | None = None,
+    label: Text | None = None, hang: bool = False,
 ) -> Text:
     """Groups laid on a table: ``Boat+Boat  Crab+Crab``, never broken inside a group (after
-    ``label``, if any)."""
+    ``label``, if any; ``hang``: the rows after the first start under the first group)."""
     if not groups:
         return flow([*_lead(label), text_block(Text(_("nothing yet"), style="dim"))], width)
     blocks = table_blocks(groups, size)
@@ -66,7 +67,7 @@ def table_groups(
         # before it), never inside one.
         blocks = [text_block(concat(chip(c), "+" if i < len(g) - 1 else ""))
                   for g in groups for i, c in enumerate(g)]
-    return flow([*_lead(label), *blocks], width, 2 * flow_gap(size))
+    return flow([*_lead(label), *blocks], width, 2 * flow_gap(size), hang=hang)
 
 
 class Memo:

@@ -14,15 +14,38 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from rich.console import Console
 from rich.text import Text
 from seasalt.bots.coach import Advice, Cancelled, analyse
 from seasalt.client.i18n import _
-from seasalt.client.widgets.coach_words import advice_parts, stale_text, thinking_text
+from seasalt.client.widgets.actions import ActionLine, ActionList
+from seasalt.client.widgets.coach_words import Part, advice_parts, stale_text, thinking_text
 from seasalt.client.words import Names
 from seasalt.engine import PlayerView
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
+
+HANG_MIN = 20
+"""Cells the words of a part keep beside its lead, at least (else they wrap under it)."""
+
+
+def hang(console: Console, part: Part, width: int) -> Text:
+    """``part`` wrapped to ``width`` cells, its words going on under themselves, not under its
+    lead (a hanging indent, as the choices under it): lines that already fit, which Textual
+    leaves alone."""
+    lead, body = part
+    indent = lead.cell_len
+    if width - indent < HANG_MIN:
+        return lead + body
+    out = lead.copy()
+    for index, line in enumerate(body.wrap(console, width - indent)):
+        line.rstrip()  # (in place: the space a line was broken at)
+        if index:
+            out.append("\n" + " " * indent)
+        out.append_text(line)
+    return out
+
 
 BUDGET: int | None = None
 """Playouts per question: None is the expert's default for the player count (about a second
@@ -55,7 +78,7 @@ class CoachPanel(Static):
         """The view at which the advice went stale (its word goes at the next choice)."""
         self._worker: Worker[Advice | None] | None = None
         self._stop: threading.Event | None = None
-        self._parts: list[Text] = []
+        self._parts: list[Part] = []
         """The answer's parts (client/widgets/coach_words.py ``advice_parts``), best first."""
         self._fitted_to = (0, 0)
         """The (width, rows) the parts shown were fitted to."""
@@ -67,6 +90,8 @@ class CoachPanel(Static):
     def show_view(self, v: PlayerView, names: Callable[[], Names]) -> None:
         """The table drew ``v``: an open question or answer about another moment goes."""
         self.view, self.names = v, names
+        if self.state != "closed":
+            self._show_fitted()  # (the screen was drawn again: a resize may give rows back)
         if self.state == "stale" and self._stale_at is not None and v.legal_actions \
                 and not self._same_moment(self._stale_at, v):
             # The word that the advice went stale has had its moment: at the player's next
@@ -160,17 +185,36 @@ class CoachPanel(Static):
         self.state = state
         self.set_class(state != "closed", "-open")
         if state == "thinking":
-            self.update(thinking_text())
+            self._parts = [thinking_text()]
         elif state == "stale":
             v = self.view
-            self.update(stale_text(v is not None and v.seat is not None and bool(v.legal_actions)))
+            self._parts = [stale_text(v is not None and v.seat is not None
+                                      and bool(v.legal_actions))]
         elif state == "answered" and self.advice is not None and self.asked is not None:
             names = self.names() if self.names is not None else Names([], self.asked.seat)
             self._parts = advice_parts(self.advice, self.asked, names)
-            self._fitted_to = (0, 0)
-            self._show_fitted()
         else:
+            self._parts = []
             self.update("")
+            return
+        self._fitted_to = (0, 0)
+        self._show_fitted()
+
+    def _rows(self) -> int:
+        """The rows the answer may take: the stylesheet's (4 at 80 x 24, so that the choices
+        stay in view), and the rows the choices under it leave free (at 80 x 24 a draw's two
+        choices left four rows blank while the footnote that says what the figures mean was
+        dropped). The panel and the choices share one height, whatever the panel takes of it:
+        the same rows are found again once it has grown (no back and forth)."""
+        rows = self.styles.base.max_height
+        base = int(rows.value) if rows is not None and rows.is_cells else 0
+        actions = next(iter(self.screen.query(ActionList)), None) if self.is_attached else None
+        if not base or actions is None or not actions.size.width or not self.display:
+            return base
+        width = actions.size.width - actions.styles.gutter.width
+        choices = sum(ActionLine.rows(self.app.console, c, width) for c in actions.choices)
+        free = actions.size.height - actions.styles.gutter.height - choices
+        return max(base, self.size.height + free) if self.size.height else base
 
     def _show_fitted(self) -> None:
         """The advice's parts that fit the panel's rows, whole: at 80 x 24 (4 rows) the advice
@@ -178,20 +222,23 @@ class CoachPanel(Static):
         width = self.content_region.width
         if width <= 0 and isinstance(self.parent, Widget):  # (just opened: not laid out yet)
             width = self.parent.content_region.width - self.styles.padding.width
-        rows = self.styles.max_height
-        limit = int(rows.value) if rows is not None and rows.is_cells else 0
+        limit = self._rows()
         if (width, limit) == self._fitted_to:
             return
         self._fitted_to = (width, limit)
         console, shown, used = self.app.console, Text(), 0
         for part in self._parts:
-            need = len(part.wrap(console, max(width, 1))) if width > 0 else 1
+            text = hang(console, part, width) if width > 0 else part[0] + part[1]
+            need = len(text.wrap(console, max(width, 1))) if width > 0 else 1
             if shown.plain and limit and used + need > limit:
                 continue  # (a later, shorter part may still fit: the footnote)
-            shown = Text("\n").join([shown, part]) if shown.plain else part
+            shown = Text("\n").join([shown, text]) if shown.plain else text
             used += need
+        # Only as tall as what fits (the stylesheet's rows, or more when the choices leave
+        # them free: the inline height goes with the answer).
+        self.styles.max_height = limit if limit else None
         self.update(shown)
 
     def on_resize(self) -> None:
-        if self.state == "answered":
+        if self.state != "closed":
             self._show_fitted()  # (the first fit's width was the column's, or the size changed)

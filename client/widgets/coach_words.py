@@ -149,67 +149,84 @@ def option_line(option: Option, v: PlayerView, names: Names) -> str:
     return f"{head} · {figures(option)}"
 
 
+Part = tuple[Text, Text]
+"""One part of the answer: its lead ("Coach", "or") and its words, which wrap under
+themselves, not under the lead (client/widgets/coach.py ``hang``)."""
+
+
 def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
     """The answer: the advice first, then the next best choices and what the figures mean."""
-    return Text("\n").join(advice_parts(advice, v, names))
+    return Text("\n").join(lead + body for lead, body in advice_parts(advice, v, names))
 
 
-def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Text]:
+def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Part]:
     """The answer's parts, a line each before wrapping, in the order they give way when rows
     are short (client/widgets/coach.py): the advice, the next best choices, the footnote."""
-    text = Text()
-    text.append(_("Coach"), style="bold reverse")
-    text.append(" ")
+    lead = _coach_lead()
     best = advice.best
     if best is None:  # (a view always has a choice; kept safe all the same)
-        text.append(_("Nothing to choose."))
-        return [text]
-    text.append(option_line(best, v, names), style="bold")
-    parts = [text]
+        return [(lead, Text(_("Nothing to choose.")))]
+    parts = [(lead, Text(option_line(best, v, names), style="bold"))]
     for other in advice.options[1:SHOWN_OPTIONS]:
-        parts.append(Text("  " + _("or") + " " + option_line(other, v, names)))
+        parts.append((Text("  " + _("or") + " "), Text(option_line(other, v, names))))
     playouts = sum(o.playouts for o in advice.options)
+    # What the figures mean, in the words the help has too (a player asked what "-0.9
+    # expected points" was: the footnote said it of the points only).
     if v.phase is Phase.KEEP_EVENT_CARD:  # (between rounds: played out over the next one)
         footnote = ngettext(
-            "{n} playout of your view · expected points: your lead at the next round's end",
-            "{n} playouts of your view · expected points: your lead at the next round's end",
+            "{n} playout of your view · expected points: what you gain on the others by the "
+            "next round's end · % to win: how often you won the game",
+            "{n} playouts of your view · expected points: what you gain on the others by the "
+            "next round's end · % to win: how often you won the game",
             playouts)
     else:
         footnote = ngettext(
-            "{n} playout of your view · expected points: your lead at the round's end",
-            "{n} playouts of your view · expected points: your lead at the round's end",
+            "{n} playout of your view · expected points: what you gain on the others by the "
+            "round's end · % to win: how often you won the game",
+            "{n} playouts of your view · expected points: what you gain on the others by the "
+            "round's end · % to win: how often you won the game",
             playouts)
-    parts.append(Text(footnote.format(n=playouts), style="italic"))
+    parts.append((Text(), Text(footnote.format(n=playouts), style="italic")))
     return parts
 
 
-def thinking_text() -> Text:
-    text = Text()
-    text.append(_("Coach"), style="bold reverse")
-    text.append(" ")
-    text.append(_("thinking… (press {key} again to stop)").format(key=COACH_KEY),
-                style="italic")
-    return text
+def _coach_lead() -> Text:
+    lead = Text()
+    lead.append(_("Coach"), style="bold reverse")
+    lead.append(" ")
+    return lead
 
 
-def stale_text(your_turn: bool = False) -> Text:
+def thinking_text() -> Part:
+    return _coach_lead(), Text(_("thinking… (press {key} again to stop)").format(key=COACH_KEY),
+                               style="italic")
+
+
+def stale_text(your_turn: bool = False) -> Part:
     """The advice went with its moment; ``your_turn``: the moment on screen is a choice of
     yours (a draw's keep step), where "ask again on your turn" read as if it were not."""
-    text = Text()
-    text.append(_("Coach"), style="bold reverse")
-    text.append(" ")
     if your_turn:
         words = _("That advice was for an earlier moment of the game: press {key} to ask "
                   "about this choice.")
     else:
         words = _("That advice was for an earlier moment of the game: press {key} to ask "
                   "again on your turn.")
-    text.append(words.format(key=COACH_KEY), style="italic")
-    return text
+    return _coach_lead(), Text(words.format(key=COACH_KEY), style="italic")
 
 
 def help_line() -> str:
-    """The help screen's line about the coach."""
+    """The help screen's line about the coach key."""
     return _("{key} asks the coach what the expert would do with your cards, and why, from "
              "your own view only. Solo games always have it; other tables only when their "
              "creator ticked \"Coach allowed\".").format(key=COACH_KEY)
+
+
+def figures_help() -> str:
+    """What the coach's figures mean, in plain words (the help screen's "The coach's
+    figures": a player asked what "-0.9 expected points" was)."""
+    return _(
+        "The coach plays each choice out many times from what you can see. Expected points: "
+        "how many points it gains you on the others by the end of the round, on average "
+        "(below zero: they gain on you). % to win: how often you won the whole game in those "
+        "playouts. \"As likely to win\": the playouts cannot tell that choice's chance "
+        "from the advice's.")

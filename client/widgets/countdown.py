@@ -94,8 +94,8 @@ def clock_lines(
         if seat != to_act or (v is not None and v.legal_actions):
             lines.append(takeover_line(seat, left, names))
     pause = reading.reading(now)
-    if pause is not None:
-        lines.append(reading_line(pause, waiting, names))
+    if pause is not None:  # (the reader knows they are reading, as on the round result)
+        lines.append(reading_line(pause, [s for s in waiting if s != names.me], names))
     return lines
 
 

@@ -124,7 +124,9 @@ class PilesPanel(Reflow, Horizontal):
         for slot in slots:
             slot.display = size is not CardSize.CHIP
         if size is CardSize.CHIP:
-            text = flow(compact_entries(v, changed), width, 2)
+            # A pile that wraps goes on under the first pile, not under the deck (a line that
+            # began "│ Pile 2:" read as a stray rule: session 10).
+            text = flow(compact_entries(v, changed), width, 2, hang=True)
             # Two rows as a rule (a fixed slot: nothing under it moves), three when the piles
             # need them: French at 80 columns with the side panel open lost pile 2 off the
             # slot's second row.

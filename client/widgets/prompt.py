@@ -88,11 +88,16 @@ def _final_turn_text(v: PlayerView, names: Names) -> str:
 
 def is_extra_turn(v: PlayerView) -> bool:
     """This turn is a boat pair's extra turn: the round's log says so (``extra_turn`` right
-    before the turn's ``turn_started``)."""
+    before the turn's ``turn_started``). Only this seat's turn: between rounds (an event card
+    to keep) the last turn started was the finished round's, maybe another seat's extra one
+    (the keep prompt said "Extra turn (boats)": session 10, played in tmux)."""
+    if v.phase is Phase.KEEP_EVENT_CARD:
+        return False
     log = v.log
     for index in range(len(log) - 1, -1, -1):
         if log[index].kind is EventKind.TURN_STARTED:
-            return index > 0 and log[index - 1].kind is EventKind.EXTRA_TURN
+            return (log[index].seat == v.seat and index > 0
+                    and log[index - 1].kind is EventKind.EXTRA_TURN)
     return False
 
 

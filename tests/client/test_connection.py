@@ -522,7 +522,8 @@ async def test_frames_waiting_after_a_busy_spell_are_not_a_lost_server(fake: Fak
     conn = await connected(fake, clock)
     await fake.send(Joined("t", 0))
     # The frame has reached the client's socket (poll does not take it) and waits there...
-    assert conn._sock is not None and await conn._sock.poll(10_000, zmq.POLLIN)
+    sock = conn._dealer.sock
+    assert sock is not None and await sock.poll(10_000, zmq.POLLIN)
     clock.now += 30  # ...while the caller was busy for longer than the peer timeout
     assert isinstance(await conn.recv(timeout=1), Joined)
     assert conn.connected

@@ -28,12 +28,13 @@ def test_the_piles_and_the_coach_space_their_colons_in_french() -> None:
     i18n.set_language("fr")
     v = view(mid_round(3), 0)
     piles = " ".join(line.plain for e in compact_entries(v, set()) for line in e.lines)
-    assert "Défausse 1 :" in piles and "Défausse 1:" not in piles
+    # (a no-break space: no line starts with the colon; i18n/test_french_punctuation.py)
+    assert "Défausse 1\u00a0:" in piles and "Défausse 1:" not in piles
     grey = next(c.id for c in ALL_CARDS if c.kind is Kind.CRAB and c.color.value == "grey")
     option = Option(TakeDiscard(1), lead_gain=-1.0, win_chance=0.33, reward=0.0, playouts=40,
                     facts=Facts(grey, 0, 1, (("color_bonus", 1),)))
     line = option_line(option, v, Names(["Ann", "Bob", "Cy"], 0))
-    assert "défausse 2 : une carte de plus pour votre bonus couleur (gris)" in line, line
+    assert "défausse 2\u00a0: une carte de plus pour votre bonus couleur (gris)" in line, line
 
 
 def test_english_keeps_its_colons() -> None:

@@ -14,6 +14,7 @@ from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import GameEnd
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.screens.start import JoinPlan, StartScreen
+from seasalt.client.solo_game import SavedSolo, save_solo, solo_db_path
 from seasalt.client.words import Names
 from seasalt.engine import (
     Call,
@@ -70,11 +71,16 @@ async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
         await kit.until(lambda: isinstance(app.screen, kind) and app.screen.is_mounted)
         await kit.settled(app)  # laid out: a control not sized yet would be skipped
 
+    # An unfinished solo game: the menu offers to resume it beside "New game" (one row: the
+    # resume button above the choices pushed the other off the menu at 80 x 24).
+    assert save_solo(SavedSolo("a" * 43, 1, "greedy"))
+    solo_db_path().touch()
     state = kit.mid_round(4)
     app = SeasaltApp(LaunchOptions(name="Ann", lang=lang),
                      link_factory=lambda _a, _n: kit.OneTableLink(state))
     async with app.run_test(size=(80, 24)):
         await kit.until(lambda: bool(app.screen.query(TabbedContent)))
+        assert app.screen.query("#resume-solo")
         for tab in ("solo", "join", "host"):
             app.screen.query_one(TabbedContent).active = tab
             await kit.settled(app)

@@ -57,7 +57,7 @@ async def test_the_command_palette_switches_the_language(kit: Any) -> None:
         await kit.until(lambda: "Aide" in kit.screen_text(app))  # the footer's key hints too
         # The palette lists the commands in the current language.
         await kit.keys(app, "ctrl+p", *"lang")
-        await kit.until(lambda: "Langue : Español" in kit.screen_text(app))
+        await kit.until(lambda: "Langue\u00a0: Español" in kit.screen_text(app))
         await kit.keys(app, "escape")
         # closed before the test leaves the app (a key still queued at exit finds no screen)
         await kit.until(lambda: not isinstance(app.screen, CommandPalette))

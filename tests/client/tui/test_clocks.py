@@ -233,6 +233,11 @@ async def test_the_round_result_counts_down_and_says_who_is_still_reading(tui: A
         await tui.key(app, "enter")  # done reading: the table says how long the others have
         await tui.until(lambda: isinstance(app.screen, TableScreen))
         await tui.until(lambda: line.format(20) in tui.text(app))
+        # The table, as the result, leaves the reader out of "still reading" (under the result
+        # hold it read "still reading: You": session 10); Bob, still reading, is named.
+        await link.inbox.put(p.RoundOver("t", 7, state.last_result, (0, 1)))
+        await tui.until(lambda: "still reading: Bob" in tui.text(app))
+        assert "You" not in tui.text(app).split("still reading:")[1].splitlines()[0]
 
 
 # --- the turn timer option: lobby and waiting room ---------------------------------------------

@@ -158,6 +158,11 @@ async def test_play_again_says_what_it_waits_for_and_q_goes_back_to_the_lobby(tu
         # Bob went to the lobby instead (qa9, over the LAN): the table waits for a player
         # again. Its old game's hands and piles stood around the waiting room's words, under
         # "Every seat is taken: the game starts!".
+        # (the table's info at its game over named both; then Bob's seat is free)
+        finished = p.TableInfo(links[0].table, (p.SeatInfo("human", "Ann", True, False),
+                                                p.SeatInfo("human", "Bob", True, False)),
+                               False, False, p.TableState.FINISHED, 2)
+        await links[0].inbox.put(p.TableChanged(finished))
         waiting = p.TableInfo(links[0].table, (p.SeatInfo("human", "Ann", True, False),
                                                p.SeatInfo("human", None, False, False)),
                               False, False, p.TableState.WAITING, 0)
@@ -168,9 +173,10 @@ async def test_play_again_says_what_it_waits_for_and_q_goes_back_to_the_lobby(tu
         assert "Your hand" not in shown and "Deck" not in shown, shown
         assert not any("Bob" in line[:60] for line in shown.splitlines()), shown  # (his box)
         # The news (a toast; under the piles in the narrow layout, where the stale line was).
-        assert table.notices[-1].startswith("Someone left: the next game starts"), table.notices
+        # Who left, when the table's info named them ("Someone left" said less than it knew).
+        assert table.notices[-1].startswith("Bob left: the next game starts"), table.notices
         recent = table.query_one("#recent", Static).content
-        assert "Someone left" in str(recent), recent
+        assert "Bob left" in str(recent), recent
         assert "q Lobby" in shown.splitlines()[-1]
         await tui.key(app, "q")
         await tui.until(lambda: any(isinstance(i, LeaveTable) for i in intents))

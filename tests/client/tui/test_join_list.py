@@ -63,6 +63,10 @@ def found(name: str, host: str = "10.231.1.1", port: int = 7327, **fields: Any) 
 
 async def open_join_tab(app: SeasaltApp, feed: ControlledFeed, tui: Any) -> None:
     await tui.until(lambda: isinstance(app.screen, StartScreen))
+    # Settled first: the menu focuses its first button as it mounts, and a focus switches the
+    # tabs to that button's pane (it came after the switch below once the solo buttons sat in
+    # a row of their own: session 10).
+    await tui.settled(app)
     app.screen.query_one("#tabs").active = "join"  # type: ignore[attr-defined]
     await tui.until(lambda: feed.sink is not None)
 

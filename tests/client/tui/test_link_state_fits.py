@@ -8,12 +8,14 @@ name of the longest kind (32 characters) pushed the player's own score off it (q
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.model import LinkStatus
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.screens.table_draw import status_line
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import Rules, new_game
 from seasalt.testing.tui import FakeLink
@@ -47,6 +49,11 @@ async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tu
         assert "Extra Pepper" not in status()
         table = app.screen
         await tui.until(lambda: table.ready)
+        # An option is shown whole or not at all, "…" saying that some were left out (a solo
+        # game's line read "· Extra Salt · Extra", a word cut in two: session 10).
+        short = status_line(replace(table.frame, table="Ann's table"), table.names(), 0, "", 0,
+                            80).plain
+        assert short.endswith(" · Extra Salt · …") and len(short) <= 80, short
         await links[0].inbox.put(LinkStatus("reconnecting", "no word from the server"))
         await tui.until(lambda: "reconnecting…" in status())
         assert "you: 0" in status(), status()
@@ -79,4 +86,5 @@ async def test_the_players_score_comes_before_the_options_on_the_status_line(tui
         await tui.until_table(app)
         await tui.settled(app)
         status = tui.text(app).splitlines()[0]
-        assert "vous : 0" in status, status
+        assert "vous\u00a0: 0" in status, status  # (a no-break space: French typography)
+        assert status.rstrip().endswith(" · …"), status  # (options whole or not at all)

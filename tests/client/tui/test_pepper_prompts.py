@@ -265,3 +265,36 @@ def test_call_words_follow_the_treasure_chest_and_the_diodon_fish() -> None:
     assert "10+ card points (the Treasure Chest)" in text
     assert "The Diodon Fish: no STOP for you" in text
     assert "STOP [s]" not in text and "LAST CHANCE [c]" in text
+
+
+def _kept_after_an_extra_turn() -> Any:
+    """A seeded random game at the moment seat 0 keeps an event card, the round having ended
+    in a boat pair's extra turn (the log's last turn)."""
+    import random
+
+    from seasalt.engine import EventKind, apply, legal_actions, new_game, view
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(Rules(3, extra_pepper=True), seed)
+        while not state.is_over:
+            if state.phase is Phase.KEEP_EVENT_CARD and state.to_act == 0:
+                kinds = [e.kind for e in view(state, 0).log if e.kind in (
+                    EventKind.TURN_STARTED, EventKind.EXTRA_TURN)]
+                if kinds[-2:] == [EventKind.EXTRA_TURN, EventKind.TURN_STARTED]:
+                    return state
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.randrange(len(legal))]).state
+    raise AssertionError("no keep choice after an extra turn in 200 seeded games")
+
+
+async def test_the_keep_prompt_after_an_extra_turn_says_no_extra_turn(tui: Any) -> None:
+    # Session 10, played in tmux: between rounds the keep prompt began "Extra turn (boats)."
+    # because the finished round's last turn (another seat's) was a boat pair's extra turn.
+    app = kit.table_app(_kept_after_an_extra_turn(), "en")
+    async with app.run_test(size=(80, 24)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.ready)
+        text = " ".join(str(table.query_one(PromptPanel).shown).split())
+        assert "Between rounds: you now hold two event cards" in text, text
+        assert "Extra turn" not in text, text

@@ -22,6 +22,13 @@ async def test_the_piles_line_takes_a_third_row_when_it_needs_one(tui: Any) -> N
     app = kit.table_app(state, "fr", NAMES)
     async with app.run_test(size=(80, 24)):
         table = await tui.until_table(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        # The full width: pile 2 wraps, and goes on under pile 1, not under the deck (a row
+        # that began "│ Défausse 2" read as a stray rule: session 10).
+        rows = tui.text(app).replace("\u00a0", " ").splitlines()
+        one = next(r for r in rows if "Défausse 1" in r)
+        two = next(r for r in rows if "Défausse 2" in r)
+        assert one is not two and two.index("│ Défausse 2") == one.index("│ Défausse 1"), rows
         await tui.key(app, "l")  # the log and chat beside the table: 48 columns left
         await tui.until(lambda: table.side_open)
         await tui.settled(app)

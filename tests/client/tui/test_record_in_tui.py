@@ -98,7 +98,7 @@ async def test_the_last_round_and_the_game_over_tell_how_the_game_went(tui) -> N
                 # Every round's points from the server, and who a bot played for.
                 assert "Round" in text and len(record.rounds) >= 1
                 assert (
-                    f"Ann: a {record.takeovers[0].level} bot played this seat for "
+                    f"Ann: a {record.takeovers[0].level} bot played this seat in "
                     f"{len(record.rounds)} of {len(record.rounds)} rounds." in text
                 )
                 last = " ".join(str(p) for p in record.rounds[-1])
@@ -128,7 +128,7 @@ def test_the_tie_break_and_takeovers_are_worded() -> None:
     record = GameRecord("t", 9, ((3, 5, 0), (9, 7, 2)), True, (Takeover(2, "greedy", 1),))
     text = record_notes(record, names).plain
     assert "Tied on total points: the points of the last round decided." in text
-    assert "Cy: a greedy bot played this seat for 1 of 2 rounds." in text
+    assert "Cy: a greedy bot played this seat in 1 of 2 rounds." in text
     assert record_notes(GameRecord("t", 9, (), False, ()), names).plain == ""
 
 

@@ -157,9 +157,15 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
     assert list(temp.iterdir()) == []  # no temporary journal, its log removed
 
     second = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
-    async with second.run_test(size=(100, 30)):
+    async with second.run_test(size=(80, 24)):
         await tui.until(lambda: isinstance(second.screen, StartScreen))
-        assert "Resume your unfinished solo game" in tui.text(second)
+        await tui.settled(second)
+        # Both ways on in view at 80 x 24: the resume button above the choices pushed "Play
+        # solo" off the menu (session 10); they share a row under the choices now.
+        shown = tui.text(second)
+        assert "Resume your unfinished solo game" in shown and "New game" in shown, shown
+        new = second.screen.query_one("#go-solo")
+        assert new.region.bottom <= second.size.height - 1 and new.region.height == 3
         await tui.key(second, "enter")  # the resume button has the focus
         await tui.until(lambda: isinstance(second.screen, TableScreen)
                         and second.frame is not None, timeout=60)
@@ -185,6 +191,9 @@ async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  
         await tui.until(lambda: isinstance(second.screen, LobbyScreen), timeout=30)
         await tui.until(lambda: "Solo: this server is on this computer only." in tui.text(second))
         assert "Not encrypted" not in tui.text(second)
+        # Solo reads as solo: the header named the solo server's 127.0.0.1:port (session 9).
+        header = str(second.screen.query_one("#lobby-header").render())
+        assert header.startswith("Solo lobby") and "127.0.0.1" not in header, header
 
 
 async def test_host_mode_keeps_its_journal_in_the_data_dir(tui, dirs) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,153 @@
+"""The socket under one :class:`~seasalt.client.connection.Connection`: a zmq.asyncio DEALER
+(CURVE when asked), its handshake monitor, and one frame in or out at a time.
+
+What goes over it and when (hello/resume, heartbeats, loss, reconnecting) is the connection's;
+this part knows sockets and frames only: it opens and drops the socket, sends without
+blocking, reads and decodes one frame (counting the malformed ones), tells the link's timing
+when something went out or came in, and says ``away`` as the last word before a close.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import zmq
+import zmq.asyncio
+from seasalt.protocol import (
+    MAX_SERVER_MESSAGE_SIZE,
+    Away,
+    ClientMessage,
+    DecodeError,
+    Error,
+    ErrorCode,
+    Heartbeat,
+    ServerMessage,
+    decode_server_message,
+    encode,
+)
+
+from .link_timing import LinkTiming
+from .security import ClientSecurity, start_monitor, stop_monitor
+
+log = logging.getLogger("seasalt.client")
+
+AWAY_WAIT = 0.5
+"""Seconds a quit waits at most for the server to have read ``away`` (a server that is gone
+or slow costs the quit no more than this)."""
+
+
+class Dealer:
+    """The DEALER socket to ``endpoint`` (none until :meth:`open`; :meth:`open` again
+    replaces it: every handshake starts on a fresh socket)."""
+
+    def __init__(
+        self,
+        context: zmq.asyncio.Context,
+        endpoint: str,
+        timing: LinkTiming,
+        security: ClientSecurity | None,
+    ) -> None:
+        self._ctx = context
+        self.endpoint = endpoint
+        self.timing = timing
+        """Told of every frame sent and read (heartbeats and loss are timed from them)."""
+        self.security = security
+        self.sock: zmq.asyncio.Socket | None = None
+        self.monitor: zmq.asyncio.Socket | None = None
+        """Watches the transport handshake while a session opens (see client.security)."""
+        self.bad_frames = 0
+
+    @property
+    def is_open(self) -> bool:
+        return self.sock is not None
+
+    def open(self) -> zmq.asyncio.Socket:
+        """A new socket connecting to the endpoint, its monitor started; the old one dropped."""
+        self.drop()
+        sock = self._ctx.socket(zmq.DEALER)
+        sock.linger = 0
+        sock.ipv6 = True
+        sock.rcvhwm = 10_000
+        # A dead server must not leave us waiting in connect(): reconnect quickly at TCP level.
+        sock.setsockopt(zmq.RECONNECT_IVL, 100)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+        if self.security is not None:
+            self.security.apply(sock)
+        self.monitor = start_monitor(sock)  # before connect, so no failure goes unseen
+        sock.connect(self.endpoint)
+        self.sock = sock
+        return sock
+
+    def stop_monitor(self) -> None:
+        if self.monitor is not None and self.sock is not None:
+            stop_monitor(self.sock, self.monitor)
+        self.monitor = None
+
+    def drop(self) -> None:
+        self.stop_monitor()
+        if self.sock is not None:
+            self.sock.close(linger=0)
+            self.sock = None
+
+    async def send(self, message: ClientMessage) -> bool:
+        """Send ``message`` without blocking; False when there is no socket or its pipe is
+        full (the message is dropped)."""
+        if self.sock is None:
+            return False
+        try:
+            await self.sock.send(encode(message), flags=zmq.NOBLOCK)
+        except zmq.Again:
+            # The pipe is full (the server is gone or slow): drop it; a lost server is
+            # noticed by the heartbeat timeout and the table resynced after resume.
+            log.debug("send dropped (pipe full): %s", type(message).__name__)
+            return False
+        self.timing.sent()
+        return True
+
+    async def read(self, timeout: float | None) -> ServerMessage | None:
+        """One decoded frame, or None on timeout or a malformed frame."""
+        assert self.sock is not None
+        if timeout is not None:
+            ready = await self.sock.poll(timeout=max(0, int(timeout * 1000)))
+            if not ready:
+                return None
+        frames = await self.sock.recv_multipart()
+        self.timing.received()
+        if len(frames) != 1:
+            self.bad_frames += 1
+            log.warning("ignored a message of %d frames from the server", len(frames))
+            return None
+        try:
+            return decode_server_message(frames[0], MAX_SERVER_MESSAGE_SIZE)
+        except DecodeError as e:
+            self.bad_frames += 1
+            log.warning("ignored a malformed frame from the server: %s", e)
+            return None
+
+    async def say_away(self) -> bool:
+        """``away``, the last word before a close: True once the server has read it.
+
+        The server reads a closed connection's disconnect before its last frames (a new
+        connection may reuse the routing id), so an ``away`` still queued when the socket
+        closes would be lost. A heartbeat after it is refused (``unauthorized``: docs/
+        protocol.md, ``away`` unbinds the session) once ``away`` was read; that refusal is
+        waited for, at most :data:`AWAY_WAIT` seconds. What arrives meanwhile is dropped.
+        """
+        if self.sock is None:
+            return False
+        if not await self.send(Away()) or not await self.send(Heartbeat()):
+            return False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + AWAY_WAIT
+        while (left := deadline - loop.time()) > 0:
+            try:
+                data = await asyncio.wait_for(self.sock.recv(), left)
+                message = decode_server_message(data)
+            except TimeoutError:
+                break
+            except DecodeError:
+                continue
+            if isinstance(message, Error) and message.code is ErrorCode.UNAUTHORIZED:
+                return True
+        return False

@@ -1,0 +1,54 @@
+"""The round result at 80 columns, in French (session 9 and session 10, played in tmux): a
+hand or a table that wraps goes on under its first card, not under its label, and the hand's
+and the table's cards start in one column; the score table keeps its total in view and no
+part of the breakdown is cut ("multiplicateu…"): the numbers' headers go on two lines."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from seasalt.client.screens.result import RoundResultScreen
+from seasalt.engine import RoundEnd
+from seasalt.testing import positions
+from seasalt.testing import tui as kit
+
+
+async def test_wrapped_hands_hang_and_the_score_table_fits_80_columns(tui: Any) -> None:
+    app = kit.result_app(positions.after_round(RoundEnd.LAST_CHANCE), "fr")
+    async with app.run_test(size=(80, 40)):
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+        await tui.settled(app)
+        lines = [line.strip("│").rstrip() for line in tui.text(app).splitlines()]
+        header = next(line for line in lines if "Joueur" in line)
+        assert header.rstrip().endswith("total"), header
+        words = " ".join(" ".join(lines).split())
+        assert "+ multiplicateurs 5" in words and "…" not in words
+        label = re.compile(r"^( +(main|posées)\s*:\s+)\S")
+        starts: list[int] = []
+        wrapped = 0
+        for line, after in itertools.pairwise(lines):
+            if (found := label.match(line)) is None:
+                continue
+            column = len(found.group(1))
+            starts.append(column)
+            # The next line is the row after it when it is neither a name nor a label.
+            if after.startswith("   ") and not label.match(after):
+                wrapped += 1
+                assert len(after) - len(after.lstrip()) in (column, column + 1), (line, after)
+        assert wrapped >= 2 and len(set(starts)) <= 2 and max(starts) - min(starts) <= 1, starts
+
+
+def test_a_replays_seat_hangs_its_wrapped_rows_too() -> None:
+    from seasalt.client.screens.replay import seat_block
+    from seasalt.client.words import Names
+
+    state = kit.mid_round(4)
+    lines = seat_block(state, 0, Names(list(kit.NAMES), 0), width=40).plain.split("\n")
+    hand = next(i for i, line in enumerate(lines) if line.lstrip().startswith("hand:"))
+    column = len(lines[hand]) - len(lines[hand].split(":", 1)[1].lstrip())
+    rows = [line for line in lines[hand + 1:] if not line.lstrip().startswith("table:")]
+    assert rows, lines  # (40 columns: the hand wraps)
+    for row in rows:
+        assert len(row) - len(row.lstrip()) in (column, column + 1), (row, lines)
