@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from seasalt.bots.coach import Cancelled, analyse, candidates, facts_of
@@ -166,3 +167,21 @@ def test_the_colour_bonus_grows_only_with_a_colour_the_seat_has(positions) -> No
                 assert facts.card is not None and card(facts.card).color in held
                 seen = True
     assert seen  # (RULES §5.5: one more card of the colour the seat has most of)
+
+
+def test_twin_piles_are_one_choice_and_piles_with_a_past_are_not() -> None:
+    # RULES §3.1: seed 123 deals a white Mermaid on each pile (one card each): taking from
+    # either is the same game with the piles swapped, so the coach asks once (it had shown
+    # "59% to win" for one pile and "41%" for the other: the noise of two sets of playouts).
+    state = new_game(Rules(2), seed=123)
+    v = view(state, state.to_act)
+    assert [p.size for p in v.piles] == [1, 1]
+    assert card(v.piles[0].top).kind == card(v.piles[1].top).kind
+    takes = [a for a in candidates(v) if isinstance(a, TakeDiscard)]
+    assert takes == [TakeDiscard(0)]
+    advice = analyse(v, budget=BUDGET, seed=1)
+    assert sum(isinstance(o.action, TakeDiscard) for o in advice.options) == 1
+    # The same two tops over different pasts (a card under one of them) are two choices.
+    deeper = replace(v, piles=(replace(v.piles[0], size=2), v.piles[1]))
+    assert [a for a in candidates(deeper) if isinstance(a, TakeDiscard)] == [
+        TakeDiscard(0), TakeDiscard(1)]
