@@ -81,6 +81,27 @@ async def press(app: App[Any], *keys: str) -> None:
         await asyncio.sleep(0)  # sleep-ok: yield, so the keys are handled in order
 
 
+async def host_from_start_menu(
+    app: App[Any], pilot: Pilot[Any], *switches: str, timeout: float = 40.0
+) -> None:
+    """Host a LAN game from the start menu as a player does: the Host tab, the ``switches``
+    (their ids, e.g. ``"#host-secure"``) turned on, any free port, Enter; back once the
+    lobby of the hosted server is shown."""
+    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.screens.start import StartScreen
+
+    await until(lambda: isinstance(app.screen, StartScreen))
+    app.screen.query_one("#tabs").active = "host"  # type: ignore[attr-defined]
+    await pilot.pause()
+    for switch in switches:
+        app.screen.query_one(switch).value = True  # type: ignore[attr-defined]
+    port = app.screen.query_one("#port")
+    port.value = "0"  # type: ignore[attr-defined]  # any free port
+    port.focus()
+    await press(app, "enter")
+    await until(lambda: isinstance(app.screen, LobbyScreen), timeout=timeout)
+
+
 def screen_text(app: App[Any]) -> str:
     """The screen as drawn, plain text, one line per row.
 

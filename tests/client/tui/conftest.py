@@ -40,6 +40,7 @@ class Tui:
     settled = staticmethod(kit.settled)
     through = staticmethod(kit.through)
     until_table = staticmethod(kit.until_table)
+    host = staticmethod(kit.host_from_start_menu)
 
 
 @pytest.fixture

@@ -128,15 +128,7 @@ async def test_hosting_with_the_web_switch_serves_browsers(tui) -> None:  # type
 
 async def _host_with_web(app: SeasaltApp, tui: Any) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
-        await tui.until(lambda: isinstance(app.screen, StartScreen))
-        app.screen.query_one("#tabs").active = "host"
-        await pilot.pause()
-        app.screen.query_one("#host-web").value = True
-        port = app.screen.query_one("#port")
-        port.value = "0"
-        port.focus()
-        await tui.key(app, "enter")
-        await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=40)
+        await tui.host(app, pilot, "#host-web")
         child = app.child
         assert child is not None and child.web_urls, child
         local = urlsplit(child.web_urls[0])

@@ -38,22 +38,13 @@ async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_on
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     from seasalt.client.app import LaunchOptions, SeasaltApp
     from seasalt.client.screens.dialogs import HostQuitDialog
-    from seasalt.client.screens.lobby import LobbyScreen
-    from seasalt.client.screens.start import StartScreen
 
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     child = None
     bob: RawClient | None = None
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await tui.until(lambda: isinstance(app.screen, StartScreen))
-            app.screen.query_one("#tabs").active = "host"
-            await pilot.pause()
-            port = app.screen.query_one("#port")
-            port.value = "0"  # any free port
-            port.focus()
-            await tui.key(app, "enter")
-            await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=40)
+            await tui.host(app, pilot)
             child = app.child
             assert child is not None and child.alive()
 

@@ -12,7 +12,6 @@ import zmq.asyncio
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.dialogs import HostQuitDialog
 from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.start import StartScreen
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.log import ChatPanel
 from seasalt.protocol import Chat, Joined, JoinOrCreate
@@ -79,15 +78,7 @@ async def test_a_plain_server_elsewhere_warns_that_anyone_can_read(tui) -> None:
 async def test_hosting_with_the_encrypt_switch_runs_a_secure_server(tui) -> None:  # type: ignore[no-untyped-def]
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(120, 40)) as pilot:
-        await tui.until(lambda: isinstance(app.screen, StartScreen))
-        app.screen.query_one("#tabs").active = "host"
-        await pilot.pause()
-        app.screen.query_one("#host-secure").value = True
-        port = app.screen.query_one("#port")
-        port.value = "0"
-        port.focus()
-        await tui.key(app, "enter")
-        await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=40)
+        await tui.host(app, pilot, "#host-secure")
         child = app.child
         assert child is not None and child.server_key is not None and len(child.server_key) == 40
         await tui.until(lambda: f"--server-key {child.server_key}" in tui.text(app))

@@ -202,14 +202,7 @@ async def test_host_mode_keeps_its_journal_in_the_data_dir(tui, dirs) -> None:  
     data, temp = dirs
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(100, 30)) as pilot:
-        await tui.until(lambda: isinstance(app.screen, StartScreen))
-        app.screen.query_one("#tabs").active = "host"
-        await pilot.pause()
-        port = app.screen.query_one("#port")
-        port.value = "0"
-        port.focus()
-        await tui.key(app, "enter")
-        await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=60)
+        await tui.host(app, pilot, timeout=60)
         child = app.child
         assert child is not None and child.db_path is None  # the server's own default
         assert (data / "server.sqlite3").is_file()

@@ -83,18 +83,10 @@ async def test_host_mode_shows_join_addresses_and_asks_before_stopping(
     from seasalt.client.app import LaunchOptions, SeasaltApp
     from seasalt.client.screens.dialogs import HostQuitDialog
     from seasalt.client.screens.lobby import LobbyScreen
-    from seasalt.client.screens.start import StartScreen
 
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(100, 30)) as pilot:
-        await tui.until(lambda: isinstance(app.screen, StartScreen))
-        app.screen.query_one("#tabs").active = "host"
-        await pilot.pause()
-        port = app.screen.query_one("#port")
-        port.value = "0"  # any free port
-        port.focus()
-        await tui.key(app, "enter")
-        await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=40)
+        await tui.host(app, pilot)
         # Friends are offered this machine's network addresses, never its loopback one
         # (a machine with only loopback is told that no network address was found).
         await tui.until(lambda: "Friends join with" in tui.text(app)
