@@ -159,6 +159,9 @@ class TableFlow:
             self.frame = Frame(self.frame.table, self.frame.seq, self.frame.view, self.seats,
                                self.frame.events)
             self.app.call_later(self._relabel_table_screens)
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ScoresScreen) and screen.table == summary.name:
+                screen.rename(self.names())
 
     async def _relabel_table_screens(self) -> None:
         """New seat names on screen: with the latest frame when this runs, not the one of

@@ -171,6 +171,13 @@ class ScoresScreen(ModalScreen[None]):
             body = Group(sheet_table(sheet, self.names), sheet_notes(sheet, self.names))
             self.query_one("#scores-body", Static).update(body)
 
+    def rename(self, names: Names) -> None:
+        """The seats changed while the sheet is open (someone sat down in the waiting room):
+        show it under the names they have now."""
+        self.names = names
+        if self.sheet is not None:
+            self.show_sheet(self.sheet)
+
     def action_close(self) -> None:
         self.dismiss(None)
 

@@ -255,3 +255,44 @@ async def test_only_a_session_at_the_table_gets_its_sheet() -> None:
             ann.close()
             eve.close()
     ctx.term()
+
+
+class WaitingSheetLink(QueueLink):
+    """A table waiting for its second player; the server's sheet has no round yet."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[object] = []
+
+    def info(self, second: str | None) -> Any:
+        from seasalt import protocol as p
+
+        seats = (p.SeatInfo("human", "Ann", True, False),
+                 p.SeatInfo("human", second, second is not None, False))
+        return p.TableChanged(p.TableInfo("t", seats, False, False, p.TableState.WAITING, 0))
+
+    async def send(self, message: object) -> None:
+        from seasalt import protocol as p
+
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Joined("t", 0))
+            await self.inbox.put(self.info(None))
+        elif isinstance(message, p.GetScores):
+            await self.inbox.put(ScoreSheet("t", 0, (), (0, 0), (0, 1), False, False))
+
+
+async def test_an_open_sheet_in_the_waiting_room_names_who_sits_down(tui) -> None:
+    # cli10 found it: h in the waiting room showed "(free seat)" and stayed so after Bob sat.
+    link = WaitingSheetLink()
+    app = SeasaltApp(LaunchOptions(address="t:1", name="Ann"), link_factory=lambda _a, _n: link)
+    async with app.run_test(size=(100, 30)):
+        await tui.until(lambda: isinstance(app.screen, TableScreen)
+                        and app.screen.waiting is not None)
+        await tui.key(app, "h")
+        await tui.until(lambda: isinstance(app.screen, ScoresScreen)
+                        and app.screen.sheet is not None)
+        await tui.until(lambda: "(free seat)" in screen_text(app))
+        await link.inbox.put(link.info("Bob"))
+        await tui.until(lambda: "Bob" in screen_text(app))
+        assert "(free seat)" not in screen_text(app)
