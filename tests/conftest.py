@@ -7,10 +7,11 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
+import zmq.asyncio
 
 pytest_plugins = ("pytester",)  # tests/test_error_logs.py tests the fixtures below
 
@@ -163,3 +164,11 @@ def expect_error_logs(
 ) -> list[logging.LogRecord]:
     """The ERROR records logged so far in this test (a live list): this test expects some."""
     return request.node.stash[_ERRORS].records
+
+
+@pytest.fixture
+async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
+    """A ZeroMQ context for tests that open sockets of their own (closed with linger 0)."""
+    context = zmq.asyncio.Context()
+    yield context
+    context.destroy(linger=0)

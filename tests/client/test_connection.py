@@ -382,11 +382,7 @@ async def test_two_connections_play_a_game_on_a_real_server() -> None:
 async def test_away_is_read_by_the_server_before_the_close(fake: FakeServer) -> None:
     # The quit's last word (client/net_flow.py): the server reads a closed connection's
     # disconnect before its queued frames, so send(away) waits (bounded) until it was read.
-    conn = Connection(fake.address, "ann")
-    task = asyncio.create_task(conn.connect(timeout=5))
-    await fake.expect(Hello)
-    await fake.welcome()
-    await task
+    conn = await connected(fake)
     sending = asyncio.create_task(conn.send(Away()))
     await fake.expect(Away)
     await fake.expect(Heartbeat)  # refused once away was read...
@@ -397,11 +393,7 @@ async def test_away_is_read_by_the_server_before_the_close(fake: FakeServer) -> 
 
 
 async def test_away_to_a_server_that_does_not_answer_gives_up_soon(fake: FakeServer) -> None:
-    conn = Connection(fake.address, "ann")
-    task = asyncio.create_task(conn.connect(timeout=5))
-    await fake.expect(Hello)
-    await fake.welcome()
-    await task
+    conn = await connected(fake)
     started = time.monotonic()
     assert not await conn.send(Away())  # the quit is not held up
     assert time.monotonic() - started < AWAY_WAIT + 1

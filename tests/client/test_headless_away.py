@@ -31,12 +31,6 @@ async def server() -> AsyncIterator[Server]:
         yield srv
 
 
-@pytest.fixture
-async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
-    context = zmq.asyncio.Context()
-    yield context
-    context.destroy(linger=0)
-
 
 async def _line_with(stream: asyncio.StreamReader, words: str, seen: list[str]) -> None:
     while True:

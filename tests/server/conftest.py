@@ -12,13 +12,6 @@ from seasalt.testing.server import RawClient, running_server
 
 
 @pytest.fixture
-async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
-    context = zmq.asyncio.Context()
-    yield context
-    context.destroy(linger=0)
-
-
-@pytest.fixture
 def clock() -> ManualClock:
     return ManualClock()
 

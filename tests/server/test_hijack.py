@@ -8,7 +8,6 @@ its routing id explicitly (standing for an attacker who learned it), the attacke
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 import zmq
@@ -104,12 +103,6 @@ async def handshake_done(client: RawClient, timeout: float = 10.0) -> None:
         client.sock.disable_monitor()
         monitor.close(linger=0)
 
-
-@pytest.fixture
-async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
-    context = zmq.asyncio.Context()
-    yield context
-    context.destroy(linger=0)
 
 
 @pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")

@@ -7,7 +7,7 @@ journal rows when nobody started them. Timers run on a ManualClock and ``tick()`
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -67,12 +67,6 @@ async def create(client: RawClient, name: str, seats: tuple[str, ...] = FOUR) ->
         if isinstance(msg, Joined | Error):
             return msg
 
-
-@pytest.fixture
-async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
-    context = zmq.asyncio.Context()
-    yield context
-    context.destroy(linger=0)
 
 
 async def test_one_address_cannot_fill_the_lobby_and_a_restart_does_not_bring_it_back(

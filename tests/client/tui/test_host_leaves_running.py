@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -23,12 +22,6 @@ from seasalt.testing.waiting import until_sync
 
 pytestmark = pytest.mark.timeout(90)
 
-
-@pytest.fixture
-async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
-    context = zmq.asyncio.Context()
-    yield context
-    context.destroy(linger=0)
 
 
 async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_once(
