@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 
 from seasalt.bots import expert
-from seasalt.bots.basic import choose_basic
+from seasalt.bots.basic import choose_basic, hand_value
 from seasalt.bots.greedy import choose_greedy
 from seasalt.bots.rollout import rollout_policy
 from seasalt.engine import (
@@ -64,11 +64,11 @@ def test_the_rollout_keep_covers_the_top_the_next_seat_collects() -> None:
             assert choice == KeepCard(sailor, crab_on)
 
 
-def _keep_views(games: int) -> list:  # type: ignore[type-arg]
+def _keep_views(games: int, players: int = 2) -> list:  # type: ignore[type-arg]
     """Views of seat to act in the keep step with both piles open, along seeded greedy games."""
     out = []
     for seed in range(games):
-        state = new_game(Rules(2, extra_salt=seed % 2 == 1), seed)
+        state = new_game(Rules(players, extra_salt=seed % 2 == 1), seed)
         bot_rng = random.Random(seed)
         while not state.is_over:
             v = view(state, state.active)
@@ -93,3 +93,39 @@ def test_the_experts_keeps_leave_the_greedys_piles() -> None:
             differ += basic != a
             checked += 1
     assert checked > 100 and differ > 0
+
+
+def _least_wanted_top(v, keep: int) -> KeepCard:  # type: ignore[no-untyped-def]
+    """The basic level's pile for the unkept card: the basic choice when it keeps ``keep``,
+    else cover the top the keeper would least like to take later."""
+    options = [o for o in v.legal_actions if isinstance(o, KeepCard) and o.card == keep]
+    basic = choose_basic(v, random.Random(0))
+    if basic in options:
+        return basic
+    base = hand_value(v.hand, v.table)
+    worth = [
+        hand_value((*v.hand, p.top), v.table) - base if p.top is not None else -9.0
+        for p in v.piles
+    ]
+    return min(options, key=lambda o: worth[o.pile])
+
+
+def test_with_more_players_the_experts_keeps_do_not_deny() -> None:
+    """With three or four players the next seat is one opponent of several: the expert's keeps
+    cover the top it would least like to take itself (session 8's rule; the denial cost it
+    4-player games, docs/benchmarks.md "The arena, session 11"), and its playouts keep at
+    random. In two players the greedy's piles, as above."""
+    assert expert._denies(_keep_views(1)[0])
+    for players in (3, 4):
+        differ = checked = 0
+        for v in _keep_views(3, players):
+            assert not expert._denies(v)
+            for a in expert._candidates(v):
+                assert isinstance(a, KeepCard)
+                assert a == _least_wanted_top(v, a.card)
+                options = tuple(
+                    o for o in v.legal_actions if isinstance(o, KeepCard) and o.card == a.card
+                )
+                differ += a != choose_greedy(replace(v, legal_actions=options), random.Random(0))
+                checked += 1
+        assert checked > 50 and differ > 0
