@@ -16,6 +16,8 @@ from seasalt.protocol import (
     ListGames,
     PlayerStats,
     Replay,
+    ReplayStandIns,
+    StandInMove,
     StandIns,
     StandInStats,
     Stats,
@@ -36,6 +38,9 @@ class HistoryUnavailable(Exception):
 class HistorySource(Protocol):
     async def list_games(self) -> tuple[GameSummary, ...]: ...
     async def replay(self, game: int) -> Replay: ...
+    def stand_ins_of(self, game: int) -> tuple[StandInMove, ...]:
+        """The moves a bot made for an absent player in ``game`` (known with its replay)."""
+        ...
     async def stats(self) -> tuple[PlayerStats, ...]: ...
     async def close(self) -> None: ...
 
@@ -58,6 +63,7 @@ class ServerHistory:
         self._lock = asyncio.Lock()
         self.stand_ins: tuple[StandInStats, ...] = ()
         """From the last :meth:`stats`: the takeover bots' share, per player id."""
+        self._replay_stand_ins: dict[int, tuple[StandInMove, ...]] = {}
 
     async def _connection(self) -> Connection:
         if self._conn is None:
@@ -78,6 +84,7 @@ class ServerHistory:
         request: ListGames | GetReplay | GetStats,
         answer: type[A],
         on_stand_ins: Callable[[StandIns], None] | None = None,
+        on_moves: Callable[[ReplayStandIns], None] | None = None,
     ) -> A:
         async with self._lock:
             conn = await self._connection()
@@ -91,6 +98,8 @@ class ServerHistory:
                         return message
                     if isinstance(message, StandIns) and on_stand_ins is not None:
                         on_stand_ins(message)  # it comes just before stats
+                    if isinstance(message, ReplayStandIns) and on_moves is not None:
+                        on_moves(message)  # it comes just before the replay
                     if isinstance(message, Error):
                         raise HistoryUnavailable(message.message)
             except ConnectionClosed as exc:
@@ -102,7 +111,16 @@ class ServerHistory:
         return (await self._ask(ListGames(), Games)).games
 
     async def replay(self, game: int) -> Replay:
-        return await self._ask(GetReplay(game), Replay)
+        """The game's replay; the moves a bot made in it are then :meth:`stand_ins_of` it
+        (none from a server that does not send them)."""
+        seen: list[ReplayStandIns] = []
+        replay = await self._ask(GetReplay(game), Replay, on_moves=seen.append)
+        moves = next((m.moves for m in reversed(seen) if m.game == replay.summary.game), ())
+        self._replay_stand_ins[game] = moves
+        return replay
+
+    def stand_ins_of(self, game: int) -> tuple[StandInMove, ...]:
+        return self._replay_stand_ins.get(game, ())
 
     async def stats(self) -> tuple[PlayerStats, ...]:
         """Every player's statistics; what takeover bots did for them is then in

@@ -46,11 +46,11 @@ def setup_log_file(path: Path | None = None) -> Path | None:
 def run_replay(path: Path) -> int:
     """``seasalt-client --replay FILE``: 0 after watching, 1 with a message when it cannot be
     shown (missing, not a replay, another engine version, damaged), 5 without Textual."""
-    from .replay_file import open_replay
+    from .replay_file import read_replay
     from .replay_steps import build_steps
 
     try:
-        replay = open_replay(path)
+        replay, stand_ins = read_replay(path)
         build_steps(replay)  # refuse a damaged replay here, with its message, not in the app
     except ReplayFileError as exc:
         print(f"seasalt-client: cannot open the replay: {exc}", file=sys.stderr)
@@ -60,6 +60,6 @@ def run_replay(path: Path) -> int:
     except ImportError as exc:
         print(f"seasalt-client: the terminal app is not available ({exc}).", file=sys.stderr)
         return 5
-    result = ReplayApp(replay, path).run()
+    result = ReplayApp(replay, path, stand_ins).run()
     return result if isinstance(result, int) else 0
 

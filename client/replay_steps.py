@@ -1,7 +1,9 @@
 """Every step of a finished game, rebuilt with the engine from its seed and actions.
 
 Nothing here knows a rule: each state comes from ``engine.apply``, and the game is over, so
-every seat's cards are shown as the engine holds them.
+every seat's cards are shown as the engine holds them. The moves a bot made for an absent player
+(the server's ``replay_stand_ins``, or a replay file's ``stand_ins``) have their events marked
+as the live log's are (client/stand_in.py), so they read "Ann's stand-in (bot) kept…".
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from seasalt.engine import (
     apply,
     new_game,
 )
-from seasalt.protocol import Replay, ReplayFileError
+from seasalt.protocol import Replay, ReplayFileError, StandInMove, stand_in_marks
+
+from .stand_in import marked
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +34,17 @@ class Step:
     action: Action | None
     """The action that led here (None for the deal)."""
     events: tuple[Event, ...]
-    """What that action did, unredacted (the game is over: nothing is secret)."""
+    """What that action did, unredacted (the game is over: nothing is secret); a stand-in's
+    doings as :class:`~seasalt.client.stand_in.StandInEvent`."""
 
 
-def build_steps(replay: Replay, engine_version: str = ENGINE_VERSION) -> list[Step]:
-    """All ``len(replay.actions) + 1`` steps.
+def build_steps(
+    replay: Replay,
+    engine_version: str = ENGINE_VERSION,
+    stand_ins: tuple[StandInMove, ...] = (),
+) -> list[Step]:
+    """All ``len(replay.actions) + 1`` steps; ``stand_ins``: the actions a bot played for a
+    human seat.
 
     Raises:
         ReplayFileError: the replay is from another engine version, or its actions do not
@@ -46,6 +56,7 @@ def build_steps(replay: Replay, engine_version: str = ENGINE_VERSION) -> list[St
             f"this seasalt has engine version {engine_version!r}: the same moves could make "
             "another game, so it cannot be shown"
         )
+    by_bot = {m.action: m.seat for m in stand_ins}
     state = new_game(replay.rules, replay.seed)
     steps = [Step(0, state, None, state.log)]
     for i, action in enumerate(replay.actions, start=1):
@@ -54,7 +65,10 @@ def build_steps(replay: Replay, engine_version: str = ENGINE_VERSION) -> list[St
         except IllegalActionError as exc:
             raise ReplayFileError(f"move {i} of this replay is not legal here: {exc}") from None
         state = result.state
-        steps.append(Step(i, state, action, result.events))
+        events = result.events
+        if (seat := by_bot.get(i)) is not None:
+            events = marked(events, stand_in_marks(events, seat))
+        steps.append(Step(i, state, action, events))
     return steps
 
 

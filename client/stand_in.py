@@ -5,7 +5,8 @@ The server sends ``stand_in_moves`` just before the snapshot or update it descri
 apart by its type), so every place that words events — the log, the recent lines, the moves
 shown while a round's result waits — says "Your stand-in (bot) …" / "Ann's stand-in (bot) …"
 (``describe_event``) without knowing where the marks came from. A frame with no such message
-before it (an older server, a round no bot played in) has none.
+before it (an older server, a round no bot played in) has none. A finished game's replay marks
+its steps the same way (client/replay_steps.py).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ def stand_in_copy(event: Event) -> StandInEvent:
     return StandInEvent(*(getattr(event, name) for name in _FIELDS))
 
 
-def _marked(events: tuple[Event, ...], marks: tuple[int, ...]) -> tuple[Event, ...]:
+def marked(events: tuple[Event, ...], marks: tuple[int, ...]) -> tuple[Event, ...]:
+    """``events`` with those at the indexes ``marks`` as :class:`StandInEvent`."""
     if not marks:
         return events
     out = list(events)
@@ -47,5 +49,5 @@ def with_marks(
     if marks is None:
         return view, events
     if marks.log:
-        view = dataclasses.replace(view, log=_marked(view.log, marks.log))
-    return view, _marked(events, marks.events)
+        view = dataclasses.replace(view, log=marked(view.log, marks.log))
+    return view, marked(events, marks.events)

@@ -48,6 +48,7 @@ from .history import (
     Stats,
     replay_from_file_data,
     replay_to_file_data,
+    stand_ins_from_file_data,
 )
 from .limits import (
     DEFAULT_PORT,
@@ -108,7 +109,7 @@ from .messages import (
     check_seat_spec,
 )
 from .scores import GetScores, ScoreRound, ScoreSheet
-from .stand_in import StandInMoves
+from .stand_in import ReplayStandIns, StandInMove, StandInMoves, stand_in_marks
 from .table_options import MAX_TARGET, MIN_TARGET, TARGETS, ServerInfo
 from .wire import (
     TAG_KEY,
@@ -141,13 +142,13 @@ __all__ = [
     # history, replays and statistics (protocol/history.py)
     "DuoCount", "EventStats", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames",
     "PlayerEntry", "PlayerStats", "Replay", "ReplayFileError", "StandInStats", "StandIns", "Stats",
-    "replay_from_file_data", "replay_to_file_data",
+    "replay_from_file_data", "replay_to_file_data", "stand_ins_from_file_data",
     # clocks (protocol/clocks.py)
     "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",
     # the target option and server_info (protocol/table_options.py)
     "MAX_TARGET", "MIN_TARGET", "TARGETS", "ServerInfo",
     # a bot's moves for an absent player (protocol/stand_in.py)
-    "StandInMoves",
+    "ReplayStandIns", "StandInMove", "StandInMoves", "stand_in_marks",
     # the score sheet (protocol/scores.py)
     "GetScores", "ScoreRound", "ScoreSheet",
 ]

@@ -15,6 +15,7 @@ from seasalt.engine import ENGINE_VERSION, Action, Rules
 
 from .codec import from_wire, to_wire
 from .errors import DecodeError, InvalidField, Reason
+from .stand_in import StandInMove, check_stand_in_moves
 from .table_options import check_flag, check_target
 
 MAX_HISTORY_GAMES = 200
@@ -250,9 +251,12 @@ class ReplayFileError(ValueError):
     """A replay file that cannot be opened here; the message says why, for people."""
 
 
-def replay_to_file_data(replay: Replay) -> dict[str, Any]:
-    """The JSON-ready content of a replay file (format name, versions first)."""
-    return {
+def replay_to_file_data(
+    replay: Replay, stand_ins: tuple[StandInMove, ...] = ()
+) -> dict[str, Any]:
+    """The JSON-ready content of a replay file (format name, versions first), with the moves
+    a bot made for an absent player (``stand_ins``) when there are any."""
+    data = {
         "format": REPLAY_FILE_FORMAT,
         "format_version": REPLAY_FILE_VERSION,
         "engine_version": replay.engine_version,
@@ -261,6 +265,9 @@ def replay_to_file_data(replay: Replay) -> dict[str, Any]:
         "seed": replay.seed,
         "actions": _plain(to_wire(replay.actions, tuple[Action, ...])),
     }
+    if stand_ins:  # left out otherwise: such a file is the same as before they were kept
+        data["stand_ins"] = _plain(to_wire(stand_ins, tuple[StandInMove, ...]))
+    return data
 
 
 def _plain(value: Any) -> Any:
@@ -305,3 +312,23 @@ def replay_from_file_data(data: Any, engine_version: str = ENGINE_VERSION) -> Re
     except DecodeError as exc:
         raise ReplayFileError(f"the replay file is damaged: {exc}") from None
     return Replay(summary, rules, str(recorded), seed, actions)
+
+
+def stand_ins_from_file_data(data: Any) -> tuple[StandInMove, ...]:
+    """The moves a bot made for an absent player, from a replay file's content (checked with
+    :func:`replay_from_file_data`); none in a file that has no ``stand_ins``.
+
+    Raises:
+        ReplayFileError: damaged ``stand_ins``.
+    """
+    if not isinstance(data, dict) or "stand_ins" not in data:
+        return ()
+    try:
+        moves = cast(
+            tuple[StandInMove, ...],
+            from_wire(data["stand_ins"], tuple[StandInMove, ...], "stand_ins"),
+        )
+        check_stand_in_moves("stand_ins", moves)
+    except (DecodeError, InvalidField) as exc:
+        raise ReplayFileError(f"the replay file is damaged: {exc}") from None
+    return moves

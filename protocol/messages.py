@@ -54,7 +54,7 @@ from .lobby import (
     Welcome,
 )
 from .scores import SCORES_CLIENT_MESSAGES, SCORES_SERVER_MESSAGES, GetScores, ScoreSheet
-from .stand_in import StandInMoves
+from .stand_in import ReplayStandIns, StandInMoves
 from .table_options import ServerInfo
 
 # --- client to server ----------------------------------------------------------------------
@@ -252,6 +252,7 @@ ServerMessage = (
     | TimeRanOut
     | ServerInfo
     | Games
+    | ReplayStandIns
     | Replay
     | Stats
     | StandIns
@@ -296,6 +297,7 @@ SERVER_MESSAGES: tuple[type, ...] = (
     TimeRanOut,
     ServerInfo,
     *HISTORY_SERVER_MESSAGES,
+    ReplayStandIns,
     *SCORES_SERVER_MESSAGES,
 )
 
@@ -309,6 +311,6 @@ __all__ = [
     "Chat", "ChatEntry", "ChatHistory", "ChatLine",
     # the game
     "ActionRequest", "Continue", "Error", "GameOver", "GameRecord", "Heartbeat", "PlayAgain",
-    "RoundOver", "Snapshot", "StandInMoves", "Sync", "Takeover", "Update",
+    "ReplayStandIns", "RoundOver", "Snapshot", "StandInMoves", "Sync", "Takeover", "Update",
     "bot_seat", "check_seat_spec",
 ]

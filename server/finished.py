@@ -34,6 +34,7 @@ from seasalt.protocol import (
     PlayerEntry,
     PlayerStats,
     Replay,
+    StandInMove,
     StandInStats,
     action_from_wire,
 )
@@ -166,6 +167,18 @@ def load_replay(db: sqlite3.Connection, game_id: int) -> Replay | None:
         extra_pepper=summary.extra_pepper,
     )
     return Replay(summary, rules, str(row[9]), int(row[8]), actions)
+
+
+def load_stand_in_moves(db: sqlite3.Connection, game_id: int) -> tuple[StandInMove, ...]:
+    """The actions of a game a bot played for a human seat (the journal's
+    ``takeover_actions``; none for a game journalled before they were kept)."""
+    try:
+        rows = db.execute(
+            "SELECT idx, seat FROM takeover_actions WHERE game_id=? ORDER BY idx", (game_id,)
+        ).fetchall()
+    except sqlite3.OperationalError:  # an older journal opened read-only (games export)
+        return ()
+    return tuple(StandInMove(idx, seat) for idx, seat in rows)
 
 
 # --- rebuilding a replay with the engine ---------------------------------------------------

@@ -20,6 +20,7 @@ from seasalt.protocol import (
     GetReplay,
     GetStats,
     ListGames,
+    ReplayStandIns,
     StandIns,
     Stats,
     encode,
@@ -31,6 +32,7 @@ from .finished import (
     StatsBuilder,
     finished_games,
     load_replay,
+    load_stand_in_moves,
     player_id_of_identity,
 )
 from .journal import Journal
@@ -67,7 +69,13 @@ def answer(db: sqlite3.Connection, key: HistoryKey, builder: StatsBuilder) -> An
         return (encode(Games(tuple(finished_games(db)))),)
     if kind == "replay":
         replay = load_replay(db, game)
-        return None if replay is None else (encode(replay),)
+        if replay is None:
+            return None
+        # The moves a bot made for an absent player just before the replay, when there are
+        # any: a client that predates them drops the frame (docs/protocol.md §10).
+        moves = load_stand_in_moves(db, game)
+        marks = (encode(ReplayStandIns(game, moves)),) if moves else ()
+        return (*marks, encode(replay))
     stats, stand_ins = builder.build_all(db)
     # stand_ins before stats: a client that waits for stats has both by then, and one that
     # predates stand_ins drops it (docs/protocol.md §10).

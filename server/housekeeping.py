@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from seasalt.protocol import replay_to_file_data
 
-from .finished import load_replay
+from .finished import load_replay, load_stand_in_moves
 from .journal import Journal
 from .journal_file import JournalError
 from .options import (
@@ -148,7 +148,7 @@ def change_games(
         if verb == "archive":
             db.execute("UPDATE games SET archived=1 WHERE id=?", (gid,))
         else:
-            for table in ("actions", "rounds", "seats"):
+            for table in ("actions", "rounds", "seats", "takeover_actions"):
                 db.execute(f"DELETE FROM {table} WHERE game_id=?", (gid,))
             db.execute("DELETE FROM games WHERE id=?", (gid,))
         db.execute("COMMIT")
@@ -161,7 +161,8 @@ def export_game(db: sqlite3.Connection, game_id: int, path: str, out: list[str])
     if replay is None:
         out.append(f"no finished game {game_id} (seasalt-server games list --all)")
         return EXIT_NOT_FOUND
-    data = json.dumps(replay_to_file_data(replay), indent=1)
+    stand_ins = load_stand_in_moves(db, game_id)
+    data = json.dumps(replay_to_file_data(replay, stand_ins), indent=1)
     with open(path, "w", encoding="utf-8") as f:
         f.write(data + "\n")
     out.append(f"game {game_id} ({len(replay.actions)} moves) written to {path}")

@@ -14,26 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from seasalt.engine import ApplyResult, Event, EventKind, GameState
-from seasalt.protocol import StandInMoves
+from seasalt.engine import ApplyResult, EventKind, GameState
+from seasalt.protocol import StandInMoves, stand_in_marks
 
-_NOT_MARKED = frozenset({
-    EventKind.ROUND_STARTED, EventKind.TURN_STARTED, EventKind.ROUND_SCORED,
-    EventKind.ROUND_VOID, EventKind.GAME_OVER,
-})
-"""Events of a stand-in's action that are not its doing (the scoring, whose turn is next)."""
-
-
-def marked_events(events: tuple[Event, ...], seat: int) -> tuple[int, ...]:
-    """The indexes of ``events`` (one action's, made by a bot for ``seat``) that are the seat's
-    own doing, up to the next round's deal."""
-    marks = []
-    for index, e in enumerate(events):
-        if e.kind is EventKind.ROUND_STARTED:
-            break
-        if e.seat == seat and e.kind not in _NOT_MARKED:
-            marks.append(index)
-    return tuple(marks)
+marked_events = stand_in_marks
+"""The indexes of one action's events (made by a bot for a seat) that are the seat's own doing:
+the rule the replay's marks share (protocol/stand_in.py)."""
 
 
 @dataclass(slots=True)

@@ -30,7 +30,14 @@ from seasalt.engine import (
     new_game,
     view,
 )
-from seasalt.protocol import DuoCount, GameSummary, PlayerEntry, PlayerStats, Replay
+from seasalt.protocol import (
+    DuoCount,
+    GameSummary,
+    PlayerEntry,
+    PlayerStats,
+    Replay,
+    StandInMove,
+)
 from textual import events
 from textual.app import App
 from textual.message_pump import MessagePump
@@ -403,10 +410,14 @@ STATS = (
 class FakeSource:
     """A :class:`seasalt.client.history_source.HistorySource` over in-memory replays."""
 
-    def __init__(self, replays: dict[int, Replay], fail: bool = False) -> None:
+    def __init__(
+        self, replays: dict[int, Replay], fail: bool = False,
+        stand_ins: dict[int, tuple[StandInMove, ...]] | None = None,
+    ) -> None:
         self.replays = replays
         self.fail = fail
         self.closed = False
+        self.stand_ins = stand_ins or {}
 
     async def list_games(self) -> tuple[GameSummary, ...]:
         if self.fail:
@@ -416,6 +427,9 @@ class FakeSource:
 
     async def replay(self, game: int) -> Replay:
         return self.replays[game]
+
+    def stand_ins_of(self, game: int) -> tuple[StandInMove, ...]:
+        return self.stand_ins.get(game, ())
 
     async def stats(self) -> tuple[PlayerStats, ...]:
         return STATS

@@ -145,7 +145,7 @@ class HistoryScreen(Screen[None]):
     async def open_replay(self, game: int) -> None:
         try:
             replay = await self.source.replay(game)
-            screen = ReplayScreen(replay)
+            screen = ReplayScreen(replay, self.source.stand_ins_of(game))
         except (HistoryUnavailable, ReplayFileError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
@@ -161,12 +161,13 @@ class HistoryScreen(Screen[None]):
         path = self.export_dir / f"seasalt-game-{game}.json"
         try:
             replay = await self.source.replay(game)
+            stand_ins = self.source.stand_ins_of(game)  # the file keeps them too
             if getattr(self.app, "guest", False):  # a browser tab: its file, not the host's
-                self.app.deliver_text(io.StringIO(replay_text(replay)), save_filename=path.name,
-                                      mime_type="application/json")
+                self.app.deliver_text(io.StringIO(replay_text(replay, stand_ins)),
+                                      save_filename=path.name, mime_type="application/json")
                 self.notify(_("Replay sent to your browser as {file}.").format(file=path.name))
                 return
-            save_replay(replay, path)
+            save_replay(replay, path, stand_ins)
         except (HistoryUnavailable, OSError) as exc:
             self.notify(_("Export failed: {reason}").format(reason=exc), severity="error")
             return

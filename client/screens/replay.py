@@ -17,7 +17,7 @@ from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.widgets.events import events_text
 from seasalt.client.words import Names, card_name, describe_event
 from seasalt.engine import GameState, effects, view
-from seasalt.protocol import Replay
+from seasalt.protocol import Replay, StandInMove
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -130,11 +130,12 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "close", _("Close"), key_display="Esc"),
     ]
 
-    def __init__(self, replay: Replay) -> None:
-        """Raises ReplayFileError when this engine cannot rebuild the game."""
+    def __init__(self, replay: Replay, stand_ins: tuple[StandInMove, ...] = ()) -> None:
+        """Raises ReplayFileError when this engine cannot rebuild the game. ``stand_ins``:
+        the moves a bot made for an absent player (worded as its own)."""
         super().__init__()
         self.replay = replay
-        self.steps = build_steps(replay)
+        self.steps = build_steps(replay, stand_ins=stand_ins)
         self.starts = round_starts(self.steps)
         self.names = replay_names(replay)
         self.index = 0
@@ -194,11 +195,14 @@ class ReplayApp(App[int]):
     TITLE = "Sea Salt & Paper"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, replay: Replay, path: Path | None = None) -> None:
+    def __init__(
+        self, replay: Replay, path: Path | None = None, stand_ins: tuple[StandInMove, ...] = ()
+    ) -> None:
         super().__init__()
         self.replay = replay
+        self.stand_ins = stand_ins
         if path is not None:
             self.sub_title = str(path)
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.replay))
+        self.push_screen(ReplayScreen(self.replay, self.stand_ins))

@@ -63,7 +63,7 @@ from seasalt.protocol import (
 from seasalt.protocol import history as h
 from seasalt.protocol import scores as sc
 from seasalt.protocol.clocks import Clocks, SeatClock, TimeRanOut
-from seasalt.protocol.stand_in import StandInMoves
+from seasalt.protocol.stand_in import ReplayStandIns, StandInMove, StandInMoves
 from seasalt.protocol.table_options import ServerInfo
 
 from .games import sample_games
@@ -216,6 +216,11 @@ MESSAGES.update({
         StandInMoves, table=tables_, seq=seqs,
         log=st.sets(st.integers(0, 300), max_size=6).map(lambda s: tuple(sorted(s))),
         events=st.sets(st.integers(0, 12), max_size=4).map(lambda s: tuple(sorted(s))),
+    ),
+    ReplayStandIns: st.builds(
+        ReplayStandIns, game=st.integers(1, 10**6),
+        moves=st.dictionaries(st.integers(1, 900), st.integers(0, 3), max_size=6).map(
+            lambda d: tuple(StandInMove(a, s) for a, s in sorted(d.items()))),
     ),
     ServerInfo: st.builds(ServerInfo, web=st.lists(st.sampled_from(
         ["http://192.168.1.20:8080/", "http://[fe80::1]:8080/", "https://party.lan/"]),
@@ -398,3 +403,16 @@ def test_stand_in_moves_refuse_unordered_or_negative_indexes() -> None:
         with pytest.raises(InvalidField):
             StandInMoves("t", 4, events=bad)
     assert decode(encode(StandInMoves("t", 4, (0, 5)))) == StandInMoves("t", 4, (0, 5), ())
+
+
+def test_replay_stand_ins_refuse_unordered_or_out_of_range_moves() -> None:
+    for bad in ((3, 1), (2, 2)):
+        with pytest.raises(InvalidField):
+            ReplayStandIns(1, tuple(StandInMove(a, 0) for a in bad))
+    for action, seat in ((0, 0), (1, -1), (1, 4)):
+        with pytest.raises(InvalidField):
+            StandInMove(action, seat)
+    with pytest.raises(InvalidField):
+        ReplayStandIns(0, ())
+    moves = (StandInMove(2, 1), StandInMove(7, 1))
+    assert decode(encode(ReplayStandIns(3, moves))) == ReplayStandIns(3, moves)
