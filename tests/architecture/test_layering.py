@@ -139,7 +139,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "protocol": (
         "errors", "limits", "table_options", "codec_base", "codec_encode", "codec_decode",
         "fields",
-        "codec", "frames", "game_data", "history", "clocks", "stand_in",
+        "codec", "frames", "game_data", "stand_in", "history", "clocks",
         "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
     # The server: the models, then the master's services in the order Master.__init__ builds

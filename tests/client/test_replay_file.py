@@ -106,12 +106,20 @@ def test_the_client_command_refuses_bad_replay_files_clearly(
         "not-json.json": "{nope",
         "not-replay.json": json.dumps({"hello": 1}),
         "damaged.json": json.dumps({**replay_to_file_data(played_replay()), "seed": "x"}),
+        # the moves a bot made for an absent player (docs/protocol.md "Replay files")
+        "damaged-stand-ins.json": json.dumps(
+            {**replay_to_file_data(played_replay()), "stand_ins": [{"action": 0, "seat": 0}]}),
+        "unordered-stand-ins.json": json.dumps(
+            {**replay_to_file_data(played_replay()),
+             "stand_ins": [{"action": 3, "seat": 0}, {"action": 2, "seat": 0}]}),
     }
     expected = {
         "other-engine.json": "engine version '0'",
         "not-json.json": "not a seasalt replay file",
         "not-replay.json": "not a seasalt replay file",
         "damaged.json": "damaged",
+        "damaged-stand-ins.json": "damaged",
+        "unordered-stand-ins.json": "damaged",
     }
     for name, text in cases.items():
         (tmp_path / name).write_text(text, encoding="utf-8")

@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from seasalt.client.replay_file import open_replay
+from seasalt.client.replay_file import open_replay, read_replay
 from seasalt.client.screens.history import HistoryScreen
 from seasalt.client.screens.replay import ReplayApp, ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
 from seasalt.client.widgets.cardface import chip
+from seasalt.engine import EventKind, apply, new_game
 from seasalt.protocol import (
     Replay,
+    StandInMove,
 )
 from seasalt.testing import tui as kit
 from textual.widgets import DataTable
@@ -170,3 +172,37 @@ async def test_statistics_fit_80_columns_by_scrolling_and_folding(
                 break
         assert "Bot for them" in screen_text(app)
         assert "Ann" in screen_text(app)  # the name column stays while the others scroll
+
+
+async def test_a_stand_ins_moves_read_as_its_own_in_the_replay_and_its_exported_file(
+    replays: dict[int, Replay], tmp_path: Path
+) -> None:
+    """The history source says which moves a bot made for Ann (the server's
+    ``replay_stand_ins``): the replay words them as the live log does, the export keeps them."""
+    replay = replays[2]
+    state = new_game(replay.rules, replay.seed)  # Ann's first keep: her stand-in's
+    keeps = []
+    for n, action in enumerate(replay.actions, start=1):
+        actor, result = state.to_act, apply(state, action)
+        state = result.state
+        if actor == 0 and any(e.kind is EventKind.KEPT_CARD for e in result.events):
+            keeps.append(n)
+    number = keeps[0]
+    moves = (StandInMove(number, 0),)
+    source = FakeSource(replays, stand_ins={2: moves})
+    app = Host(HistoryScreen(source, "fake:7327", export_dir=tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.screen.query_one(DataTable).row_count == 2)
+        await pilot.press("e")  # the newest game: number 2
+        path = tmp_path / "seasalt-game-2.json"
+        await until(path.exists)
+        await until(lambda: read_replay(path) == (replay, moves))
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.go(number)
+        await until(lambda: "Ann's stand-in (bot) kept" in screen_text(app))
+        screen.go(number - 1)
+        await until(lambda: f"Move {number - 1} of" in screen_text(app))
+        assert "stand-in" not in screen_text(app)
