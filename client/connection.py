@@ -119,6 +119,12 @@ class Connection:
         return self._dealer.bad_frames
 
     @property
+    def unknown_types(self) -> dict[str, int]:
+        """Well-formed frames from the server skipped as of a type this client does not know,
+        counted by type (a newer server's additions; not :attr:`bad_frames`)."""
+        return dict(self._dealer.unknown_types)
+
+    @property
     def heartbeat_interval(self) -> float:
         """Seconds between heartbeats (a caller busy for a while calls keep_alive as often)."""
         return self.timing.heartbeat_interval

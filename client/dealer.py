@@ -3,14 +3,17 @@
 
 What goes over it and when (hello/resume, heartbeats, loss, reconnecting) is the connection's;
 this part knows sockets and frames only: it opens and drops the socket, sends without
-blocking, reads and decodes one frame (counting the malformed ones), tells the link's timing
-when something went out or came in, and says ``away`` as the last word before a close.
+blocking, reads and decodes one frame (counting the malformed ones, and apart from them the
+well-formed ones of a type it does not know: a newer server's additions, skipped quietly),
+tells the link's timing when something went out or came in, and says ``away`` as the last word
+before a close.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 
 import zmq
 import zmq.asyncio
@@ -23,6 +26,7 @@ from seasalt.protocol import (
     ErrorCode,
     Heartbeat,
     ServerMessage,
+    UnknownMessageType,
     decode_server_message,
     encode,
 )
@@ -57,6 +61,9 @@ class Dealer:
         self.monitor: zmq.asyncio.Socket | None = None
         """Watches the transport handshake while a session opens (see client.security)."""
         self.bad_frames = 0
+        self.unknown_types: Counter[str] = Counter()
+        """Frames skipped as of a type this client does not know, by type (not malformed:
+        each addition to the protocol is one, from a server newer than this client)."""
 
     @property
     def is_open(self) -> bool:
@@ -106,7 +113,7 @@ class Dealer:
         return True
 
     async def read(self, timeout: float | None) -> ServerMessage | None:
-        """One decoded frame, or None on timeout or a malformed frame."""
+        """One decoded frame, or None on timeout, a malformed frame or one of an unknown type."""
         assert self.sock is not None
         if timeout is not None:
             ready = await self.sock.poll(timeout=max(0, int(timeout * 1000)))
@@ -120,6 +127,11 @@ class Dealer:
             return None
         try:
             return decode_server_message(frames[0], MAX_SERVER_MESSAGE_SIZE)
+        except UnknownMessageType as e:
+            if not self.unknown_types[e.tag]:  # once per type: a newer server sends many
+                log.debug("skipping messages of a type this client does not know: %r", e.tag)
+            self.unknown_types[e.tag] += 1
+            return None
         except DecodeError as e:
             self.bad_frames += 1
             log.warning("ignored a malformed frame from the server: %s", e)

@@ -17,7 +17,7 @@ from .clocks import (
     TimeRanOut,
 )
 from .codec import from_wire, tag_name, to_wire
-from .errors import DecodeError, ErrorCode, InvalidField, Reason
+from .errors import DecodeError, ErrorCode, InvalidField, Reason, UnknownMessageType
 from .frames import FrameCache
 from .game_data import (
     action_from_wire,
@@ -132,7 +132,7 @@ __all__ = [
     "ErrorCode", "FrameCache", "GameOver", "Heartbeat", "Hello", "InvalidField", "JoinOrCreate",
     "Joined",
     "Leave", "Left", "ListTables", "Message", "PlayAgain", "Reason", "Resume", "RoundOver",
-    "SeatInfo", "ChatEntry", "ChatHistory", "GameRecord", "Takeover",
+    "SeatInfo", "UnknownMessageType", "ChatEntry", "ChatHistory", "GameRecord", "Takeover",
     "ServerMessage", "Snapshot", "Sync", "TableChanged", "TableInfo", "TableState", "Tables",
     "Update", "Watch", "Welcome", "action_from_wire", "action_to_wire", "bot_seat",
     "check_seat_spec", "decode", "decode_client_message", "decode_server_message", "encode",

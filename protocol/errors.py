@@ -88,6 +88,21 @@ class DecodeError(ValueError):
         return ErrorCode.BAD_MESSAGE
 
 
+class UnknownMessageType(DecodeError):
+    """A well-formed frame (a map, its string ``"t"`` first) of a type this side does not know.
+
+    Most often a later addition to the protocol from a newer peer (docs/protocol.md §5
+    "Additions to version 1"): a receiver may skip it quietly, unlike a malformed frame. Still a
+    :class:`DecodeError` (reason ``unknown_tag``, field ``t``): decoding stays strict, and a
+    server answers it as any other undecodable frame (``bad_message``).
+    """
+
+    def __init__(self, tag: str) -> None:
+        super().__init__("t", Reason.UNKNOWN_TAG, repr(tag[:40]))
+        self.tag = tag[:40]
+        """The frame's type (its first 40 characters: it is the peer's text)."""
+
+
 class InvalidField(ValueError):
     """Raised by a message's own checks (``__post_init__``); decode turns it into DecodeError."""
 

@@ -11,7 +11,7 @@ from typing import Any, cast
 import msgpack
 
 from .codec import Decoder, Encoder, dataclass_encoder, dataclass_specs, tagged_decoder
-from .errors import DecodeError, Reason
+from .errors import DecodeError, Reason, UnknownMessageType
 from .frames import FrameCache, pack_view_message
 from .limits import MAX_MESSAGE_SIZE, MAX_SERVER_MESSAGE_SIZE, PROTOCOL_VERSION
 from .messages import (
@@ -132,15 +132,37 @@ def decode(data: bytes, max_size: int = MAX_MESSAGE_SIZE) -> Message:
     return cast(Message, _decode_any(wire, ""))
 
 
+def _decode_known(decoder: Decoder, wire: Any) -> Any:
+    try:
+        return decoder(wire, "")
+    except DecodeError as e:
+        # Only the message's own tag ("t", not a nested union's "action.t"), and only once the
+        # map's shape was found right (the tag first, a string): see UnknownMessageType.
+        if e.field == TAG_KEY and e.reason is Reason.UNKNOWN_TAG:
+            raise UnknownMessageType(wire[TAG_KEY]) from None
+        raise
+
+
 def decode_client_message(data: bytes, max_size: int = MAX_MESSAGE_SIZE) -> ClientMessage:
-    """Decode a frame a client sent (what a server accepts). Server messages are unknown tags."""
+    """Decode a frame a client sent (what a server accepts). Server messages are unknown tags.
+
+    Raises:
+        UnknownMessageType: a well-formed frame of a type that is not a client message.
+        DecodeError: naming the field at fault, for any other malformed input.
+    """
     wire = unpack(data, max_size)
     _check_version(wire)
-    return cast(ClientMessage, _decode_client(wire, ""))
+    return cast(ClientMessage, _decode_known(_decode_client, wire))
 
 
 def decode_server_message(data: bytes, max_size: int = MAX_SERVER_MESSAGE_SIZE) -> ServerMessage:
-    """Decode a frame a server sent (what a client accepts)."""
+    """Decode a frame a server sent (what a client accepts).
+
+    Raises:
+        UnknownMessageType: a well-formed frame of a type this client does not know (a newer
+            server's addition: skip it).
+        DecodeError: naming the field at fault, for any other malformed input.
+    """
     wire = unpack(data, max_size)
     _check_version(wire)
-    return cast(ServerMessage, _decode_server(wire, ""))
+    return cast(ServerMessage, _decode_known(_decode_server, wire))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 import threading
 import time
@@ -278,6 +279,38 @@ async def test_malformed_frames_from_the_server_are_skipped(fake: FakeServer) ->
     await fake.send(Joined("t", 1))
     assert isinstance(await conn.recv(timeout=5), Joined)
     assert conn.bad_frames == 1
+    await conn.close()
+
+
+async def test_frames_of_an_unknown_type_are_skipped_quietly_and_malformed_ones_are_not(
+    fake: FakeServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A newer server's additions (well-formed frames of a type this client does not know)
+    are counted by type and logged once each at debug level, never as malformed; a frame of a
+    known type that breaks its rules, or a map whose type is not its first key, still is."""
+    import msgpack
+
+    caplog.set_level(logging.DEBUG, logger="seasalt.client")
+    conn = await connected(fake)
+    later = [{"t": "from_a_newer_server", "n": 1}, {"t": "from_a_newer_server", "n": 2},
+             {"t": "another_addition"}]
+    malformed = [
+        {"t": "joined", "table": "t", "seat": 1, "extra": 0},  # a known type: strict
+        {"table": "t", "t": "from_a_newer_server"},  # "t" not first: not a message at all
+        {"t": "update", "table": "t", "seq": 1, "view": {}, "events": [{"t": "new_event"}]},
+    ]
+    for frame in later + malformed:
+        await fake.sock.send_multipart([fake.peer, msgpack.packb(frame)])
+    await fake.send(Joined("t", 1))
+    assert await conn.recv(timeout=5) == Joined("t", 1)
+    assert conn.bad_frames == len(malformed)
+    assert conn.unknown_types == {"from_a_newer_server": 2, "another_addition": 1}
+    records = [r for r in caplog.records if r.name == "seasalt.client"]
+    skipped = [r for r in records if "does not know" in r.getMessage()]
+    assert [r.levelno for r in skipped] == [logging.DEBUG, logging.DEBUG]
+    assert [r.levelno for r in records if "malformed" in r.getMessage()] == (
+        [logging.WARNING] * len(malformed))
+    assert not any("another_addition" in r.getMessage() for r in records if r not in skipped)
     await conn.close()
 
 

@@ -15,6 +15,7 @@ from seasalt.protocol import (
     Hello,
     Reason,
     Snapshot,
+    UnknownMessageType,
     decode,
     decode_client_message,
     decode_server_message,
@@ -218,3 +219,27 @@ def test_directions_are_separate() -> None:
     with pytest.raises(DecodeError) as info:
         decode_server_message(encode(Hello(PROTOCOL_VERSION, "ann")))
     assert info.value.reason is Reason.UNKNOWN_TAG
+
+
+def test_only_a_well_formed_frame_of_an_unknown_type_is_an_unknown_message_type() -> None:
+    """A newer peer's addition can be told from a malformed frame (client/dealer.py skips it
+    quietly), and it is still a DecodeError: nothing about a known type got less strict."""
+    for decoder in (decode_server_message, decode_client_message):
+        with pytest.raises(UnknownMessageType) as info:
+            decoder(pack({"t": "added_later", "anything": [1, {"x": None}]}))
+        assert (info.value.tag, info.value.field, info.value.reason) == (
+            "added_later", "t", Reason.UNKNOWN_TAG)
+        assert isinstance(info.value, DecodeError) and info.value.code is ErrorCode.BAD_MESSAGE
+    for frame in (
+        pack({"x": 1, "t": "added_later"}),  # the type not first: malformed
+        pack({"t": 7}),
+        pack(["t", "added_later"]),
+        pack({"t": "snapshot", "table": "t", "seq": 0, "view": {}, "later": 1}),
+        _snapshot_frame(lambda w: w.update(legal_actions=[{"type": "cheat"}])),
+    ):
+        with pytest.raises(DecodeError) as bad:
+            decode_server_message(frame)
+        assert not isinstance(bad.value, UnknownMessageType), bad.value
+    # a type of the other direction is unknown here, as before (test_directions_are_separate)
+    with pytest.raises(UnknownMessageType):
+        decode_server_message(encode(Hello(PROTOCOL_VERSION, "ann")))
