@@ -9,6 +9,7 @@ Clone's optimistic concurrency), not paused for reading (then it waits), and onl
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from seasalt.engine import (
@@ -275,6 +276,27 @@ class Game:
             self.play(table, queued.action, queued.session.peer)
             return
         self.schedule_bot(table)
+
+    def hand_to_bot(self, table: Table, seats: Iterable[int], why: str) -> bool:
+        """The players of ``seats`` have gone from a game being played (they left it, said
+        ``away``, or went silent past the takeover delay): a bot plays each seat until its
+        player is back, and nobody waits for them to read the round's result. The one handover
+        for every path (server/lobby.py, server/presence.py); a move one of them queued for the
+        next round is the caller's to forget. True when this ended the reading pause
+        (``end_reading`` has told the table and started the bots); otherwise the caller tells
+        the table and schedules the bot."""
+        gone = list(seats)
+        for index in gone:  # every seat is the bot's before the pause may end (its queued move)
+            seat = table.seats[index]
+            if not seat.bot_playing:
+                seat.bot_playing = True
+                log.info("table %s: seat %d %s; a bot plays it", table.name, index, why)
+        waited_for = bool(table.reading)
+        table.reading.difference_update(gone)
+        if waited_for and not table.reading:
+            self.end_reading(table)
+            return True
+        return False
 
     def forget_queued(self, table_name: str, seat: int) -> None:
         queued = self.queued.get(table_name)

@@ -277,13 +277,8 @@ class Lobby:
                 # to play again, and nobody else takes it (the next game frees it if they are
                 # not back: ``next_game``).
                 table.again.discard(index)
-            else:
-                seat.bot_playing = True
-                log.info("table %s: seat %d left; a bot plays it", table.name, index)
-                if index in table.reading:
-                    table.reading.discard(index)
-                    if not table.reading:
-                        self.game.end_reading(table)
+            else:  # told below (again, when the handover ended the reading pause)
+                self.game.hand_to_bot(table, (index,), "left")
         if table.status is Status.FINISHED:
             # Holders not back since a restart are not at it: they do not keep it alive.
             empty = not any(True for _ in self.sessions.members(table))

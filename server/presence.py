@@ -90,16 +90,9 @@ class Presence:
         if table is None or index is None or table.status not in _PLAYING:
             return
         self.sessions.unbind(session)
-        seat = table.seats[index]
-        if not seat.bot_playing:
-            seat.bot_playing = True
-            log.info("table %s: seat %d away; a bot plays it", table.name, index)
         self.game.forget_queued(table.name, index)  # her first move of the next round
-        if index in table.reading:  # nobody waits to read for one who has gone
-            table.reading.discard(index)
-            if not table.reading:
-                self.game.end_reading(table)  # tells the table and starts the bots itself
-                return
+        if self.game.hand_to_bot(table, (index,), "away"):
+            return  # the pause it ended told the table and started the bots
         self.news.announce(table)
         self.game.schedule_bot(table)
 
@@ -108,17 +101,17 @@ class Presence:
         if table.status not in _PLAYING:
             return False
         limit = self.config.peer_timeout + self.config.takeover_after
-        taken = False
+        silent = []
         for seat in table.seats:
             if seat.is_bot or seat.holder is None or seat.bot_playing:
                 continue
             session = self.sessions.holder(table, seat.index)
             last = session.last_seen if session is not None else self.started_at
             if now - last > limit:
-                seat.bot_playing = True
-                taken = True
-                log.info("table %s: seat %d silent; a bot plays it", table.name, seat.index)
-        return taken
+                silent.append(seat.index)
+        # A move one of them queued stays: played if they are back before the pause ends.
+        self.game.hand_to_bot(table, silent, "silent")  # (tick tells the table)
+        return bool(silent)
 
     def check_reading(self, table: Table, now: float) -> None:
         """End the pause after a round when everyone left reading is gone or time is up."""

@@ -10,6 +10,7 @@ import inspect
 from collections.abc import Callable
 
 import pytest
+import zmq.asyncio
 from seasalt.bots import get_bot
 from seasalt.engine import EventKind, PlayerView
 from seasalt.protocol import (
@@ -32,7 +33,7 @@ from seasalt.protocol import (
 from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
 from seasalt.server.tables import Status
-from seasalt.testing.server import RawClient
+from seasalt.testing.server import RawClient, running_server
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -207,3 +208,24 @@ async def test_a_flood_is_rate_limited(
         await client.send(Heartbeat())
     # the first refused frame is answered; the rest of the spell is dropped (test_limits.py)
     assert (await client.expect(Error)).code is ErrorCode.RATE_LIMITED
+
+
+async def test_a_player_silent_through_the_reading_pause_is_not_waited_for_and_a_bot_plays(
+    clock: ManualClock, ctx: zmq.asyncio.Context
+) -> None:
+    """The takeover of a silent seat during the pause after a round (one handover for every
+    path: server/game.py ``hand_to_bot``): nobody waits for her to read, her bot plays on."""
+    async with running_server(clock, continue_timeout=10_000.0) as server:
+        ann = RawClient(ctx, server.local_endpoint)
+        seat = await _seat(ann, "Ann", "r", ("human", "bot:random"))
+        master = _master(server)
+        table = master.tables["r"]
+        over, _ = await _play_until_round_over(ann, "r", seat)
+        assert over.waiting == (seat,) and table.status is Status.ROUND_OVER
+        moves = table.state.move
+        clock.advance(server.config.peer_timeout + server.config.takeover_after + 1)
+        master.tick()  # Ann said nothing all that time
+        assert table.status is Status.RUNNING and not table.reading
+        assert table.seats[seat].bot_playing and table.bot_level(seat) is not None
+        await ann.expect(Update, where=lambda u: u.view.move > moves)  # the game goes on
+        ann.close()
