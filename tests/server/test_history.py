@@ -344,3 +344,25 @@ def test_the_log_file_for_bug_reports(tmp_path: Path) -> None:
             if handler not in before:
                 root.removeHandler(handler)
                 handler.close()
+
+
+def test_a_deleted_game_takes_its_stand_in_moves_with_it(tmp_path: Path, capsys) -> None:
+    """SQLite gives the next game the id of a deleted last one: the takeover bot's moves of the
+    deleted game must not become the new game's (its replay would mark them)."""
+    from seasalt.server.finished import load_stand_in_moves
+
+    db = str(tmp_path / "j.sqlite3")
+    *_, fresh = _journal_with_unfinished(db, [0.0])
+    journal = Journal(db)
+    journal.append_action(fresh, 1, b"{}", takeover=(0, 1, "random"))
+    journal.close()
+    assert games(db, "delete", str(fresh)) == 0
+    capsys.readouterr()
+    journal = Journal(db)
+    try:
+        again = journal.create_game("new", 1, 2, False, False, ("human", "bot:random"), 9, 0,
+                                    ENGINE_VERSION)
+        assert again == fresh  # the id is used again...
+        assert load_stand_in_moves(journal.connection, again) == ()  # ...its marks are not
+    finally:
+        journal.close()
