@@ -6,8 +6,10 @@ its ``takeover``. What is marked are that action's events about the seat itself 
 drew, kept, played, called), in the round it was made in: never the deal of the next round,
 nor the scoring. The marks are positions in the round's log, which are the same for every
 viewer (``events_for`` redacts events, it never drops one), so one message tells the whole
-table (protocol/stand_in.py). The journal keeps which actions a bot made (``takeover_actions``):
-a restarted server marks the round's log again by replaying them (server/restore.py).
+table (protocol/stand_in.py, which holds the rule, ``stand_in_marks``: a finished game's replay
+marks its steps with it too). The journal keeps which actions a bot made
+(``takeover_actions``): a restarted server marks the round's log again by replaying them
+(server/restore.py), and the history sends them with the game's replay (server/history.py).
 """
 
 from __future__ import annotations
@@ -16,10 +18,6 @@ from dataclasses import dataclass, field
 
 from seasalt.engine import ApplyResult, EventKind, GameState
 from seasalt.protocol import StandInMoves, stand_in_marks
-
-marked_events = stand_in_marks
-"""The indexes of one action's events (made by a bot for a seat) that are the seat's own doing:
-the rule the replay's marks share (protocol/stand_in.py)."""
 
 
 @dataclass(slots=True)
@@ -39,7 +37,7 @@ class LogMarks:
         and return the marks of its own events."""
         state = result.state
         events = result.events
-        mine = marked_events(events, stand_in) if stand_in is not None else ()
+        mine = stand_in_marks(events, stand_in) if stand_in is not None else ()
         dealt = next(
             (i for i, e in enumerate(events) if e.kind is EventKind.ROUND_STARTED), None
         )
