@@ -51,9 +51,11 @@ def points_text(b: Breakdown | None, changes: bool = True) -> Text:
     return text
 
 
-def compact_groups(groups: Sequence[Sequence[int]], width: int, label: Text) -> Text:
+def compact_groups(groups: Sequence[Sequence[int]], width: int, label: Text,
+                   hang: bool = True) -> Text:
     """Laid groups in few rows (a crowded table, issue 17): ``●Crab+○Crab``, each card its
-    colour's symbol and its kind on its colour, a group never broken."""
+    colour's symbol and its kind on its colour, a group never broken (``hang``: wrapped rows
+    under the first group, not under the label)."""
     if not groups:
         return table_groups(groups, width=width, label=label)
     blocks = [text_block(label)]
@@ -75,6 +77,10 @@ class Form(IntEnum):
     COMPACT = 2
     """The laid groups as ``●Crab+○Crab`` and the hand's chips without their groups'
     brackets: fewer rows, nothing left out."""
+    FLUSH = 3
+    """The compact form with its wrapped rows flush left, under the label, not under the
+    first card: a row or two fewer with a big hand (the prompt's rows and the piles come
+    before the alignment)."""
 
 
 class HandPanel(Reflow, Static):
@@ -132,15 +138,19 @@ class HandPanel(Reflow, Static):
         )
         table_label = Text(_("Your table: "), style="bold")
         wide = self.app.size.width >= WIDE_FROM
-        if form is Form.COMPACT:
+        if form >= Form.COMPACT:
+            hang = form is Form.COMPACT
             return Text("\n").join([
-                compact_groups(v.table, width, table_label),
+                compact_groups(v.table, width, table_label, hang),
                 flow([text_block(hand_label),
                       *(text_block(chip(c, mark=c in marks)) for c in _grouped_order(v))],
-                     width),
+                     width, hang=hang),
                 points_text(v.breakdown, wide),
             ])
-        lines = [table_groups(v.table, width=width, size=table_size, label=table_label)]
+        # Wrapped rows go on under the first card, not under the label (the round result's
+        # and the replay's alignment).
+        lines = [table_groups(v.table, width=width, size=table_size, label=table_label,
+                              hang=True)]
         # The largest cards whose rows leave the rest of the table room (a big hand on a
         # medium terminal steps down to chips rather than push the choices off the screen).
         budget = self.app.size.height - ROWS_ABOVE_HAND - ROOMY_ROWS.get(size, 0)
@@ -154,7 +164,7 @@ class HandPanel(Reflow, Static):
             size = CardSize(size - 1)
         if size is CardSize.CHIP:
             lines.append(grouped_hand(v.hand, marked=marks, width=width, label=hand_label,
-                                      effects=v.effects))
+                                      effects=v.effects, hang=True))
         lines.append(points_text(v.breakdown, wide))
         return Text("\n").join(lines)
 
