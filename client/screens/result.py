@@ -273,6 +273,8 @@ class RoundResultScreen(Screen[bool]):
         self.waiting = tuple(waiting)
         self.winners = None if winners is None else tuple(winners)
         """Set when this round ended the game (the winners, from the view)."""
+        self.goes_on: Text | None = None
+        """Set when the next round is played while this screen is open (``round_goes_on``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
@@ -295,7 +297,17 @@ class RoundResultScreen(Screen[bool]):
         self.tick_clock()
 
     def tick_clock(self) -> None:
-        show_reading_clock(self, self.waiting, self.names)
+        show_reading_clock(self, self.waiting, self.names, self.goes_on)
+
+    def round_goes_on(self, round_: int, your_turn: bool) -> None:
+        """The reading pause is over: round ``round_`` is being played (``your_turn``: the
+        table waits for this player's move)."""
+        if your_turn:
+            words = _("Round {n} has begun and it is your turn: Continue (Enter) to play.")
+        else:
+            words = _("Round {n} has begun: Continue (Enter) to follow it.")
+        self.goes_on = Text(words.format(n=round_), style="bold")
+        self.tick_clock()
 
     def _body(self) -> Group:
         # The result box is at most 120 wide, with a border and padding (4 cells).
