@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from seasalt.client.i18n import _
+from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
 from seasalt.client.widgets.hand import Form, HandPanel
 from seasalt.engine import Phase, Rules, make_state, view
 from seasalt.testing import tui as kit
@@ -89,3 +90,27 @@ async def test_a_full_hand_still_fits_80x24_with_every_choice(tui: Any, lang: st
         assert hand.shown is not None and hand.shown.plain.count("·") >= 20  # no card left out
         assert len(view(state, 0).hand) == 20
 
+
+
+@pytest.mark.parametrize(("lang", "cards"), [*((lang, 16) for lang in LANGS), ("fr", 10)])
+async def test_the_points_line_wraps_between_terms_only(tui: Any, lang: str, cards: int
+                                                        ) -> None:
+    # At 80 columns the French line ended "·  bonus" and the next row read "couleur 7".
+    state = table_with(cards)
+    b = view(state, 0).breakdown
+    assert b is not None
+    app = kit.table_app(state, lang, LONG_NAMES[:3])
+    async with app.run_test(size=(80, 24)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        await tui.settled(app)
+        hand = table.query_one(HandPanel)
+        region = hand.content_region
+        rows = plain(kit.screen_text(app)).splitlines()[region.y:region.bottom]
+        first = next(i for i, r in enumerate(rows) if plain(card_points_term()) in r)
+        lines = [r[region.x:region.right] for r in rows[first:]]
+        assert len(lines) > 1, lines  # (the line wraps: what is checked)
+        terms = [(card_points_term(), b.total), (colour_bonus_term(), b.color_bonus),
+                 *((t, v) for t, v in breakdown_parts(b) if v)]
+        for term, value in terms:
+            assert any(f"{plain(term)} {value}" in r for r in lines), (term, lines)
