@@ -162,7 +162,9 @@ class TableFlow:
                                self.frame.events)
             self.app.call_later(self._relabel_table_screens)
         for screen in self.app.screen_stack:
-            if isinstance(screen, ScoresScreen) and screen.table == summary.name:
+            # (A round result shown before the names came: a resumed solo game's.)
+            if ((isinstance(screen, ScoresScreen) and screen.table == summary.name)
+                    or isinstance(screen, RoundResultScreen)):
                 screen.rename(self.names())
 
     async def _relabel_table_screens(self) -> None:

@@ -278,11 +278,7 @@ class RoundResultScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
-            text = headline(self.result, self.names)
-            if self.winners is not None:
-                text.append("\n")
-                text.append_text(game_over_line(self.winners, self.names))
-            yield Static(text, id="result-headline")
+            yield Static(self._headline(), id="result-headline")
             yield ClockLine(id="result-clock")  # the pause counting down, who still reads
             with VerticalScroll(id="result-body"):
                 yield Static(self._body(), id="result-hands")
@@ -298,6 +294,24 @@ class RoundResultScreen(Screen[bool]):
 
     def tick_clock(self) -> None:
         show_reading_clock(self, self.waiting, self.names, self.goes_on)
+
+    def rename(self, names: Names) -> None:
+        """The seats' names came after the result (a resumed solo game's result read "Seat 2"
+        and "Seat 3" for the bots): show it under them."""
+        if names.names == self.names.names:
+            return
+        self.names = names
+        for headline_ in self.query("#result-headline").results(Static):
+            headline_.update(self._headline())
+        self.on_resize()  # (the hands, drawn again)
+        self.tick_clock()
+
+    def _headline(self) -> Text:
+        text = headline(self.result, self.names)
+        if self.winners is not None:
+            text.append("\n")
+            text.append_text(game_over_line(self.winners, self.names))
+        return text
 
     def round_goes_on(self, round_: int, your_turn: bool) -> None:
         """The reading pause is over: round ``round_`` is being played (``your_turn``: the

@@ -268,6 +268,33 @@ async def test_the_round_result_says_when_the_next_round_is_played(
         await tui.until(lambda: isinstance(app.screen, TableScreen))
 
 
+class NamesLate(ClockLink):
+    """The table's frame first, its seats' names later (the test sends them)."""
+
+    async def send(self, message: Any) -> None:
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Joined("t", 0))
+            await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
+
+
+async def test_the_round_result_takes_the_names_that_come_after_it(tui: Any) -> None:
+    # A resumed solo game showed its round result before the seats' names: "Seat 2 (6)" and
+    # "Seat 3 called LAST CHANCE" for the bots, until it was closed (session 11, tmux).
+    state = _round_over()
+    link = NamesLate(state, turn_time=0, status=p.TableState.ROUND_OVER)
+    app = _app(link, Clock())
+    async with app.run_test(size=(120, 40)):
+        await _table(app, tui)
+        assert state.last_result is not None
+        await link.inbox.put(p.RoundOver("t", 7, state.last_result, (0,)))
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+        await tui.until(lambda: "Seat 2" in tui.text(app))
+        await link.inbox.put(p.TableChanged(link.info()))
+        await tui.until(lambda: "Bob" in tui.text(app) and "Cy" in tui.text(app))
+        assert "Seat 2" not in tui.text(app) and "Seat 3" not in tui.text(app)
+
+
 # --- the turn timer option: lobby and waiting room ---------------------------------------------
 
 
