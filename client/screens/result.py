@@ -105,8 +105,12 @@ def score_table(result: RoundResult, names: Names, width: int | None = None,
     narrow = _score_table(result, names, narrow=True)
     options = console.options.update_width(width)
     drawn = [Segment.get_shape(console.render_lines(t, options, pad=False)) for t in (wide, narrow)]
-    cut = ["…" in "".join(s.text for line in console.render_lines(t, options) for s in line)
-           for t in (wide, narrow)]
+    # Cut: an ellipsis, or a header word missing (Rich gave the French total column one cell,
+    # "t", and dropped its figures without an ellipsis: a STOP round at 80 columns).
+    words = " ".join((card_points_term(), colour_bonus_term(), _("+round"), _("total"))).split()
+    texts = ["".join(s.text for line in console.render_lines(t, options) for s in line)
+             for t in (wide, narrow)]
+    cut = ["…" in text or any(word not in text for word in words) for text in texts]
     if cut[0] and not cut[1]:
         return narrow
     return narrow if not cut[1] and drawn[1][1] < drawn[0][1] else wide
