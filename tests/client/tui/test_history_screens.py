@@ -170,3 +170,17 @@ async def test_statistics_fit_80_columns_by_scrolling_and_folding(
                 break
         assert "Bot for them" in screen_text(app)
         assert "Ann" in screen_text(app)  # the name column stays while the others scroll
+
+
+async def test_the_solo_lobbys_history_names_no_address() -> None:
+    # The solo lobby reads "Solo lobby"; its history read "Finished games on 127.0.0.1:33603",
+    # a port new each time (session 11, tmux).
+    from seasalt.client.screens.lobby import LobbyScreen
+
+    app = Host(LobbyScreen("Ann", "127.0.0.1:33603", solo=True))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("h")
+        await until(lambda: isinstance(app.screen, HistoryScreen))
+        await until(lambda: "Finished solo games" in screen_text(app))
+        assert "127.0.0.1" not in screen_text(app)
