@@ -219,6 +219,13 @@ def pgettext(context: str, message: str) -> str:
     return text if text != message else t.gettext(message)
 
 
+def decimal(number: float, places: int = 1, sign: bool = False) -> str:
+    """``number`` with ``places`` decimals and the language's decimal mark: ``+1,8`` in
+    Portuguese, Spanish and French, where the coach read ``+1.8 pontos esperados``."""
+    text = f"{number:{'+' if sign else ''}.{places}f}"
+    return text.replace(".", pgettext("decimal mark", "."))
+
+
 YOU = "you"
 """Context of a sentence whose subject ``{who}`` is the reader ("You drew…": in Spanish and
 French the verb changes with the person, so these get their own translation)."""

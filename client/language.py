@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.align import Align
 from rich.text import Text
-from seasalt.client.i18n import LANGUAGES, N_, _, resolve, translator
+from seasalt.client.i18n import LANGUAGES, N_, _, pgettext, resolve, translator
 from seasalt.client.widgets.steady_select import SteadySelect
 from textual.binding import Binding, BindingsMap
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -31,28 +31,38 @@ if TYPE_CHECKING:
     from textual.app import App
 
 
-def _english_descriptions(node: DOMNode) -> dict[tuple[str, str], str]:
-    """(key, action) -> the description as the class wrote it (the English msgid)."""
+def _english_bindings(node: DOMNode) -> dict[tuple[str, str], Binding]:
+    """(key, action) -> the binding as the class wrote it (English msgids, key names)."""
     merged = type(node)._merged_bindings
     if merged is None:
         return {}
     return {
-        (binding.key, binding.action): binding.description
+        (binding.key, binding.action): binding
         for bindings in merged.key_to_bindings.values()
         for binding in bindings
     }
 
 
+def key_names() -> dict[str, str]:
+    """The key names the footer shows, in the app's language: French keyboards and the help
+    say Entrée, Échap, Début and Fin, where the footer said Enter and Esc."""
+    return {"Enter": pgettext("key", "Enter"), "Esc": pgettext("key", "Esc"),
+            "Home": pgettext("key", "Home"), "End": pgettext("key", "End")}
+
+
 def translate_bindings(node: DOMNode) -> None:
     """Rewrite ``node``'s own bindings with descriptions in the running app's language."""
-    english = _english_descriptions(node)
+    english = _english_bindings(node)
+    names = key_names()
     fresh: dict[str, list[Binding]] = {}
     for key, bindings in node._bindings.key_to_bindings.items():
         out = []
         for binding in bindings:
-            msgid = english.get((binding.key, binding.action))
-            if msgid and binding.show:
-                binding = dataclasses.replace(binding, description=_(msgid))
+            written = english.get((binding.key, binding.action))
+            if written is not None and written.description and binding.show:
+                binding = dataclasses.replace(
+                    binding, description=_(written.description),
+                    key_display=names.get(written.key_display or "", written.key_display))
             out.append(binding)
         fresh[key] = out
     node._bindings = BindingsMap.from_keys(fresh)

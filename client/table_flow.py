@@ -144,7 +144,9 @@ class TableFlow:
         summary = message.summary
         if summary.name != self.life.table:
             return
-        self.table_status = summary.status
+        was, self.table_status = self.table_status, summary.status
+        if was == "round_over" and summary.status == "running":
+            self._round_goes_on()
         self.seats = tuple(
             s if s is not None else SeatLabel(_("(free seat)"), None, False, False)
             for s in summary.seats
@@ -160,7 +162,9 @@ class TableFlow:
                                self.frame.events)
             self.app.call_later(self._relabel_table_screens)
         for screen in self.app.screen_stack:
-            if isinstance(screen, ScoresScreen) and screen.table == summary.name:
+            # (A round result shown before the names came: a resumed solo game's.)
+            if ((isinstance(screen, ScoresScreen) and screen.table == summary.name)
+                    or isinstance(screen, RoundResultScreen)):
                 screen.rename(self.names())
 
     async def _relabel_table_screens(self) -> None:
@@ -298,6 +302,17 @@ class TableFlow:
         if not (isinstance(app.screen, TableScreen)
                 and app.screen.hold_result(lambda: app.push_screen(screen, done))):
             app.push_screen(screen, done)
+
+    def _round_goes_on(self) -> None:
+        """The reading pause is over and the next round is played, the round result still
+        open: it says so, and whether the next turn is this seat's (a player reading on saw
+        the countdown go blank and nothing else, while the table waited for their move)."""
+        screen, frame = self.app.screen, self.frame
+        if (isinstance(screen, RoundResultScreen) and self.life.seat is not None
+                and frame is not None and not frame.view.is_over
+                and frame.view.round > screen.result.round):
+            v = frame.view
+            screen.round_goes_on(v.round, v.to_act == v.seat and bool(v.legal_actions))
 
     def game_ended(self, message: GameEnded) -> None:
         app = self.app

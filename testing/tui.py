@@ -17,6 +17,7 @@ from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.history_source import HistoryUnavailable
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import (
     ENGINE_VERSION,
     Action,
@@ -123,6 +124,18 @@ def screen_segments(app: App[Any]) -> list[list[Any]]:
     """The screen as drawn, row by row, as Rich segments (text with its resolved style): what
     a colour or contrast check reads. The same one read as :func:`screen_text`."""
     return [list(strip) for strip in app.screen._compositor.render_strips()]
+
+
+def missing_choices(app: App[Any], table: TableScreen) -> list[str]:
+    """The choices whose key and whole label are not on screen inside the action list's box
+    (a label may wrap over rows; a row cut short, scrolled away or drawn over is missing)."""
+    actions = table.query_one(ActionList)
+    region = actions.region
+    rows = screen_text(app).replace("\u00a0", " ").splitlines()
+    band = " ".join(row[region.x:region.right] for row in rows[region.y:region.bottom])
+    shown = " ".join(band.split())
+    return [f"{c.key} {c.label}" for c in actions.choices
+            if " ".join(f"{c.key} {c.label}".replace("\u00a0", " ").split()) not in shown]
 
 
 def table_ready(app: App[Any]) -> Callable[[], bool]:
@@ -451,6 +464,6 @@ class Host(App[None]):
 
 __all__ = [
     "NAMES", "STATS", "FakeLink", "FakeSource", "Host", "OneFrameLink", "OneTableLink",
-    "StaticLink", "make_replay", "mid_round", "press", "screen_text", "settled", "table_app",
-    "table_ready", "through", "until", "until_table",
+    "StaticLink", "make_replay", "mid_round", "missing_choices", "press", "screen_text",
+    "settled", "table_app", "table_ready", "through", "until", "until_table",
 ]

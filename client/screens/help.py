@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from rich.console import Group
@@ -15,6 +16,7 @@ from seasalt.client.widgets.actions import NUMBER_KEYS
 from seasalt.client.widgets.cards import chip
 from seasalt.client.widgets.coach_words import figures_help
 from seasalt.client.widgets.coach_words import help_line as coach_help_line
+from seasalt.client.widgets.wrap import NBSP
 from seasalt.client.words import color_name, kind_name
 from seasalt.engine import ALL_CARDS, Color, EventCard, Kind, build_deck, point_role
 from textual.app import ComposeResult
@@ -152,27 +154,47 @@ def _colour_legend() -> Text:
     return text
 
 
+_LABEL = re.compile(r"^\S+[\u00a0\u202f ]?: ")
+"""A sentence's label before its first key ("Lobby: ", French "Tables : ")."""
+
+
+def tie_keys(line: str) -> str:
+    """A "key what-it-does · key …" line with each key tied to the word after it, so that a
+    wrapped line never ends on a key alone (at 80 columns: "· ?" / "help", "· h" /
+    "history"), and the arrow and page keys kept in pairs."""
+    items = []
+    for item in line.split(" · "):
+        label = _LABEL.match(item)
+        head, rest = (item[:label.end()], item[label.end():]) if label else ("", item)
+        items.append(head + rest.replace(" ", NBSP, 1))
+    return _pairs(" · ".join(items))
+
+
+def _pairs(text: str) -> str:
+    return text.replace("↑ ↓", f"↑{NBSP}↓").replace("PgUp PgDn", f"PgUp{NBSP}PgDn")
+
+
 def _keys() -> Text:
     text = Text()
     text.append(_("Keys"), style="bold underline")
     text.append("\n")
-    text.append(
+    text.append(tie_keys(
         _("d draw · 1-9 the numbered choices (past 9 they go on with letters: {letters}…) · "
           "s STOP · c LAST CHANCE (each asks once more: press the key again, or Esc) · "
           "e end turn · h scores · l log/chat panel · t chat · ? help · q quit. Every action "
           "can also be clicked.").format(letters=", ".join(NUMBER_KEYS[9:13]))
-    )
+    ))
     text.append("\n" + coach_help_line())  # client/widgets/coach_words.py (issue 19)
-    text.append("\n" + _("A prompt too long for the rows under your choices shows part of its "
-                          "lines and says which: ↑ ↓ (or PgUp PgDn, or the mouse wheel) "
-                          "read the rest."))
+    text.append("\n" + _pairs(_("A prompt too long for the rows under your choices shows part "
+                                 "of its lines and says which: ↑ ↓ (or PgUp PgDn, or the mouse "
+                                 "wheel) read the rest.")))
     text.append("\n")
-    text.append(
-        _("Lobby: n new table · j or Enter join · w watch · r refresh · h history. "
-          "History: Enter watch replay · e export · s statistics · F5 refresh · Esc back. "
-          "Replay: → or ← one move · n or p one round · Home or End first or last move · "
-          "Esc close.")
-    )
+    # Three sentences, each its own list of keys.
+    text.append(". ".join(tie_keys(sentence) for sentence in _(
+        "Lobby: n new table · j or Enter join · w watch · r refresh · h history. "
+        "History: Enter watch replay · e export · s statistics · F5 refresh · Esc back. "
+        "Replay: → or ← one move · n or p one round · Home or End first or last move · "
+        "Esc close.").split(". ")))
     return text
 
 

@@ -75,18 +75,26 @@ class HistoryScreen(Screen[None]):
     ]
 
     def __init__(
-        self, source: HistorySource, server: str = "", export_dir: Path | None = None
+        self, source: HistorySource, server: str = "", export_dir: Path | None = None,
+        solo: bool = False,
     ) -> None:
         super().__init__()
         self.source = source
         self.server = server
+        self.solo = solo
+        """The solo server's history: its title names no address (a loopback port, new each
+        time, as the solo lobby has none)."""
         self.export_dir = export_dir or Path.cwd()
         self.games: tuple[GameSummary, ...] = ()
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            title = _("Finished games on {server}").format(server=self.server) if self.server \
-                else _("Finished games")
+            if self.solo:
+                title = _("Finished solo games")
+            elif self.server:
+                title = _("Finished games on {server}").format(server=self.server)
+            else:
+                title = _("Finished games")
             yield Static(Text(title, style="bold"), id="history-header")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(_("Loading…"), id="history-status")

@@ -388,7 +388,7 @@ class LobbyScreen(Screen[None]):
 
         address = getattr(self.app, "server_address", "") or self.server
         source = ServerHistory(address, self.player, load_identity())
-        self.app.push_screen(HistoryScreen(source, address))
+        self.app.push_screen(HistoryScreen(source, address, solo=self.solo))
 
     @on(DataTable.RowSelected)
     def on_row_selected(self) -> None:

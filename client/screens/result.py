@@ -105,8 +105,12 @@ def score_table(result: RoundResult, names: Names, width: int | None = None,
     narrow = _score_table(result, names, narrow=True)
     options = console.options.update_width(width)
     drawn = [Segment.get_shape(console.render_lines(t, options, pad=False)) for t in (wide, narrow)]
-    cut = ["…" in "".join(s.text for line in console.render_lines(t, options) for s in line)
-           for t in (wide, narrow)]
+    # Cut: an ellipsis, or a header word missing (Rich gave the French total column one cell,
+    # "t", and dropped its figures without an ellipsis: a STOP round at 80 columns).
+    words = " ".join((card_points_term(), colour_bonus_term(), _("+round"), _("total"))).split()
+    texts = ["".join(s.text for line in console.render_lines(t, options) for s in line)
+             for t in (wide, narrow)]
+    cut = ["…" in text or any(word not in text for word in words) for text in texts]
     if cut[0] and not cut[1]:
         return narrow
     return narrow if not cut[1] and drawn[1][1] < drawn[0][1] else wide
@@ -273,14 +277,12 @@ class RoundResultScreen(Screen[bool]):
         self.waiting = tuple(waiting)
         self.winners = None if winners is None else tuple(winners)
         """Set when this round ended the game (the winners, from the view)."""
+        self.goes_on: Text | None = None
+        """Set when the next round is played while this screen is open (``round_goes_on``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
-            text = headline(self.result, self.names)
-            if self.winners is not None:
-                text.append("\n")
-                text.append_text(game_over_line(self.winners, self.names))
-            yield Static(text, id="result-headline")
+            yield Static(self._headline(), id="result-headline")
             yield ClockLine(id="result-clock")  # the pause counting down, who still reads
             with VerticalScroll(id="result-body"):
                 yield Static(self._body(), id="result-hands")
@@ -295,7 +297,35 @@ class RoundResultScreen(Screen[bool]):
         self.tick_clock()
 
     def tick_clock(self) -> None:
-        show_reading_clock(self, self.waiting, self.names)
+        show_reading_clock(self, self.waiting, self.names, self.goes_on)
+
+    def rename(self, names: Names) -> None:
+        """The seats' names came after the result (a resumed solo game's result read "Seat 2"
+        and "Seat 3" for the bots): show it under them."""
+        if names.names == self.names.names:
+            return
+        self.names = names
+        for headline_ in self.query("#result-headline").results(Static):
+            headline_.update(self._headline())
+        self.on_resize()  # (the hands, drawn again)
+        self.tick_clock()
+
+    def _headline(self) -> Text:
+        text = headline(self.result, self.names)
+        if self.winners is not None:
+            text.append("\n")
+            text.append_text(game_over_line(self.winners, self.names))
+        return text
+
+    def round_goes_on(self, round_: int, your_turn: bool) -> None:
+        """The reading pause is over: round ``round_`` is being played (``your_turn``: the
+        table waits for this player's move)."""
+        if your_turn:
+            words = _("Round {n} has begun and it is your turn: Continue (Enter) to play.")
+        else:
+            words = _("Round {n} has begun: Continue (Enter) to follow it.")
+        self.goes_on = Text(words.format(n=round_), style="bold")
+        self.tick_clock()
 
     def _body(self) -> Group:
         # The result box is at most 120 wide, with a border and padding (4 cells).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
-from seasalt.client.i18n import _, ngettext
+from seasalt.client.i18n import _, decimal, ngettext
 from seasalt.client.widgets.event_stats import EventStatsPanel, has_pepper
 from seasalt.client.words import kind_name
 from seasalt.engine import Kind
@@ -29,7 +29,7 @@ def duo_label(kind: str) -> str:
 
 
 def average(stats: PlayerStats) -> str:
-    return f"{stats.points / stats.games:.1f}" if stats.games else "-"
+    return decimal(stats.points / stats.games) if stats.games else "-"
 
 
 def duos_text(stats: PlayerStats) -> str:

@@ -9,7 +9,8 @@ order, each only as far as needed:
 
 1. the two recent log lines under the piles (80 columns: the log is one key away);
 2. the hand's roomy forms: its cards as chips, then the laid groups and the hand in fewer
-   rows (``HandPanel.form``: nothing is left out);
+   rows, then those rows flush left under the label rather than under the first card
+   (``HandPanel.form``: nothing is left out);
 3. the prompt's rows beyond what the rest leaves: it shows a window of its lines and says
    which, and the arrow keys scroll it (``PromptPanel.limit``: rows left out, never words);
 4. the Extra Pepper events line (help has every card);

@@ -14,38 +14,17 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from rich.console import Console
 from rich.text import Text
 from seasalt.bots.coach import Advice, Cancelled, analyse
 from seasalt.client.i18n import _
 from seasalt.client.widgets.actions import ActionLine, ActionList
 from seasalt.client.widgets.coach_words import Part, advice_parts, stale_text, thinking_text
+from seasalt.client.widgets.wrap import hang
 from seasalt.client.words import Names
 from seasalt.engine import PlayerView
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
-
-HANG_MIN = 20
-"""Cells the words of a part keep beside its lead, at least (else they wrap under it)."""
-
-
-def hang(console: Console, part: Part, width: int) -> Text:
-    """``part`` wrapped to ``width`` cells, its words going on under themselves, not under its
-    lead (a hanging indent, as the choices under it): lines that already fit, which Textual
-    leaves alone."""
-    lead, body = part
-    indent = lead.cell_len
-    if width - indent < HANG_MIN:
-        return lead + body
-    out = lead.copy()
-    for index, line in enumerate(body.wrap(console, width - indent)):
-        line.rstrip()  # (in place: the space a line was broken at)
-        if index:
-            out.append("\n" + " " * indent)
-        out.append_text(line)
-    return out
-
 
 BUDGET: int | None = None
 """Playouts per question: None is the expert's default for the player count (about a second
@@ -228,7 +207,7 @@ class CoachPanel(Static):
         self._fitted_to = (width, limit)
         console, shown, used = self.app.console, Text(), 0
         for part in self._parts:
-            text = hang(console, part, width) if width > 0 else part[0] + part[1]
+            text = hang(console, *part, width) if width > 0 else part[0] + part[1]
             need = len(text.wrap(console, max(width, 1))) if width > 0 else 1
             if shown.plain and limit and used + need > limit:
                 continue  # (a later, shorter part may still fit: the footnote)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.text import Text
 from seasalt.bots.coach import Advice, Facts, Option
 from seasalt.client.event_words import event_name, event_points_text
-from seasalt.client.i18n import _, ngettext
+from seasalt.client.i18n import _, decimal, ngettext
 from seasalt.client.screens.model import TableSummary
 from seasalt.client.words import Names, action_label, color_name, kind_name
 from seasalt.engine import Action, EventCard, Kind, Phase, PlayerView, PlayPair, card
@@ -133,7 +133,7 @@ def figures(option: Option) -> str:
     """``+1.8 expected points · 57% to win``; ``· as likely to win`` when the playouts do not
     tell its chance to win from the advice's (bots/coach_rank.py: two percentages that only
     seem to differ would argue against the advice)."""
-    gain = _("{gain} expected points").format(gain=f"{option.lead_gain:+.1f}")
+    gain = _("{gain} expected points").format(gain=decimal(option.lead_gain, sign=True))
     if option.as_likely_to_win:
         likely = _("as likely to win")
         return f"{gain} · {likely}"

@@ -155,14 +155,18 @@ def with_time_notes(
     return out
 
 
-def show_reading_clock(screen: Screen[Any], waiting: Sequence[int], names: Names) -> None:
+def show_reading_clock(screen: Screen[Any], waiting: Sequence[int], names: Names,
+                       after: Text | None = None) -> None:
     """On the round result: "Next round in 25 s unless everyone continues · still reading:
-    Bea" from the app's clocks (hidden when the server sent none)."""
+    Bea" from the app's clocks (hidden when the server sent none); ``after``: the pause is
+    over, and this line says what goes on instead."""
     app = screen.app
     reading: ClockReading | None = getattr(app, "clock_reading", None)
     clock = getattr(app, "clock", time.monotonic)
     left = reading.reading(clock()) if reading is not None else None
     others = [s for s in waiting if s != names.me]  # the reader knows they are reading
     lines = [] if left is None else [reading_line(left, others, names)]
+    if after is not None:
+        lines = [after]  # (the last reading may still count "0 s")
     with contextlib.suppress(NoMatches):
         screen.query_one("#result-clock", ClockLine).show_lines(lines)

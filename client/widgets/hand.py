@@ -20,6 +20,7 @@ from seasalt.client.widgets.cardface import (
 )
 from seasalt.client.widgets.cards import Memo, chip, grouped_hand, table_groups, update_text
 from seasalt.client.widgets.events import WIDE_FROM, events_rows
+from seasalt.client.widgets.wrap import NBSP
 from seasalt.client.words import kind_name
 from seasalt.engine import Breakdown, PlayerView, card, scoring_combinations
 from textual.widgets import Static
@@ -39,21 +40,29 @@ def points_text(b: Breakdown | None, changes: bool = True) -> Text:
     text = Text()
     if b is None:
         return text
-    text.append(f"{card_points_term()} {b.total}", style="bold")
-    shown = [f"{term} {value}" for term, value in breakdown_parts(b) if value]
+    # Each term tied to its value, each "+" and "·" to the term after it: a wrapped line
+    # breaks between terms only (at 80 columns it read "· bonus" / "couleur 7").
+    text.append(_tied(f"{card_points_term()} {b.total}"), style="bold")
+    shown = [_tied(f"{term} {value}") for term, value in breakdown_parts(b) if value]
     if shown:
-        text.append(" = " + " + ".join(shown))
-    text.append("  ·  ")
-    text.append(f"{colour_bonus_term()} {b.color_bonus}", style="bold")
+        text.append(" = " + f" +{NBSP}".join(shown))
+    text.append(f"  ·{NBSP}{NBSP}")
+    text.append(_tied(f"{colour_bonus_term()} {b.color_bonus}"), style="bold")
     if b.events and changes:  # Extra Pepper: what each effect changed, already in the sum
         text.append("  ·  ")
         text.append(event_points_line(b.events), style="italic")
     return text
 
 
-def compact_groups(groups: Sequence[Sequence[int]], width: int, label: Text) -> Text:
+def _tied(words: str) -> str:
+    return words.replace(" ", NBSP)
+
+
+def compact_groups(groups: Sequence[Sequence[int]], width: int, label: Text,
+                   hang: bool = True) -> Text:
     """Laid groups in few rows (a crowded table, issue 17): ``●Crab+○Crab``, each card its
-    colour's symbol and its kind on its colour, a group never broken."""
+    colour's symbol and its kind on its colour, a group never broken (``hang``: wrapped rows
+    under the first group, not under the label)."""
     if not groups:
         return table_groups(groups, width=width, label=label)
     blocks = [text_block(label)]
@@ -75,6 +84,10 @@ class Form(IntEnum):
     COMPACT = 2
     """The laid groups as ``●Crab+○Crab`` and the hand's chips without their groups'
     brackets: fewer rows, nothing left out."""
+    FLUSH = 3
+    """The compact form with its wrapped rows flush left, under the label, not under the
+    first card: a row or two fewer with a big hand (the prompt's rows and the piles come
+    before the alignment)."""
 
 
 class HandPanel(Reflow, Static):
@@ -132,15 +145,19 @@ class HandPanel(Reflow, Static):
         )
         table_label = Text(_("Your table: "), style="bold")
         wide = self.app.size.width >= WIDE_FROM
-        if form is Form.COMPACT:
+        if form >= Form.COMPACT:
+            hang = form is Form.COMPACT
             return Text("\n").join([
-                compact_groups(v.table, width, table_label),
+                compact_groups(v.table, width, table_label, hang),
                 flow([text_block(hand_label),
                       *(text_block(chip(c, mark=c in marks)) for c in _grouped_order(v))],
-                     width),
+                     width, hang=hang),
                 points_text(v.breakdown, wide),
             ])
-        lines = [table_groups(v.table, width=width, size=table_size, label=table_label)]
+        # Wrapped rows go on under the first card, not under the label (the round result's
+        # and the replay's alignment).
+        lines = [table_groups(v.table, width=width, size=table_size, label=table_label,
+                              hang=True)]
         # The largest cards whose rows leave the rest of the table room (a big hand on a
         # medium terminal steps down to chips rather than push the choices off the screen).
         budget = self.app.size.height - ROWS_ABOVE_HAND - ROOMY_ROWS.get(size, 0)
@@ -154,7 +171,7 @@ class HandPanel(Reflow, Static):
             size = CardSize(size - 1)
         if size is CardSize.CHIP:
             lines.append(grouped_hand(v.hand, marked=marks, width=width, label=hand_label,
-                                      effects=v.effects))
+                                      effects=v.effects, hang=True))
         lines.append(points_text(v.breakdown, wide))
         return Text("\n").join(lines)
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import deque
 
+from rich.console import Console
 from rich.text import Text
 from seasalt.client.i18n import _
 from seasalt.client.widgets.cards import Memo, update_text
+from seasalt.client.widgets.wrap import hang, tie_card_names
 from seasalt.client.words import Names, describe_event
 from seasalt.engine import Event
 from textual.containers import Vertical
@@ -41,26 +43,34 @@ class LogPanel(Static):
         width, height = self.content_size.width, self.content_size.height
         if not self.memo.changed((tuple(lines), fresh, width, height)):
             return
+        fresh = min(fresh, len(lines))
+        entries = [entry(line, index >= len(lines) - fresh, width, self.app.console)
+                   for index, line in enumerate(lines)]
         if width > 2 and height > 1:
-            # Keep the newest lines that fit: the oldest go first (each line wraps under "· ").
-            fresh = min(fresh, len(lines))
+            # Keep the newest lines that fit (the oldest go first), counted as wrapped.
             rows = 1
             kept = 0
-            for line in reversed(lines):
-                rows += -(-(len(line) + 2) // width)
+            for shown in reversed(entries):
+                rows += len(shown.wrap(self.app.console, width))
                 if rows > height:
                     break
                 kept += 1
-            lines = lines[len(lines) - kept :]
-            fresh = min(fresh, kept)
+            entries = entries[len(entries) - kept :]
         text = Text()
         text.append(_("Recent events"), style="bold underline")
-        for index, line in enumerate(lines):
+        for shown in entries:
             text.append("\n")
-            is_fresh = index >= len(lines) - fresh
-            text.append("✱ " if is_fresh else "· ", style="bold" if is_fresh else "dim")
-            text.append(line, style="" if is_fresh else "dim")
+            text.append_text(shown)
         self.shown = update_text(self, self.shown, text)
+
+
+def entry(line: str, fresh: bool, width: int, console: Console) -> Text:
+    """One log line as the panel shows it: ``✱`` (new since your last turn) or ``·``, its
+    words wrapped under themselves (a wrapped line went on flush left, under the mark), never
+    inside a card's name (``Sailor (pink)`` was cut after "Sailor")."""
+    lead = Text("✱ " if fresh else "· ", style="bold" if fresh else "dim")
+    body = Text(tie_card_names(line), style="" if fresh else "dim")
+    return hang(console, lead, body, width) if width > 0 else lead + body
 
 
 class ChatPanel(Vertical):

@@ -5,7 +5,8 @@ included (Rich issue 3545), so a prompt naming ``Penguin Colony·green`` could e
 "Penguin", and a French line could start with the ":" or "?" its typography spaces off.
 :func:`keep_no_break_spaces` makes both wrappers glue at U+00A0 and U+202F as Unicode's line
 breaking (UAX #14) says; :func:`unbroken` ties a chip's words with no-break spaces;
-:func:`wrap_words` breaks lines only at plain spaces and hands Textual lines that already fit.
+:func:`wrap_words` breaks lines only at plain spaces and hands Textual lines that already fit;
+:func:`hang` wraps a line's words under themselves, not under its lead.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import rich._wrap
 import textual._wrap
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from seasalt.client.i18n import _, current
 from seasalt.client.words import color_name, kind_name
@@ -51,18 +53,21 @@ def unbroken(text: Text) -> Text:
 
 @functools.lru_cache(maxsize=8)
 def _card_words(_language: object) -> re.Pattern[str]:
-    """Every card's name as the log words it, ``Crab (dark blue)``, in this language."""
+    """Every card's name as the log words it, ``Crab (dark blue)``, and each discard pile's,
+    ``pile 2`` (a line ended "on pile" and the next began "2."), in this language."""
     kinds = sorted((kind_name(k) for k in Kind), key=len, reverse=True)
     colors = sorted((color_name(c) for c in Color), key=len, reverse=True)
     sample = _("{kind} ({color})")
     pattern = re.escape(sample).replace(re.escape("{kind}"), "(?:{kinds})").replace(
         re.escape("{color}"), "(?:{colors})")
-    return re.compile(pattern.format(kinds="|".join(map(re.escape, kinds)),
-                                     colors="|".join(map(re.escape, colors))))
+    cards = pattern.format(kinds="|".join(map(re.escape, kinds)),
+                           colors="|".join(map(re.escape, colors)))
+    piles = re.escape(_("pile {n}")).replace(re.escape("{n}"), "[0-9]+")
+    return re.compile(f"{cards}|{piles}")
 
 
 def tie_card_names(line: str) -> str:
-    """A worded line (the log's) with each card's name tied by no-break spaces."""
+    """A worded line (the log's) with each card's and pile's name tied by no-break spaces."""
     return _card_words(current()).sub(lambda m: m[0].replace(" ", NBSP), line)
 
 
@@ -85,3 +90,24 @@ def wrap_words(text: Text, width: int) -> Text:
             end = word.end()
         lines.append(line[start:end] if end > start else line[start:])
     return Text("\n").join(lines)
+
+
+HANG_MIN = 20
+"""Cells the words of a line keep beside its lead, at least (else they wrap under it)."""
+
+
+def hang(console: Console, lead: Text, body: Text, width: int) -> Text:
+    """``lead + body`` wrapped to ``width`` cells, the body's words going on under themselves,
+    not under the lead (a hanging indent: the coach's "Coach:", the log's "· "): lines that
+    already fit, which Textual leaves alone. Too narrow for it, the two are handed over
+    unwrapped, and Textual wraps them flush left."""
+    indent = lead.cell_len
+    if width - indent < HANG_MIN:
+        return lead + body
+    out = lead.copy()
+    for index, line in enumerate(body.wrap(console, width - indent)):
+        line.rstrip()  # (in place: the space a line was broken at)
+        if index:
+            out.append("\n" + " " * indent)
+        out.append_text(line)
+    return out

@@ -194,7 +194,7 @@ def render(renderable: Any, width: int = 100) -> str:
 
 def test_one_vocabulary_hand_line_result_table_and_help() -> None:
     b = Breakdown(1, 0, 0, 4, 0, 0, 3)
-    hand = points_text(b).plain
+    hand = points_text(b).plain.replace("\u00a0", " ")  # (each term tied to its value)
     assert card_points_term() in hand and collectors_term() in hand
     assert colour_bonus_term() in hand
     state = positions.after_round(RoundEnd.STOP)

@@ -45,16 +45,7 @@ pytestmark = pytest.mark.timeout(240)
 LONG_NAMES = ("Marie-Christine", "Jean-Baptiste", "Anne-Sophie", "Pierre-Alexandre")
 
 
-def missing_choices(app: Any, table: TableScreen) -> list[str]:
-    """The choices whose key and whole label are not on screen inside the action list's box
-    (a label may wrap over rows; a row cut short, scrolled away or drawn over is missing)."""
-    actions = table.query_one(ActionList)
-    region = actions.region
-    rows = kit.screen_text(app).replace("\u00a0", " ").splitlines()
-    band = " ".join(row[region.x:region.right] for row in rows[region.y:region.bottom])
-    shown = " ".join(band.split())
-    return [f"{c.key} {c.label}" for c in actions.choices
-            if " ".join(f"{c.key} {c.label}".replace("\u00a0", " ").split()) not in shown]
+missing_choices = kit.missing_choices
 
 
 def seats(players: int, names: tuple[str, ...] = LONG_NAMES) -> tuple[SeatLabel, ...]:

@@ -203,8 +203,8 @@ async def test_a_silent_player_shows_the_takeover_countdown_instead_of_waiting(
 # --- the reading pause ------------------------------------------------------------------------
 
 
-def _round_over() -> GameState:
-    state = new_game(Rules(3), seed=4)
+def _round_over(seed: int = 4) -> GameState:
+    state = new_game(Rules(3), seed=seed)
     while state.last_result is None:
         options = legal_actions(state)
         pairs = [a for a in options if isinstance(a, PlayPair)]
@@ -238,6 +238,61 @@ async def test_the_round_result_counts_down_and_says_who_is_still_reading(tui: A
         await link.inbox.put(p.RoundOver("t", 7, state.last_result, (0, 1)))
         await tui.until(lambda: "still reading: Bob" in tui.text(app))
         assert "You" not in tui.text(app).split("still reading:")[1].splitlines()[0]
+
+
+@pytest.mark.parametrize(("seed", "said"), [
+    (4, "Round 2 has begun: Continue (Enter) to follow it."),  # Cy is first to play
+    (6, "Round 2 has begun and it is your turn: Continue (Enter) to play."),
+])
+async def test_the_round_result_says_when_the_next_round_is_played(
+        tui: Any, seed: int, said: str) -> None:
+    # Reading on past the pause, the countdown went blank and the result said nothing more,
+    # while the table waited for the reader's move (session 11, solo in tmux).
+    clock = Clock()
+    state = _round_over(seed)
+    link = ClockLink(state, turn_time=0, status=p.TableState.ROUND_OVER)
+    app = _app(link, clock)
+    async with app.run_test(size=(120, 40)):
+        await _table(app, tui)
+        assert state.last_result is not None
+        await link.inbox.put(p.RoundOver("t", 7, state.last_result, (0,)))
+        await link.inbox.put(p.Clocks("t", 7, reading=25_000))
+        await tui.until(lambda: "Next round in 25 s" in tui.text(app))
+        clock.advance(25)
+        link.status = p.TableState.RUNNING  # the pause ran out: the server plays on
+        await link.inbox.put(p.TableChanged(link.info()))
+        await link.inbox.put(p.Clocks("t", 7))
+        await tui.until(lambda: said in tui.text(app))
+        assert isinstance(app.screen, RoundResultScreen) and "Next round in" not in tui.text(app)
+        await tui.key(app, "enter")
+        await tui.until(lambda: isinstance(app.screen, TableScreen))
+
+
+class NamesLate(ClockLink):
+    """The table's frame first, its seats' names later (the test sends them)."""
+
+    async def send(self, message: Any) -> None:
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            await self.inbox.put(p.Joined("t", 0))
+            await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
+
+
+async def test_the_round_result_takes_the_names_that_come_after_it(tui: Any) -> None:
+    # A resumed solo game showed its round result before the seats' names: "Seat 2 (6)" and
+    # "Seat 3 called LAST CHANCE" for the bots, until it was closed (session 11, tmux).
+    state = _round_over()
+    link = NamesLate(state, turn_time=0, status=p.TableState.ROUND_OVER)
+    app = _app(link, Clock())
+    async with app.run_test(size=(120, 40)):
+        await _table(app, tui)
+        assert state.last_result is not None
+        await link.inbox.put(p.RoundOver("t", 7, state.last_result, (0,)))
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+        await tui.until(lambda: "Seat 2" in tui.text(app))
+        await link.inbox.put(p.TableChanged(link.info()))
+        await tui.until(lambda: "Bob" in tui.text(app) and "Cy" in tui.text(app))
+        assert "Seat 2" not in tui.text(app) and "Seat 3" not in tui.text(app)
 
 
 # --- the turn timer option: lobby and waiting room ---------------------------------------------

@@ -206,3 +206,17 @@ async def test_a_stand_ins_moves_read_as_its_own_in_the_replay_and_its_exported_
         screen.go(number - 1)
         await until(lambda: f"Move {number - 1} of" in screen_text(app))
         assert "stand-in" not in screen_text(app)
+
+
+async def test_the_solo_lobbys_history_names_no_address() -> None:
+    # The solo lobby reads "Solo lobby"; its history read "Finished games on 127.0.0.1:33603",
+    # a port new each time (session 11, tmux).
+    from seasalt.client.screens.lobby import LobbyScreen
+
+    app = Host(LobbyScreen("Ann", "127.0.0.1:33603", solo=True))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("h")
+        await until(lambda: isinstance(app.screen, HistoryScreen))
+        await until(lambda: "Finished solo games" in screen_text(app))
+        assert "127.0.0.1" not in screen_text(app)

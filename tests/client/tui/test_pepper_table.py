@@ -88,7 +88,7 @@ async def test_the_table_shows_the_event_the_held_cards_and_the_shields(tui, siz
             assert "Bob holds: The Coral Reef — lay a shell face down" in text
             hand = table.query_one(HandPanel).shown
             assert hand is not None
-            line = hand.plain.splitlines()[-1]
+            line = hand.plain.splitlines()[-1].replace("\u00a0", " ")  # (terms tied)
             assert line.startswith("card points 4 = pairs 1 + collectors 3")
             assert line.endswith("colour bonus 3  ·  The Kraken: -3 for octopuses")
 

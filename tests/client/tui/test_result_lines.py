@@ -9,8 +9,12 @@ import itertools
 import re
 from typing import Any
 
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.engine import RoundEnd
+import pytest
+from rich.console import Console
+from seasalt.client.i18n import _, set_language
+from seasalt.client.screens.result import RoundResultScreen, score_table
+from seasalt.client.words import Names
+from seasalt.engine import Breakdown, RoundEnd, RoundResult, SeatResult
 from seasalt.testing import positions
 from seasalt.testing import tui as kit
 
@@ -52,3 +56,25 @@ def test_a_replays_seat_hangs_its_wrapped_rows_too() -> None:
     assert rows, lines  # (40 columns: the hand wraps)
     for row in rows:
         assert len(row) - len(row.lstrip()) in (column, column + 1), (row, lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "es"])
+def test_a_stop_rounds_score_table_keeps_its_total_at_80_columns(lang: str) -> None:
+    # The game over of a 2-player solo game in French at 80 x 24 (session 11): Rich gave the
+    # total column one cell ("t") and dropped its figures, with no ellipsis to say so, so the
+    # one-line headers were kept (RULES §6.1: STOP, the colour bonus in brackets).
+    set_language(lang)
+    try:
+        you = Breakdown(0, 0, 0, 0, 0, 0, 2)
+        bot = Breakdown(0, 0, 0, 1, 2, 5, 3)
+        result = RoundResult(1, RoundEnd.STOP, 1, None, (
+            SeatResult((), (), you, 0, 0), SeatResult((), (), bot, 8, 17)))
+        width = 74  # what the result screen lays its body in at 80 columns
+        console = Console(width=width, color_system=None, record=True)
+        console.print(score_table(result, Names(["Ann", "Bot 2"], 0), width, console))
+        rows = [row.rstrip() for row in console.export_text().splitlines()]
+        header = next(i for i, row in enumerate(rows) if "━" in row) - 1
+        assert rows[header].endswith(_("total")), rows
+        assert rows[header + 2].endswith(" 0") and rows[header + 3].endswith(" 17"), rows
+    finally:
+        set_language("en")

@@ -62,14 +62,19 @@ class MarkingLink(kit.StaticLink):
 
 
 async def _log(link: kit.StaticLink, lang: str) -> tuple[list[str], str]:
-    """The log panel's lines and the screen as drawn."""
+    """The log panel's lines, and its words as drawn (its rows read in order, no-break
+    spaces as spaces: its wrapped lines hang under their words, card names tied)."""
     app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann", lang=lang),
                      link_factory=lambda _a, _n: link)
     async with app.run_test(size=(120, 40)):
         table = await kit.until_table(app)
         await kit.until(lambda: table.rendered is table.frame is not None)
         await kit.settled(app)
-        return list(table.query_one(LogPanel).last[0]), kit.screen_text(app)
+        log = table.query_one(LogPanel)
+        region = log.content_region
+        rows = kit.screen_text(app).replace("\u00a0", " ").splitlines()
+        drawn = " ".join(r[region.x:region.right] for r in rows[region.y:region.bottom])
+        return list(log.last[0]), " ".join(drawn.split())
 
 
 @pytest.mark.parametrize("lang", list(SUBJECTS))

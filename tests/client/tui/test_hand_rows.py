@@ -1,0 +1,116 @@
+"""The hand panel's wrapped rows go on under the first card, not under "Your hand (n):" (session
+11, as the round result and the replay lay them), and the table still fits at 80 x 24: with a
+big hand the rows go flush left again (``Form.COMPACT``) before the prompt or the piles give
+rows up, and every choice stays on screen in every language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from seasalt.client.i18n import _
+from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
+from seasalt.client.widgets.hand import Form, HandPanel
+from seasalt.engine import Phase, Rules, make_state, view
+from seasalt.testing import tui as kit
+
+LONG_NAMES = ("Marie-Christine", "Jean-Baptiste", "Anne-Sophie")
+missing_choices = kit.missing_choices
+
+pytestmark = pytest.mark.timeout(120)
+
+HAND = (2, 11, 34, 35, 40, 41, 45, 46, 48, 50, 52, 53, 54, 51, 24, 29, 13, 19, 36, 42)
+"""Twenty cards, the long names among them (Penguin Colony, Shoal of Fish, Captain)."""
+LANGS = ["en", "fr", "pt", "es"]
+
+
+def table_with(cards: int) -> Any:
+    """Seat 0 in its play phase with ``cards`` in hand and three laid pairs."""
+    mine = HAND[:cards]
+    hands = (mine, (4, 5, 20), (14, 21, 43))
+    tables = (((0, 1), (9, 10), (17, 18)), (), ())
+    piles = ((22,), (23, 44))
+    used = {c for h in hands for c in h} | {c for t in tables for g in t for c in g}
+    used |= {c for pile in piles for c in pile}
+    return make_state(Rules(3), hands=hands, tables=tables, piles=piles, active=0,
+                      deck=[c for c in range(58) if c not in used], phase=Phase.PLAY)
+
+
+def plain(text: str) -> str:
+    """Text as the rows are compared: no-break spaces as spaces (French puts one before ":")."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def hand_rows(app: Any, hand: HandPanel, cards: int) -> list[str]:
+    """The hand's rows as drawn, from its label's row to the row before the points."""
+    region = hand.content_region
+    rows = plain(kit.screen_text(app)).splitlines()
+    mine = [r[region.x:region.right].rstrip() for r in rows[region.y:region.bottom]]
+    label = plain(_("Your hand ({n}): ").format(n=cards)).rstrip()
+    start = next(i for i, r in enumerate(mine) if r.startswith(label))
+    end = next(i for i, r in enumerate(mine) if i > start and not r.startswith(" "))
+    return mine[start:end]
+
+
+def first_card_column(row: str, label: str) -> int:
+    return len(row) - len(row[len(label):].lstrip()) if row.startswith(label) else -1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_wrapped_hand_rows_go_on_under_the_first_card(tui: Any, lang: str) -> None:
+    app = kit.table_app(table_with(8), lang, LONG_NAMES[:3])
+    async with app.run_test(size=(80, 24)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        await tui.settled(app)
+        hand = table.query_one(HandPanel)
+        assert hand.form in (Form.CHIPS, Form.COMPACT)  # (a hand that fits hung)
+        rows = hand_rows(app, hand, 8)
+        label = plain(_("Your hand ({n}): ").format(n=8)).rstrip()
+        column = first_card_column(rows[0], label)
+        assert len(rows) > 1 and column > len(label), rows
+        for row in rows[1:]:
+            assert len(row) - len(row.lstrip()) == column, rows
+        assert missing_choices(app, table) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_full_hand_still_fits_80x24_with_every_choice(tui: Any, lang: str) -> None:
+    # Hung, twenty cards took two rows more than flush: a choice went off the screen (and at
+    # sixteen cards the piles); the flush form gives them back first.
+    state = table_with(20)
+    app = kit.table_app(state, lang, LONG_NAMES[:3])
+    async with app.run_test(size=(80, 24)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        await tui.settled(app)
+        assert missing_choices(app, table) == [], tui.text(app)
+        hand = table.query_one(HandPanel)
+        assert hand.form is Form.FLUSH
+        assert hand.shown is not None and hand.shown.plain.count("·") >= 20  # no card left out
+        assert len(view(state, 0).hand) == 20
+
+
+
+@pytest.mark.parametrize(("lang", "cards"), [*((lang, 16) for lang in LANGS), ("fr", 10)])
+async def test_the_points_line_wraps_between_terms_only(tui: Any, lang: str, cards: int
+                                                        ) -> None:
+    # At 80 columns the French line ended "·  bonus" and the next row read "couleur 7".
+    state = table_with(cards)
+    b = view(state, 0).breakdown
+    assert b is not None
+    app = kit.table_app(state, lang, LONG_NAMES[:3])
+    async with app.run_test(size=(80, 24)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        await tui.settled(app)
+        hand = table.query_one(HandPanel)
+        region = hand.content_region
+        rows = plain(kit.screen_text(app)).splitlines()[region.y:region.bottom]
+        first = next(i for i, r in enumerate(rows) if plain(card_points_term()) in r)
+        lines = [r[region.x:region.right] for r in rows[first:]]
+        assert len(lines) > 1, lines  # (the line wraps: what is checked)
+        terms = [(card_points_term(), b.total), (colour_bonus_term(), b.color_bonus),
+                 *((t, v) for t, v in breakdown_parts(b) if v)]
+        for term, value in terms:
+            assert any(f"{plain(term)} {value}" in r for r in lines), (term, lines)
