@@ -29,7 +29,7 @@ from seasalt.client.lobby_flow import LobbyFlow
 from seasalt.client.net_flow import NetFlow, Plan, starting_words
 from seasalt.client.player_name import load_name
 from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
+from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog, answer_keys
 from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.model import (
     AtTable,
@@ -55,6 +55,7 @@ from seasalt.client.screens.scores import ScoresArrived
 from seasalt.client.screens.start import JoinPlan, SoloPlan, StartScreen, default_name
 from seasalt.client.session import ClientSession
 from seasalt.client.solo import ChildServer
+from seasalt.client.solo_game import unfinished_solo
 from seasalt.client.table_flow import TableFlow
 from seasalt.client.where import join_line
 from textual import events, on, work
@@ -142,13 +143,37 @@ class SeasaltApp(App[int]):
         language.install(self)
         o = self.options
         if o.solo:
-            self.begin(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
-                                o.double_target, extra_pepper=o.extra_pepper, target=o.target))
+            self.start_solo(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
+                                     o.double_target, extra_pepper=o.extra_pepper,
+                                     target=o.target))
         elif o.address:
             self.begin(JoinPlan(self.player, o.address))
         else:
             first_time = self.options.name is None and load_name() is None
             self.push_screen(StartScreen(self.player, ask_name=first_time))
+
+    def start_solo(self, plan: SoloPlan) -> None:
+        """``--solo``: a new game, or, when an earlier client left one unfinished, the choice.
+
+        The quit dialog tells a player their solo game is kept; people start again with the
+        command they used, and a new game archives the unfinished one (it can no longer be
+        resumed), so that is asked, and Esc (or No) resumes it."""
+        saved = unfinished_solo()
+        if saved is None:
+            self.begin(plan)
+            return
+        resume = SoloPlan(
+            self.player, saved.opponents, saved.level, saved.extra_salt, saved.double_target,
+            resume=True, extra_pepper=saved.extra_pepper, target=saved.target,
+        )
+        yes, no = answer_keys()
+        question = ConfirmDialog(
+            _("You have an unfinished solo game. Start a new one instead? The unfinished game "
+              "can then no longer be resumed."),
+            yes=_("Yes, a new game ({key})").format(key=yes),
+            no=_("No, resume it ({key})").format(key=no), enter_says_yes=False,
+        )
+        self.push_screen(question, lambda new: self.begin(plan if new else resume))
 
     @on(StartScreen.Chosen)
     def on_start_chosen(self, message: StartScreen.Chosen) -> None:

@@ -28,9 +28,14 @@ class ConfirmDialog(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "answer(False)", _("No"), show=False)]
 
-    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
+    def __init__(
+        self, question: str, yes: str | None = None, no: str | None = None,
+        enter_says_yes: bool = True,
+    ) -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
+        self.enter_says_yes = enter_says_yes
+        """False: the no button has the focus (where yes would lose something)."""
         self.yes_key, self.no_key = answer_keys()
         self.yes = yes or _("Yes ({key})").format(key=self.yes_key)
         self.no = no or _("No ({key})").format(key=self.no_key)
@@ -52,6 +57,10 @@ class ConfirmDialog(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(self.no, id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        if not self.enter_says_yes:  # after the screen's auto focus (the first button)
+            self.query_one("#no", Button).focus()
 
     @on(Button.Pressed)
     def on_pressed(self, event: Button.Pressed) -> None:

@@ -17,6 +17,7 @@ from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.cli import main
 from seasalt.client.intents import LeaveTable
 from seasalt.client.screens.connecting import ConnectingScreen
+from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.start import StartScreen
@@ -174,6 +175,34 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
         assert second.solo_resumable
 
 
+async def test_solo_again_offers_the_unfinished_game(tui, dirs) -> None:  # type: ignore[no-untyped-def]
+    """The quit dialog says the solo game is kept; the player starts ``seasalt-client --solo``
+    again, as they did the first time: it asks, and No (or Esc) resumes the kept game (a new
+    game at once archived it, session 11)."""
+    first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
+                                     bot_delay=0))
+    async with first.run_test(size=(100, 30)):
+        move = await _play_one_move(first, tui)
+        seat, hand = first.seat, first.screen.frame.view.hand
+    for answer in ("escape", "n", "enter"):  # Enter: the no button has the focus
+        await _solo_again_and_answer(tui, answer, seat, move, hand)
+
+
+async def _solo_again_and_answer(tui, answer: str, seat, move, hand) -> None:  # type: ignore[no-untyped-def]
+    again = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=2, bot_delay=0))
+    async with again.run_test(size=(80, 24)):
+        await tui.until(lambda: isinstance(again.screen, ConfirmDialog))
+        shown = tui.text(again)
+        assert "You have an unfinished solo game." in shown, shown
+        assert "No, resume it (n)" in shown, shown
+        await tui.key(again, answer)
+        await tui.until(lambda: isinstance(again.screen, TableScreen)
+                        and again.frame is not None, timeout=60)
+        assert again.seat == seat and len(again.frame.view.seats) == 2  # the kept game's
+        assert again.frame.view.move >= move and again.frame.view.hand == hand
+        assert again.solo_resumable
+
+
 async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  # type: ignore[no-untyped-def]
     first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
                                      bot_delay=0))
@@ -182,6 +211,10 @@ async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  
     second = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=2, server_seed=8,
                                       bot_delay=0))
     async with second.run_test(size=(100, 30)):
+        # --solo again: the unfinished game is not archived unasked (session 11, tmux).
+        await tui.until(lambda: isinstance(second.screen, ConfirmDialog))
+        assert "Yes, a new game (y)" in tui.text(second)
+        await tui.key(second, "y")
         await tui.until(lambda: isinstance(second.screen, TableScreen)
                         and second.frame is not None, timeout=60)
         assert len(second.frame.view.seats) == 3 and second.frame.view.move <= 3
