@@ -63,8 +63,9 @@ def _keep_pile(view: PlayerView, keep: int) -> KeepCard:
     the next seat wants most, less our own interest in it): every top we leave is the
     opponent's next draw, and the basic level's "cover what we like least" left the greedy the
     cards it collects. With more players the next seat is one of several opponents and the
-    denial cost more than it won (4p: 46.5% of 200 with it, 52.0% without, session 10), so
-    the pile covers the top we would least like to take later.
+    denial cost more than it won (4p, seed 82's 200 games against three greedy: 93 wins with
+    it, session 10; 104 without, session 11), so the pile covers the top we would least like
+    to take later.
     """
     options = tuple(a for a in view.legal_actions if isinstance(a, KeepCard) and a.card == keep)
     if len(options) == 1:
