@@ -186,14 +186,20 @@ class Server:
         self._reading = True
         try:
             for _ in range(_DRAIN_BATCH):
-                # Disconnects first: a frame from a new connection that reuses a closed one's
-                # routing id (and file descriptor) must not find that session still bound.
-                self._read_monitor()
                 if not cast(int, sock.get(zmq.EVENTS)) & zmq.POLLIN:
+                    self._read_monitor()
                     return
                 # copy=False: the frames' metadata (connection, CURVE key, address) tell the
                 # Master which connection a routing id really is (server/peers.py).
-                self._handle(sock.recv_multipart(zmq.NOBLOCK, copy=False))
+                frames = sock.recv_multipart(zmq.NOBLOCK, copy=False)
+                # Then the disconnects, before the frame is handled: a frame from a new
+                # connection that reuses a closed one's routing id or file descriptor must
+                # not find that session still bound, nor (binding it again) lose it to that
+                # close read afterwards. The close of a connection the frame's took the
+                # descriptor of was reported before the frame came: read after the frame, it
+                # is seen (read before it, both could come in between: kill -9 test, loaded).
+                self._read_monitor()
+                self._handle(frames)
             self._schedule_drain()  # more may be queued: go on after timers and bot turns
         finally:
             self._reading = False
