@@ -192,12 +192,12 @@ class Server:
                 # copy=False: the frames' metadata (connection, CURVE key, address) tell the
                 # Master which connection a routing id really is (server/peers.py).
                 frames = sock.recv_multipart(zmq.NOBLOCK, copy=False)
-                # Then the disconnects, before the frame is handled: a frame from a new
-                # connection that reuses a closed one's routing id or file descriptor must
-                # not find that session still bound, nor (binding it again) lose it to that
-                # close read afterwards. The close of a connection the frame's took the
-                # descriptor of was reported before the frame came: read after the frame, it
-                # is seen (read before it, both could come in between: kill -9 test, loaded).
+                # Then the disconnects, before the frame is handled. libzmq reports a close
+                # before it frees the descriptor, so the close of any connection whose
+                # descriptor (or routing id) this frame's connection reuses is on the
+                # monitor by now. Read before taking the frame, the close and the frame could
+                # both come in between: read next, that close unbound the session the frame
+                # had just resumed (tests/server/test_reused_descriptor.py).
                 self._read_monitor()
                 self._handle(frames)
             self._schedule_drain()  # more may be queued: go on after timers and bot turns

@@ -2,10 +2,10 @@
 of the close (a monitor event, server/app.py) and of the new connection's first frame (the
 ROUTER) on two sockets, and must not apply that close to the session the new frame resumed.
 
-The kill -9 test (tests/e2e/test_server_crash.py) met it on a loaded machine: the client's
-old socket reconnects to the restarted server and is closed; the new socket gets its
+The way the kill -9 test (tests/e2e/test_server_crash.py) can fail on a loaded machine: the
+client's old socket reconnects to the restarted server and is closed; the new socket gets its
 descriptor and resumes; the late disconnect unbinds the session, which then gets no frame at
-all (no update, no heartbeat) and the client waits for good.
+all (no update, no heartbeat: 20 s of silence) and the client waits for good.
 
 Here the moment is staged, not waited for by luck: the server's loop reads the monitor, and
 before it looks at the ROUTER the old connection closes and the new one, on the same
