@@ -186,14 +186,20 @@ class Server:
         self._reading = True
         try:
             for _ in range(_DRAIN_BATCH):
-                # Disconnects first: a frame from a new connection that reuses a closed one's
-                # routing id (and file descriptor) must not find that session still bound.
-                self._read_monitor()
                 if not cast(int, sock.get(zmq.EVENTS)) & zmq.POLLIN:
+                    self._read_monitor()
                     return
                 # copy=False: the frames' metadata (connection, CURVE key, address) tell the
                 # Master which connection a routing id really is (server/peers.py).
-                self._handle(sock.recv_multipart(zmq.NOBLOCK, copy=False))
+                frames = sock.recv_multipart(zmq.NOBLOCK, copy=False)
+                # Then the disconnects, before the frame is handled. libzmq reports a close
+                # before it frees the descriptor, so the close of any connection whose
+                # descriptor (or routing id) this frame's connection reuses is on the
+                # monitor by now. Read before taking the frame, the close and the frame could
+                # both come in between: read next, that close unbound the session the frame
+                # had just resumed (tests/server/test_reused_descriptor.py).
+                self._read_monitor()
+                self._handle(frames)
             self._schedule_drain()  # more may be queued: go on after timers and bot turns
         finally:
             self._reading = False

@@ -57,10 +57,18 @@ def journalled_actions(db: Path) -> int:
     return int(count)
 
 
-@pytest.mark.parametrize("extra_pepper", [False, True], ids=["base", "extra-pepper"])
+@pytest.mark.parametrize(
+    ("extra_pepper", "at_round_over"),
+    [(False, False), (True, False), (False, True)],
+    ids=["base", "extra-pepper", "base-at-round-over"],
+)
 async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(
-    tmp_path: Path, extra_pepper: bool
+    tmp_path: Path, extra_pepper: bool, at_round_over: bool
 ) -> None:
+    """``at_round_over``: killed at the first round's result, before the client says
+    ``continue``, and again at the result the restarted server sends back (DESIGN
+    "Durability": a server stopped in the reading pause comes back paused), rather than at
+    the seqs of ``KILL_AT`` (in the base game the server is waiting for seat 0 at both)."""
     db = tmp_path / "journal.sqlite3"
     server = ServerProcess(str(db), "--seed", str(SERVER_SEED), "--bot-delay", "0",
                            "--takeover-after", "120")
@@ -79,15 +87,16 @@ async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(
         highest = 0
         while True:
             msg = await client.recv(timeout=20)
+            paused = isinstance(msg, RoundOver)
             if isinstance(msg, Snapshot | Update):
                 view_, seq = msg.view, msg.seq
                 highest = max(highest, seq)
-            elif isinstance(msg, RoundOver):
+            elif paused and not (at_round_over and kills):
                 await client.send(Continue(TABLE))
             elif isinstance(msg, GameOver):
                 assert msg.scores == uninterrupted(extra_pepper)
                 break
-            if kills and seq >= kills[0]:
+            if kills and (paused if at_round_over else seq >= kills[0]):
                 kills.pop(0)
                 server.kill()
                 assert journalled_actions(db) >= highest  # journal first, then the update
@@ -100,6 +109,10 @@ async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(
                 assert snapshot.seq >= highest  # no accepted action was lost
                 assert snapshot.view.rules.extra_pepper is extra_pepper
                 view_, seq, acted = snapshot.view, snapshot.seq, -1
+                if at_round_over:  # still the reading pause: its result comes again
+                    again = await client.expect(RoundOver)
+                    assert again.seq == snapshot.seq
+                    client.backlog.insert(0, again)  # read by the loop as any result
             if view_ is not None and view_.to_act == 0 and view_.legal_actions and acted != seq:
                 acted = seq
                 await client.send(ActionRequest(TABLE, seq, bot.choose(view_)))
