@@ -54,8 +54,8 @@ from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.scores import ScoresArrived
 from seasalt.client.screens.start import JoinPlan, SoloPlan, StartScreen, default_name
 from seasalt.client.session import ClientSession
-from seasalt.client.solo import ChildServer
-from seasalt.client.solo_game import unfinished_solo
+from seasalt.client.solo import ChildServer, journal_in_use
+from seasalt.client.solo_game import solo_db_path, unfinished_solo
 from seasalt.client.table_flow import TableFlow
 from seasalt.client.where import join_line
 from textual import events, on, work
@@ -159,8 +159,8 @@ class SeasaltApp(App[int]):
         command they used, and a new game archives the unfinished one (it can no longer be
         resumed), so that is asked, and Esc (or No) resumes it."""
         saved = unfinished_solo()
-        if saved is None:
-            self.begin(plan)
+        if saved is None or journal_in_use(solo_db_path()):
+            self.begin(plan)  # (in use: another client plays it; a new game goes elsewhere)
             return
         resume = SoloPlan(
             self.player, saved.opponents, saved.level, saved.extra_salt, saved.double_target,

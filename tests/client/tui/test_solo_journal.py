@@ -203,6 +203,25 @@ async def _solo_again_and_answer(tui, answer: str, seat, move, hand) -> None:  #
         assert again.solo_resumable
 
 
+async def test_solo_again_while_another_client_plays_it_asks_nothing(tui, dirs) -> None:  # type: ignore[no-untyped-def]
+    """Another client's solo server holds the journal: its game is not ours to resume or
+    archive, so --solo starts a game of its own at once (a temporary journal), as before."""
+    data, _temp = dirs
+    first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
+                                     bot_delay=0))
+    async with first.run_test(size=(100, 30)):
+        await _play_one_move(first, tui)
+    with open(data / "solo.sqlite3.lock", "a+") as held:  # as the other server's lock
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        other = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=2, bot_delay=0))
+        async with other.run_test(size=(100, 30)):
+            await tui.until(lambda: isinstance(other.screen, TableScreen | ConfirmDialog)
+                            and (isinstance(other.screen, ConfirmDialog)
+                                 or other.frame is not None), timeout=60)
+            assert isinstance(other.screen, TableScreen)
+            assert len(other.frame.view.seats) == 3
+
+
 async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  # type: ignore[no-untyped-def]
     first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
                                      bot_delay=0))
