@@ -313,6 +313,9 @@ async def test_a_new_table_gets_the_turn_timer_chosen_and_the_lobby_shows_it(
         assert isinstance(lobby, LobbyScreen)
         timed = p.TableInfo("timed", link.info().seats, False, False, p.TableState.WAITING, 0,
                             turn_time=60)
+        # The lobby asks again every LOBBY_REFRESH (3 s): the link must list the timed table
+        # too, or a refresh answered before the check below replaced it (once, under load).
+        link.info = lambda: timed
         app.post_message(TablesListed([summary_from_info(timed)]))
         await tui.until(lambda: "60 s per turn" in tui.text(app))
         await tui.key(app, "n")
