@@ -57,6 +57,7 @@ async def test_the_lobby_shows_a_tables_target_and_a_join_asks_for_it(
         await tui.until(lambda: isinstance(app.screen, LobbyScreen))
         short = p.TableInfo("curta", link.info().seats, False, False, p.TableState.WAITING, 0,
                             target=7)
+        link.info = lambda: short  # the lobby's 3 s refresh lists it too (test_clocks.py)
         app.post_message(TablesListed([summary_from_info(short)]))
         await tui.until(lambda: "até 7 pontos" in tui.text(app))
         link.sent.clear()
