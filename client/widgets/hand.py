@@ -20,7 +20,7 @@ from seasalt.client.widgets.cardface import (
 )
 from seasalt.client.widgets.cards import Memo, chip, grouped_hand, table_groups, update_text
 from seasalt.client.widgets.events import WIDE_FROM, events_rows
-from seasalt.client.widgets.wrap import NBSP
+from seasalt.client.widgets.wrap import NBSP, tied
 from seasalt.client.words import kind_name
 from seasalt.engine import Breakdown, PlayerView, card, scoring_combinations
 from textual.widgets import Static
@@ -42,20 +42,16 @@ def points_text(b: Breakdown | None, changes: bool = True) -> Text:
         return text
     # Each term tied to its value, each "+" and "·" to the term after it: a wrapped line
     # breaks between terms only (at 80 columns it read "· bonus" / "couleur 7").
-    text.append(_tied(f"{card_points_term()} {b.total}"), style="bold")
-    shown = [_tied(f"{term} {value}") for term, value in breakdown_parts(b) if value]
+    text.append(tied(f"{card_points_term()} {b.total}"), style="bold")
+    shown = [tied(f"{term} {value}") for term, value in breakdown_parts(b) if value]
     if shown:
         text.append(" = " + f" +{NBSP}".join(shown))
     text.append(f"  ·{NBSP}{NBSP}")
-    text.append(_tied(f"{colour_bonus_term()} {b.color_bonus}"), style="bold")
+    text.append(tied(f"{colour_bonus_term()} {b.color_bonus}"), style="bold")
     if b.events and changes:  # Extra Pepper: what each effect changed, already in the sum
         text.append("  ·  ")
         text.append(event_points_line(b.events), style="italic")
     return text
-
-
-def _tied(words: str) -> str:
-    return words.replace(" ", NBSP)
 
 
 def compact_groups(groups: Sequence[Sequence[int]], width: int, label: Text,

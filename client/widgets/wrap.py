@@ -44,10 +44,15 @@ def keep_no_break_spaces() -> None:
     rich._wrap.re_word = re.compile(rf"{_BREAKING}*{_WORDLIKE}+{_BREAKING}*")
 
 
+def tied(words: str) -> str:
+    """``words`` with their spaces made no-break spaces: a wrapped line never splits them."""
+    return words.replace(" ", NBSP)
+
+
 def unbroken(text: Text) -> Text:
     """``text`` with its spaces made no-break spaces (same length: its styles stay put)."""
     out = text.copy()
-    out.plain = text.plain.replace(" ", NBSP)
+    out.plain = tied(text.plain)
     return out
 
 
@@ -68,7 +73,7 @@ def _card_words(_language: object) -> re.Pattern[str]:
 
 def tie_card_names(line: str) -> str:
     """A worded line (the log's) with each card's and pile's name tied by no-break spaces."""
-    return _card_words(current()).sub(lambda m: m[0].replace(" ", NBSP), line)
+    return _card_words(current()).sub(lambda m: tied(m[0]), line)
 
 
 def wrap_words(text: Text, width: int) -> Text:
