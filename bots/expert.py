@@ -44,6 +44,7 @@ from .basic import hand_value
 from .greedy import choose_greedy as choose_remembering
 from .rollout import DEFAULT_PLAN, PLANS, CallPlan, evaluate_scores, playout_scores
 from .sampler import Sampler
+from .win_chance import MAX_TARGET, win_chance
 
 DEFAULT_BUDGET = {2: 640, 3: 350, 4: 300}
 """Playouts per decision by player count (longer playouts with more players). The in-place
@@ -186,8 +187,24 @@ def _simulate(
             scores, winners = playout_scores(
                 start, random.Random(playout_seed), seat_plan=(seat, plan), deny=deny
             )
-            sums[i] += evaluate_scores(world, scores, winners, seat)
+            sums[i] += _reward(world, scores, winners, seat)
             counts[i] += 1
+
+
+def _reward(
+    world: GameState, scores: tuple[int, ...], winners: tuple[int, ...] | None, seat: int
+) -> float:
+    """A playout's worth to ``seat``. In two players, the chance of winning the game from the
+    round's end (bots/win_chance.py; a finished game: 1 won, 0 lost, shared split), so the
+    search plays for the game, not the round's points: near the target a safe small round is
+    worth less than a risky big one. With more players (or a target beyond the table), the
+    lead gained plus the game result (bots/rollout.py :func:`evaluate_scores`)."""
+    target = world.rules.target_score
+    if world.players != 2 or target > MAX_TARGET:
+        return evaluate_scores(world, scores, winners, seat)
+    if winners is not None:
+        return 1.0 / len(winners) if seat in winners else 0.0
+    return win_chance(scores[seat], scores[1 - seat], target)
 
 
 def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
