@@ -62,7 +62,9 @@ def seat_block(state: GameState, seat: int, names: Names, width: int = 76) -> Te
     return text
 
 
-def step_header(step: Step, last: int, names: Names) -> Text:
+def step_header(step: Step, last: int, names: Names, stand_in_next: bool = False) -> Text:
+    """``Move 3 of 90  ·  round 1  ·  Ann to play``; ``stand_in_next``: the next move is one a
+    bot made for the absent player (so "Ann's stand-in (bot) to play", as that move reads)."""
     state = step.state
     text = Text(
         _("Move {i} of {n}").format(i=step.index, n=last)
@@ -74,7 +76,10 @@ def step_header(step: Step, last: int, names: Names) -> Text:
         winners = ", ".join(names(s) for s in state.winners)
         text.append("  ·  " + _("game over, winner: {names}").format(names=winners))
     elif state.to_act is not None:
-        text.append("  ·  " + _("{name} to play").format(name=names(state.to_act)))
+        # Its own words, not "{name} to play" with the stand-in as the name: the languages
+        # contract "de le" (au tour du remplaçant de Ann).
+        words = _("{name}'s stand-in (bot) to play") if stand_in_next else _("{name} to play")
+        text.append("  ·  " + words.format(name=names(state.to_act)))
     return text
 
 
@@ -138,6 +143,7 @@ class ReplayScreen(Screen[None]):
         self.steps = build_steps(replay, stand_ins=stand_ins)
         self.starts = round_starts(self.steps)
         self.names = replay_names(replay)
+        self.stand_in_moves = frozenset(m.action for m in stand_ins)
         self.index = 0
 
     @property
@@ -156,7 +162,9 @@ class ReplayScreen(Screen[None]):
 
     def show(self) -> None:
         step = self.steps[self.index]
-        self.query_one("#replay-header", Static).update(step_header(step, self.last, self.names))
+        header = step_header(step, self.last, self.names,
+                             stand_in_next=step.index + 1 in self.stand_in_moves)
+        self.query_one("#replay-header", Static).update(header)
         previous = self.steps[self.index - 1].state if self.index else None
         width = max(20, self.app.size.width - 4)
         self.query_one("#replay-board", Static).update(board(step, self.names, width, previous))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from seasalt.client import i18n, i18n_tools
 from seasalt.client.cli import build_parser
-from seasalt.client.words import color_name, kind_name
+from seasalt.client.words import color_name, color_short, kind_name
 from seasalt.engine import Color, Kind
 
 LANGS = tuple(i18n.LANGUAGES)
@@ -117,6 +117,23 @@ def test_card_and_colour_names_follow_the_glossary(lang: str) -> None:
         assert kind_name(kind) == glossary[kind.name][lang], kind
     for color in Color:
         assert color_name(color) == glossary[color.name][lang], color
+
+
+@pytest.mark.skipif(not GLOSSARY.is_file(), reason="shared/GLOSSARY.md is not beside the repo")
+@pytest.mark.parametrize("lang", ("pt", "es", "fr"))  # English: the usual dk. and lt.
+def test_every_colour_tag_abbreviates_its_glossary_name(lang: str) -> None:
+    # The tag on every card ("Crab·dk.blue"): each piece starts a word of the colour's name, in
+    # order. French light orange read "or.clair": "or" is gold.
+    glossary = _glossary()
+    i18n.set_language(lang)
+    for color in Color:
+        words = glossary[color.name][lang].replace("-", " ").split()
+        pieces = color_short(color).split(".")
+        assert len(pieces) == len(words), color
+        for piece, word in zip(pieces, words, strict=True):
+            assert word.startswith(piece), (color, piece, word)
+    if lang == "fr":
+        assert "or" not in color_short(Color.LIGHT_ORANGE).split(".")
 
 
 def test_glossary_calls_and_terms() -> None:

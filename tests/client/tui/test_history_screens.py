@@ -205,6 +205,11 @@ async def test_a_stand_ins_moves_read_as_its_own_in_the_replay_and_its_exported_
         await until(lambda: "Ann's stand-in (bot) kept" in screen_text(app))
         screen.go(number - 1)
         await until(lambda: f"Move {number - 1} of" in screen_text(app))
+        # The header names who makes the next move: the bot, not Ann (it said "Ann to play").
+        assert "Ann's stand-in (bot) to play" in screen_text(app)
+        assert "stand-in (bot) kept" not in screen_text(app)
+        screen.go(number + 1)  # Ann's own move again (the next one is hers, not the bot's)
+        await until(lambda: f"Move {number + 1} of" in screen_text(app))
         assert "stand-in" not in screen_text(app)
 
 

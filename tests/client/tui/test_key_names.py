@@ -15,6 +15,7 @@ pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.mark.parametrize(("lang", "enter", "esc"), [("fr", "Entrée", "Échap"),
+                                                    ("es", "Intro", "Esc"),
                                                     ("en", "Enter", "Esc")])
 async def test_the_history_and_replay_footers_name_keys_in_the_language(
         tui: Any, lang: str, enter: str, esc: str) -> None:
@@ -28,8 +29,10 @@ async def test_the_history_and_replay_footers_name_keys_in_the_language(
         footer = lambda: (tui.text(app).splitlines() or [""])[-1]  # noqa: E731
         await tui.until(lambda: f"{enter} " in footer() and f"{esc} " in footer(),
                         what=footer())
+        if lang != "en":  # Spanish said "Continuar (Intro)" above an "Enter" footer key
+            assert "Enter" not in footer(), footer()
         if lang == "fr":
-            assert "Enter" not in footer() and "Esc " not in footer(), footer()
+            assert "Esc " not in footer(), footer()
         app.push_screen(ReplayScreen(replay))
         await tui.until(lambda: isinstance(app.screen, ReplayScreen))
         await tui.until(lambda: f"{esc} " in footer(), what=footer())
