@@ -161,17 +161,27 @@ _LABEL = re.compile(r"^\S+[\u00a0\u202f ]?: ")
 def tie_keys(line: str) -> str:
     """A "key what-it-does · key …" line with each key tied to the word after it, so that a
     wrapped line never ends on a key alone (at 80 columns: "· ?" / "help", "· h" /
-    "history"), and the arrow and page keys kept in pairs."""
+    "history"), "n or p" kept whole with its first word (it split as "n or" / "p one round"),
+    and the arrow and page keys kept in pairs."""
     items = []
     for item in line.split(" · "):
         label = _LABEL.match(item)
         head, rest = (item[:label.end()], item[label.end():]) if label else ("", item)
-        items.append(head + rest.replace(" ", NBSP, 1))
+        words = rest.split(" ")
+        tied = 4 if len(words) > 3 and words[1] == _("or") else 2
+        items.append(head + NBSP.join(words[:tied]) + "".join(" " + w for w in words[tied:]))
     return _pairs(" · ".join(items))
 
 
+_PAGE_KEYS = ("PgUp PgDn", "RePág AvPág")
+"""The page keys as the help's languages name them (Spanish keyboards: RePág, AvPág)."""
+
+
 def _pairs(text: str) -> str:
-    return text.replace("↑ ↓", f"↑{NBSP}↓").replace("PgUp PgDn", f"PgUp{NBSP}PgDn")
+    text = text.replace("↑ ↓", f"↑{NBSP}↓")
+    for keys in _PAGE_KEYS:
+        text = text.replace(keys, keys.replace(" ", NBSP))
+    return text
 
 
 def _keys() -> Text:
