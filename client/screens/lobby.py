@@ -234,16 +234,16 @@ class LobbyScreen(Screen[None]):
             elif not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
                 # The client cannot know how the server is bound, but a loopback link is its
                 # own: what others send from elsewhere is what can be read (a host's friends).
-                local = self.local_link and not friend_addresses(self.host_addresses)
-                yield Static(
-                    Text(
-                        _("Not encrypted: your link stays on this computer; players who join "
-                          "from other computers can be overheard.") if local else
-                        _("Not encrypted: anyone on this network can read the cards."),
-                        style="bold yellow",
-                    ),
-                    id="plain-warning",
-                )
+                friends = friend_addresses(self.host_addresses)
+                local = self.local_link and not friends
+                if self.hosting and not friends:  # the banner says nobody else can join
+                    words = _("Not encrypted: your link stays on this computer.")
+                elif local:
+                    words = _("Not encrypted: your link stays on this computer; players who "
+                              "join from other computers can be overheard.")
+                else:
+                    words = _("Not encrypted: anyone on this network can read the cards.")
+                yield Static(Text(words, style="bold yellow"), id="plain-warning")
             if self.hosting:
                 friends = friend_addresses(self.host_addresses)
                 if friends:

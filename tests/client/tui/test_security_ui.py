@@ -75,6 +75,17 @@ async def test_a_plain_server_elsewhere_warns_that_anyone_can_read(tui) -> None:
         assert "stays on this computer" not in tui.text(app)
 
 
+async def test_a_plain_host_with_no_network_address_does_not_speak_of_other_computers(tui) -> None:  # type: ignore[no-untyped-def]
+    # Hosting on a machine with no network address: the banner says friends cannot join, and
+    # the warning said "players who join from other computers can be overheard".
+    app = Host(LobbyScreen("Ann", "127.0.0.1:7327", ("127.0.0.1",), hosting=True,
+                           local_link=True))
+    async with app.run_test(size=(80, 24)):
+        await tui.until(lambda: "friends on other machines cannot join" in tui.text(app))
+        warning = str(app.screen.query_one("#plain-warning").render())
+        assert warning == "Not encrypted: your link stays on this computer."
+
+
 async def test_hosting_with_the_encrypt_switch_runs_a_secure_server(tui) -> None:  # type: ignore[no-untyped-def]
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(120, 40)) as pilot:
