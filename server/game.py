@@ -259,6 +259,8 @@ class Game:
             self.end_reading(table)
 
     def end_reading(self, table: Table) -> None:
+        # Journalled: a restart before the next round's first move plays on, not pauses again.
+        self.journal.note_reading_over(table.game_id, table.state.move)
         table.status = Status.RUNNING
         table.reading.clear()
         table.reading_restored = False

@@ -148,7 +148,7 @@ def change_games(
         if verb == "archive":
             db.execute("UPDATE games SET archived=1 WHERE id=?", (gid,))
         else:
-            for table in ("actions", "rounds", "seats", "takeover_actions"):
+            for table in ("actions", "rounds", "seats", "takeover_actions", "reading_over"):
                 db.execute(f"DELETE FROM {table} WHERE game_id=?", (gid,))
             db.execute("DELETE FROM games WHERE id=?", (gid,))
         db.execute("COMMIT")

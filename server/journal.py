@@ -244,6 +244,18 @@ class Journal:
             )
         )
 
+    def note_reading_over(self, game_id: int, idx: int) -> None:
+        """The reading pause after action ``idx`` (it ended a round) is over: the next round is
+        being played, and a restart before its first move must not show the result again."""
+        self._db.execute("INSERT OR REPLACE INTO reading_over VALUES (?,?)", (game_id, idx))
+
+    def reading_over_at(self, game_id: int) -> int | None:
+        """The action after which the game's last reading pause ended (None: none recorded)."""
+        row = self._db.execute(
+            "SELECT idx FROM reading_over WHERE game_id=?", (game_id,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
     def append_chat(
         self, table_name: str, name: str, seat: int | None, text: str, keep: int
     ) -> None:

@@ -70,6 +70,10 @@ CREATE TABLE IF NOT EXISTS takeover_actions (
     level TEXT NOT NULL,
     PRIMARY KEY (game_id, idx)
 );
+CREATE TABLE IF NOT EXISTS reading_over (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    idx INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_name TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -87,9 +91,11 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
-# takeover_actions, chat and sessions were added after schema 1 shipped: CREATE ... IF NOT
-# EXISTS adds them to an older journal on open (an old journal simply has no takeovers, no chat
-# and no sessions to resume).
+# takeover_actions, reading_over, chat and sessions were added after schema 1 shipped: CREATE
+# ... IF NOT EXISTS adds them to an older journal on open (an old journal simply has no
+# takeovers, no pause known to be over, no chat and no sessions to resume).
+# reading_over: the reading pause after action ``idx`` (the one that ended a round) is over, so
+# a restart at that action does not pause again (server/restore.py).
 _ADDED_COLUMNS = (
     # Added after schema 1 shipped (history, housekeeping); older databases get them on open.
     ("started_at", "REAL"),

@@ -149,8 +149,8 @@ class Restorer:
             table.status = Status.FINISHED
         elif table.humans_seated():
             table.status = Status.RUNNING
-            if round_ended:
-                self.restore_reading(table)
+            if round_ended and self.journal.reading_over_at(record.id) != len(actions):
+                self.restore_reading(table)  # (the pause was not over when it stopped)
         return table
 
     def restore_reading(self, table: Table) -> None:

@@ -213,6 +213,78 @@ def test_a_continue_from_each_held_seat_ends_a_restored_pause(tmp_path: Path) ->
     second.journal.close()
 
 
+def test_a_pause_everyone_ended_is_not_shown_again_after_a_restart(tmp_path: Path) -> None:
+    """Both continued and the next round is dealt, no move yet, when the server stops (a solo
+    player quit there): the restart plays on; it showed round 1's result again with a fresh
+    pause (session 11, tmux). The pause's end is in the journal (``reading_over``)."""
+    wire, clock, db = RecordingWire(), ManualClock(), tmp_path / "j.db"
+    first = _new_master(db, wire, clock)
+    tokens = {peer: _hello_and_join(first, wire, peer) for peer in (b"a", b"b")}
+    peers = {}
+    for peer in tokens:
+        session = first.sessions.of_peer(peer)
+        assert session is not None and session.seat is not None
+        peers[session.seat] = peer
+    table = first.tables["t"]
+    choosers = {seat: get_bot("random", seat) for seat in (0, 1)}
+    while table.status is not Status.ROUND_OVER:
+        seat = table.state.to_act
+        assert seat is not None
+        action = choosers[seat].choose(view(table.state, seat))
+        first.handle(peers[seat], [encode(ActionRequest("t", table.seq, action))])
+    seq, round_no = table.seq, table.state.round
+    for peer in (b"a", b"b"):
+        first.handle(peer, [encode(Continue("t"))])
+    assert table.status is Status.RUNNING and table.seq == seq  # dealt, nobody has moved
+    first.journal.close()
+
+    second = _new_master(db, RecordingWire(), clock)
+    wire2 = RecordingWire()
+    second.outbox.transport = wire2.send
+    table = second.tables["t"]
+    assert table.status is Status.RUNNING and not table.reading and table.seq == seq
+    assert table.state.round == round_no and table.continue_deadline is None
+    back = {b"c": peers[0], b"d": peers[1]}  # new connections: seat 0's and seat 1's players
+    for peer, old in back.items():
+        second.handle(peer, [encode(Resume(PROTOCOL_VERSION, tokens[old]))])
+        assert wire2.of(peer, Snapshot) and wire2.of(peer, RoundOver) == []
+    # The next round's first move is taken at once (no pause holds it).
+    seat = table.state.to_act
+    assert seat is not None
+    action = choosers[seat].choose(view(table.state, seat))
+    second.handle((b"c", b"d")[seat], [encode(ActionRequest("t", seq, action))])
+    assert table.seq == seq + 1
+    second.journal.close()
+
+
+def test_an_old_journal_without_the_pauses_end_pauses_again(tmp_path: Path) -> None:
+    """A journal written before ``reading_over`` existed (or a pause not over) restores the
+    pause as it always did: no row, the pause comes back."""
+    wire, clock, db = RecordingWire(), ManualClock(), tmp_path / "j.db"
+    first = _new_master(db, wire, clock)
+    peers = {}
+    for peer in (b"a", b"b"):
+        _hello_and_join(first, wire, peer)
+        session = first.sessions.of_peer(peer)
+        assert session is not None and session.seat is not None
+        peers[session.seat] = peer
+    table = first.tables["t"]
+    choosers = {seat: get_bot("random", seat) for seat in (0, 1)}
+    while table.status is not Status.ROUND_OVER:
+        seat = table.state.to_act
+        assert seat is not None
+        action = choosers[seat].choose(view(table.state, seat))
+        first.handle(peers[seat], [encode(ActionRequest("t", table.seq, action))])
+    for peer in (b"a", b"b"):
+        first.handle(peer, [encode(Continue("t"))])
+    assert first.journal.reading_over_at(table.game_id) == table.state.move
+    first.journal.connection.execute("DELETE FROM reading_over")  # as an older server wrote it
+    first.journal.close()
+    second = _new_master(db, RecordingWire(), clock)
+    assert second.tables["t"].status is Status.ROUND_OVER and second.tables["t"].reading == {0, 1}
+    second.journal.close()
+
+
 # --- finished tables --------------------------------------------------------------------------
 
 
