@@ -21,6 +21,7 @@ from seasalt.protocol import (
     StandIns,
     StandInStats,
     Stats,
+    player_id_of_identity,
 )
 
 from .connection import Connection
@@ -36,6 +37,9 @@ class HistoryUnavailable(Exception):
 
 
 class HistorySource(Protocol):
+    viewer: str | None
+    """The player id of whoever looks (their seats read "you" in a replay); None: nobody's."""
+
     async def list_games(self) -> tuple[GameSummary, ...]: ...
     async def replay(self, game: int) -> Replay: ...
     def stand_ins_of(self, game: int) -> tuple[StandInMove, ...]:
@@ -59,6 +63,7 @@ class ServerHistory:
         self.timeout = timeout
         self.name = name
         self.identity = identity
+        self.viewer = player_id_of_identity(identity) if identity else None
         self._conn: Connection | None = None
         self._lock = asyncio.Lock()
         self.stand_ins: tuple[StandInStats, ...] = ()

@@ -32,12 +32,9 @@ def load_identity(path: Path | None = None) -> str | None:
     statistics then follow the session only.
     """
     path = path or identity_path()
-    try:
-        text = path.read_text(encoding="ascii").strip()
-        if _VALID.fullmatch(text):
-            return text
-    except (OSError, UnicodeDecodeError):
-        pass
+    kept = read_identity(path)
+    if kept is not None:
+        return kept
     identity = secrets.token_urlsafe(24)
     try:
         private_dirs(str(path.parent))
@@ -48,3 +45,22 @@ def load_identity(path: Path | None = None) -> str | None:
         log.warning("cannot keep the client identity in %s: %s", path, exc)
         return None
     return identity
+
+
+def read_identity(path: Path | None = None) -> str | None:
+    """The identity kept at ``path``, or None when there is none (nothing is made: watching a
+    replay file finds this player's seats with it, and must not create one)."""
+    try:
+        text = (path or identity_path()).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if _VALID.fullmatch(text) else None
+
+
+def own_player_id(path: Path | None = None) -> str | None:
+    """This player's id, as the server keys its seats and statistics by it (the hash of the
+    kept identity); None when no identity is kept (none is made)."""
+    from seasalt.protocol import player_id_of_identity
+
+    identity = read_identity(path)
+    return player_id_of_identity(identity) if identity else None

@@ -60,6 +60,9 @@ def run_replay(path: Path) -> int:
     except ImportError as exc:
         print(f"seasalt-client: the terminal app is not available ({exc}).", file=sys.stderr)
         return 5
-    result = ReplayApp(replay, path, stand_ins).run()
+    from .identity import own_player_id
+
+    # This player's own seats read "you", as at the table.
+    result = ReplayApp(replay, path, stand_ins, own_player_id()).run()
     return result if isinstance(result, int) else 0
 

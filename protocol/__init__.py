@@ -46,6 +46,7 @@ from .history import (
     StandIns,
     StandInStats,
     Stats,
+    player_id_of_identity,
     replay_from_file_data,
     replay_to_file_data,
     stand_ins_from_file_data,
@@ -142,7 +143,8 @@ __all__ = [
     # history, replays and statistics (protocol/history.py)
     "DuoCount", "EventStats", "GameSummary", "Games", "GetReplay", "GetStats", "ListGames",
     "PlayerEntry", "PlayerStats", "Replay", "ReplayFileError", "StandInStats", "StandIns", "Stats",
-    "replay_from_file_data", "replay_to_file_data", "stand_ins_from_file_data",
+    "player_id_of_identity", "replay_from_file_data", "replay_to_file_data",
+    "stand_ins_from_file_data",
     # clocks (protocol/clocks.py)
     "MAX_TURN_TIME", "MIN_TURN_TIME", "TURN_TIMES", "Clocks", "SeatClock", "TimeRanOut",
     # the target option and server_info (protocol/table_options.py)

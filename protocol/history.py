@@ -7,6 +7,7 @@ same engine version is required: see :func:`replay_from_file_data`).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
@@ -31,6 +32,13 @@ def check_identity(field: str, value: str | None) -> None:
     """A client identity: 16-128 characters of ``A-Z a-z 0-9 _ -`` (secret, like a token)."""
     if value is not None and not _IDENTITY.fullmatch(value):
         raise InvalidField(field, "must be 16-128 characters of A-Z a-z 0-9 _ -")
+
+
+def player_id_of_identity(identity: str) -> str:
+    """The public, stable player id of a client identity (docs/protocol.md §10): the server
+    keys statistics by it, and a client finds its own seats in a replay by it."""
+    digest = hashlib.sha256(("seasalt-player\0" + identity).encode()).hexdigest()
+    return "p:" + digest[:PLAYER_ID_LENGTH]
 
 
 def _check_player_id(field: str, value: str) -> None:

@@ -10,7 +10,6 @@ connection, ``seasalt-server games export`` on its own.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import sqlite3
 from collections import Counter
@@ -49,12 +48,6 @@ MAX_STATS_PLAYERS = 500
 """Players in one ``stats`` answer (most games first): keeps it far below the frame limit."""
 FINISHED = "finished=1 AND final_scores IS NOT NULL"
 """A game played to its end (``mark_finished`` alone closes an abandoned game: no scores)."""
-
-
-def player_id_of_identity(identity: str) -> str:
-    """The public, stable player id of a client identity (docs/protocol.md §10)."""
-    digest = hashlib.sha256(("seasalt-player\0" + identity).encode()).hexdigest()
-    return "p:" + digest[:16]
 
 
 def player_id_of_session(token_hash: str) -> str:

@@ -24,6 +24,7 @@ from seasalt.protocol import (
     StandIns,
     Stats,
     encode,
+    player_id_of_identity,
 )
 
 from .config import Clock, ServerConfig, log
@@ -33,7 +34,6 @@ from .finished import (
     finished_games,
     load_replay,
     load_stand_in_moves,
-    player_id_of_identity,
 )
 from .journal import Journal
 from .outbox import Outbox

@@ -124,8 +124,8 @@ class RawClient:
         out, self.backlog = self.backlog, []
         return out
 
-    async def hello(self, name: str) -> Welcome:
-        await self.send(Hello(PROTOCOL_VERSION, name))
+    async def hello(self, name: str, identity: str | None = None) -> Welcome:
+        await self.send(Hello(PROTOCOL_VERSION, name, identity))
         return await self.expect(Welcome)
 
     async def resume(self, token: str) -> Welcome:
@@ -161,15 +161,17 @@ async def play_seat(
     token: str | None = None,
     timeout: float = 60.0,
     on_view: Callable[[int, PlayerView], None] | None = None,
+    identity: str | None = None,
 ) -> PlayerResult:
     """Join (or resume into) ``table`` and play with a seeded bot until the game is over.
 
     The bot's seed is ``seed + seat``, so a game does not depend on which player sat first.
+    ``identity``: the client identity the new session says hello with (statistics follow it).
     """
     from seasalt.bots import get_bot
 
     if token is None:
-        token = (await client.hello(name)).token
+        token = (await client.hello(name, identity)).token
         await client.send(JoinOrCreate(
             table, seats, extra_salt, double_target, target=target, extra_pepper=extra_pepper
         ))

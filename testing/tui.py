@@ -426,8 +426,10 @@ class FakeSource:
     def __init__(
         self, replays: dict[int, Replay], fail: bool = False,
         stand_ins: dict[int, tuple[StandInMove, ...]] | None = None,
+        viewer: str | None = None,
     ) -> None:
         self.replays = replays
+        self.viewer = viewer
         self.fail = fail
         self.closed = False
         self.stand_ins = stand_ins or {}

@@ -153,7 +153,7 @@ class HistoryScreen(Screen[None]):
     async def open_replay(self, game: int) -> None:
         try:
             replay = await self.source.replay(game)
-            screen = ReplayScreen(replay, self.source.stand_ins_of(game))
+            screen = ReplayScreen(replay, self.source.stand_ins_of(game), self.source.viewer)
         except (HistoryUnavailable, ReplayFileError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return

@@ -25,8 +25,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-def replay_names(replay: Replay) -> Names:
-    """Seat names as played (bots by level), seen from nobody's seat."""
+def replay_names(replay: Replay, viewer: str | None = None) -> Names:
+    """Seat names as played (bots by level); the seat ``viewer`` (a player id) played reads
+    "you", as at the table; None, or a game they did not play: seen from nobody's seat."""
     names = []
     for entry in replay.summary.players:
         if entry.name:
@@ -35,7 +36,8 @@ def replay_names(replay: Replay) -> Names:
             names.append(_("bot {level}").format(level=_(entry.kind.removeprefix("bot:"))))
         else:
             names.append(_("Seat {n}").format(n=entry.seat + 1))
-    return Names(names, None)
+    mine = [e.seat for e in replay.summary.players if viewer and e.player == viewer]
+    return Names(names, mine[0] if len(mine) == 1 else None)
 
 
 def seat_block(state: GameState, seat: int, names: Names, width: int = 76) -> Text:
@@ -73,8 +75,11 @@ def step_header(step: Step, last: int, names: Names, stand_in_next: bool = False
         style="bold",
     )
     if state.is_over:
-        winners = ", ".join(names(s) for s in state.winners)
+        winners = ", ".join(names.obj(s) for s in state.winners)
         text.append("  ·  " + _("game over, winner: {names}").format(names=winners))
+    elif state.to_act is not None and state.to_act == names.me:  # the viewer's own seat
+        text.append("  ·  " + (_("your stand-in (bot) to play") if stand_in_next
+                               else _("you to play")))
     elif state.to_act is not None:
         # Its own words, not "{name} to play" with the stand-in as the name: the languages
         # contract "de le" (au tour du remplaçant de Ann).
@@ -135,14 +140,16 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "close", _("Close"), key_display="Esc"),
     ]
 
-    def __init__(self, replay: Replay, stand_ins: tuple[StandInMove, ...] = ()) -> None:
+    def __init__(self, replay: Replay, stand_ins: tuple[StandInMove, ...] = (),
+                 viewer: str | None = None) -> None:
         """Raises ReplayFileError when this engine cannot rebuild the game. ``stand_ins``:
-        the moves a bot made for an absent player (worded as its own)."""
+        the moves a bot made for an absent player (worded as its own); ``viewer``: the player
+        id of whoever watches (their seat reads "you")."""
         super().__init__()
         self.replay = replay
         self.steps = build_steps(replay, stand_ins=stand_ins)
         self.starts = round_starts(self.steps)
-        self.names = replay_names(replay)
+        self.names = replay_names(replay, viewer)
         self.stand_in_moves = frozenset(m.action for m in stand_ins)
         self.index = 0
 
@@ -204,13 +211,15 @@ class ReplayApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
-        self, replay: Replay, path: Path | None = None, stand_ins: tuple[StandInMove, ...] = ()
+        self, replay: Replay, path: Path | None = None, stand_ins: tuple[StandInMove, ...] = (),
+        viewer: str | None = None,
     ) -> None:
         super().__init__()
         self.replay = replay
         self.stand_ins = stand_ins
+        self.viewer = viewer
         if path is not None:
             self.sub_title = str(path)
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.replay, self.stand_ins))
+        self.push_screen(ReplayScreen(self.replay, self.stand_ins, self.viewer))

@@ -8,6 +8,7 @@ from seasalt.client.connection import Connection
 from seasalt.client.history_source import HistoryUnavailable, ServerHistory
 from seasalt.client.identity import load_identity
 from seasalt.client.replay_steps import build_steps
+from seasalt.client.screens.replay import replay_names
 from seasalt.server.history import player_id_of_identity
 from seasalt.server.seeds import token_hash
 from seasalt.testing.server import RawClient, play_seat, running_server
@@ -50,6 +51,37 @@ async def test_server_history_lists_replays_and_counts_a_played_game(tmp_path) -
                     await source.replay(games[0].game + 100)
             finally:
                 await source.close()
+    finally:
+        ctx.destroy(linger=0)
+
+
+async def test_the_viewer_of_a_replay_is_the_seat_its_identity_played(tmp_path) -> None:
+    """The client finds its own seat in a replay by the player id it works out from its
+    identity (protocol.player_id_of_identity): the one the server kept for that seat."""
+    identity = load_identity(tmp_path / "identity")
+    other = load_identity(tmp_path / "other")
+    assert identity is not None and other is not None and other != identity
+    ctx = zmq.asyncio.Context()
+    try:
+        async with running_server() as server:
+            address = server.local_endpoint.removeprefix("tcp://")
+            player = RawClient(ctx, server.local_endpoint)
+            result = await play_seat(player, "t", ("bot:random", "human"), name="Cy",
+                                     identity=identity)
+            player.close()
+            source = ServerHistory(address, "viewer", identity)
+            stranger = ServerHistory(address, "viewer", other)
+            try:
+                (game,) = await source.list_games()
+                replay = await source.replay(game.game)
+                assert [e.seat for e in replay.summary.players
+                        if e.player == source.viewer] == [result.seat]
+                assert replay_names(replay, source.viewer).me == result.seat
+                assert replay_names(replay, stranger.viewer).me is None  # not their game
+                assert replay_names(replay, ServerHistory(address, "v").viewer).me is None
+            finally:
+                await source.close()
+                await stranger.close()
     finally:
         ctx.destroy(linger=0)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,32 @@ async def test_the_replay_app_opens_a_file_and_quits() -> None:
     assert app.return_value == 0
 
 
+async def test_a_replay_file_of_ones_own_game_reads_you(private_home: Path) -> None:
+    """``seasalt-client --replay FILE`` (client/ops.py) watches as this player, found by the
+    kept identity: none kept, none is made and nobody's seat is "you"."""
+    from seasalt.client.identity import identity_path, load_identity, own_player_id
+    from seasalt.protocol import PlayerEntry, player_id_of_identity
+
+    assert own_player_id() is None and not identity_path().exists()
+    identity = load_identity()
+    assert identity is not None and own_player_id() == player_id_of_identity(identity)
+    replay = make_replay(3, 5)  # Ann's seat has another player's id
+    bot = replay.summary.players[1]
+    mine = dataclasses.replace(replay, summary=dataclasses.replace(
+        replay.summary, players=(PlayerEntry(0, "human", "Ann", own_player_id()), bot)))
+    assert await first_heading(ReplayApp(replay, viewer=own_player_id())) == "Ann"
+    assert await first_heading(ReplayApp(mine, viewer=own_player_id())) == "You"
+
+
+async def first_heading(app: ReplayApp) -> str:
+    """The name heading seat 0's cards at the deal."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: isinstance(app.screen, ReplayScreen) and "total 0" in screen_text(app))
+        heading = next(line for line in screen_text(app).splitlines() if "total 0" in line)
+        await pilot.press("q")
+    return heading.replace("▶", "").split("total")[0].strip()
+
+
 async def test_the_lobby_opens_the_history_with_h() -> None:
     from seasalt.client.screens.lobby import LobbyScreen
 
@@ -172,6 +199,57 @@ async def test_statistics_fit_80_columns_by_scrolling_and_folding(
                 break
         assert "Bot for them" in screen_text(app)
         assert "Ann" in screen_text(app)  # the name column stays while the others scroll
+
+
+async def test_a_replay_of_ones_own_game_reads_you_for_ones_own_seat(
+    replays: dict[int, Replay], tmp_path: Path
+) -> None:
+    """The viewer's own seat (the source's ``viewer``: their player id) reads as it did at the
+    table: "You drew…", "you to play", "your stand-in (bot) to play"; nowhere "Ann"."""
+    replay = replays[2]
+    state = new_game(replay.rules, replay.seed)
+    keeps = []
+    for n, action in enumerate(replay.actions, start=1):
+        actor, result = state.to_act, apply(state, action)
+        state = result.state
+        if actor == 0 and any(e.kind is EventKind.KEPT_CARD for e in result.events):
+            keeps.append(n)
+    number = keeps[0]  # Ann's first keep: her stand-in's
+    source = FakeSource(replays, stand_ins={2: (StandInMove(number, 0),)},
+                        viewer=replay.summary.players[0].player)
+    app = Host(HistoryScreen(source, "fake:7327", export_dir=tmp_path))
+    async with app.run_test(size=(120, 60)) as pilot:
+        await until(lambda: app.screen.query_one(DataTable).row_count == 2)
+        await pilot.press("enter")  # the newest game: number 2
+        await until(lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.replay is replay
+        screen.go(number)
+        await until(lambda: "Your stand-in (bot) kept" in screen_text(app))
+        screen.go(number - 1)
+        await until(lambda: f"Move {number - 1} of" in screen_text(app))
+        assert "your stand-in (bot) to play" in screen_text(app)
+        own = next(s.index for s in screen.steps[number:]
+                   if s.state.to_act == 0 and s.index + 1 != number)
+        screen.go(own)
+        await until(lambda: f"Move {own} of" in screen_text(app))
+        assert "you to play" in screen_text(app)
+        drew = next(s.index for s in screen.steps[own + 1:]  # a draw she made herself
+                    if any(e.kind in (EventKind.DREW_FROM_DECK, EventKind.TOOK_DISCARD)
+                           and e.seat == 0 for e in s.events))
+        screen.go(drew)
+        await until(lambda: f"Move {drew} of" in screen_text(app))
+        text = screen_text(app)
+        assert any(line.strip().startswith(("You drew ", "You took "))
+                   for line in text.splitlines()), text
+        screen.go(screen.last)
+        await until(lambda: "game over" in screen_text(app))
+        winners = "you" if replay.summary.winners == (0,) else "bot greedy"
+        assert f"game over, winner: {winners}" in screen_text(app)
+        for step in (0, number, own, screen.last):
+            screen.go(step)
+            await until(lambda s=step: f"Move {s} of" in screen_text(app))
+            assert "Ann" not in screen_text(app)
 
 
 async def test_a_stand_ins_moves_read_as_its_own_in_the_replay_and_its_exported_file(
