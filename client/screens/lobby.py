@@ -86,9 +86,12 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
 
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
 
-    def __init__(self, default_name: str) -> None:
+    def __init__(self, default_name: str, solo: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.default_name = default_name
+        self.solo = solo
+        """The app's own solo server: nobody else can join it, so the seats are bots (a human
+        seat would wait for ever) and the coach needs no leave (every other seat is a bot)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog"):
@@ -100,7 +103,8 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
             for seat in (2, 3, 4):
                 with Horizontal(classes="row compact-row"):
                     yield Label(_("Seat {n}").format(n=seat), classes="label")
-                    options = [(seat_choice_label(k), k) for k in SEAT_CHOICES]
+                    options = [(seat_choice_label(k), k) for k in SEAT_CHOICES
+                               if not (self.solo and k == "human")]
                     if seat > 2:
                         options.insert(0, (_("(no seat)"), "none"))
                     yield SteadySelect(
@@ -132,7 +136,9 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     value=0, allow_blank=False, id="turn-time", compact=True,
                 )
                 # Issue 19: off by default (a game against people is theirs to play).
-                yield TickBox(_("Coach allowed"), id="coach-allowed", compact=True)
+                coach = TickBox(_("Coach allowed"), id="coach-allowed", compact=True)
+                coach.display = not self.solo
+                yield coach
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
@@ -358,8 +364,9 @@ class LobbyScreen(Screen[None]):
                                      target, coach_allowed=coach, extra_pepper=extra_pepper))
             )
 
-        self.app.push_screen(CreateTableDialog(_("{name}'s table").format(name=self.player)),
-                             created)
+        self.app.push_screen(
+            CreateTableDialog(_("{name}'s table").format(name=self.player), solo=self.solo),
+            created)
 
     def action_join(self) -> None:
         summary = self._selected()
