@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import zmq.asyncio
 from seasalt.bots import get_bot
+from seasalt.bots.base import Bot
 from seasalt.engine import ENGINE_VERSION, GameState, PlayerView, apply, new_game, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,
@@ -175,8 +177,21 @@ def _hello_and_join(master: Master, wire: RecordingWire, peer: bytes) -> str:
     return welcome.token
 
 
-def test_a_continue_from_each_held_seat_ends_a_restored_pause(tmp_path: Path) -> None:
-    wire, clock, db = RecordingWire(), ManualClock(), tmp_path / "j.db"
+@dataclass
+class _RoundOver:
+    """A server where two humans (peers a and b) played table t until its first round ended."""
+
+    master: Master
+    tokens: dict[bytes, str]
+    """Each peer's session token."""
+    peers: dict[int, bytes]
+    """The peer at each seat."""
+    choosers: dict[int, Bot]
+    """The bot that chose each seat's moves."""
+
+
+def _two_humans_to_round_over(db: Path, clock: ManualClock) -> _RoundOver:
+    wire = RecordingWire()
     first = _new_master(db, wire, clock)
     tokens = {peer: _hello_and_join(first, wire, peer) for peer in (b"a", b"b")}
     peers = {}
@@ -191,6 +206,14 @@ def test_a_continue_from_each_held_seat_ends_a_restored_pause(tmp_path: Path) ->
         assert seat is not None
         action = choosers[seat].choose(view(table.state, seat))
         first.handle(peers[seat], [encode(ActionRequest("t", table.seq, action))])
+    return _RoundOver(first, tokens, peers, choosers)
+
+
+def test_a_continue_from_each_held_seat_ends_a_restored_pause(tmp_path: Path) -> None:
+    db, clock = tmp_path / "j.db", ManualClock()
+    played = _two_humans_to_round_over(db, clock)
+    first, tokens = played.master, played.tokens
+    table = first.tables["t"]
     seq = table.seq
     first.journal.close()
 
@@ -217,21 +240,10 @@ def test_a_pause_everyone_ended_is_not_shown_again_after_a_restart(tmp_path: Pat
     """Both continued and the next round is dealt, no move yet, when the server stops (a solo
     player quit there): the restart plays on; it showed round 1's result again with a fresh
     pause (session 11, tmux). The pause's end is in the journal (``reading_over``)."""
-    wire, clock, db = RecordingWire(), ManualClock(), tmp_path / "j.db"
-    first = _new_master(db, wire, clock)
-    tokens = {peer: _hello_and_join(first, wire, peer) for peer in (b"a", b"b")}
-    peers = {}
-    for peer in tokens:
-        session = first.sessions.of_peer(peer)
-        assert session is not None and session.seat is not None
-        peers[session.seat] = peer
+    db, clock = tmp_path / "j.db", ManualClock()
+    played = _two_humans_to_round_over(db, clock)
+    first, tokens, peers, choosers = played.master, played.tokens, played.peers, played.choosers
     table = first.tables["t"]
-    choosers = {seat: get_bot("random", seat) for seat in (0, 1)}
-    while table.status is not Status.ROUND_OVER:
-        seat = table.state.to_act
-        assert seat is not None
-        action = choosers[seat].choose(view(table.state, seat))
-        first.handle(peers[seat], [encode(ActionRequest("t", table.seq, action))])
     seq, round_no = table.seq, table.state.round
     for peer in (b"a", b"b"):
         first.handle(peer, [encode(Continue("t"))])
@@ -260,21 +272,10 @@ def test_a_pause_everyone_ended_is_not_shown_again_after_a_restart(tmp_path: Pat
 def test_an_old_journal_without_the_pauses_end_pauses_again(tmp_path: Path) -> None:
     """A journal written before ``reading_over`` existed (or a pause not over) restores the
     pause as it always did: no row, the pause comes back."""
-    wire, clock, db = RecordingWire(), ManualClock(), tmp_path / "j.db"
-    first = _new_master(db, wire, clock)
-    peers = {}
-    for peer in (b"a", b"b"):
-        _hello_and_join(first, wire, peer)
-        session = first.sessions.of_peer(peer)
-        assert session is not None and session.seat is not None
-        peers[session.seat] = peer
+    db, clock = tmp_path / "j.db", ManualClock()
+    played = _two_humans_to_round_over(db, clock)
+    first = played.master
     table = first.tables["t"]
-    choosers = {seat: get_bot("random", seat) for seat in (0, 1)}
-    while table.status is not Status.ROUND_OVER:
-        seat = table.state.to_act
-        assert seat is not None
-        action = choosers[seat].choose(view(table.state, seat))
-        first.handle(peers[seat], [encode(ActionRequest("t", table.seq, action))])
     for peer in (b"a", b"b"):
         first.handle(peer, [encode(Continue("t"))])
     assert first.journal.reading_over_at(table.game_id) == table.state.move

@@ -199,20 +199,24 @@ async def test_statistics_fit_80_columns_by_scrolling_and_folding(
         assert "Ann" in screen_text(app)  # the name column stays while the others scroll
 
 
+def first_keep(replay: Replay, seat: int) -> int:
+    """The number of ``seat``'s first move that kept a card (moves count from 1)."""
+    state = new_game(replay.rules, replay.seed)
+    for n, action in enumerate(replay.actions, start=1):
+        actor, result = state.to_act, apply(state, action)
+        state = result.state
+        if actor == seat and any(e.kind is EventKind.KEPT_CARD for e in result.events):
+            return n
+    raise AssertionError(f"seat {seat} kept no card")
+
+
 async def test_a_replay_of_ones_own_game_reads_you_for_ones_own_seat(
     replays: dict[int, Replay], tmp_path: Path
 ) -> None:
     """The viewer's own seat (the source's ``viewer``: their player id) reads as it did at the
     table: "You drew…", "you to play", "your stand-in (bot) to play"; nowhere "Ann"."""
     replay = replays[2]
-    state = new_game(replay.rules, replay.seed)
-    keeps = []
-    for n, action in enumerate(replay.actions, start=1):
-        actor, result = state.to_act, apply(state, action)
-        state = result.state
-        if actor == 0 and any(e.kind is EventKind.KEPT_CARD for e in result.events):
-            keeps.append(n)
-    number = keeps[0]  # Ann's first keep: her stand-in's
+    number = first_keep(replay, 0)  # Ann's first keep: her stand-in's
     source = FakeSource(replays, stand_ins={2: (StandInMove(number, 0),)},
                         viewer=replay.summary.players[0].player)
     app = Host(HistoryScreen(source, "fake:7327", export_dir=tmp_path))
@@ -256,14 +260,7 @@ async def test_a_stand_ins_moves_read_as_its_own_in_the_replay_and_its_exported_
     """The history source says which moves a bot made for Ann (the server's
     ``replay_stand_ins``): the replay words them as the live log does, the export keeps them."""
     replay = replays[2]
-    state = new_game(replay.rules, replay.seed)  # Ann's first keep: her stand-in's
-    keeps = []
-    for n, action in enumerate(replay.actions, start=1):
-        actor, result = state.to_act, apply(state, action)
-        state = result.state
-        if actor == 0 and any(e.kind is EventKind.KEPT_CARD for e in result.events):
-            keeps.append(n)
-    number = keeps[0]
+    number = first_keep(replay, 0)  # Ann's first keep: her stand-in's
     moves = (StandInMove(number, 0),)
     source = FakeSource(replays, stand_ins={2: moves})
     app = Host(HistoryScreen(source, "fake:7327", export_dir=tmp_path))
