@@ -1,9 +1,12 @@
 """A headless player stopped on purpose (Ctrl-C, SIGTERM) says ``away`` as the TUI's quit does
 (session 9, "Found, not fixed": the others waited the whole takeover delay for it).
 
-The headless client is a real ``seasalt-client --bot`` process; the server is in-process on a
-ManualClock nobody moves, so its takeover delay never passes: a bot in the seat can only be
-the server having read ``away``.
+The headless client is a real ``seasalt-client --bot`` process; the server is in-process, on
+the real clock (its heartbeats keep the client's link alive) but with a takeover delay and a
+peer timeout of hours: a bot in the seat can only be the server having read ``away``. (On a
+ManualClock nobody moved, the server sent no heartbeat at all: a client that took more than
+its 10 s peer timeout to be seated and signalled, as under a loaded CI, counted the link lost,
+resumed, and the ``away`` said while it was lost was dropped: the test timed out.)
 """
 
 from __future__ import annotations
@@ -17,17 +20,18 @@ import pytest
 import zmq.asyncio
 from seasalt.protocol import Joined, JoinOrCreate, TableChanged
 from seasalt.server.app import Server
-from seasalt.server.config import ManualClock
 from seasalt.testing.server import RawClient, running_server
 
 pytestmark = pytest.mark.timeout(60)
 TWO = ("human", "human")
+HOURS = 3 * 3600
+"""Seconds of the takeover delay, and heartbeats (2 s) of the peer timeout: beyond any test."""
 _CLI = "import sys\nfrom seasalt.client.cli import main\nsys.exit(main(sys.argv[1:]))\n"
 
 
 @pytest.fixture
 async def server() -> AsyncIterator[Server]:
-    async with running_server(ManualClock()) as srv:
+    async with running_server(takeover_after=HOURS, heartbeat_misses=HOURS // 2) as srv:
         yield srv
 
 
