@@ -36,6 +36,15 @@ async def server() -> AsyncIterator[Server]:
 
 
 
+def _as_from_a_shell() -> None:
+    """The child starts with SIGINT as a terminal's shell gives it (default, not blocked):
+    a signal state the pytest worker was left in (ignored or blocked, inherited across exec)
+    must not decide whether Ctrl-C reaches the client. (Suspected, not proven, cause of the
+    [sigint] case timing out in two fresh-clone CI runs, in the full suite only.)"""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 async def _line_with(stream: asyncio.StreamReader, words: str, seen: list[str]) -> None:
     while True:
         line = (await stream.readline()).decode()
@@ -60,6 +69,7 @@ async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
         sys.executable, "-c", _CLI, address, "--bot", "random", "--table", "t",
         "--players", "2", "--seed", "1", "--name", "Hal",
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        preexec_fn=_as_from_a_shell,
     )
     assert proc.stderr is not None
     err: list[str] = []
