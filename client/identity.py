@@ -12,6 +12,8 @@ import re
 import secrets
 from pathlib import Path
 
+from seasalt.protocol import player_id_of_identity
+
 from .files import private_dirs
 
 log = logging.getLogger("seasalt.client")
@@ -60,7 +62,5 @@ def read_identity(path: Path | None = None) -> str | None:
 def own_player_id(path: Path | None = None) -> str | None:
     """This player's id, as the server keys its seats and statistics by it (the hash of the
     kept identity); None when no identity is kept (none is made)."""
-    from seasalt.protocol import player_id_of_identity
-
     identity = read_identity(path)
     return player_id_of_identity(identity) if identity else None
