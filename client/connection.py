@@ -345,17 +345,28 @@ class Connection:
                 # The server no longer knows this socket: it restarted (same address, our
                 # DEALER reconnected by itself). Resume at once instead of waiting for a timeout.
                 return self._mark_lost("the server restarted; resuming")
+            if (
+                isinstance(message, Error)
+                and message.code is ErrorCode.SHUTTING_DOWN
+                and self.token is not None
+            ):
+                # Its goodbye (a host's Ctrl-C): the link is gone now, not after the peer
+                # timeout's silence; the same backoff brings the session back when it is up.
+                return self._mark_lost("the server is shutting down", stopping=True)
             if self._track(message):
                 return message
 
-    def _mark_lost(self, detail: str = "") -> LinkEvent:
+    def _mark_lost(self, detail: str = "", *, stopping: bool = False) -> LinkEvent:
         self._lost = True
         self._dealer.drop()
         if not self.reconnect:
             self._closed = True
-            raise ConnectionClosed(f"the server at {self.endpoint} stopped answering")
+            how = "is shutting down" if stopping else "stopped answering"
+            raise ConnectionClosed(f"the server at {self.endpoint} {how}")
         silence = self.timing.peer_timeout
-        return LinkEvent("lost", detail or f"no word from the server for {silence:g} s")
+        return LinkEvent(
+            "lost", detail or f"no word from the server for {silence:g} s", stopping=stopping
+        )
 
     async def _reconnect(self) -> None:
         backoff = self.timing.reconnecting()

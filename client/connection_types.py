@@ -36,11 +36,13 @@ class ConnectionClosed(Exception):
 class LinkEvent:
     """A change of the link itself, delivered through ``recv`` between server messages.
 
-    ``lost``: the server went quiet (the next ``recv`` reconnects); ``resumed``: a new socket
-    took the session back (a snapshot of the table follows if seated), or opened a new one
-    (``fresh``: the server had forgotten ours, so we are at no table).
+    ``lost``: the server went quiet, or said it is shutting down (``stopping``); the next
+    ``recv`` reconnects. ``resumed``: a new socket took the session back (a snapshot of the
+    table follows if seated), or opened a new one (``fresh``: the server had forgotten ours, so
+    we are at no table).
     """
 
     state: Literal["lost", "resumed"]
     detail: str = ""
     fresh: bool = False
+    stopping: bool = False

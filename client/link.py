@@ -152,7 +152,7 @@ class ConnectionLink:
             self._keep()
         if isinstance(message, LinkEvent):
             if message.state == "lost":
-                return LinkStatus("reconnecting", message.detail)
+                return LinkStatus("reconnecting", message.detail, stopping=message.stopping)
             self._keep()  # a reconnect may have opened a new session
             return LinkStatus("connected", message.detail)
         return message

@@ -156,7 +156,11 @@ class NetFlow:
             screen.progress(message.detail)
         elif message.status == "reconnecting":
             app.sub_title = _("reconnecting…")
-            app.notify(_("Lost the server: reconnecting…"), severity="warning", timeout=5)
+            if message.stopping:
+                app.notify(_("The server is shutting down: reconnecting when it is back…"),
+                           severity="warning", timeout=5)
+            else:
+                app.notify(_("Lost the server: reconnecting…"), severity="warning", timeout=5)
             for table in tables:
                 table.set_link_state(_("reconnecting…"))
         elif message.status == "connected":

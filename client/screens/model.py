@@ -179,13 +179,17 @@ class GameRecordArrived(Message):
 
 
 class LinkStatus(Message):
-    """The connection's state: connecting, connected, reconnecting, failed, closed."""
+    """The connection's state: connecting, connected, reconnecting, failed, closed.
+    ``stopping``: reconnecting because the server said it is shutting down."""
 
-    def __init__(self, status: str, detail: str = "", hints: Sequence[str] = ()) -> None:
+    def __init__(
+        self, status: str, detail: str = "", hints: Sequence[str] = (), *, stopping: bool = False
+    ) -> None:
         super().__init__()
         self.status = status
         self.detail = detail
         self.hints = tuple(hints)
+        self.stopping = stopping
 
 
 class Refused(Message):

@@ -510,6 +510,45 @@ async def test_unauthorized_after_a_server_restart_resumes_at_once(fake: FakeSer
     await conn.close()
 
 
+async def test_the_servers_goodbye_is_a_lost_link_at_once_and_resumes(fake: FakeServer) -> None:
+    # A host's Ctrl-C: the server says shutting_down to everyone; the link is lost now (the
+    # clock never moves: no silence could say it), then the same backoff resumes the session.
+    conn = await connected(fake, ManualClock())
+    await fake.send(Error(ErrorCode.SHUTTING_DOWN, "the server is shutting down"))
+    event = await conn.recv(timeout=5)
+    assert event == LinkEvent("lost", "the server is shutting down", stopping=True)
+    assert not conn.connected
+    reconnect = asyncio.create_task(conn.recv())
+    assert await fake.expect(Resume) == Resume(PROTOCOL_VERSION, "tok-1")
+    await fake.welcome("tok-1", resumed=True)
+    assert isinstance(await reconnect, LinkEvent) and conn.connected
+    await conn.close()
+
+
+async def test_without_reconnect_the_servers_goodbye_closes_saying_so(fake: FakeServer) -> None:
+    conn = Connection(fake.address, "ann", timing=LinkTiming(ManualClock()), reconnect=False)
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Hello)
+    await fake.welcome()
+    await task
+    await fake.send(Error(ErrorCode.SHUTTING_DOWN, "the server is shutting down"))
+    with pytest.raises(ConnectionClosed, match="is shutting down"):
+        await conn.recv(timeout=5)
+
+
+async def test_a_real_server_stopping_is_heard_before_any_silence() -> None:
+    async with running_server() as server:
+        address = server.local_endpoint.removeprefix("tcp://")
+        ann = player(address, "ann", timing=LinkTiming(ManualClock()))
+        await ann.connect(timeout=5)
+        await ann.request(SitDown("duel", ("human",) * 2))
+        await recv_until(ann, Joined)
+        await server.stop()
+        event = await recv_until(ann, LinkEvent)
+        assert event == LinkEvent("lost", "the server is shutting down", stopping=True)
+        await ann.close()
+
+
 async def test_a_spectator_never_sees_an_unrevealed_hand() -> None:
     async with real_server() as address:
         ann, watcher = player(address, "ann"), player(address, "eve")
