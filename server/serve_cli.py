@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -296,7 +297,10 @@ async def _run(config: ServerConfig, web: WebOptions | None = None) -> int:
         sys.stdout.flush()
         announcing = start_announcing(config, server, front.port if front is not None else None)
         await stop.wait()
-        print("seasalt-server: stopping", file=sys.stderr)
+        # The terminal's Ctrl-C also stops a `| tee` reading this output: the line is lost
+        # then, and the stop (the goodbyes, the journal closed) must not be lost with it.
+        with contextlib.suppress(OSError):
+            print("seasalt-server: stopping", file=sys.stderr, flush=True)
         await stop_announcing(announcing)
     await server.stop()
     return 0
