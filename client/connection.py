@@ -337,22 +337,15 @@ class Connection:
                 continue
             if isinstance(message, Heartbeat):
                 continue
-            if (
-                isinstance(message, Error)
-                and message.code is ErrorCode.UNAUTHORIZED
-                and self.token is not None
-            ):
-                # The server no longer knows this socket: it restarted (same address, our
-                # DEALER reconnected by itself). Resume at once instead of waiting for a timeout.
-                return self._mark_lost("the server restarted; resuming")
-            if (
-                isinstance(message, Error)
-                and message.code is ErrorCode.SHUTTING_DOWN
-                and self.token is not None
-            ):
-                # Its goodbye (a host's Ctrl-C): the link is gone now, not after the peer
-                # timeout's silence; the same backoff brings the session back when it is up.
-                return self._mark_lost("the server is shutting down", stopping=True)
+            if isinstance(message, Error) and self.token is not None:
+                if message.code is ErrorCode.UNAUTHORIZED:
+                    # The server no longer knows this socket: it restarted (same address, our
+                    # DEALER reconnected by itself). Resume at once, not after a timeout.
+                    return self._mark_lost("the server restarted; resuming")
+                if message.code is ErrorCode.SHUTTING_DOWN:
+                    # Its goodbye (a host's Ctrl-C): the link is gone now, not after the peer
+                    # timeout's silence; the same backoff brings the session back when it is up.
+                    return self._mark_lost("the server is shutting down", stopping=True)
             if self._track(message):
                 return message
 

@@ -236,8 +236,11 @@ class ServerProcess:
         *args: str,
         env: dict[str, str] | None = None,
         command: Sequence[str] | None = None,
+        merged_output: bool = False,
     ) -> None:
         self.db = db
+        self.merged_output = merged_output
+        """stderr into the stdout pipe (``2>&1 | tee``), not the log file beside the db."""
         self.args = args
         self.command = list(command or (sys.executable, "-m", "seasalt.server"))
         """What comes before the options: ``python -m seasalt.server`` (the old command line,
@@ -259,7 +262,7 @@ class ServerProcess:
             self.proc = subprocess.Popen(
                 cmd,
                 stdout=subprocess.PIPE,
-                stderr=log_file,
+                stderr=subprocess.STDOUT if self.merged_output else log_file,
                 # never announced on a real network, even when run outside the test suite
                 env={**os.environ, NO_MDNS_ENV: "1", **(self.env or {})},
             )

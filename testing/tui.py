@@ -110,6 +110,20 @@ async def host_from_start_menu(
     await until(lambda: isinstance(app.screen, LobbyScreen), timeout=timeout)
 
 
+def toasts(app: App[Any]) -> list[str]:
+    """Every notification the app raises from now on, in order (its public ``notify``,
+    recorded): a toast's words stay readable after it fades."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recorded(message: str, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        notify(message, *args, **kwargs)
+
+    app.notify = recorded  # type: ignore[method-assign]
+    return said
+
+
 def screen_text(app: App[Any]) -> str:
     """The screen as drawn, plain text, one line per row.
 

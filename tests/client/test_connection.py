@@ -216,9 +216,11 @@ async def test_no_server_fails_within_the_timeout() -> None:
 # --- seq tracking and gaps --------------------------------------------------------------
 
 
-async def connected(fake: FakeServer, clock: ManualClock | None = None) -> Connection:
+async def connected(
+    fake: FakeServer, clock: ManualClock | None = None, *, reconnect: bool = True
+) -> Connection:
     conn = Connection(fake.address, "ann", timing=LinkTiming(clock or time.monotonic),
-                      session=ClientSession())
+                      session=ClientSession(), reconnect=reconnect)
     task = asyncio.create_task(conn.connect(timeout=5))
     await fake.expect(Hello)
     await fake.welcome()
@@ -361,11 +363,7 @@ async def test_reconnecting_gives_up_after_its_limit(fake: FakeServer) -> None:
 
 async def test_without_reconnect_a_lost_server_closes(fake: FakeServer) -> None:
     clock = ManualClock()
-    conn = Connection(fake.address, "ann", timing=LinkTiming(clock), reconnect=False)
-    task = asyncio.create_task(conn.connect(timeout=5))
-    await fake.expect(Hello)
-    await fake.welcome()
-    await task
+    conn = await connected(fake, clock, reconnect=False)
     clock.now += 11
     with pytest.raises(ConnectionClosed, match="stopped answering"):
         await conn.recv(timeout=1)
@@ -498,25 +496,20 @@ async def test_join_refusal_arrives_as_an_error() -> None:
         await b.close()
 
 
-async def test_unauthorized_after_a_server_restart_resumes_at_once(fake: FakeServer) -> None:
-    conn = await connected(fake)
-    await fake.send(Error(ErrorCode.UNAUTHORIZED, "no session: send hello or resume first"))
-    event = await conn.recv(timeout=5)
-    assert event == LinkEvent("lost", "the server restarted; resuming")
-    reconnect = asyncio.create_task(conn.recv())
-    assert await fake.expect(Resume) == Resume(PROTOCOL_VERSION, "tok-1")
-    await fake.welcome("tok-1", resumed=True)
-    assert isinstance(await reconnect, LinkEvent) and conn.connected
-    await conn.close()
-
-
-async def test_the_servers_goodbye_is_a_lost_link_at_once_and_resumes(fake: FakeServer) -> None:
-    # A host's Ctrl-C: the server says shutting_down to everyone; the link is lost now (the
-    # clock never moves: no silence could say it), then the same backoff resumes the session.
-    conn = await connected(fake, ManualClock())
-    await fake.send(Error(ErrorCode.SHUTTING_DOWN, "the server is shutting down"))
-    event = await conn.recv(timeout=5)
-    assert event == LinkEvent("lost", "the server is shutting down", stopping=True)
+@pytest.mark.parametrize(("code", "said", "lost"), [
+    # The server no longer knows this socket: it restarted behind the same address.
+    (ErrorCode.UNAUTHORIZED, "no session: send hello or resume first",
+     LinkEvent("lost", "the server restarted; resuming")),
+    # Its goodbye (a host's Ctrl-C): the link is lost now, not after the peer timeout.
+    (ErrorCode.SHUTTING_DOWN, "the server is shutting down",
+     LinkEvent("lost", "the server is shutting down", stopping=True)),
+], ids=["restarted", "goodbye"])
+async def test_a_server_restart_or_goodbye_is_a_lost_link_at_once_and_resumes(
+    fake: FakeServer, code: ErrorCode, said: str, lost: LinkEvent
+) -> None:
+    conn = await connected(fake, ManualClock())  # the clock never moves: no silence says it
+    await fake.send(Error(code, said))
+    assert await conn.recv(timeout=5) == lost
     assert not conn.connected
     reconnect = asyncio.create_task(conn.recv())
     assert await fake.expect(Resume) == Resume(PROTOCOL_VERSION, "tok-1")
@@ -526,11 +519,7 @@ async def test_the_servers_goodbye_is_a_lost_link_at_once_and_resumes(fake: Fake
 
 
 async def test_without_reconnect_the_servers_goodbye_closes_saying_so(fake: FakeServer) -> None:
-    conn = Connection(fake.address, "ann", timing=LinkTiming(ManualClock()), reconnect=False)
-    task = asyncio.create_task(conn.connect(timeout=5))
-    await fake.expect(Hello)
-    await fake.welcome()
-    await task
+    conn = await connected(fake, ManualClock(), reconnect=False)
     await fake.send(Error(ErrorCode.SHUTTING_DOWN, "the server is shutting down"))
     with pytest.raises(ConnectionClosed, match="is shutting down"):
         await conn.recv(timeout=5)

@@ -4,7 +4,6 @@ and no token in its output."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import socket
 import subprocess
@@ -14,7 +13,6 @@ from pathlib import Path
 import pytest
 import zmq.asyncio
 from seasalt.protocol import Error, ErrorCode, Joined, JoinOrCreate
-from seasalt.protocol.discovery import NO_MDNS_ENV
 from seasalt.server.cli import EXIT_DATABASE, EXIT_PORT_IN_USE, main
 from seasalt.testing.server import RawClient, ServerProcess
 
@@ -101,32 +99,24 @@ async def test_ctrl_c_with_the_output_piped_to_a_reader_it_also_stopped(tmp_path
     # `seasalt-server | tee server.log`, then Ctrl-C: the terminal's SIGINT stops tee too, and
     # the server's "stopping" line went into a pipe nobody read: BrokenPipeError, and the
     # server ended without its goodbye or a clean stop (session 15, in tmux).
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1", "--port", "0",
-         "--db", str(tmp_path / "t.sqlite3"), "--log-file", str(tmp_path / "s.log")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, NO_MDNS_ENV: "1"},
-    )
-    assert proc.stdout is not None
+    server = ServerProcess(str(tmp_path / "t.sqlite3"), "--log-file", str(tmp_path / "s.log"),
+                           merged_output=True)
+    endpoint = server.start()
+    assert server.proc is not None and server.proc.stdout is not None
     ctx = zmq.asyncio.Context()
     try:
-        line = b""
-        while b"SEASALT_LISTENING" not in line:
-            line = await asyncio.to_thread(proc.stdout.readline)
-            assert line, "the server ended before listening"
-        endpoint = line.split()[-1].decode()
         client = RawClient(ctx, endpoint)
         await client.hello("Ann")
         await client.send(JoinOrCreate("t", ("human", "bot:random")))
         await client.expect(Joined)
-        proc.stdout.close()  # tee is gone: the reading end of the server's output is closed
-        proc.send_signal(signal.SIGINT)
+        server.proc.stdout.close()  # tee is gone: the reading end of the server's output
+        server.proc.send_signal(signal.SIGINT)
         goodbye = await client.expect(Error, where=lambda e: e.code is ErrorCode.SHUTTING_DOWN)
         assert "shutting down" in goodbye.message
-        assert await asyncio.to_thread(proc.wait, 15) == 0
+        assert await asyncio.to_thread(server.proc.wait, 15) == 0
         client.close()
     finally:
         ctx.destroy(linger=0)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        if server.proc.poll() is None:
+            server.kill()
     assert "Traceback" not in (tmp_path / "s.log").read_text()

@@ -18,7 +18,7 @@ from seasalt.client.screens.table import TableScreen
 from seasalt.client.screens.table_draw import status_line
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import Rules, new_game
-from seasalt.testing.tui import FakeLink
+from seasalt.testing.tui import FakeLink, toasts
 
 NAME = "Ann's Friday night table at Bo's"  # MAX_TABLE_NAME_LENGTH
 
@@ -59,14 +59,7 @@ async def test_reconnecting_and_disconnected_show_on_an_80_column_status_line(tu
         assert "you: 0" in status(), status()
         # A choice while the server is out of reach is not sent into the void (it was lost,
         # and its key did nothing for five seconds): the player is told to wait (qa9).
-        sent, said = len(links[0].sent), []
-        notify = app.notify
-
-        def recorded(message: str, *args: Any, **kwargs: Any) -> None:
-            said.append(message)
-            notify(message, *args, **kwargs)
-
-        app.notify = recorded  # type: ignore[method-assign]
+        sent, said = len(links[0].sent), toasts(app)
         await tui.key(app, table.query_one(ActionList).choices[0].key)
         await tui.until(lambda: any("your choice was not sent" in m for m in said))
         assert not any(isinstance(m, p.ActionRequest) for m in links[0].sent[sent:])

@@ -7,23 +7,11 @@ from __future__ import annotations
 from seasalt import protocol as p
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.table import TableScreen
+from seasalt.testing.tui import toasts
 
 from .test_footer_q import WaitingLink, app_for
 
 GIVEN_UP = "your seat at t was given up"
-
-
-def toasts(app) -> list[str]:  # type: ignore[no-untyped-def]
-    """Every notification the app raises from now on (its public ``notify``, recorded)."""
-    said: list[str] = []
-    notify = app.notify
-
-    def recorded(message, *args, **kwargs):  # type: ignore[no-untyped-def]
-        said.append(str(message))
-        return notify(message, *args, **kwargs)
-
-    app.notify = recorded
-    return said
 
 
 class SeatOnceLink(WaitingLink):

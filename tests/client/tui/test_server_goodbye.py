@@ -17,6 +17,7 @@ from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.testing.server import running_server
+from seasalt.testing.tui import toasts
 
 pytestmark = pytest.mark.timeout(60)
 DUO = ("human", "human")
@@ -35,19 +36,6 @@ def seated(app: SeasaltApp) -> bool:
     return isinstance(screen, TableScreen) and screen.rendered is not None
 
 
-def recorded(app: SeasaltApp) -> list[str]:
-    """What the app notifies from now on (a toast's words, kept after it fades)."""
-    said: list[str] = []
-    notify = app.notify
-
-    def record(message: str, *args: Any, **kwargs: Any) -> None:
-        said.append(message)
-        notify(message, *args, **kwargs)
-
-    app.notify = record  # type: ignore[method-assign]
-    return said
-
-
 async def test_the_players_hear_the_server_stop_at_once(tui: Any) -> None:
     async with running_server() as server:
         address = server.local_endpoint.removeprefix("tcp://")
@@ -60,7 +48,7 @@ async def test_the_players_hear_the_server_stop_at_once(tui: Any) -> None:
                 app.post_message(IntentQueued(SitDown("duo", DUO, False, False)))
             await tui.until(lambda: seated(ann) and seated(bob))
             assert "reconnecting" not in tui.text(ann)
-            said = {app: recorded(app) for app in (ann, bob)}
+            said = {app: toasts(app) for app in (ann, bob)}
             await server.stop()
             for app in (ann, bob):
                 # Only the goodbye says this: the peer timeout's loss says "Lost the server".
