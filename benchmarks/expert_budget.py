@@ -2,6 +2,8 @@
 
     python benchmarks/expert_budget.py --budgets 240 480 --decisions 40
     PYTHONPATH=<other checkout>/typings python benchmarks/expert_budget.py ...  # its expert
+    python benchmarks/expert_budget.py --players 2 --choices a.txt   # and b.txt elsewhere;
+    diff a.txt b.txt                                     # the decisions two experts differ on
 
 Positions come from seeded greedy-vs-greedy games (the views a seat sees when it has a choice,
 about one in ``--every``), so the phases are mixed as in play. For each budget the expert
@@ -46,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=8)
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--choices", type=argparse.FileType("w"), help="write each decision's choice, one a line"
+    )
     args = parser.parse_args(argv)
     print(f"# {platform.python_implementation()} {platform.python_version()}, one core, CPU s")
     print("players  budget  decisions  median  p99    max")
@@ -56,8 +61,10 @@ def main(argv: list[str] | None = None) -> int:
             times = []
             for v in vs:
                 start = time.process_time()
-                bot.choose(v)
+                choice = bot.choose(v)
                 times.append(time.process_time() - start)
+                if args.choices:
+                    print(players, budget, len(times), choice, file=args.choices)
             print(f"{players:>7}  {budget or 'dflt':>6}  {len(times):9d}  "
                   f"{statistics.median(times):.3f}  {percentile(times, 0.99):.3f}  "
                   f"{max(times):.3f}")

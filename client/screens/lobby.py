@@ -12,6 +12,7 @@ from seasalt.client.intents import AskTables, SitDown, WatchTable
 from seasalt.client.screens.model import IntentQueued, TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
+from seasalt.client.widgets.fitted_table import Row, fill_table
 from seasalt.client.widgets.steady_select import SteadySelect
 from seasalt.client.widgets.tickbox import TickBox
 from seasalt.protocol import TARGETS, TURN_TIMES
@@ -289,11 +290,6 @@ class LobbyScreen(Screen[None]):
             return  # the app closed as this screen came up (its widgets are gone): nothing to fill
         self.set_link_state(self.link_state)
         table = found.first()
-        # Status before Seats and Options: a row is cut at the screen's edge, and at 80
-        # columns a table with a few options hid its status ("your seat — rejoin" too), and so
-        # did a long table name with its seats ("waiting for p"). The seats (names of up to
-        # 24 characters each) are the one column with no bound.
-        table.add_columns(_("Table"), _("Status"), _("Seats"), _("Options"))
         table.focus()
         self.show_tables(self.tables)
 
@@ -318,7 +314,7 @@ class LobbyScreen(Screen[None]):
         self._shown_held = self.held
         table = self.query_one(DataTable)
         row = table.cursor_row
-        table.clear()
+        rows = []
         for summary in self.tables:
             options = []
             if summary.extra_salt:
@@ -340,10 +336,16 @@ class LobbyScreen(Screen[None]):
             if summary.name == self.held and summary.status != "finished":
                 status_text = Text(_("your seat — rejoin"), style="bold green")
                 status_text.append(" · " + status, style="")
-            table.add_row(
-                Text(summary.name), status_text, seats_text(summary), ", ".join(options) or "-",
+            rows.append(Row(
+                (Text(summary.name), status_text, seats_text(summary),
+                 Text(", ".join(options) or "-")),
                 key=summary.name,
-            )
+            ))
+        # Status before Seats and Options: a row is cut at the screen's edge, and at 80
+        # columns a table with a few options hid its status ("your seat — rejoin" too), and so
+        # did a long table name with its seats ("waiting for p"). The seats (names of up to
+        # 24 characters each) are the one column with no bound.
+        fill_table(table, (_("Table"), _("Status"), _("Seats"), _("Options")), rows)
         if self.tables:
             table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
         self.query_one("#no-tables").display = not self.tables

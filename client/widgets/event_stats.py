@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 from seasalt.client.event_words import event_name
 from seasalt.client.i18n import _, ngettext
+from seasalt.client.widgets.fitted_table import Row, fill_table
 from seasalt.engine import EventCard
 from seasalt.protocol import DuoCount, EventStats, PlayerStats
 from textual.app import ComposeResult
@@ -88,17 +89,21 @@ class EventStatsPanel(Vertical):
         yield Static(id="pepper-effects")
         yield DataTable(id="pepper-events", cursor_type="row", zebra_stripes=True)
 
+    @staticmethod
+    def labels() -> tuple[str, ...]:
+        return (_("Event card"), _("Received"), _("Kept"), _("Discarded"), _("Rounds held"),
+                _("Round points"))
+
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(_("Event card"), _("Received"), _("Kept"), _("Discarded"),
-                          _("Rounds held"), _("Round points"))
+        fill_table(table, self.labels(), ())
         table.fixed_columns = 1  # the card's name stays while the figures scroll into view
 
     def show(self, stats: PlayerStats, name: str) -> None:
         title = self.query_one("#pepper-title", Static)
         effects = self.query_one("#pepper-effects", Static)
         table = self.query_one(DataTable)
-        table.clear()
+        fill_table(table, self.labels(), ())
         if not has_pepper(stats):
             title.update(_("{name}: no Extra Pepper event cards.").format(name=name))
             effects.display = table.display = False
@@ -107,6 +112,5 @@ class EventStatsPanel(Vertical):
         effects.update(_("Effects: {effects}").format(effects=effects_text(stats.effects))
                        if stats.effects else _("Effects: none"))
         effects.display = True
-        for e in stats.events:
-            table.add_row(*event_row(e), key=e.event)
+        fill_table(table, self.labels(), [Row(event_row(e), key=e.event) for e in stats.events])
         table.display = bool(stats.events)  # effects under the table event, no card held
