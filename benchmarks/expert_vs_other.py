@@ -6,11 +6,14 @@ folders as ``seasalt.X``); the two talk over pipes with pickled views and action
 decides with its own code from the same views. Without ``--other-path`` the other bot is this
 checkout's, in this process (e.g. ``--other-level greedy --extra-pepper``). Games ``2k`` and
 ``2k+1`` share one deal seed with the seats swapped. Each finished game is appended to a
-JSON-lines checkpoint, and a rerun resumes after the last one.
+JSON-lines checkpoint, and a rerun resumes after the last one. Each record keeps the game's
+rounds (who called what, each side's round gain), and ``--calls`` reports how the calls went:
+where two experts differ, the race to call decides most 2-player games.
 
     python benchmarks/expert_vs_other.py --other-path /work/sampler19-main/typings \\
         --games 400 --out runs/ee.jsonl
     python benchmarks/expert_vs_other.py --report runs/ee-1.jsonl runs/ee-2.jsonl  # merged
+    python benchmarks/expert_vs_other.py --calls runs/ee-1.jsonl runs/ee-2.jsonl
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from seasalt.bots.base import get_bot
-from seasalt.engine import Action, PlayerView, Rules, apply, new_game, view
+from seasalt.engine import Action, Call, PlayerView, Rules, apply, new_game, view
 
 _CHILD = r"""
 import pickle, sys, time
@@ -82,6 +85,8 @@ def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool)
     ours = index % 2  # our seat
     state = new_game(Rules(2, extra_pepper=pepper), seed)
     times: dict[str, list[float]] = {"ours": [], "ours wall": [], "other": []}
+    rounds: list[dict[str, Any]] = []
+    call: dict[str, Any] | None = None
     while not state.is_over:
         seat = state.active
         v = view(state, seat)
@@ -97,10 +102,19 @@ def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool)
             times["ours" if seat == ours else "other"].append(round(cpu, 4))
             if seat == ours:
                 times["ours wall"].append(round(time.perf_counter() - wall, 4))
+        if isinstance(action, Call):
+            call = {"by": "ours" if seat == ours else "other", "kind": action.kind.name,
+                    "deck": len(state.deck)}
+        before, round_no = state.scores, state.round
         state = apply(state, action).state
+        if state.round != round_no or state.is_over:
+            gains = [state.scores[s] - before[s] for s in (ours, 1 - ours)]
+            rounds.append({"call": call, "before": [before[ours], before[1 - ours]],
+                           "gain": gains})
+            call = None
     won = 1.0 / len(state.winners) if ours in state.winners else 0.0
     return {"index": index, "seed": seed, "ours": ours, "won": won,
-            "scores": list(state.scores), "times": times}
+            "scores": list(state.scores), "times": times, "rounds": rounds}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -128,6 +142,33 @@ def summary(records: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def calls_report(records: list[dict[str, Any]]) -> str:
+    """How the rounds ended, by who called what: how often, how often the caller's round gain
+    beat the other's, the mean round gain ours minus theirs; and how the lost games ended."""
+    table: dict[str, list[float]] = {}
+    last: dict[str, list[int]] = {}
+    for r in records:
+        for i, rd in enumerate(r.get("rounds", ())):
+            c = rd["call"]
+            key = "no call" if c is None else f"{c['by']} {c['kind']}"
+            ours_gain, their_gain = rd["gain"]
+            caller_ahead = (ours_gain > their_gain) if c and c["by"] == "ours" else (
+                their_gain > ours_gain)
+            row = table.setdefault(key, [0, 0, 0.0])
+            row[0] += 1
+            row[1] += c is not None and caller_ahead
+            row[2] += ours_gain - their_gain
+            if i == len(r["rounds"]) - 1:
+                last.setdefault(key, [0, 0])[r["won"] < 0.5] += 1
+    lines = [f"{len(records)} games; rounds by how they ended:"]
+    for key, (n, ahead, diff) in sorted(table.items()):
+        lines.append(f"  {key:<18} {int(n):4d} rounds, caller's gain the larger in {int(ahead)}, "
+                     f"mean gain ours - theirs {diff / n:+.2f}")
+    lines.append("  the games' last rounds (won / lost): " + ", ".join(
+        f"{key} {w}/{lost}" for key, (w, lost) in sorted(last.items())))
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--other-path", default=None, help="PYTHONPATH of the other bot")
@@ -139,11 +180,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="JSON-lines checkpoint")
     parser.add_argument("--report", type=Path, nargs="+", metavar="FILE",
                         help="only report over these checkpoints, merged (say, two seeds)")
+    parser.add_argument("--calls", type=Path, nargs="+", metavar="FILE",
+                        help="only report how the rounds of these checkpoints ended")
     args = parser.parse_args(argv)
-    if args.report:
-        merged = [json.loads(line) for path in args.report
+    if args.report or args.calls:
+        merged = [json.loads(line) for path in args.report or args.calls
                   for line in path.read_text().splitlines() if line]
-        print(summary(merged))
+        print(summary(merged) if args.report else calls_report(merged))
         return 0
     if args.out is None:
         parser.error("--out is required (or --report FILE...)")
