@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 from seasalt.client.address import host_of, port_of
 from seasalt.client.i18n import _
 from seasalt.protocol import DEFAULT_PORT, ErrorCode
@@ -36,17 +38,39 @@ def error_text(code: ErrorCode, message: str, *, in_lobby: bool = False) -> str:
 
 
 def unreachable_hints(address: str) -> tuple[str, ...]:
-    """What to check when no server answers."""
+    """What to check when no server answers. For an address of this very computer (127.0.0.1,
+    localhost, ::1) the network and the firewall are not in the way: the server must run here."""
     host = host_of(address)
     port = port_of(address) or address.rpartition(":")[2]
+    the_port = _("the port: {port} (the server's default is {default})").format(
+        port=port, default=DEFAULT_PORT
+    )
+    running = _("that the server is running (seasalt-server, or \"Host a game here\" in the "
+                "menu)")
+    if is_this_computer(host):
+        return (
+            _("the address: {host} is this computer, so the server must run on it too").format(
+                host=host
+            ),
+            the_port,
+            running,
+        )
     return (
         _("the address: {host} is the host's address on your network (their screen shows "
           "it)").format(host=host),
-        _("the port: {port} (the server's default is {default})").format(
-            port=port, default=DEFAULT_PORT
-        ),
-        _("that the server is running (seasalt-server, or \"Host a game here\" in the menu)"),
+        the_port,
+        running,
         _("the host's firewall: it must allow incoming TCP connections on port {port}").format(
             port=port
         ),
     )
+
+
+def is_this_computer(host: str) -> bool:
+    """Whether ``host`` names this computer itself (a loopback address or ``localhost``)."""
+    if host.lower().rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

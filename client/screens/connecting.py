@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from seasalt.client.i18n import _, pgettext
 from seasalt.client.screens.keys import button_keys, pressed
@@ -67,11 +69,17 @@ class ConnectingScreen(Screen[None]):
         """Stop the spinner; say what failed and what to check."""
         self.query_one("#spinner").display = False
         text = Text(detail, style="bold red")
-        if hints:
+        if not hints:
+            self.query_one("#connecting-error", Static).update(text)
+        else:
             text.append("\n\n" + _("Things to check:"), style="bold")
+            # A grid, so that a hint that wraps hangs under its own words, not its bullet.
+            bullets = Table.grid(padding=(0, 1))
+            bullets.add_column(no_wrap=True)
+            bullets.add_column(ratio=1)
             for hint in hints:
-                text.append("\n • " + hint)
-        self.query_one("#connecting-error", Static).update(text)
+                bullets.add_row(" •", hint)
+            self.query_one("#connecting-error", Static).update(Group(text, bullets))
         self.query_one("#connecting-buttons").display = True
         self.query_one("#retry", Button).focus()
 

@@ -34,6 +34,21 @@ def test_unreachable_hints_name_the_host_and_the_port() -> None:
     assert "fe80::2" in hints[0] and "7400" in hints[1] and "7400" in hints[3]
 
 
+@pytest.mark.parametrize("address", ["127.0.0.1:7411", "localhost", "[::1]:7400", "127.1.2.3"])
+def test_an_address_of_this_computer_names_neither_network_nor_firewall(address: str) -> None:
+    # Played: a client started before its own server said "127.0.0.1 is the host's address
+    # on your network" and spoke of the host's firewall; neither is in the way on loopback.
+    hints = unreachable_hints(address)
+    assert "this computer" in hints[0]
+    assert not any("firewall" in h or "network" in h for h in hints)
+    assert any("running" in h for h in hints)
+
+
+def test_an_address_on_the_network_still_names_the_firewall() -> None:
+    assert any("firewall" in h for h in unreachable_hints("192.168.1.20:7327"))
+    assert any("firewall" in h for h in unreachable_hints("localhost.example:7327"))
+
+
 def test_error_words_are_keyed_by_the_error_code() -> None:
     assert error_text(ErrorCode.TABLE_FULL, "full") == "That table is full."
     # A code without words of its own falls back to the server's text, then to the code.

@@ -163,6 +163,32 @@ async def test_help_screen_and_ctrl_c_confirmation(fake_link, tui) -> None:
         assert app.is_running
 
 
+async def test_a_wrapped_hint_hangs_under_its_words_not_its_bullet(fake_link, tui) -> None:
+    from seasalt.client.error_words import unreachable_hints
+    from seasalt.client.link import LinkFailed
+
+    def factory(address, name):  # type: ignore[no-untyped-def]
+        return fake_link(address, name, fail=LinkFailed("No seasalt server answered at x.",
+                                                         unreachable_hints(address)))
+
+    app = SeasaltApp(LaunchOptions(address="192.168.100.200", name="Ann"), link_factory=factory)
+    async with app.run_test(size=(80, 30)):
+        await tui.until(lambda: "firewall" in tui.text(app))
+        lines = tui.text(app).splitlines()
+        first = next(i for i, line in enumerate(lines) if "Things to check" in line)
+        block = [line for line in lines[first + 1:] if line.strip("│ ")]
+        block = block[:next(i for i, line in enumerate(block) if "▔" in line)]
+        column = block[0].index("•") + 2  # where a hint's words start
+        bullets = [line for line in block if "•" in line]
+        assert len(bullets) == 4 and len(block) > 4, block  # at 80 columns some hints wrap
+        for line in block:
+            if "•" in line:
+                assert line.index("•") + 2 == column, block
+            else:  # a wrapped hint's next line: blank up to its words
+                inner = line[: column].replace("│", " ")
+                assert not inner.strip(), block
+
+
 async def test_unreachable_server_gives_hints_and_retry(fake_link, tui) -> None:
     from seasalt.client.error_words import unreachable_hints
     from seasalt.client.link import LinkFailed
