@@ -73,6 +73,10 @@ class SeasaltApp(App[int]):
     # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.
     ENABLE_COMMAND_PALETTE = False
     COMMANDS = {language.LanguageCommands, AutoEndCommands}
+    # A screen under another (a dialog) gets this class, and app.tcss hides its footer: the lobby's
+    # "n New table  j Join … q Quit" stayed on show under the new-table dialog, where none of
+    # those keys does anything (the dialog says its own keys on its buttons).
+    SUSPENDED_SCREEN_CLASS = "-suspended"
     discovery_feed: Feed | None = None
     """Where the start menu's Join list hears of LAN servers (None: mDNS; tests set a fake)."""
     BINDINGS = [

@@ -134,6 +134,12 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join("".join(seg.text for seg in strip).rstrip() for strip in strips)
 
 
+def footer(app: App[Any]) -> str:
+    """The screen's last row as drawn (the footer's keys), or "" before anything is drawn."""
+    rows = screen_text(app).splitlines()
+    return rows[-1] if rows else ""
+
+
 def screen_segments(app: App[Any]) -> list[list[Any]]:
     """The screen as drawn, row by row, as Rich segments (text with its resolved style): what
     a colour or contrast check reads. The same one read as :func:`screen_text`."""

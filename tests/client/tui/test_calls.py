@@ -34,6 +34,7 @@ from seasalt.engine import (
     make_state,
     view,
 )
+from seasalt.testing import tui as kit
 from seasalt.testing.tui import QueueLink
 
 pytestmark = pytest.mark.timeout(60)
@@ -123,6 +124,23 @@ async def test_a_call_asks_once_more_and_a_miskey_changes_nothing(tui, kind, key
         await tui.key(app, key, key)
         await tui.until(lambda: actions_sent(link) == [Call(kind)])
         assert app.screen is table
+
+
+async def test_the_tables_keys_are_not_shown_under_the_call_dialog(tui) -> None:
+    # The footer under the dialog named the table's keys (Help, Log/chat, Quit, Coach), which
+    # do nothing while it asks: only the call's key and Esc do.
+    app, _link = seat_app(can_call(), 0)
+    async with app.run_test(size=(100, 30)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.ready and "Log/chat" in kit.footer(app))
+        await tui.key(app, "s")
+        await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
+        await tui.until(lambda: "again to call" in tui.text(app))  # the dialog is drawn
+        await tui.settled(app)
+        assert "Log/chat" not in kit.footer(app), tui.text(app)
+        await tui.key(app, "escape")
+        await tui.until(lambda: app.screen is table)
+        await tui.until(lambda: "Log/chat" in kit.footer(app))
 
 
 async def test_a_key_pressed_fast_three_times_calls_once_and_keeps_the_table(tui) -> None:

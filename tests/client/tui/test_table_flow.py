@@ -13,6 +13,7 @@ from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.log import ChatPanel
 from seasalt.engine import Call, DrawFromDeck, EndTurn, KeepCard, TakeDiscard
+from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -221,6 +222,26 @@ async def test_lost_server_shows_reconnecting_then_resumes(fake_link, tui) -> No
         await tui.until(lambda: "reconnecting" in tui.text(app).splitlines()[0])
         await links[0].inbox.put(LinkStatus("connected", "session resumed"))
         await tui.until(lambda: "reconnecting" not in tui.text(app).splitlines()[0])
+
+
+async def test_the_lobbys_keys_are_not_shown_under_the_new_table_dialog(fake_link, tui) -> None:
+    # Played in tmux: "n New table  j Join  w Watch  h History  ? Help  q Quit" stayed at the
+    # foot of the screen while the dialog was up, where none of those keys did anything.
+    from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
+
+    app, _links = make_app(fake_link, players=3)
+    async with app.run_test(size=(100, 30)):
+        await tui.until(lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await tui.until(lambda: "j Join" in kit.footer(app))
+        await tui.key(app, "n")
+        await tui.until(lambda: isinstance(app.screen, CreateTableDialog))
+        await tui.until(lambda: "Cancel (Esc)" in tui.text(app))  # the dialog is drawn
+        await tui.settled(app)
+        assert "Join" not in kit.footer(app), tui.text(app)
+        await tui.key(app, "escape")
+        await tui.until(lambda: app.screen is lobby)
+        await tui.until(lambda: "j Join" in kit.footer(app))
 
 
 async def test_lobby_creates_a_table_with_the_seats_chosen(fake_link, tui) -> None:
