@@ -8,12 +8,16 @@ checkout's, in this process (e.g. ``--other-level greedy --extra-pepper``). Game
 ``2k+1`` share one deal seed with the seats swapped. Each finished game is appended to a
 JSON-lines checkpoint, and a rerun resumes after the last one. Each record keeps the game's
 rounds (who called what, each side's round gain), and ``--calls`` reports how the calls went:
-where two experts differ, the race to call decides most 2-player games.
+where two experts differ, the race to call decides most 2-player games. It also keeps, for each
+of our searched decisions, the search's value of its choice (in 2 players its chance to win the
+game) with the phase and whether a call was legal; ``--calibration`` sets those beside the
+games' results: where the prediction and the result part, the search's model is wrong.
 
     python benchmarks/expert_vs_other.py --other-path /work/sampler19-main/typings \\
         --games 400 --out runs/ee.jsonl
     python benchmarks/expert_vs_other.py --report runs/ee-1.jsonl runs/ee-2.jsonl  # merged
     python benchmarks/expert_vs_other.py --calls runs/ee-1.jsonl runs/ee-2.jsonl
+    python benchmarks/expert_vs_other.py --calibration runs/ee-1.jsonl runs/ee-2.jsonl
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from seasalt.bots.base import get_bot
+from seasalt.bots.base import decision_rng, get_bot
+from seasalt.bots.expert import search
 from seasalt.engine import Action, Call, PlayerView, Rules, apply, new_game, view
 
 _CHILD = r"""
@@ -86,16 +91,29 @@ def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool)
     state = new_game(Rules(2, extra_pepper=pepper), seed)
     times: dict[str, list[float]] = {"ours": [], "ours wall": [], "other": []}
     rounds: list[dict[str, Any]] = []
+    predicted: list[dict[str, Any]] = []
     call: dict[str, Any] | None = None
     while not state.is_over:
         seat = state.active
         v = view(state, seat)
         bot_seed = seed * 7 + seat
         wall = time.perf_counter()
-        if seat == ours:
+        if seat == ours and len(v.legal_actions) == 1:
+            action, cpu = v.legal_actions[0], 0.0
+        elif seat == ours:
+            # get_bot("expert", seed=bot_seed, budget=budget).choose(v) is this search's
+            # action (bots/base.py): searched here for its value too.
             start = time.process_time()
-            action = get_bot("expert", seed=bot_seed, budget=budget).choose(v)
+            searched = search(v, decision_rng(bot_seed, v), budget)
             cpu = time.process_time() - start
+            action = searched.action
+            if searched.value is not None:
+                predicted.append({
+                    "value": round(searched.value, 4), "phase": v.phase.name,
+                    "call_legal": any(isinstance(a, Call) for a in v.legal_actions),
+                    "chose": action.kind.name if isinstance(action, Call)
+                    else type(action).__name__,
+                })
         else:
             action, cpu = other.choose(bot_seed, budget, v)
         if len(v.legal_actions) > 1:
@@ -114,7 +132,8 @@ def play(other: Other, index: int, seed0: int, budget: int | None, pepper: bool)
             call = None
     won = 1.0 / len(state.winners) if ours in state.winners else 0.0
     return {"index": index, "seed": seed, "ours": ours, "won": won,
-            "scores": list(state.scores), "times": times, "rounds": rounds}
+            "scores": list(state.scores), "times": times, "rounds": rounds,
+            "predicted": predicted}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -169,6 +188,34 @@ def calls_report(records: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def calibration_report(records: list[dict[str, Any]]) -> str:
+    """The search's values of its choices beside the results of the games they were made in,
+    by tenths of the value: all decisions, those where a call was legal, each phase."""
+    def table(title: str, rows: list[tuple[float, float]]) -> list[str]:
+        if not rows:
+            return []
+        mean_value = sum(v for v, _ in rows) / len(rows)
+        mean_won = sum(w for _, w in rows) / len(rows)
+        out = [f"{title}: {len(rows)} decisions, mean value {mean_value:.3f}, "
+               f"games won {mean_won:.3f}"]
+        bands: dict[int, list[tuple[float, float]]] = {}
+        for v, w in rows:
+            bands.setdefault(min(9, max(0, int(v * 10))), []).append((v, w))
+        for band, got in sorted(bands.items()):
+            out.append(f"    value {band / 10:.1f}-{(band + 1) / 10:.1f}: {len(got):5d} decisions, "
+                       f"mean {sum(v for v, _ in got) / len(got):.3f}, "
+                       f"won {sum(w for _, w in got) / len(got):.3f}")
+        return out
+
+    decisions = [(d, r["won"]) for r in records for d in r.get("predicted", ())]
+    lines = [f"{len(records)} games"]
+    lines += table("all", [(d["value"], w) for d, w in decisions])
+    lines += table("a call legal", [(d["value"], w) for d, w in decisions if d["call_legal"]])
+    for phase in sorted({d["phase"] for d, _ in decisions}):
+        lines += table(phase, [(d["value"], w) for d, w in decisions if d["phase"] == phase])
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--other-path", default=None, help="PYTHONPATH of the other bot")
@@ -182,12 +229,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="only report over these checkpoints, merged (say, two seeds)")
     parser.add_argument("--calls", type=Path, nargs="+", metavar="FILE",
                         help="only report how the rounds of these checkpoints ended")
+    parser.add_argument("--calibration", type=Path, nargs="+", metavar="FILE",
+                        help="only report the search's values beside the games' results")
     args = parser.parse_args(argv)
-    if args.report or args.calls:
-        merged = [json.loads(line) for path in args.report or args.calls
-                  for line in path.read_text().splitlines() if line]
-        print(summary(merged) if args.report else calls_report(merged))
-        return 0
+    reports = {"report": summary, "calls": calls_report, "calibration": calibration_report}
+    for name, report in reports.items():
+        if getattr(args, name):
+            merged = [json.loads(line) for path in getattr(args, name)
+                      for line in path.read_text().splitlines() if line]
+            print(report(merged))
+            return 0
     if args.out is None:
         parser.error("--out is required (or --report FILE...)")
     records: list[dict[str, Any]] = []

@@ -21,7 +21,7 @@ choice of which event card to keep (between rounds) is played out over the next 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from seasalt.engine import (
     Action,
@@ -207,8 +207,23 @@ def _reward(
     return win_chance(scores[seat], scores[1 - seat], target)
 
 
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """What a search decided: the action, and the mean reward its playouts gave it (in two
+    players the chance to win the game, bots/win_chance.py; None when nothing was searched)."""
+
+    action: Action
+    value: float | None
+
+
 def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
-    """The action with the best mean playout reward over sampled determinizations.
+    """The action with the best mean playout reward over sampled determinizations."""
+    return search(view, rng, budget).action
+
+
+def search(view: PlayerView, rng: random.Random, budget: int | None) -> Searched:
+    """:func:`choose_expert`'s search, with the chosen action's mean reward: what an arena
+    compares with the games' results (benchmarks/expert_vs_other.py ``--calibration``).
 
     Successive halving: half the budget is spread over every option, then the better half
     (at least two) share the rest, so the close calls get the most playouts.
@@ -216,7 +231,7 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
     assert view.seat is not None
     candidates = _candidates(view)
     if len(candidates) == 1:
-        return candidates[0]
+        return Searched(candidates[0], None)
     total = DEFAULT_BUDGET[view.rules.players] if budget is None else budget
     sampler = Sampler(view)
     options = _options(view, candidates)
@@ -241,5 +256,5 @@ def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> A
     greedy = choose_greedy(view, rng)
     for g in alive:
         if options[g][0] == greedy and sums[g] / counts[g] >= sums[best] / counts[best]:
-            return greedy
-    return options[best][0]
+            return Searched(greedy, sums[g] / counts[g])
+    return Searched(options[best][0], sums[best] / counts[best])

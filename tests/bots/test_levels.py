@@ -6,6 +6,8 @@ import pickle
 
 import pytest
 from seasalt.bots import LEVELS, get_bot
+from seasalt.bots.base import decision_rng
+from seasalt.bots.expert import search
 from seasalt.engine import Rules, apply, new_game, view
 
 
@@ -55,6 +57,23 @@ def test_expert_chooses_legal_actions_at_a_small_budget(positions) -> None:
         assert bot.choose(v) in v.legal_actions
         checked += 1
     assert checked > 60
+
+
+def test_the_experts_search_is_its_choice_with_a_value(positions) -> None:
+    # benchmarks/expert_vs_other.py records the search's value beside the bot's choice.
+    bot = get_bot("expert", seed=5, budget=12)
+    valued = 0
+    for state in positions(6, every=29, seed=2):
+        v = view(state, state.active)
+        if len(v.legal_actions) < 2:
+            continue
+        searched = search(v, decision_rng(5, v), 12)
+        assert searched.action == bot.choose(v)
+        if searched.value is not None:
+            valued += 1
+            if v.rules.players == 2:  # the chance to win the game (bots/win_chance.py)
+                assert 0.0 <= searched.value <= 1.0
+    assert valued > 10
 
 
 @pytest.mark.parametrize("level", LEVELS)
