@@ -140,6 +140,22 @@ def footer(app: App[Any]) -> str:
     return rows[-1] if rows else ""
 
 
+async def footer_hidden_under_dialog(app: App[Any], key: str, drawn: str, shown: str) -> None:
+    """``key`` opens a dialog over the screen whose footer names ``shown``: once the dialog
+    (its text ``drawn``) is on screen the footer no longer names it, and Esc brings both back
+    (SeasaltApp.SUSPENDED_SCREEN_CLASS: the keys below do nothing while a dialog asks)."""
+    below = app.screen
+    await until(lambda: shown in footer(app), what=f"{shown!r} in the footer")
+    await press(app, key)
+    await until(lambda: app.screen is not below and drawn in screen_text(app),
+                what=f"the dialog showing {drawn!r}")
+    await settled(app)
+    assert shown not in footer(app), screen_text(app)
+    await press(app, "escape")
+    await until(lambda: app.screen is below and shown in footer(app),
+                what=f"{shown!r} in the footer again")
+
+
 def screen_segments(app: App[Any]) -> list[list[Any]]:
     """The screen as drawn, row by row, as Rich segments (text with its resolved style): what
     a colour or contrast check reads. The same one read as :func:`screen_text`."""

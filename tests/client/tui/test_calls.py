@@ -132,15 +132,8 @@ async def test_the_tables_keys_are_not_shown_under_the_call_dialog(tui) -> None:
     app, _link = seat_app(can_call(), 0)
     async with app.run_test(size=(100, 30)):
         table = await tui.until_table(app)
-        await tui.until(lambda: table.ready and "Log/chat" in kit.footer(app))
-        await tui.key(app, "s")
-        await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
-        await tui.until(lambda: "again to call" in tui.text(app))  # the dialog is drawn
-        await tui.settled(app)
-        assert "Log/chat" not in kit.footer(app), tui.text(app)
-        await tui.key(app, "escape")
-        await tui.until(lambda: app.screen is table)
-        await tui.until(lambda: "Log/chat" in kit.footer(app))
+        await tui.until(lambda: table.ready)
+        await kit.footer_hidden_under_dialog(app, "s", "again to call", "Log/chat")
 
 
 async def test_a_key_pressed_fast_three_times_calls_once_and_keeps_the_table(tui) -> None:

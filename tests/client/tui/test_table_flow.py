@@ -227,21 +227,12 @@ async def test_lost_server_shows_reconnecting_then_resumes(fake_link, tui) -> No
 async def test_the_lobbys_keys_are_not_shown_under_the_new_table_dialog(fake_link, tui) -> None:
     # Played in tmux: "n New table  j Join  w Watch  h History  ? Help  q Quit" stayed at the
     # foot of the screen while the dialog was up, where none of those keys did anything.
-    from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
+    from seasalt.client.screens.lobby import LobbyScreen
 
     app, _links = make_app(fake_link, players=3)
     async with app.run_test(size=(100, 30)):
         await tui.until(lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await tui.until(lambda: "j Join" in kit.footer(app))
-        await tui.key(app, "n")
-        await tui.until(lambda: isinstance(app.screen, CreateTableDialog))
-        await tui.until(lambda: "Cancel (Esc)" in tui.text(app))  # the dialog is drawn
-        await tui.settled(app)
-        assert "Join" not in kit.footer(app), tui.text(app)
-        await tui.key(app, "escape")
-        await tui.until(lambda: app.screen is lobby)
-        await tui.until(lambda: "j Join" in kit.footer(app))
+        await kit.footer_hidden_under_dialog(app, "n", "Cancel (Esc)", "j Join")
 
 
 async def test_lobby_creates_a_table_with_the_seats_chosen(fake_link, tui) -> None:
