@@ -299,6 +299,13 @@ class SeasaltApp(App[int]):
                 return _("Quit? Your solo game is kept: start seasalt-client again to resume "
                          "it from the start menu.")
             return _("Quit? This solo game ends with the client: it cannot be resumed.")
+        if self.net.link_down:
+            # Reconnecting: the ``away`` said on the way out cannot reach the server, and a
+            # quit does not wait for it to come back (NetFlow.away_said): say so beforehand.
+            return _("Leave the game? The server is out of reach and cannot be told that you "
+                     "leave: a bot plays your seat only once it notices you are gone. Start "
+                     "seasalt-client {address} again and you are back in your seat.").format(
+                         address=self.server_address)
         return _("Leave the game? A bot plays your seat until you come back: start "
                  "seasalt-client {address} again and you are back in your seat.").format(
                      address=self.server_address)
@@ -345,6 +352,23 @@ class SeasaltApp(App[int]):
     def on_unmount(self) -> None:
         self.own.close()
 
+    def parting_words(self) -> list[str]:
+        """What the terminal is told once the app has closed (``run_app`` prints it): a server
+        of ours left running, and an ``away`` the server did not read (the link was down as
+        the player quit), which would otherwise be lost without a word."""
+        words: list[str] = []
+        if self.left_running is not None:
+            server = self.left_running
+            words.append(_("The seasalt server keeps running for the others (process {pid}); "
+                           "stop it with `kill {pid}`. Its output: {log}").format(
+                               pid=server.pid, log=server.log_path))
+        if self.net.away_said is False:
+            words.append(_("The server was out of reach and was not told that you left: a bot "
+                           "plays your seat once it notices you are gone. Start seasalt-client "
+                           "{address} again to take your seat back.").format(
+                               address=self.server_address))
+        return words
+
 
 def run_app(
     address: str | None = None, name: str | None = None, solo: bool = False, opponents: int = 2,
@@ -366,10 +390,8 @@ def run_app(
         result = app.run()
     finally:
         app.own.close()
-    if app.left_running is not None:
-        server = app.left_running
-        print(_("The seasalt server keeps running for the others (process {pid}); stop it with "
-                "`kill {pid}`. Its output: {log}").format(pid=server.pid, log=server.log_path))
+    for line in app.parting_words():
+        print(line)
     return result if isinstance(result, int) else 0
 
 

@@ -34,7 +34,11 @@ class Link(Protocol):
     """
 
     async def connect(self) -> None: ...
-    async def send(self, message: Any) -> None: ...
+
+    async def send(self, message: Any) -> bool | None:
+        """Send ``message``; False when it did not get through (no link right now; an
+        ``away`` the server was not heard to read), None when the link cannot tell."""
+
     async def recv(self) -> Any: ...
     async def close(self) -> None: ...
 
@@ -133,8 +137,8 @@ class ConnectionLink:
             tokens.save(self.address, self.name, kept)
             self.kept = kept
 
-    async def send(self, message: Any) -> None:
-        await self.conn.send(message)
+    async def send(self, message: Any) -> bool:
+        return await self.conn.send(message)
 
     async def recv(self) -> Any:
         from seasalt.protocol import Joined, Left, Welcome

@@ -66,6 +66,15 @@ class NetFlow:
         self.away_on_close = False
         """The player quits the game on purpose: the link's last word is ``away`` (a bot
         takes the seat at once instead of after the takeover delay; it stays hers)."""
+        self.away_said: bool | None = None
+        """Whether the server read that ``away`` (None: none was said, or not yet known).
+        False when the link was down as the player quit: a quit cannot wait for a server that
+        may never come back, so it is not kept for later as the lobby requests are, and the
+        player is told instead (``SeasaltApp.parting_words``), as a move key pressed while
+        reconnecting says "not sent"."""
+        self.link_down = False
+        """The link is lost (reconnecting, or given up): nothing sent now reaches the server
+        (the quit question says that its ``away`` will not either)."""
 
     async def run(self, plan: Plan, bridge: Bridge) -> None:
         """Connect, then pump messages both ways until cancelled."""
@@ -113,8 +122,13 @@ class NetFlow:
             if link is not None:
                 try:
                     if self.away_on_close:  # waits half a second at most (a gone server)
-                        with contextlib.suppress(Exception):
-                            await link.send(Away())
+                        said = False
+                        try:
+                            with contextlib.suppress(Exception):
+                                # (False: not read; a link that cannot tell, None, was read)
+                                said = await link.send(Away()) is not False
+                        finally:  # (also when the wait is cancelled: not known as read)
+                            self.away_said = said
                 finally:  # closed even when the wait for away is cancelled too
                     with contextlib.suppress(Exception):
                         await link.close()
@@ -145,6 +159,10 @@ class NetFlow:
         # The lobby says it too (its list goes stale): the tables' status line, its own line.
         tables: list[Any] = [*self.flow.table_screens(),
                              *(s for s in app.screen_stack if isinstance(s, LobbyScreen))]
+        if message.status in ("failed", "reconnecting"):
+            self.link_down = True
+        elif message.status == "connected":
+            self.link_down = False
         if message.status == "failed":
             if isinstance(screen, ConnectingScreen):
                 screen.failed(message.detail, message.hints)

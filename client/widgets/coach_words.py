@@ -2,10 +2,10 @@
 
 The coach (bots/coach.py) returns facts, never words: the action, the card a choice brings into
 the hand and which parts of the hand's points grow with it, as the engine scores them. Here they
-become "Take Shell (blue) from pile 2: completes your shell pair · +1.8 expected points · 57% to
-win"; with Extra Pepper also what an event changes ("The Kraken: -2 for octopuses") and what a
-choice sets off ("you also take the top deck card (The Dolphins)"). Nothing is scored or judged
-here: the figures are the coach's, the card and event names GLOSSARY's.
+become "Take Shell (blue) from pile 2: completes your shell pair · +1.8 expected on your lead ·
+57% to win"; with Extra Pepper also what an event changes ("The Kraken: -2 for octopuses") and
+what a choice sets off ("you also take the top deck card (The Dolphins)"). Nothing is scored or
+judged here: the figures are the coach's, the card and event names GLOSSARY's.
 """
 
 from __future__ import annotations
@@ -130,10 +130,13 @@ def _triggered(event: EventCard, action: Action | None) -> str | None:
 
 
 def figures(option: Option) -> str:
-    """``+1.8 expected points · 57% to win``; ``· as likely to win`` when the playouts do not
-    tell its chance to win from the advice's (bots/coach_rank.py: two percentages that only
+    """``+1.8 expected on your lead · 57% to win``; ``· as likely to win`` when the playouts do
+    not tell its chance to win from the advice's (bots/coach_rank.py: two percentages that only
     seem to differ would argue against the advice)."""
-    gain = _("{gain} expected points").format(gain=decimal(option.lead_gain, sign=True))
+    # The figure is the change of the lead over the others, and each choice says so itself:
+    # "-1.2 expected points" read as what the card costs at 80 x 24, where the footnote that
+    # said otherwise had no rows left.
+    gain = _("{gain} expected on your lead").format(gain=decimal(option.lead_gain, sign=True))
     if option.as_likely_to_win:
         likely = _("as likely to win")
         return f"{gain} · {likely}"
@@ -171,20 +174,21 @@ def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Part]:
         parts.append((Text("  " + _("or") + " "), Text(option_line(other, v, names))))
     playouts = sum(o.playouts for o in advice.options)
     # What the figures mean, in the words the help has too (a player asked what "-0.9
-    # expected points" was: the footnote said it of the points only).
+    # expected points" was: the footnote said it of the points only). Each choice names the
+    # lead itself (``figures``): the footnote is the first part to give way when rows are short.
     if v.phase is Phase.KEEP_EVENT_CARD:  # (between rounds: played out over the next one)
         footnote = ngettext(
-            "{n} playout of your view · expected points: what you gain on the others by the "
-            "next round's end · % to win: how often you won the game",
-            "{n} playouts of your view · expected points: what you gain on the others by the "
-            "next round's end · % to win: how often you won the game",
+            "{n} playout of your view · expected on your lead: what you gain on the others "
+            "by the next round's end · % to win: how often you won the game",
+            "{n} playouts of your view · expected on your lead: what you gain on the others "
+            "by the next round's end · % to win: how often you won the game",
             playouts)
     else:
         footnote = ngettext(
-            "{n} playout of your view · expected points: what you gain on the others by the "
-            "round's end · % to win: how often you won the game",
-            "{n} playouts of your view · expected points: what you gain on the others by the "
-            "round's end · % to win: how often you won the game",
+            "{n} playout of your view · expected on your lead: what you gain on the others "
+            "by the round's end · % to win: how often you won the game",
+            "{n} playouts of your view · expected on your lead: what you gain on the others "
+            "by the round's end · % to win: how often you won the game",
             playouts)
     parts.append((Text(), Text(footnote.format(n=playouts), style="italic")))
     return parts
@@ -225,8 +229,8 @@ def figures_help() -> str:
     """What the coach's figures mean, in plain words (the help screen's "The coach's
     figures": a player asked what "-0.9 expected points" was)."""
     return _(
-        "The coach plays each choice out many times from what you can see. Expected points: "
-        "how many points it gains you on the others by the end of the round, on average "
+        "The coach plays each choice out many times from what you can see. Expected on your "
+        "lead: how many points it gains you on the others by the end of the round, on average "
         "(below zero: they gain on you). % to win: how often you won the whole game in those "
         "playouts. \"As likely to win\": the playouts cannot tell that choice's chance "
         "from the advice's.")

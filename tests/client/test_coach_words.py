@@ -70,7 +70,7 @@ def test_the_words_are_in_the_players_language() -> None:
     option = Option(DrawFromDeck(), lead_gain=1.84, win_chance=0.566, reward=2.0, playouts=40,
                     facts=Facts())
     # A decimal comma, as Portuguese writes it (it read "+1.8": session 11).
-    assert figures(option) == "+1,8 pontos esperados · 57% de vitória"
+    assert figures(option) == "+1,8 pontos esperados na sua vantagem · 57% de vitória"
 
 
 def test_a_chance_to_win_not_told_apart_from_the_advices_is_not_shown_as_a_number() -> None:
@@ -78,7 +78,7 @@ def test_a_chance_to_win_not_told_apart_from_the_advices_is_not_shown_as_a_numbe
     # the advice when the playouts could not tell the two apart.
     option = Option(DrawFromDeck(), lead_gain=-1.9, win_chance=0.48, reward=-1.9, playouts=60,
                     facts=Facts(), as_likely_to_win=True)
-    assert figures(option) == "-1.9 expected points · as likely to win"
+    assert figures(option) == "-1.9 expected on your lead · as likely to win"
     i18n.set_language("fr")
     assert figures(option).startswith("-1,9 ")
     assert figures(option).endswith(" · autant de chances de victoire")

@@ -6,6 +6,7 @@ needs it to be still thinking."""
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -118,7 +119,7 @@ async def test_the_coach_suggests_a_legal_choice_in_words_for_this_turn(
         label = next(c.label for c in screen.query_one(ActionList).choices
                      if c.action == advice.best.action)
         assert label[:30] in shown  # the suggested choice, as the action list words it
-        assert "expected points" in shown and "% to win" in shown
+        assert "expected on your lead" in shown and "% to win" in shown
         assert "playouts of your view" in shown
         # At 80 x 24 the parts that fit, each whole (the panel was clipped: a choice cut
         # mid-line: qa9); the advice always shows. The stylesheet's 4 rows dropped the footnote
@@ -146,7 +147,44 @@ async def test_the_coach_suggests_a_legal_choice_in_words_for_this_turn(
             else:
                 assert line.startswith(" " * indent) and line[indent] != " ", (line, lines)
         await tui.key(app, "p")  # pressing again closes it
-        await tui.until(lambda: panel.state == "closed" and "expected points" not in tui.text(app))
+        await tui.until(lambda: panel.state == "closed"
+                        and "expected on your lead" not in tui.text(app))
+
+
+async def test_at_80x24_each_choice_says_its_figure_is_on_the_lead(
+    fake_link: Any, tui: Any
+) -> None:
+    """Played at 80 x 24: "Take pile 2: ... · -1.2 expected points" read as the card's cost,
+    and the footnote that says the figure is the lead gained on the others had no rows left.
+    Each choice shown says so itself, with its sign."""
+    app = _app(fake_link(players=3))
+    async with app.run_test(size=(80, 24)):
+        screen = await _my_turn(app, tui)
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "answered", 30)
+        advice = panel.advice
+        assert advice is not None and advice.best is not None
+        await tui.until(lambda: "to win" in tui.text(app))  # (the answer drawn)
+        await tui.settled(app)
+        content = panel.content
+        assert isinstance(content, Text)
+        # The choices on screen, each unwrapped (wrapped lines hang under their words; the
+        # footnote, when it fits, is flush).
+        choices: list[str] = []
+        for line in content.plain.split("\n"):
+            if line.startswith(("Coach ", "  or ")):
+                choices.append(line)
+            elif line.startswith(" ") and choices:
+                choices[-1] += line
+            else:
+                break
+        choices = [" ".join(words.split()) for words in choices]
+        assert choices and choices[0].startswith("Coach "), content.plain  # the advice, first
+        assert f"{advice.best.lead_gain:+.1f} expected on your lead" in choices[0]
+        for words in choices:
+            assert re.search(r" · [+-]\d+\.\d expected on your lead · ", words), words
+        assert "expected points" not in tui.text(app)
 
 
 async def test_the_screen_stays_live_while_the_coach_thinks(
@@ -199,7 +237,7 @@ async def test_advice_asked_for_a_turn_is_dropped_when_the_game_moves_on(
         # Its wrapped line hangs under its words, as the advice's do (session 10).
         assert "\n" in words
         assert all(line.startswith(" " * len("Coach ")) for line in words.split("\n")[1:])
-        assert "expected points" not in tui.text(app)
+        assert "expected on your lead" not in tui.text(app)
         gate.open.set()
         await tui.until(lambda: gate.finished.is_set())
         await tui.settled(app)
@@ -314,7 +352,7 @@ async def test_a_table_of_people_that_does_not_allow_it_does_not_offer_the_key(
 
         words = " ".join(plain(w.content) for w in app.screen.query(Static))
         assert "The coach's figures" in words
-        assert "Expected points: how many points it gains you on the others" in words
+        assert "Expected on your lead: how many points it gains you on the others" in words
         assert "% to win: how often you won the whole game" in words
 
 

@@ -1,0 +1,87 @@
+"""Quitting a game while the link is down: the ``away`` said on the way out (a bot takes the
+seat at once) cannot reach the server, and it was lost without a word. A quit does not wait
+for a server that may never come back, so the player is told instead, as a move key pressed
+while reconnecting says "not sent": the quit question says it beforehand, and the terminal
+says it once the client has closed (``SeasaltApp.parting_words``, printed by ``run_app``).
+
+Real apps on a real in-process server on 127.0.0.1:0; the server is stopped (its goodbye puts
+the link in "reconnecting…" at once, tests/client/tui/test_server_goodbye.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.intents import SitDown
+from seasalt.client.screens.dialogs import ConfirmDialog
+from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.screens.model import IntentQueued
+from seasalt.client.screens.table import TableScreen
+from seasalt.testing.server import running_server
+
+pytestmark = pytest.mark.timeout(60)
+DUO = ("human", "human")
+NOT_TOLD = "The server was out of reach and was not told that you left"
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "data"  # (the apps keep their tokens there, as a player's would be)
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
+def seated(app: SeasaltApp) -> bool:
+    screen = app.screen
+    return isinstance(screen, TableScreen) and screen.rendered is not None
+
+
+async def quit_game(app: SeasaltApp, tui: Any) -> str:
+    """q, then y at the quit question; returns the question."""
+    await tui.key(app, "q")
+    await tui.until(lambda: isinstance(app.screen, ConfirmDialog))
+    dialog = app.screen
+    assert isinstance(dialog, ConfirmDialog)
+    question = dialog.question
+    await tui.key(app, dialog.yes_key)
+    await tui.until(lambda: app.return_code is not None)
+    return question
+
+
+async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_told(
+    tui: Any
+) -> None:
+    async with running_server() as server:
+        address = server.local_endpoint.removeprefix("tcp://")
+        ann = SeasaltApp(LaunchOptions(address=address, name="Ann"))
+        bob = SeasaltApp(LaunchOptions(address=address, name="Bob"))
+        async with ann.run_test(size=(80, 24)), bob.run_test(size=(80, 24)):
+            await tui.until(lambda: isinstance(ann.screen, LobbyScreen)
+                            and isinstance(bob.screen, LobbyScreen))
+            for app in (ann, bob):
+                app.post_message(IntentQueued(SitDown("duo", DUO, False, False)))
+            await tui.until(lambda: seated(ann) and seated(bob))
+            # Bob quits with the link up: the server reads his away (a bot plays his seat at
+            # once) and nothing more is said.
+            bob_seat = bob.seat
+            assert bob_seat is not None
+            question = await quit_game(bob, tui)
+            assert "out of reach" not in question
+            await tui.until(lambda: bob.net.away_said is not None)
+            assert bob.net.away_said is True and bob.parting_words() == []
+            master = server.master
+            assert master is not None
+            assert master.tables["duo"].bot_level(bob_seat) is not None
+            # The server stops: Ann's link is down, and she quits.
+            await server.stop()
+            await tui.until(lambda: "reconnecting…" in tui.text(ann).splitlines()[0])
+            question = await quit_game(ann, tui)
+            assert "The server is out of reach and cannot be told that you leave" in question
+            assert f"seasalt-client {address} again" in question
+        await tui.until(lambda: ann.net.away_said is not None)
+        assert ann.net.away_said is False
+        words = ann.parting_words()
+        assert len(words) == 1 and words[0].startswith(NOT_TOLD), words
+        assert f"seasalt-client {address} again" in words[0]
