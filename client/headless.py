@@ -238,9 +238,14 @@ class HeadlessPlayer:
             TableState.WAITING, TableState.FINISHED,
         ):
             return
+        said = False
         with contextlib.suppress(Exception):
-            if await self.conn.send(Away()):
-                self.say("stopped: a bot plays this seat until this session comes back")
+            said = await self.conn.send(Away())
+        if said:
+            self.say("stopped: a bot plays this seat until this session comes back")
+        else:  # (the link was down: a stop does not wait for a server that may not return)
+            self.say("stopped, but the server was out of reach and was not told: a bot plays "
+                     "this seat once it notices this session is gone")
 
     async def _join(self) -> None:
         opts = self.options

@@ -92,3 +92,39 @@ async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
     assert "Traceback" not in rest
     assert server.master is not None
     assert server.master.tables["t"].bot_level(1) is not None  # the seat plays on
+
+
+async def test_a_player_stopped_while_the_server_is_gone_is_told_it_was_not_told(
+    ctx: zmq.asyncio.Context,
+) -> None:
+    # The TUI says so on its way out (tests/client/tui/test_quit_while_reconnecting.py); the
+    # headless player said nothing at all: its ``away`` was lost without a word.
+    async with running_server(takeover_after=HOURS, heartbeat_misses=HOURS // 2) as server:
+        bob = RawClient(ctx, server.local_endpoint)
+        await bob.hello("Bob")
+        await bob.send(JoinOrCreate("t", TWO))
+        assert (await bob.expect(Joined)).seat == 0
+        address = server.local_endpoint.removeprefix("tcp://")
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", _CLI, address, "--bot", "random", "--table", "t",
+            "--players", "2", "--seed", "1", "--name", "Hal",
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+            preexec_fn=_as_from_a_shell,
+        )
+        assert proc.stderr is not None
+        err: list[str] = []
+        try:
+            await asyncio.wait_for(_line_with(proc.stderr, "seated at table 't'", err), 30)
+            bob.close()
+            await server.stop()  # the server goes away under a seated player
+            await asyncio.wait_for(_line_with(proc.stderr, "connection ", err), 30)
+            proc.send_signal(signal.SIGTERM)
+            rest = (await asyncio.wait_for(proc.stderr.read(), 20)).decode()
+            assert await asyncio.wait_for(proc.wait(), 20) == 128 + signal.SIGTERM
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    assert "the server was out of reach and was not told" in rest, err + [rest]
+    assert "a bot plays this seat until" not in rest
+    assert "Traceback" not in rest
