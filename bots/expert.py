@@ -4,7 +4,9 @@ For each of ``budget // options`` determinizations (states sampled consistently 
 :mod:`seasalt.bots.sampler`) every candidate action is applied and the round is played out with
 the rollout policy; the action with the best mean reward (lead gained this round, plus the game
 result) is chosen. All candidates share each determinization and playout seed (common random
-numbers), so their differences are measured on the same deals. Everything is seeded from the
+numbers), so their differences are measured on the same deals. In two players a close call
+between the two best actions gets up to two budgets more (:data:`CLOSE_EXTRA`): the budget's
+noise, not the model, cost most of what a longer search wins. Everything is seeded from the
 decision rng, so the same view and bot seed give the same choice.
 
 STOP / LAST CHANCE timing: when a call is legal, ending the turn without one is searched under

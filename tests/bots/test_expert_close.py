@@ -59,8 +59,9 @@ def test_close_calls_get_more_playouts_and_never_beyond_the_cap(
 
     monkeypatch.setattr(Sampler, "sample", counting)
     cap = expert.CLOSE_EXTRA
-    worlds: list[tuple[int, int]] = []  # deals sampled: (the search, without the extension)
-    for state in positions(2, every=5, seed=3):
+    # deals sampled by player count: (the search, without the extension)
+    worlds: dict[int, list[tuple[int, int]]] = {2: [], 3: [], 4: []}
+    for state in positions(3, every=5, seed=3):
         v = view(state, state.active)
         if len(expert._candidates(v)) < 2:
             continue
@@ -68,13 +69,17 @@ def test_close_calls_get_more_playouts_and_never_beyond_the_cap(
         for extra in (cap, 0):
             monkeypatch.setattr(expert, "CLOSE_EXTRA", extra)
             sampled.append(0)
-            expert.search(v, random.Random(len(worlds)), budget)
+            expert.search(v, random.Random(len(sampled)), budget)
             counts.append(sampled[-1])
-        worlds.append((counts[0], counts[1]))
-    assert len(worlds) > 20
+        worlds[v.rules.players].append((counts[0], counts[1]))
+    two = worlds[2]
+    assert len(two) > 15
     # Each deal is played once per option alive, so a search samples at most half its budget
     # of deals (two options); the extension adds CLOSE_EXTRA budgets, two options a deal.
-    assert all(base <= budget // 2 for _, base in worlds)
-    assert all(n <= base + cap * budget // 2 for n, base in worlds)
-    extended = sum(n > base for n, base in worlds)
-    assert 0 < extended < len(worlds), (extended, len(worlds))
+    assert all(base <= budget // 2 for _, base in two)
+    assert all(n <= base + cap * budget // 2 for n, base in two)
+    extended = sum(n > base for n, base in two)
+    assert 0 < extended < len(two), (extended, len(two))
+    # Measured in two players only: 3-4 players keep their budgets (and their figures).
+    assert worlds[3] and worlds[4]
+    assert all(n == base for n, base in worlds[3] + worlds[4])
