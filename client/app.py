@@ -11,6 +11,8 @@ render frames and post intents; they never touch the network or decide a rule.
 from __future__ import annotations
 
 import os
+import shutil
+import textwrap
 import time
 from collections.abc import Callable
 from typing import Any
@@ -390,9 +392,17 @@ def run_app(
         result = app.run()
     finally:
         app.own.close()
+    columns = shutil.get_terminal_size().columns
     for line in app.parting_words():
-        print(line)
+        print(wrap_parting(line, columns))
     return result if isinstance(result, int) else 0
+
+
+def wrap_parting(line: str, columns: int) -> str:
+    """A line printed once the app has closed, wrapped at the terminal's width between words
+    (the terminal itself cut words in two); a path or command is never split."""
+    return textwrap.fill(line, width=max(20, columns - 1), break_long_words=False,
+                         break_on_hyphens=False)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.app import LaunchOptions, SeasaltApp, wrap_parting
 from seasalt.client.intents import SitDown
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.lobby import LobbyScreen
@@ -85,3 +85,7 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
         words = ann.parting_words()
         assert len(words) == 1 and words[0].startswith(NOT_TOLD), words
         assert f"seasalt-client {address} again" in words[0]
+        # Printed at 80 columns, it breaks between words, never inside one or the command.
+        printed = wrap_parting(words[0], 80).splitlines()
+        assert len(printed) > 1 and all(len(row) < 80 for row in printed)
+        assert " ".join(printed) == words[0]
