@@ -66,10 +66,10 @@ def test_close_calls_get_more_playouts_and_never_beyond_the_cap(
         if len(expert._candidates(v)) < 2:
             continue
         counts = []
-        for extra in (cap, 0):
+        for extra in (cap, 0):  # the same search seed, with and without the extension
             monkeypatch.setattr(expert, "CLOSE_EXTRA", extra)
             sampled.append(0)
-            expert.search(v, random.Random(len(sampled)), budget)
+            expert.search(v, random.Random(len(worlds[2]) + 100 * v.rules.players), budget)
             counts.append(sampled[-1])
         worlds[v.rules.players].append((counts[0], counts[1]))
     two = worlds[2]

@@ -45,6 +45,16 @@ def _as_from_a_shell() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+async def _hal(address: str) -> asyncio.subprocess.Process:
+    """Hal, a ``seasalt-client --bot random`` process, sits at table "t" for two."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-c", _CLI, address, "--bot", "random", "--table", "t",
+        "--players", "2", "--seed", "1", "--name", "Hal",
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        preexec_fn=_as_from_a_shell,
+    )
+
+
 async def _line_with(stream: asyncio.StreamReader, words: str, seen: list[str]) -> None:
     while True:
         line = (await stream.readline()).decode()
@@ -65,12 +75,7 @@ async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
     await bob.send(JoinOrCreate("t", TWO))
     assert (await bob.expect(Joined)).seat == 0  # he never moves: the game waits for him
     address = server.local_endpoint.removeprefix("tcp://")
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", _CLI, address, "--bot", "random", "--table", "t",
-        "--players", "2", "--seed", "1", "--name", "Hal",
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-        preexec_fn=_as_from_a_shell,
-    )
+    proc = await _hal(address)
     assert proc.stderr is not None
     err: list[str] = []
     try:
@@ -105,12 +110,7 @@ async def test_a_player_stopped_while_the_server_is_gone_is_told_it_was_not_told
         await bob.send(JoinOrCreate("t", TWO))
         assert (await bob.expect(Joined)).seat == 0
         address = server.local_endpoint.removeprefix("tcp://")
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", _CLI, address, "--bot", "random", "--table", "t",
-            "--players", "2", "--seed", "1", "--name", "Hal",
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-            preexec_fn=_as_from_a_shell,
-        )
+        proc = await _hal(address)
         assert proc.stderr is not None
         err: list[str] = []
         try:

@@ -9,7 +9,6 @@ the link in "reconnecting…" at once, tests/client/tui/test_server_goodbye.py).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,24 +17,11 @@ from seasalt.client.intents import SitDown
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.table import TableScreen
 from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(60)
 DUO = ("human", "human")
 NOT_TOLD = "The server was out of reach and was not told that you left"
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "data"  # (the apps keep their tokens there, as a player's would be)
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
-
-
-def seated(app: SeasaltApp) -> bool:
-    screen = app.screen
-    return isinstance(screen, TableScreen) and screen.rendered is not None
 
 
 async def quit_game(app: SeasaltApp, tui: Any) -> str:
@@ -62,7 +48,8 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
                             and isinstance(bob.screen, LobbyScreen))
             for app in (ann, bob):
                 app.post_message(IntentQueued(SitDown("duo", DUO, False, False)))
-            await tui.until(lambda: seated(ann) and seated(bob))
+            await tui.until_table(ann)
+            await tui.until_table(bob)
             # Bob quits with the link up: the server reads his away (a bot plays his seat at
             # once) and nothing more is said.
             bob_seat = bob.seat
