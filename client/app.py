@@ -23,7 +23,7 @@ from seasalt.client.clocks import ClockReading
 from seasalt.client.discovery import Feed
 from seasalt.client.forward import Forwarded, relay
 from seasalt.client.hosting import OwnServer
-from seasalt.client.i18n import _, resolve, translator
+from seasalt.client.i18n import N_, _, resolve, translator
 from seasalt.client.intents import Intent, LeaveTable
 from seasalt.client.launch import LaunchOptions as LaunchOptions  # (re-exported: tests use it)
 from seasalt.client.link import LinkFactory, default_link_factory
@@ -357,18 +357,23 @@ class SeasaltApp(App[int]):
     def parting_words(self) -> list[str]:
         """What the terminal is told once the app has closed (``run_app`` prints it): a server
         of ours left running, and an ``away`` the server did not read (the link was down as
-        the player quit), which would otherwise be lost without a word."""
+        the player quit), which would otherwise be lost without a word. Said in the app's own
+        language: once the app has closed, ``_()`` no longer finds it and would speak the
+        process default."""
+        say = self.translator.gettext
         words: list[str] = []
         if self.left_running is not None:
             server = self.left_running
-            words.append(_("The seasalt server keeps running for the others (process {pid}); "
-                           "stop it with `kill {pid}`. Its output: {log}").format(
-                               pid=server.pid, log=server.log_path))
+            words.append(say(N_(
+                "The seasalt server keeps running for the others (process {pid}); "
+                "stop it with `kill {pid}`. Its output: {log}")).format(
+                    pid=server.pid, log=server.log_path))
         if self.net.away_said is False:
-            words.append(_("The server was out of reach and was not told that you left: a bot "
-                           "plays your seat once it notices you are gone. Start seasalt-client "
-                           "{address} again to take your seat back.").format(
-                               address=self.server_address))
+            words.append(say(N_(
+                "The server was out of reach and was not told that you left: a bot "
+                "plays your seat once it notices you are gone. Start seasalt-client "
+                "{address} again to take your seat back.")).format(
+                    address=self.server_address))
         return words
 
 

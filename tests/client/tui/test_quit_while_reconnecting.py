@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from seasalt.client.app import LaunchOptions, SeasaltApp, wrap_parting
+from seasalt.client.i18n import translator
 from seasalt.client.intents import SitDown
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.lobby import LobbyScreen
@@ -76,3 +77,9 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
         printed = wrap_parting(words[0], 80).splitlines()
         assert len(printed) > 1 and all(len(row) < 80 for row in printed)
         assert " ".join(printed) == words[0]
+        # They are printed after the app has closed, where _() speaks the process default
+        # (English); they speak the app's language, as the player chose it in the game.
+        ann.translator = translator("fr")
+        (french,) = ann.parting_words()
+        assert french.startswith("Le serveur était injoignable"), french
+        assert f"seasalt-client {address}" in french
