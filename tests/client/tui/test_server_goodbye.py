@@ -6,7 +6,6 @@ the void. Real apps on a real in-process server on 127.0.0.1:0."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,18 +23,6 @@ DUO = ("human", "human")
 GOODBYE = "The server is shutting down: reconnecting when it is back…"
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
-
-
-def seated(app: SeasaltApp) -> bool:
-    screen = app.screen
-    return isinstance(screen, TableScreen) and screen.rendered is not None
-
-
 async def test_the_players_hear_the_server_stop_at_once(tui: Any) -> None:
     async with running_server() as server:
         address = server.local_endpoint.removeprefix("tcp://")
@@ -46,7 +33,8 @@ async def test_the_players_hear_the_server_stop_at_once(tui: Any) -> None:
                             and isinstance(bob.screen, LobbyScreen))
             for app in (ann, bob):
                 app.post_message(IntentQueued(SitDown("duo", DUO, False, False)))
-            await tui.until(lambda: seated(ann) and seated(bob))
+            await tui.until_table(ann)
+            await tui.until_table(bob)
             assert "reconnecting" not in tui.text(ann)
             said = {app: toasts(app) for app in (ann, bob)}
             await server.stop()
