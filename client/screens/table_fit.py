@@ -7,6 +7,9 @@ them (the final turn's bet explained) both grow with the moment, and the choices
 left, nothing. When the parts take more rows than the table has, it gives rows up in this
 order, each only as far as needed:
 
+0. the coach's word that its advice went stale (``CoachPanel.squeeze_word``): at a draw's keep
+   step it took two of the prompt's three rows at 100 x 32, and the prompt said only half of
+   what was drawn; it is a hint, the prompt is the moment;
 1. the two recent log lines under the piles (80 columns: the log is one key away);
 2. the hand's roomy forms: its cards as chips, then the laid groups and the hand in fewer
    rows, then those rows flush left under the label rather than under the first card
@@ -33,6 +36,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 from seasalt.client.widgets.actions import ActionLine, ActionList
+from seasalt.client.widgets.coach import CoachPanel
 from seasalt.client.widgets.events import EventsPanel
 from seasalt.client.widgets.hand import Form, HandPanel
 from seasalt.client.widgets.opponents import OpponentsPanel
@@ -56,7 +60,8 @@ class Heights:
     room: int
     """The rows of the middle and the hand together (under the opponents)."""
     fixed: int
-    """Rows of the middle that are never given up (the clocks, the coach, the score track)."""
+    """Rows of the middle that are never given up (the clocks, the coach's thinking or advice,
+    the score track)."""
     actions: int
     """The rows every choice takes (a long label wraps)."""
     prompt_lines: int
@@ -66,6 +71,8 @@ class Heights:
     prompt_margin: int = 0
     prompt_min_box: int = 0
     """The prompt box's min-height (the stylesheet's)."""
+    stale_word: int = 0
+    """The coach's stale word's rows (0: the coach says something else, or nothing)."""
     recent: int = 0
     events: int = 0
     piles: int = 0
@@ -79,6 +86,7 @@ class Heights:
 class Plan:
     """What the table shows of each part: all of it, unless it says otherwise."""
 
+    stale_word: bool = True
     recent: bool = True
     hand: Form = Form.CARDS
     prompt_rows: int | None = None
@@ -97,15 +105,20 @@ def _prompt_rows(h: Heights, rows: int | None) -> int:
 def need(h: Heights, p: Plan) -> int:
     """The rows the parts take under plan ``p``."""
     return (h.fixed + h.actions + _prompt_rows(h, p.prompt_rows)
-            + (h.recent if p.recent else 0) + (h.events if p.events else 0)
+            + (h.stale_word if p.stale_word else 0) + (h.recent if p.recent else 0)
+            + (h.events if p.events else 0)
             + (h.piles if p.piles else 0) + h.hand[min(p.hand, len(h.hand) - 1)]
             - (0 if p.opponents else h.opponents_saving))
 
 
 def _squeeze_from(h: Heights, p: Plan) -> tuple[Plan, bool]:
-    """Steps 1-4 from ``p``: the first plan that fits (True), else the last one tried."""
+    """Steps 0-4 from ``p``: the first plan that fits (True), else the last one tried."""
     if need(h, p) <= h.room:
         return p, True
+    if h.stale_word:
+        p = replace(p, stale_word=False)
+        if need(h, p) <= h.room:
+            return p, True
     p = replace(p, recent=False)
     if need(h, p) <= h.room:
         return p, True
@@ -130,7 +143,7 @@ def plan(h: Heights) -> Plan:
     if fits:
         return p
     if h.opponents_saving > 0:
-        # Step 5, then steps 1-4 again from the start with the rows it gives: the prompt and
+        # Step 5, then steps 0-4 again from the start with the rows it gives: the prompt and
         # the events line get back what they can (the boxes free many rows at once).
         p, fits = _squeeze_from(h, Plan(opponents=False))
         if fits:
@@ -189,7 +202,8 @@ class Fitter:
             recent = screen.query_one("#recent")
             events = screen.query_one(EventsPanel)
             piles = screen.query_one(PilesPanel)
-            fixed = [screen.query_one(f"#{name}") for name in ("clocks", "coach", "score-track")]
+            coach = screen.query_one(CoachPanel)
+            fixed = [screen.query_one(f"#{name}") for name in ("clocks", "score-track")]
         except NoMatches:
             return None
         if not left.size.height or not actions.size.width:
@@ -216,9 +230,14 @@ class Fitter:
         margin = prompt.styles.margin
         min_box = prompt.styles.min_height
         recent_rows = self._natural(recent, recent.has_class("-squeezed"), 2) if collapsed else 0
+        # The stale word's rows, as last measured shown while the fit hides it (only ever
+        # measured as that word: the panel's advice is taller).
+        stale = coach.state == "stale"
+        coach_rows = self._natural(coach, coach.word_squeezed, 2) if stale else _outer(coach)
         return Heights(
             room=left.size.height - as_boxes,
-            fixed=sum(_outer(w) for w in fixed),
+            fixed=sum(_outer(w) for w in fixed) + (0 if stale else coach_rows),
+            stale_word=coach_rows if stale else 0,
             actions=choices + actions.styles.gutter.height,
             prompt_lines=prompt_lines,
             prompt_gutter=prompt.styles.gutter.height,
@@ -242,6 +261,7 @@ class Fitter:
             return False
         self.applied = chosen
         self.applies += 1
+        screen.query_one(CoachPanel).squeeze_word(not chosen.stale_word)
         _squeeze(screen.query_one("#recent"), not chosen.recent)
         screen.query_one(HandPanel).set_form(chosen.hand)
         screen.query_one(PromptPanel).limit(chosen.prompt_rows)

@@ -63,6 +63,8 @@ class CoachPanel(Static):
         """The (width, rows) the parts shown were fitted to."""
         self.discarded = 0
         """Answers that came for a moment no longer on screen (dropped): tests read it."""
+        self.word_squeezed = False
+        """The table's fit hides the stale word (client/screens/table_fit.py, step 0)."""
 
     # --- what the table tells it -----------------------------------------------------------
 
@@ -160,9 +162,24 @@ class CoachPanel(Static):
 
     # --- drawing -------------------------------------------------------------------------------
 
+    def squeeze_word(self, hidden: bool) -> None:
+        """The table's fit: hide the stale word, short of rows for the prompt and the choices,
+        or give it back. Inline, as the fit's other parts: a class would apply after the
+        layout the fit waits for. Only the stale word: thinking and advice are never hidden."""
+        self.word_squeezed = hidden
+        self._show_word()
+
+    def _show_word(self) -> None:
+        if self.word_squeezed and self.state == "stale":
+            self.styles.display = "none"
+        elif self.styles.inline.has_rule("display"):
+            self.styles.inline.clear_rule("display")
+            self.refresh(layout=True)
+
     def _set(self, state: str) -> None:
         self.state = state
         self.set_class(state != "closed", "-open")
+        self._show_word()
         if state == "thinking":
             self._parts = [thinking_text()]
         elif state == "stale":

@@ -288,6 +288,16 @@ def test_the_plan_gives_nothing_up_when_everything_fits() -> None:
     assert need(h, Plan()) == 17 and plan(h) == Plan()
 
 
+def test_the_coachs_stale_word_is_given_up_first() -> None:
+    # Its rows go before anything else is given up; with room for it, it stays. The coach's
+    # thinking or advice (counted as fixed) is never given up.
+    worded = heights(room=19, stale_word=2)
+    assert plan(worded) == Plan()
+    assert plan(replace(worded, room=18)) == Plan(stale_word=False)
+    assert plan(replace(worded, room=16)) == Plan(stale_word=False, recent=False)
+    assert plan(replace(heights(fixed=2), room=18)) == Plan(recent=False)
+
+
 def test_the_plan_gives_rows_up_in_order_and_only_as_far_as_needed() -> None:
     # The recent lines first, then the hand's long form, then prompt rows, then the events
     # line, then the piles; each plan leaves the choices every row they take.

@@ -22,6 +22,7 @@ from seasalt.client.widgets import coach as panel_module
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.coach import CoachPanel
 from seasalt.client.widgets.coach_words import advice_text
+from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.client.words import action_label
 from seasalt.engine import (
     DrawFromDeck,
@@ -269,6 +270,35 @@ async def test_the_stale_word_goes_at_the_players_next_choice(
         await tui.key(app, keep.key)
         await tui.until(lambda: screen.frame.view.move != kept_at)
         await tui.until(lambda: panel.state == "closed" and "earlier moment" not in tui.text(app))
+
+
+@pytest.mark.parametrize(("rows", "word_shown"), [(30, False), (32, True)])
+async def test_the_stale_word_gives_its_rows_to_the_prompt(
+    fake_link: Any, tui: Any, rows: int, word_shown: bool
+) -> None:
+    """Played in French at 100 x 32 (session 18): at a draw's keep step the stale word took two
+    of the prompt's three rows, and the prompt showed what was drawn only up to the first card
+    ("lignes 1 à 1 sur 3"). The word is now the first part the table gives up
+    (client/screens/table_fit.py, step 0); where there is room it stays."""
+    app = SeasaltApp(LaunchOptions(address="lan:7327", name="Ann", lang="fr"),
+                     link_factory=lambda _a, _n: fake_link(players=3))
+    async with app.run_test(size=(100, rows)):
+        screen = await _my_turn(app, tui)
+        await tui.key(app, "p")
+        panel = _panel(screen)
+        await tui.until(lambda: panel.state == "answered", 30)
+        asked_move = screen.frame.view.move
+        draw = next(c for c in screen.query_one(ActionList).choices
+                    if isinstance(c.action, DrawFromDeck))
+        await tui.key(app, draw.key)
+        await tui.until(lambda: screen.rendered is not None
+                        and screen.rendered.view.move != asked_move)
+        await tui.settled(app)
+        assert panel.state == "stale" and screen.frame.view.legal_actions  # the keep step
+        prompt = screen.query_one(PromptPanel)
+        assert prompt.lines == 3 and prompt.rows is None, (prompt.rows, tui.text(app))
+        assert ("moment antérieur" in tui.text(app)) is word_shown, tui.text(app)
+        assert not kit.missing_choices(app, screen)
 
 
 async def test_pressing_the_key_twice_stops_the_analysis(
