@@ -34,7 +34,7 @@ def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
     entries = [text_block(Text(_("Deck {n}").format(n=v.deck_size), style="bold"))]
     for index, pile in enumerate(v.piles):
         text = Text()
-        text.append("│ ", style="dim")
+        text.append(RULE, style="dim")
         # (the colon is the language's: French spaces it, "Défausse 1 : vide")
         text.append(_("{pile}:").format(pile=pile_name(index).capitalize()) + " ", style="bold")
         if pile.top is None:
@@ -44,6 +44,20 @@ def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
             text.append(" " + pile_size(pile), style="dim")
         entries.append(text_block(text))
     return entries
+
+
+RULE = "│ "
+"""What parts two entries of the compact line (each pile's entry starts with it)."""
+
+
+def without_lead_rules(text: Text) -> Text:
+    """``text`` without the rule a row begins with: where a pile's entry is too wide to hang
+    under the first pile (French, a dark blue card on pile 2, 100 columns), it starts its row
+    at the left edge, and "│ Défausse 2" read as a stray rule there. A row that hangs begins
+    with spaces and keeps its rule, under the first pile's."""
+    rows = text.split("\n", allow_blank=True)
+    return Text("\n").join(row[len(RULE):] if row.plain.startswith(RULE) else row
+                            for row in rows)
 
 
 def _empty_slot(size: CardSize, lines: list[str], style: Style) -> Block:
@@ -126,7 +140,7 @@ class PilesPanel(Reflow, Horizontal):
         if size is CardSize.CHIP:
             # A pile that wraps goes on under the first pile, not under the deck (a line that
             # began "│ Pile 2:" read as a stray rule: session 10).
-            text = flow(compact_entries(v, changed), width, 2, hang=True)
+            text = without_lead_rules(flow(compact_entries(v, changed), width, 2, hang=True))
             # Two rows as a rule (a fixed slot: nothing under it moves), three when the piles
             # need them: French at 80 columns with the side panel open lost pile 2 off the
             # slot's second row.

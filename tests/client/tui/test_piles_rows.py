@@ -35,4 +35,13 @@ async def test_the_piles_line_takes_a_third_row_when_it_needs_one(tui: Any) -> N
         await tui.until(lambda: table.rendered is table.frame)
         text = tui.text(app).replace("\u00a0", " ")
         assert "Défausse 1" in text and "Défausse 2" in text, text
-        assert table.query_one(PilesPanel).styles.height.value == 3
+        panel = table.query_one(PilesPanel)
+        assert panel.styles.height.value == 3
+        # Too narrow for the piles to hang under pile 1: each starts its own row at the left
+        # edge, without the rule that parts it from an entry beside it (session 18: "│
+        # Défausse 2" at the left edge, at 100 columns, read as a stray rule again).
+        shown = panel.shown
+        assert shown is not None
+        rows = shown.plain.replace("\u00a0", " ").splitlines()
+        assert [row.split(" :")[0].strip() for row in rows] == \
+            ["Pioche 48", "Défausse 1", "Défausse 2"], rows
