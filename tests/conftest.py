@@ -9,9 +9,12 @@ import shutil
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-import zmq.asyncio
+
+if TYPE_CHECKING:
+    import zmq.asyncio
 
 pytest_plugins = ("pytester",)  # tests/test_error_logs.py tests the fixtures below
 
@@ -169,6 +172,10 @@ def expect_error_logs(
 @pytest.fixture
 async def ctx() -> AsyncIterator[zmq.asyncio.Context]:
     """A ZeroMQ context for tests that open sockets of their own (closed with linger 0)."""
+    # Imported here: the engine and bots tests run under PyPy too (.ci/pypy), where the
+    # venv's pyzmq, compiled for CPython, does not load.
+    import zmq.asyncio
+
     context = zmq.asyncio.Context()
     yield context
     context.destroy(linger=0)
