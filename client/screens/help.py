@@ -136,8 +136,8 @@ def _clocks() -> Group:
           "{n}-second countdown; any key stops it for that turn.").format(
             n=f"{AUTO_END_DELAY:g}"),
         _("• A player who goes silent: everyone sees how long until a bot takes the seat. "
-          "After a round, the result says how long until the next round starts unless "
-          "everyone continues."),
+          "After a round, the result says how long until the next round starts; it starts "
+          "sooner once everyone continues."),
     ]))
 
 

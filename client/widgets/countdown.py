@@ -48,8 +48,10 @@ def takeover_line(seat: int, left: int, names: Names) -> Text:
 
 
 def reading_line(left: int, waiting: Sequence[int], names: Names) -> Text:
-    """"Next round in 25 s unless everyone continues · still reading: Bea"."""
-    text = Text(_("Next round in {n} s unless everyone continues").format(n=left), style="bold")
+    """"Next round in 25 s, or as soon as everyone continues · still reading: Bea" ("unless
+    everyone continues" read as if continuing stopped the next round)."""
+    text = Text(_("Next round in {n} s, or as soon as everyone continues").format(n=left),
+                style="bold")
     others = [names(s) for s in waiting]
     if others:
         text.append(" · " + _("still reading: {names}").format(names=", ".join(others)))
@@ -157,8 +159,8 @@ def with_time_notes(
 
 def show_reading_clock(screen: Screen[Any], waiting: Sequence[int], names: Names,
                        after: Text | None = None) -> None:
-    """On the round result: "Next round in 25 s unless everyone continues · still reading:
-    Bea" from the app's clocks (hidden when the server sent none); ``after``: the pause is
+    """On the round result: "Next round in 25 s, or as soon as everyone continues · still
+    reading: Bea" from the app's clocks (hidden when the server sent none); ``after``: the pause is
     over, and this line says what goes on instead."""
     app = screen.app
     reading: ClockReading | None = getattr(app, "clock_reading", None)

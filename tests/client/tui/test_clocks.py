@@ -223,7 +223,7 @@ async def test_the_round_result_counts_down_and_says_who_is_still_reading(tui: A
         await link.inbox.put(p.RoundOver("t", 7, state.last_result, (0, 1)))
         await link.inbox.put(p.Clocks("t", 7, reading=25_000))
         await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
-        line = "Next round in {} s unless everyone continues"
+        line = "Next round in {} s, or as soon as everyone continues"
         await tui.until(lambda: line.format(25) + " · still reading: Bob" in tui.text(app))
         clock.advance(5)
         await tui.until(lambda: line.format(20) in tui.text(app))
