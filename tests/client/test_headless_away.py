@@ -15,6 +15,7 @@ fails at once without ``_as_from_a_shell`` (session 15 measured both).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import sys
 from collections.abc import AsyncIterator
@@ -55,6 +56,32 @@ async def _hal(address: str) -> asyncio.subprocess.Process:
     )
 
 
+@contextlib.asynccontextmanager
+async def _bob_and_hal(
+    server: Server, ctx: zmq.asyncio.Context
+) -> AsyncIterator[tuple[RawClient, asyncio.subprocess.Process, asyncio.StreamReader, list[str]]]:
+    """Bob (a raw client, who never moves: the game waits for him) at seat 0 of table "t",
+    and Hal (:func:`_hal`) seated beside him; yields Bob, Hal's process, its stderr and the
+    lines read from it so far. Hal is killed if still running, and Bob closed, on the way out."""
+    bob = RawClient(ctx, server.local_endpoint)
+    try:
+        await bob.hello("Bob")
+        await bob.send(JoinOrCreate("t", TWO))
+        assert (await bob.expect(Joined)).seat == 0
+        proc = await _hal(server.local_endpoint.removeprefix("tcp://"))
+        assert proc.stderr is not None
+        err: list[str] = []
+        try:
+            await asyncio.wait_for(_line_with(proc.stderr, "seated at table 't'", err), 30)
+            yield bob, proc, proc.stderr, err
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    finally:
+        bob.close()
+
+
 async def _line_with(stream: asyncio.StreamReader, words: str, seen: list[str]) -> None:
     while True:
         line = (await stream.readline()).decode()
@@ -70,29 +97,15 @@ async def _line_with(stream: asyncio.StreamReader, words: str, seen: list[str]) 
 async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
     server: Server, ctx: zmq.asyncio.Context, signum: int, code: int, said: str
 ) -> None:
-    bob = RawClient(ctx, server.local_endpoint)
-    await bob.hello("Bob")
-    await bob.send(JoinOrCreate("t", TWO))
-    assert (await bob.expect(Joined)).seat == 0  # he never moves: the game waits for him
-    address = server.local_endpoint.removeprefix("tcp://")
-    proc = await _hal(address)
-    assert proc.stderr is not None
-    err: list[str] = []
-    try:
-        await asyncio.wait_for(_line_with(proc.stderr, "seated at table 't'", err), 30)
+    async with _bob_and_hal(server, ctx) as (bob, proc, stderr, err):
         await bob.expect(TableChanged, where=lambda m: m.info.state.value == "running"
                          and m.info.seats[1].connected)
         proc.send_signal(signum)
         info = (await bob.expect(
             TableChanged, timeout=20, where=lambda m: m.info.seats[1].bot_playing)).info
         assert info.seats[1].name == "Hal" and not info.seats[1].connected
-        rest = (await asyncio.wait_for(proc.stderr.read(), 20)).decode()
+        rest = (await asyncio.wait_for(stderr.read(), 20)).decode()
         assert await asyncio.wait_for(proc.wait(), 20) == code
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-        bob.close()
     assert "a bot plays this seat" in rest and f"seasalt-client: {said}" in rest, err + [rest]
     assert "Traceback" not in rest
     assert server.master is not None
@@ -100,31 +113,17 @@ async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
 
 
 async def test_a_player_stopped_while_the_server_is_gone_is_told_it_was_not_told(
-    ctx: zmq.asyncio.Context,
+    server: Server, ctx: zmq.asyncio.Context
 ) -> None:
     # The TUI says so on its way out (tests/client/tui/test_quit_while_reconnecting.py); the
     # headless player said nothing at all: its ``away`` was lost without a word.
-    async with running_server(takeover_after=HOURS, heartbeat_misses=HOURS // 2) as server:
-        bob = RawClient(ctx, server.local_endpoint)
-        await bob.hello("Bob")
-        await bob.send(JoinOrCreate("t", TWO))
-        assert (await bob.expect(Joined)).seat == 0
-        address = server.local_endpoint.removeprefix("tcp://")
-        proc = await _hal(address)
-        assert proc.stderr is not None
-        err: list[str] = []
-        try:
-            await asyncio.wait_for(_line_with(proc.stderr, "seated at table 't'", err), 30)
-            bob.close()
-            await server.stop()  # the server goes away under a seated player
-            await asyncio.wait_for(_line_with(proc.stderr, "connection ", err), 30)
-            proc.send_signal(signal.SIGTERM)
-            rest = (await asyncio.wait_for(proc.stderr.read(), 20)).decode()
-            assert await asyncio.wait_for(proc.wait(), 20) == 128 + signal.SIGTERM
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+    async with _bob_and_hal(server, ctx) as (bob, proc, stderr, err):
+        bob.close()
+        await server.stop()  # the server goes away under a seated player
+        await asyncio.wait_for(_line_with(stderr, "connection ", err), 30)
+        proc.send_signal(signal.SIGTERM)
+        rest = (await asyncio.wait_for(stderr.read(), 20)).decode()
+        assert await asyncio.wait_for(proc.wait(), 20) == 128 + signal.SIGTERM
     assert "the server was out of reach and was not told" in rest, err + [rest]
     assert "a bot plays this seat until" not in rest
     assert "Traceback" not in rest
