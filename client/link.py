@@ -158,7 +158,7 @@ class ConnectionLink:
             if message.state == "lost":
                 return LinkStatus("reconnecting", message.detail, stopping=message.stopping)
             self._keep()  # a reconnect may have opened a new session
-            return LinkStatus("connected", message.detail)
+            return LinkStatus("connected", message.detail, fresh=message.fresh)
         return message
 
     async def close(self) -> None:

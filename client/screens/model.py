@@ -180,16 +180,20 @@ class GameRecordArrived(Message):
 
 class LinkStatus(Message):
     """The connection's state: connecting, connected, reconnecting, failed, closed.
-    ``stopping``: reconnecting because the server said it is shutting down."""
+    ``stopping``: reconnecting because the server said it is shutting down. ``fresh``:
+    connected again, but the server had forgotten our session and opened a new one (at no
+    table)."""
 
     def __init__(
-        self, status: str, detail: str = "", hints: Sequence[str] = (), *, stopping: bool = False
+        self, status: str, detail: str = "", hints: Sequence[str] = (), *, stopping: bool = False,
+        fresh: bool = False,
     ) -> None:
         super().__init__()
         self.status = status
         self.detail = detail
         self.hints = tuple(hints)
         self.stopping = stopping
+        self.fresh = fresh
 
 
 class Refused(Message):
