@@ -326,14 +326,22 @@ class SeasaltApp(App[int]):
                      "leave: a bot plays your seat only once it notices you are gone.")
         else:
             head = _("Leave the game? A bot plays your seat until you come back.")
-        return f"{head} {self.way_back()}"
+        return f"{head} " + "\n".join(self.way_back())
 
-    def way_back(self) -> str:
-        """How this player takes the seat back once the app has closed: the command to run
-        (its own line: it is copied as a whole), or for a browser tab, its page."""
+    def way_back(self) -> list[str]:
+        """How this player takes the seat back once the app has closed, in the app's language
+        (also said after it has closed: ``parting_words``): the command to run (a line of its
+        own, copied as a whole), for a browser tab its page, or that it cannot be."""
+        say = self.translator.gettext
         if self.guest:
-            return _("To take your seat back, choose Open again on this page (or reload it).")
-        return _("To take your seat back, run:") + "\n" + self.back_command()
+            return [say(N_("To take your seat back, choose Open again on this page (or reload "
+                           "it)."))]
+        if not self.net.seat_kept:
+            return [say(N_("This window cannot keep your session on this computer (another "
+                           "window plays as {name} on this server, or the data folder cannot "
+                           "be written): once it is closed, the seat cannot be taken back."))
+                    .format(name=self.plan.name if self.plan is not None else self.player)]
+        return [say(N_("To take your seat back, run:")), self.back_command()]
 
     def back_command(self) -> str:
         """The command line that brings this player back to this server and its seat: the
@@ -401,8 +409,8 @@ class SeasaltApp(App[int]):
             words.append(say(N_(
                 "The server was out of reach and was not told that you left: a bot "
                 "plays your seat once it notices you are gone.")))
-            words.append(say(N_("To take your seat back, run:")))
-            words.append(PARTING_COMMAND_INDENT + self.back_command())
+            *sentences, last = self.way_back()
+            words += [*sentences, PARTING_COMMAND_INDENT + last if sentences else last]
         elif self.left_running is not None and self.server_address:
             words.append(say(N_("To come back to it (and to your seat, if you hold one), "
                                 "run:")))

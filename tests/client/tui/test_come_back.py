@@ -145,3 +145,24 @@ def test_a_browser_tabs_quit_question_points_to_its_page_and_a_command_is_quoted
         'seasalt-client h:1 --name "Ann Lee"')
     parsed = cli.build_parser().parse_args(shell_words(come_back_command("h:1", "-x")))
     assert (parsed.address, parsed.name) == ("h:1", "-x")
+
+
+async def test_a_second_window_with_the_same_name_promises_no_way_back(
+    launch: Any, tui: Any
+) -> None:
+    """Two windows on one machine under one name: the first holds the entry its token is kept
+    under (client/tokens.py ``claim``), so the second keeps nothing, and the command would
+    bring back the first one's seat, not its own. Its quit question says so instead."""
+    async with running_server() as server:
+        address = server.local_endpoint.removeprefix("tcp://")
+        first, second = launch([address, "--name", "Ann"]), launch([address, "--name", "Ann"])
+        async with first.run_test(size=(100, 30)), second.run_test(size=(100, 30)):
+            for app in (first, second):
+                await tui.until(lambda app=app: isinstance(app.screen, LobbyScreen), 20.0,
+                                "the lobby")
+            second.post_message(IntentQueued(SitDown("pier", SEATS, False, False)))
+            await tui.until_table(second)
+            question = second.quit_question()
+            assert "the seat cannot be taken back" in question, question
+            assert "seasalt-client" not in question
+            assert first.quit_question().endswith(f"seasalt-client {address} --name Ann")
