@@ -150,11 +150,6 @@ class SeasaltApp(App[int]):
     def on_mount(self) -> None:
         language.install(self)
         o = self.options
-        if o.name is not None:
-            # The name given is this player's name from now on: the next start without
-            # --name (the command a friend repeats) plays as the same person, with the seat
-            # its session token keeps (client/tokens.py keys them by name).
-            save_name(o.name)
         if o.solo:
             self.start_solo(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
                                      o.double_target, extra_pepper=o.extra_pepper,
@@ -426,6 +421,12 @@ def run_app(
     guest: bool = False, web_urls: tuple[str, ...] = (),
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
+    if name is not None:
+        # --name is this player's name from now on: the next start without it (the command
+        # a friend repeats) plays as the same person, with the seat its session token keeps
+        # (client/tokens.py keys them by name). Here, not in the app: an app a test or a
+        # benchmark builds must not change the name remembered in its user's home.
+        save_name(name)
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
