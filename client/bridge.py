@@ -145,7 +145,7 @@ class Bridge:
             if message.fresh and at[0] is not None:
                 # A new session (the server forgot ours): it is at no table, so the screens
                 # go back to the lobby, as when the server gives a seat up.
-                self.post(LeftTable(*at, False))
+                self.post(LeftTable(*at, False, forgotten=True))
             return
         session = self.session
         was = (session.table, session.seat, session.leaving)

@@ -19,13 +19,7 @@ from collections.abc import Callable
 
 from .files import create_private
 from .journal_file import DatabaseLock, JournalError, cannot_create, check_journal_path
-from .journal_schema import (
-    GAME_COLUMNS,
-    GameRecord,
-    SeatRecord,
-    ensure_schema,
-    game_record,
-)
+from .journal_schema import GAME_COLUMNS, GameRecord, SeatRecord, ensure_schema, game_record
 from .sessions import KeptSession
 
 _TOUCH_EVERY = 1.0

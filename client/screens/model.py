@@ -144,13 +144,17 @@ class WebAddressesArrived(Message):
 
 class LeftTable(Message):
     """We are no longer at ``table`` (where we had ``seat``); ``asked``: we asked to leave
-    (else the server gave the seat up)."""
+    (else the server gave the seat up); ``forgotten``: the server no longer knew our session
+    (a new one was opened, at no table)."""
 
-    def __init__(self, table: str | None, seat: int | None, asked: bool) -> None:
+    def __init__(
+        self, table: str | None, seat: int | None, asked: bool, *, forgotten: bool = False
+    ) -> None:
         super().__init__()
         self.table = table
         self.seat = seat
         self.asked = asked
+        self.forgotten = forgotten
 
 
 class ChatArrived(Message):

@@ -195,7 +195,8 @@ async def test_a_server_that_forgot_the_session_sends_player_and_spectator_to_th
                     await tui.until(lambda app=app: isinstance(app.screen, LobbyScreen), 20.0,
                                     "the lobby of the server that forgot us")
                     assert app.table is None
-                assert any(f"your seat at {TABLE} was given up" in words for words in said)
+                assert any(f"The server no longer knows your session: your seat at {TABLE} is "
+                           "lost." in words for words in said), said
 
 
 class NotThereLink(QueueLink):
