@@ -256,7 +256,8 @@ class SeasaltApp(App[int]):
         if isinstance(self.plan, SoloPlan):
             return ""
         return join_line(
-            self.hosting, self.own.host_addresses, self.server_address, self.own.hosted_key
+            self.hosting, self.own.host_addresses, self.server_address,
+            self.own.hosted_key if self.hosting else self.server_key,  # (joined: the key used)
         )
 
     # --- the server's news: to the part it is about, by message type (forward.relay) ---------

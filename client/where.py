@@ -34,7 +34,8 @@ def join_line(
     server_key: str | None = None,
 ) -> str:
     """One line (or two) telling how friends join the server this client is on
-    (``server_key``: the key a ``--secure`` server hosted here printed, which they need)."""
+    (``server_key``: the key of a ``--secure`` server, hosted here or joined, which they need
+    as well: a public key, no secret)."""
     if hosting:
         friends = friend_addresses(host_addresses)
         if not friends:
@@ -46,4 +47,5 @@ def join_line(
     if not server_address or is_loopback(server_address):
         return _("The server runs on this machine: friends type its network address "
                  "(seasalt-server prints it when it starts).")
-    return _("Friends join with: {command}").format(command=join_command(server_address))
+    return _("Friends join with: {command}").format(
+        command=join_command(server_address, server_key or None))

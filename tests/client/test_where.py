@@ -22,6 +22,13 @@ def test_a_key_is_quoted_for_the_shell_friends_paste_the_command_into() -> None:
     assert shell_words(command) == ["192.168.1.20:7327", "--server-key", key]
 
 
+def test_a_joined_secure_server_gives_friends_its_key_too() -> None:
+    # Joined with --server-key (or from the Join list): the waiting room told friends the
+    # address alone, and the command they typed was refused as not encrypted.
+    line = join_line(False, [], "192.168.1.20:7327", "K3y")
+    assert line.endswith("seasalt-client 192.168.1.20:7327 --server-key K3y"), line
+
+
 def test_a_plain_hosted_server_needs_no_key() -> None:
     line = join_line(True, ["192.168.1.20:7327"], "127.0.0.1:7327")
     assert line.endswith("seasalt-client 192.168.1.20:7327") and "--server-key" not in line

@@ -144,6 +144,12 @@ def test_a_browser_tabs_quit_question_points_to_its_page_and_a_command_is_quoted
     assert shell_line(["seasalt-client", "h:1", "--name", "Ann Lee"], windows=True) == (
         'seasalt-client h:1 --name "Ann Lee"')
     parsed = cli.build_parser().parse_args(shell_words(come_back_command("h:1", "-x")))
+    # Friends are told the key of a secure server joined here too (the waiting room, help).
+    joined = SeasaltApp(LaunchOptions(address="192.168.1.20:7327", name="Ann", server_key=key))
+    joined.plan = JoinPlan("Ann", "192.168.1.20:7327")
+    joined.net.server_address = "192.168.1.20:7327"
+    assert shell_words(joined.join_hint().split(": ", 1)[1]) == [
+        "192.168.1.20:7327", "--server-key", key]
     assert (parsed.address, parsed.name) == ("h:1", "-x")
 
 
