@@ -20,6 +20,7 @@ from typing import Any
 from seasalt.client import auto_end, language
 from seasalt.client.bridge import Bridge
 from seasalt.client.clocks import ClockReading
+from seasalt.client.come_back import come_back_command
 from seasalt.client.discovery import Feed
 from seasalt.client.forward import Forwarded, relay
 from seasalt.client.hosting import OwnServer
@@ -29,7 +30,7 @@ from seasalt.client.launch import LaunchOptions as LaunchOptions  # (re-exported
 from seasalt.client.link import LinkFactory, default_link_factory
 from seasalt.client.lobby_flow import LobbyFlow
 from seasalt.client.net_flow import NetFlow, Plan, starting_words
-from seasalt.client.player_name import load_name
+from seasalt.client.player_name import load_name, save_name
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog, answer_keys
 from seasalt.client.screens.help import HelpScreen
@@ -52,6 +53,7 @@ from seasalt.client.screens.model import (
     TimeRanOutArrived,
     WebAddressesArrived,
 )
+from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.scores import ScoresArrived
 from seasalt.client.screens.start import JoinPlan, SoloPlan, StartScreen, default_name
@@ -152,11 +154,21 @@ class SeasaltApp(App[int]):
             self.start_solo(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
                                      o.double_target, extra_pepper=o.extra_pepper,
                                      target=o.target))
+        elif o.address and o.name is None and load_name() is None and not o.guest:
+            # The first start, straight to a server: the name is asked once, as the start
+            # menu asks it (the login name offered), then remembered.
+            self.push_screen(NamePrompt(self.player), self._join_as)
         elif o.address:
             self.begin(JoinPlan(self.player, o.address))
         else:
             first_time = self.options.name is None and load_name() is None
             self.push_screen(StartScreen(self.player, ask_name=first_time))
+
+    def _join_as(self, name: str | None) -> None:
+        """The first start's name chosen: join the server given on the command line."""
+        self.player = name or self.player
+        assert self.options.address is not None
+        self.begin(JoinPlan(self.player, self.options.address))
 
     def start_solo(self, plan: SoloPlan) -> None:
         """``--solo``: a new game, or, when an earlier client left one unfinished, the choice.
@@ -192,8 +204,9 @@ class SeasaltApp(App[int]):
         ``--server-key`` or the key it announced for a joined server (None: plain)."""
         if isinstance(self.plan, JoinPlan) and self.plan.server_key is not None:
             return self.plan.server_key
-        if self.child is not None:
-            return self.child.server_key
+        running = self.child or self.left_running  # (left running: the way back to it)
+        if running is not None:
+            return running.server_key
         return self.options.server_key
 
     def begin(self, plan: Plan) -> None:
@@ -243,7 +256,8 @@ class SeasaltApp(App[int]):
         if isinstance(self.plan, SoloPlan):
             return ""
         return join_line(
-            self.hosting, self.own.host_addresses, self.server_address, self.own.hosted_key
+            self.hosting, self.own.host_addresses, self.server_address,
+            self.own.hosted_key if self.hosting else self.server_key,  # (joined: the key used)
         )
 
     # --- the server's news: to the part it is about, by message type (forward.relay) ---------
@@ -304,13 +318,32 @@ class SeasaltApp(App[int]):
         if self.net.link_down:
             # Reconnecting: the ``away`` said on the way out cannot reach the server, and a
             # quit does not wait for it to come back (NetFlow.away_said): say so beforehand.
-            return _("Leave the game? The server is out of reach and cannot be told that you "
-                     "leave: a bot plays your seat only once it notices you are gone. Start "
-                     "seasalt-client {address} again and you are back in your seat.").format(
-                         address=self.server_address)
-        return _("Leave the game? A bot plays your seat until you come back: start "
-                 "seasalt-client {address} again and you are back in your seat.").format(
-                     address=self.server_address)
+            head = _("Leave the game? The server is out of reach and cannot be told that you "
+                     "leave: a bot plays your seat only once it notices you are gone.")
+        else:
+            head = _("Leave the game? A bot plays your seat until you come back.")
+        return f"{head} " + "\n".join(self.way_back())
+
+    def way_back(self) -> list[str]:
+        """How this player takes the seat back once the app has closed, in the app's language
+        (also said after it has closed: ``parting_words``): the command to run (a line of its
+        own, copied as a whole), for a browser tab its page, or that it cannot be."""
+        say = self.translator.gettext
+        if self.guest:
+            return [say(N_("To take your seat back, choose Open again on this page (or reload "
+                           "it)."))]
+        if not self.net.seat_kept:
+            return [say(N_("This window cannot keep your session on this computer (another "
+                           "window plays as {name} on this server, or the data folder cannot "
+                           "be written): once it is closed, the seat cannot be taken back."))
+                    .format(name=self.plan.name if self.plan is not None else self.player)]
+        return [say(N_("To take your seat back, run:")), self.back_command()]
+
+    def back_command(self) -> str:
+        """The command line that brings this player back to this server and its seat: the
+        name its session token is kept under, the key of an encrypted server."""
+        name = self.plan.name if self.plan is not None else self.player
+        return come_back_command(self.server_address, name, self.server_key)
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, (ConfirmDialog, HostQuitDialog)):
@@ -371,9 +404,13 @@ class SeasaltApp(App[int]):
         if self.net.away_said is False:
             words.append(say(N_(
                 "The server was out of reach and was not told that you left: a bot "
-                "plays your seat once it notices you are gone. Start seasalt-client "
-                "{address} again to take your seat back.")).format(
-                    address=self.server_address))
+                "plays your seat once it notices you are gone.")))
+            *sentences, last = self.way_back()
+            words += [*sentences, PARTING_COMMAND_INDENT + last if sentences else last]
+        elif self.left_running is not None and self.server_address:
+            words.append(say(N_("To come back to it (and to your seat, if you hold one), "
+                                "run:")))
+            words.append(PARTING_COMMAND_INDENT + self.back_command())
         return words
 
 
@@ -385,6 +422,12 @@ def run_app(
     guest: bool = False, web_urls: tuple[str, ...] = (),
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
+    if name is not None:
+        # --name is this player's name from now on: the next start without it (the command
+        # a friend repeats) plays as the same person, with the seat its session token keeps
+        # (client/tokens.py keys them by name). Here, not in the app: an app a test or a
+        # benchmark builds must not change the name remembered in its user's home.
+        save_name(name)
     app = SeasaltApp(
         LaunchOptions(
             address=address, name=name, solo=solo, opponents=opponents, level=level,
@@ -403,9 +446,16 @@ def run_app(
     return result if isinstance(result, int) else 0
 
 
+PARTING_COMMAND_INDENT = "  "
+"""A parting line that starts so is a command to run: printed whole, never wrapped."""
+
+
 def wrap_parting(line: str, columns: int) -> str:
     """A line printed once the app has closed, wrapped at the terminal's width between words
-    (the terminal itself cut words in two); a path or command is never split."""
+    (the terminal itself cut words in two); a path is never split, a command line (indented)
+    never wrapped: it is copied as a whole."""
+    if line.startswith(PARTING_COMMAND_INDENT):
+        return line
     return textwrap.fill(line, width=max(20, columns - 1), break_long_words=False,
                          break_on_hyphens=False)
 

@@ -138,9 +138,14 @@ class Bridge:
     def dispatch(self, message: Any) -> None:
         """Feed one server message to the session; post what it means to the screens."""
         if isinstance(message, LinkStatus):
+            at = (self.session.table, self.session.seat)
             if message.status == "connected":  # back after a loss: frames may be missed
-                self.session.link_resumed()
+                self.session.link_resumed(fresh=message.fresh)
             self.post(message)
+            if message.fresh and at[0] is not None:
+                # A new session (the server forgot ours): it is at no table, so the screens
+                # go back to the lobby, as when the server gives a seat up.
+                self.post(LeftTable(*at, False, forgotten=True))
             return
         session = self.session
         was = (session.table, session.seat, session.leaving)
@@ -184,6 +189,8 @@ class Bridge:
                 return GameRecordArrived(message)
             case p.ScoreSheet():
                 return ScoresArrived(message)
+            case p.Error() if was[2] and message.code is p.ErrorCode.NOT_SEATED:
+                return LeftTable(was[0], was[1], True)  # at no table already: the leave is done
             case p.Error():
                 return Refused(message.code, message.message)
             case p.Clocks() if message.seq >= (self.session.seq or 0):  # in arrival order:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from seasalt.client.address import format_address
+from seasalt.client.come_back import join_command
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import (
     NO_MDNS_ENV,
@@ -276,10 +277,7 @@ def describe(server: FoundServer) -> list[str]:
     if not server.compatible:
         facts.append(f"protocol {a.protocol}, this client speaks {PROTOCOL_VERSION}")
     lines = [f"{server.name}  {server.address}  ({', '.join(facts)})"]
-    command = f"seasalt-client {server.address}"
-    if a.server_key is not None:
-        command += f" --server-key {a.server_key}"
-    lines.append(f"  join: {command}")
+    lines.append(f"  join: {join_command(server.address, a.server_key)}")
     if a.web is not None:
         lines.append(f"  browser: {a.web}")
     return lines

@@ -88,6 +88,8 @@ class ConnectionLink:
         self.remember = self.claim.held
         kept = tokens.load(address, name) if self.remember else None
         self.kept: tokens.Kept | None = kept
+        self.saved = True
+        """The last write of the token worked (a read-only data dir: it did not)."""
         self.kept_table = kept.table if kept is not None else None
         try:
             self.conn = Connection(
@@ -134,8 +136,15 @@ class ConnectionLink:
             # (or watching, or back after a loss): the seat may still be ours (a bot plays
             # it): keep it marked
         if kept != self.kept:
-            tokens.save(self.address, self.name, kept)
+            self.saved = tokens.save(self.address, self.name, kept)
             self.kept = kept
+
+    @property
+    def keeps_seat(self) -> bool:
+        """Whether a later start of the client under this name finds this session (and its
+        seat): its token is kept on disk. Not when another window on this machine holds the
+        entry of this name (``claim``), nor when the file could not be written."""
+        return self.remember and self.saved
 
     async def send(self, message: Any) -> bool:
         return await self.conn.send(message)
@@ -158,7 +167,7 @@ class ConnectionLink:
             if message.state == "lost":
                 return LinkStatus("reconnecting", message.detail, stopping=message.stopping)
             self._keep()  # a reconnect may have opened a new session
-            return LinkStatus("connected", message.detail)
+            return LinkStatus("connected", message.detail, fresh=message.fresh)
         return message
 
     async def close(self) -> None:

@@ -75,6 +75,15 @@ class NetFlow:
         self.link_down = False
         """The link is lost (reconnecting, or given up): nothing sent now reaches the server
         (the quit question says that its ``away`` will not either)."""
+        self.link: Link | None = None
+        """The link of the last connection (kept once closed: what it kept on disk stays
+        known for the words said after the app has closed)."""
+
+    @property
+    def seat_kept(self) -> bool:
+        """A later start under this name takes this session's seat back (the quit question
+        promises it only then: a second window with the same name keeps nothing)."""
+        return bool(getattr(self.link, "keeps_seat", True))
 
     async def run(self, plan: Plan, bridge: Bridge) -> None:
         """Connect, then pump messages both ways until cancelled."""
@@ -95,6 +104,7 @@ class NetFlow:
                 self.flow.held_table = getattr(link, "kept_table", None)
             else:
                 link = self.link_factory(address, plan.name)
+            self.link = link
             saved = unfinished_solo() if isinstance(plan, SoloPlan) and plan.resume else None
             if saved is not None and isinstance(link, ConnectionLink):
                 link.conn.token = saved.token  # resume the seat kept in the solo journal

@@ -21,6 +21,8 @@ from seasalt.protocol import (
     Chat,
     ClientMessage,
     Continue,
+    Error,
+    ErrorCode,
     GetScores,
     Joined,
     JoinOrCreate,
@@ -91,6 +93,11 @@ class ClientSession:
                 self._awaiting_snapshot = False
             case Update(table=table) if table == self.table:
                 return self._update(message)
+            case Error(code=ErrorCode.NOT_SEATED) if self.leaving:
+                # The server has this session at no table: the leave asked for is done (the
+                # client had missed being told; staying put, q would only be refused again).
+                self.leaving = False
+                self._forget_table()
         return True
 
     def _update(self, message: Update) -> bool:

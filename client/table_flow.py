@@ -177,7 +177,15 @@ class TableFlow:
             await table.show_frame(frame, False)
 
     def left_table(self, message: LeftTable) -> None:
-        if not message.asked and message.table and message.seat is not None:
+        if message.forgotten and message.table and message.seat is not None:
+            # (Not "away too long": the server came back without our session, e.g. started
+            # on another journal.)
+            self.app.notify(
+                _("The server no longer knows your session: your seat at {table} is lost. "
+                  "Join a table again from the lobby.").format(table=message.table),
+                severity="warning", timeout=12,
+            )
+        elif not message.asked and message.table and message.seat is not None:
             # The server freed the seat of a player it heard nothing from (before the
             # start, or at a game over): say so, or the lobby appears without a reason.
             self.app.notify(

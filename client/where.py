@@ -10,6 +10,7 @@ import ipaddress
 from collections.abc import Sequence
 
 from seasalt.client.address import host_of
+from seasalt.client.come_back import join_command
 from seasalt.client.i18n import _
 
 
@@ -33,17 +34,18 @@ def join_line(
     server_key: str | None = None,
 ) -> str:
     """One line (or two) telling how friends join the server this client is on
-    (``server_key``: the key a ``--secure`` server hosted here printed, which they need)."""
+    (``server_key``: the key of a ``--secure`` server, hosted here or joined, which they need
+    as well: a public key, no secret)."""
     if hosting:
         friends = friend_addresses(host_addresses)
         if not friends:
             return _("No network address was found: friends on other machines cannot join "
                      "(connect this machine to the network, then host again).")
-        key = f" --server-key {server_key}" if server_key else ""
         return _("Friends join with: {command}").format(
-            command="  ·  ".join("seasalt-client " + a + key for a in friends)
+            command="  ·  ".join(join_command(a, server_key or None) for a in friends)
         )
     if not server_address or is_loopback(server_address):
         return _("The server runs on this machine: friends type its network address "
                  "(seasalt-server prints it when it starts).")
-    return _("Friends join with: {command}").format(command="seasalt-client " + server_address)
+    return _("Friends join with: {command}").format(
+        command=join_command(server_address, server_key or None))

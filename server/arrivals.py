@@ -124,6 +124,8 @@ class Arrivals:
                     "unknown token: this server has no such session (send hello)",
                 )
                 return
+            else:
+                self.watch_again(session)
         old = self.sessions.bind(session, peer, now)
         session.connection = origin.connection if origin is not None else None
         if old is not None:
@@ -148,8 +150,20 @@ class Arrivals:
         current = self.tables.get(session.table) if session.table else None
         if current is None:
             session.table = session.seat = None
+            if session.shown is not None:
+                # Its client still shows a table this session is no longer at (a waiting table
+                # a restart did not bring back, a seat given up while it was away): it goes
+                # back to the lobby instead of waiting there for frames that never come.
+                self.lobby.tell_left(session, session.shown[0])
             return
         self.lobby.rejoin(session, current)
+
+    def watch_again(self, session: Session) -> None:
+        """A session brought back from the journal that watched a table: it watches it again
+        if the restart brought the table back (watchers hold no seat the journal keeps)."""
+        shown = session.shown
+        if shown is not None and shown[1] is None and shown[0] in self.tables:
+            session.table, session.seat = shown[0], None
 
     def held_seat(self, hashed: str, *, over_too: bool = True) -> tuple[Table, int] | None:
         """A seat this token holds in a game not yet over (left to a bot, or from the journal),

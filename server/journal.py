@@ -20,6 +20,7 @@ from collections.abc import Callable
 from .files import create_private
 from .journal_file import DatabaseLock, JournalError, cannot_create, check_journal_path
 from .journal_schema import GAME_COLUMNS, GameRecord, SeatRecord, ensure_schema, game_record
+from .sessions import KeptSession
 
 _TOUCH_EVERY = 1.0
 """Seconds between rewrites of a game's ``updated_at`` while it is played (one write fewer per
@@ -150,18 +151,31 @@ class Journal:
         """The session is gone for good (idle, evicted, replaced by a new hello)."""
         self._db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash,))
 
-    def remembered_session(self, token_hash: str) -> tuple[str, str, str | None] | None:
-        """The (public id, name, table it last left) of a session an earlier run of the
-        server opened."""
+    def remembered_session(self, token_hash: str) -> KeptSession | None:
+        """What the journal keeps of a session an earlier run of the server opened."""
         row = self._db.execute(
-            "SELECT id, name, left_table FROM sessions WHERE token_hash=?", (token_hash,)
+            "SELECT id, name, left_table, shown_table, shown_seat FROM sessions"
+            " WHERE token_hash=?",
+            (token_hash,),
         ).fetchone()
-        return None if row is None else (row[0], row[1], row[2])
+        if row is None:
+            return None
+        shown = None if row[3] is None else (row[3], row[4])
+        return KeptSession(row[0], row[1], row[2], shown)
 
     def note_left(self, token_hash: str, table: str | None) -> None:
         """The table a session last left with ``leave`` (None: it sits or watches again)."""
         self._db.execute(
             "UPDATE sessions SET left_table=? WHERE token_hash=?", (table, token_hash)
+        )
+
+    def note_shown(self, token_hash: str, shown: tuple[str, int | None] | None) -> None:
+        """Where a session's client was last told it is: (table, seat or None watching), or
+        None (told it left, or never at a table)."""
+        table, seat = shown if shown is not None else (None, None)
+        self._db.execute(
+            "UPDATE sessions SET shown_table=?, shown_seat=? WHERE token_hash=?",
+            (table, seat, token_hash),
         )
 
     def prune_sessions(self, opened_before: float) -> None:

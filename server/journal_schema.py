@@ -87,7 +87,9 @@ CREATE TABLE IF NOT EXISTS sessions (
     id TEXT NOT NULL,
     name TEXT NOT NULL,
     opened_at REAL NOT NULL,
-    left_table TEXT
+    left_table TEXT,
+    shown_table TEXT,
+    shown_seat INTEGER
 );
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
@@ -111,6 +113,10 @@ _ADDED_COLUMNS = (
 _ADDED_SESSION_COLUMNS = (
     # The table a session last left (server/lobby.py ``on_leave``); NULL in an older journal.
     ("left_table", "TEXT"),
+    # Where its client was last told it is (server/sessions.py ``Session.shown``); NULL in an
+    # older journal (a spectator of one is not put back at its table after the restart).
+    ("shown_table", "TEXT"),
+    ("shown_seat", "INTEGER"),
 )
 
 

@@ -65,7 +65,7 @@ class Lobby:
             table.seats[session.seat].bot_playing = False
         elif session.token_hash not in table.watchers:
             table.watchers.add(session.token_hash)
-        self.outbox.send(session, Joined(table.name, session.seat))
+        self.tell_joined(session, table, session.seat)
         if table.status is not Status.WAITING:  # waiting: the table info below is the snapshot
             self.news.snapshot(session, table)
         if table.status is Status.ROUND_OVER:  # back during the pause: the result to read
@@ -165,7 +165,7 @@ class Lobby:
             self.outbox.error(peer, ErrorCode.TABLE_FULL, f"every seat at {name!r} is taken", name)
             return
         self.take_seat(session, table, index)
-        self.outbox.send(session, Joined(table.name, index))
+        self.tell_joined(session, table, index)
         # (only a waiting table takes a new player: join_refusal)
         if table.humans_seated():
             self.start_game(table)
@@ -241,14 +241,25 @@ class Lobby:
             if session.left is not None:
                 # The same leave again: a client sends a request once more after a lost link
                 # when no answer came (client/unanswered.py), and this one's was lost.
-                self.outbox.send(session, Left(session.left))
+                self.tell_left(session, session.left)
                 return
             self.outbox.error(peer, ErrorCode.NOT_SEATED, "you are not at a table")
             return
         name = session.table
         self.detach(session)
         self.note_left(session, name)
-        self.outbox.send(session, Left(name))
+        self.tell_left(session, name)
+
+    def tell_joined(self, session: Session, table: Table, seat: int | None) -> None:
+        """Say ``joined``: the client shows that table now (kept: ``Session.shown``)."""
+        if self.outbox.send(session, Joined(table.name, seat)):
+            self.sessions.note_shown(session, (table.name, seat))
+
+    def tell_left(self, session: Session, table: str) -> None:
+        """Say ``left``: the client goes back to the lobby. Not sent (no connection), it is
+        said when the session resumes (server/arrivals.py)."""
+        if self.outbox.send(session, Left(table)):
+            self.sessions.note_shown(session, None)
 
     def note_left(self, session: Session, table: str | None) -> None:
         """Remember the table the session left (None: it sits or watches again), in the
@@ -321,7 +332,7 @@ class Lobby:
             # Gone may be only silent (a laptop that froze for some seconds): its client still
             # shows the waiting room and would wait there for good. Told, it goes back to the
             # lobby; a connection that is really gone drops this (chaos soak, seed 18).
-            self.outbox.send(session, Left(table.name))
+            self.tell_left(session, table.name)
             if table.name not in self.tables:
                 return True
         return False

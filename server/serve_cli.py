@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import shlex
 import signal
 import sys
 from pathlib import Path
@@ -198,7 +199,7 @@ def secure_banner(config: ServerConfig) -> list[str]:
     key = config.curve.public.decode("ascii")
     lines = [
         f"encrypted (CurveZMQ); server public key: {key}",
-        f"  clients add: --server-key {key}",
+        f"  clients add: --server-key {shlex.quote(key)}",  # (Z85: & > $ # are in it)
     ]
     if config.allowed_keys is not None:
         lines.append(f"  admitting {len(config.allowed_keys)} listed client key(s) only")

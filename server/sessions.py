@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from .config import Clock
@@ -69,9 +69,25 @@ class Session:
     """The table this session last left with ``leave``, until it sits or watches again: a
     ``leave`` sent again (its ``left`` lost with the link) gets the same answer (kept in the
     journal, so after a restart too)."""
+    shown: tuple[str, int | None] | None = None
+    """Where its client was last told it is: the (table, seat or None watching) of the last
+    ``joined`` sent, None once a ``left`` was sent (kept in the journal, so after a restart
+    too). A resumed session found at no table whose client still thinks it is at one is told
+    ``left``, and a spectator comes back to the table it watched (server/arrivals.py)."""
 
     def connected(self, now: float, timeout: float) -> bool:
         return self.peer is not None and now - self.last_seen <= timeout
+
+
+class KeptSession(NamedTuple):
+    """A session as the journal keeps it (server/journal.py): it resumes after a restart."""
+
+    id: str
+    name: str
+    left: str | None = None
+    """``Session.left``."""
+    shown: tuple[str, int | None] | None = None
+    """``Session.shown``."""
 
 
 class SessionStore(Protocol):
@@ -81,7 +97,8 @@ class SessionStore(Protocol):
 
     def remember_session(self, token_hash: str, session_id: str, name: str) -> None: ...
     def forget_session(self, token_hash: str) -> None: ...
-    def remembered_session(self, token_hash: str) -> tuple[str, str, str | None] | None: ...
+    def remembered_session(self, token_hash: str) -> KeptSession | None: ...
+    def note_shown(self, token_hash: str, shown: tuple[str, int | None] | None) -> None: ...
 
 
 class SessionRegistry:
@@ -137,9 +154,16 @@ class SessionRegistry:
         kept = self._store.remembered_session(token_hash) if self._store is not None else None
         if kept is None:
             return None
-        session = self.create(token_hash, kept[1], now, session_id=kept[0])
-        session.left = kept[2]
+        session = self.create(token_hash, kept.name, now, session_id=kept.id)
+        session.left, session.shown = kept.left, kept.shown
         return session
+
+    def note_shown(self, session: Session, shown: tuple[str, int | None] | None) -> None:
+        """Its client was told it is at ``shown`` now (a ``joined``; None: a ``left``)."""
+        if session.shown != shown:
+            session.shown = shown
+            if self._store is not None:
+                self._store.note_shown(session.token_hash, shown)
 
     def bind(self, session: Session, peer: bytes, now: float) -> bytes | None:
         """Bind ``peer`` to ``session``; return the routing id it replaces, if another.

@@ -89,6 +89,7 @@ RUN_FIRST = (
     "tests/client/tui/test_choices_fit.py::test_every_decision_of_seeded_games_shows_all_",
     "tests/e2e/test_lan_discovery.py::test_a_server_in_one_namespace_is_found_and_joined_",
     "tests/client/tui/test_solo_game.py::",
+    "tests/client/tui/test_spectator_restart.py::test_a_spectator_comes_back_to_the_table_",
 )
 """The longest tests (7-21 s each, -n0), longest first: they run before all others. xdist hands
 tests out in collection order, so a long test that starts last (test_isolation.py is the last

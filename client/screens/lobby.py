@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from rich.text import Text
 from seasalt.bots import LEVELS
+from seasalt.client.come_back import join_command
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskTables, SitDown, WatchTable
 from seasalt.client.screens.model import IntentQueued, TableSummary
@@ -255,9 +256,8 @@ class LobbyScreen(Screen[None]):
                 friends = friend_addresses(self.host_addresses)
                 if friends:
                     text = Text(_("You are hosting. Friends join with:"), style="bold green")
-                    key = f" --server-key {self.server_key}" if self.server_key else ""
                     for address in friends:
-                        text.append("\n   seasalt-client " + address + key)
+                        text.append("\n   " + join_command(address, self.server_key or None))
                     if self.web_urls:
                         text.append("\n" + _("or open in a browser:"), style="bold green")
                         for url in self.web_urls:

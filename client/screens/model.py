@@ -144,13 +144,17 @@ class WebAddressesArrived(Message):
 
 class LeftTable(Message):
     """We are no longer at ``table`` (where we had ``seat``); ``asked``: we asked to leave
-    (else the server gave the seat up)."""
+    (else the server gave the seat up); ``forgotten``: the server no longer knew our session
+    (a new one was opened, at no table)."""
 
-    def __init__(self, table: str | None, seat: int | None, asked: bool) -> None:
+    def __init__(
+        self, table: str | None, seat: int | None, asked: bool, *, forgotten: bool = False
+    ) -> None:
         super().__init__()
         self.table = table
         self.seat = seat
         self.asked = asked
+        self.forgotten = forgotten
 
 
 class ChatArrived(Message):
@@ -180,16 +184,20 @@ class GameRecordArrived(Message):
 
 class LinkStatus(Message):
     """The connection's state: connecting, connected, reconnecting, failed, closed.
-    ``stopping``: reconnecting because the server said it is shutting down."""
+    ``stopping``: reconnecting because the server said it is shutting down. ``fresh``:
+    connected again, but the server had forgotten our session and opened a new one (at no
+    table)."""
 
     def __init__(
-        self, status: str, detail: str = "", hints: Sequence[str] = (), *, stopping: bool = False
+        self, status: str, detail: str = "", hints: Sequence[str] = (), *, stopping: bool = False,
+        fresh: bool = False,
     ) -> None:
         super().__init__()
         self.status = status
         self.detail = detail
         self.hints = tuple(hints)
         self.stopping = stopping
+        self.fresh = fresh
 
 
 class Refused(Message):

@@ -16,6 +16,7 @@ from seasalt.client import discovery as d
 from seasalt.client.cli import main as client_main
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement, announcement_txt
+from seasalt.testing.shell import shell_words
 
 KEY = "rq:rM>}U?@Lns47E1%kR.o@n%FcmmsL/@{H8]yf7"
 
@@ -164,7 +165,9 @@ def test_run_discover_prints_each_server_with_its_join_command(
     assert out.startswith("found 3 seasalt server(s) on this network:\n")
     assert "Attic  10.231.1.1:7327  (2 table(s) waiting, 3 player(s) waiting, not encrypted)" in out
     assert "join: seasalt-client 10.231.1.1:7327\n" in out
-    assert f"join: seasalt-client 10.231.1.3:7327 --server-key {KEY}" in out
+    # The key quoted: Z85 text holds & > $ # and the like, which a shell reads as its own.
+    join = next(line for line in out.splitlines() if "10.231.1.3:7327 --server-key" in line)
+    assert shell_words(join.split("join: ", 1)[1]) == ["10.231.1.3:7327", "--server-key", KEY]
     assert "browser: http://10.231.1.3:8080/" in out
     assert f"protocol {PROTOCOL_VERSION + 1}, this client speaks {PROTOCOL_VERSION}" in out
     assert "check it against the one on the host's screen" in out

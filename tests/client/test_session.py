@@ -21,6 +21,8 @@ from seasalt.protocol import (
     ActionRequest,
     Chat,
     Continue,
+    Error,
+    ErrorCode,
     GetScores,
     Joined,
     JoinOrCreate,
@@ -92,6 +94,18 @@ def test_left_forgets_the_table_and_says_whether_we_asked() -> None:
     assert session.receive(Left("t"))
     assert (session.table, session.seat, session.seq, session.view) == (None, None, None, None)
     assert not session.leaving
+
+
+def test_a_leave_the_server_answers_with_not_at_a_table_is_done() -> None:
+    # The server had this session at no table already (the client missed being told): the
+    # player's q must still bring the lobby, not "You have no seat at this table." for good.
+    session = seated(seat=None)
+    session.send(LeaveTable())
+    assert session.receive(Error(ErrorCode.NOT_SEATED, "you are not at a table"))
+    assert (session.table, session.seat, session.leaving) == (None, None, False)
+    other = seated()  # refused while not leaving (a chat line, a sync): it stays
+    assert other.receive(Error(ErrorCode.NOT_SEATED, "you are not at 't'", "t"))
+    assert other.table == "t"
 
 
 def test_a_left_for_another_table_keeps_ours() -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from seasalt.testing.shell import shell_words
 from seasalt.testing.waiting import until_sync
 
 pytestmark = pytest.mark.timeout(240)
@@ -188,7 +189,7 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
     waiting: subprocess.Popen[bytes] | None = None
     try:
         key_line = next(line for line in server.banner if "--server-key" in line)
-        key = key_line.split("--server-key ", 1)[1].strip()
+        key = shell_words("seasalt-client" + key_line.split("clients add:", 1)[1])[1]
         # registering takes a second or more (probing) after the listening line
         until_sync(lambda: "announced on the LAN as" in server.log.read_text(), timeout=30)
         found = discover(lan)
@@ -198,8 +199,10 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
             f"{name}  {address}  (0 table(s) waiting, 0 player(s) waiting, encrypted)"
             in found.stdout
         ), found.stdout
-        join = re.search(r"join: seasalt-client (\S+) --server-key (\S+)", found.stdout)
-        assert join is not None and join.groups() == (address, key), found.stdout
+        join = re.search(r"join: (seasalt-client .*)", found.stdout)
+        assert join is not None, found.stdout
+        joins_with = shell_words(join.group(1))  # as Bob's shell reads the line he pastes
+        assert joins_with == [address, "--server-key", key], found.stdout
 
         # Ann sits down at a two-seat table on the server's machine and waits: the counts the
         # other machine hears follow (the lobby is read every second, sent at most every 2 s).
@@ -223,7 +226,7 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
         # Bob, on the other machine, joins with what discovery told him and plays to the end.
         bob = subprocess.run(
             in_ns(lan.client_ns, *client_command(
-                join.group(1), "--server-key", join.group(2), "--bot", "random",
+                *joins_with, "--bot", "random",
                 "--table", "lan", "--players", "2", "--name", "Bob", "--seed", "2")),
             capture_output=True, text=True, timeout=90, env=mdns_env(),
         )

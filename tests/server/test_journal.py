@@ -101,7 +101,7 @@ def test_last_played_is_kept_to_the_second_with_one_insert_per_action(tmp_path: 
     journal.close()
 
 
-def test_an_older_journal_gets_the_left_table_column_and_keeps_its_sessions(
+def test_an_older_journal_gets_the_session_columns_and_keeps_its_sessions(
     tmp_path: Path,
 ) -> None:
     path = str(tmp_path / "j.db")
@@ -109,15 +109,20 @@ def test_an_older_journal_gets_the_left_table_column_and_keeps_its_sessions(
     journal.remember_session("hash-a", "s1", "Ann")
     journal.close()
     db = sqlite3.connect(path)  # as a server before the column was added wrote it
-    db.execute("ALTER TABLE sessions DROP COLUMN left_table")
+    for column in ("left_table", "shown_table", "shown_seat"):
+        db.execute(f"ALTER TABLE sessions DROP COLUMN {column}")
     db.commit()
     db.close()
     journal = Journal(path)
-    assert journal.remembered_session("hash-a") == ("s1", "Ann", None)  # left nothing
+    assert journal.remembered_session("hash-a") == ("s1", "Ann", None, None)  # left nothing
     journal.note_left("hash-a", "t")
+    journal.note_shown("hash-a", ("u", None))  # watching u
     journal.close()
     journal = Journal(path)
-    assert journal.remembered_session("hash-a") == ("s1", "Ann", "t")
+    assert journal.remembered_session("hash-a") == ("s1", "Ann", "t", ("u", None))
     journal.note_left("hash-a", None)
-    assert journal.remembered_session("hash-a") == ("s1", "Ann", None)
+    journal.note_shown("hash-a", ("u", 1))
+    assert journal.remembered_session("hash-a") == ("s1", "Ann", None, ("u", 1))
+    journal.note_shown("hash-a", None)
+    assert journal.remembered_session("hash-a") == ("s1", "Ann", None, None)
     journal.close()

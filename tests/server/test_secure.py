@@ -25,6 +25,7 @@ from seasalt.protocol import Welcome
 from seasalt.server.app import Server
 from seasalt.server.security import KeyFileError, KeyPair, load_or_create_keys, read_allow_list
 from seasalt.testing.server import ServerProcess, running_server
+from seasalt.testing.shell import shell_words
 
 pytestmark = [
     pytest.mark.timeout(60),
@@ -165,6 +166,10 @@ def test_the_commands_print_the_key_and_refuse_a_plain_client(
         key_lines = [line for line in server.banner if "server public key:" in line]
         assert len(key_lines) == 1
         key = key_lines[0].rsplit(" ", 1)[1]
+        # What clients add, as a shell reads it (Z85 holds & > $ #: quoted).
+        (adds,) = [line for line in server.banner if "clients add:" in line]
+        assert shell_words("seasalt-client" + adds.split("clients add:", 1)[1]) == [
+            "--server-key", key]
         secret_file = config_home / "seasalt" / "curve" / "server.key_secret"
         assert stat.S_IMODE(secret_file.stat().st_mode) == 0o600
         assert not any("secret" in line for line in server.banner)

@@ -18,6 +18,7 @@ import pytest
 import zmq.asyncio
 from seasalt.protocol import Joined, JoinOrCreate, ListTables, TableChanged, Tables
 from seasalt.testing.server import RawClient
+from seasalt.testing.shell import shell_words
 from seasalt.testing.waiting import until_sync
 
 pytestmark = pytest.mark.timeout(90)
@@ -29,6 +30,7 @@ async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_on
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # host mode's journal goes here
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    from seasalt.client import cli
     from seasalt.client.app import LaunchOptions, SeasaltApp
     from seasalt.client.screens.dialogs import HostQuitDialog
 
@@ -61,6 +63,18 @@ async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_on
         assert info.seats[1].name == "Ann" and not info.seats[1].connected
         await bob.send(ListTables())  # the server still serves Bob
         await bob.expect(Tables)
+        # The closing words say how to come back to it, and that command brings her back to
+        # her seat (one a host typed never had a way back but the start menu).
+        *_, command = app.parting_words()
+        assert command == f"  seasalt-client {child.address} --name Ann", app.parting_words()
+        built: list[SeasaltApp] = []  # the app the real entry point builds for the command
+        monkeypatch.setattr(SeasaltApp, "run", lambda self, *a, **k: built.append(self) or 0)
+        monkeypatch.setattr(cli, "setup_log_file", lambda: None)
+        assert cli.main(shell_words(command.strip())) == 0
+        back, = built
+        async with back.run_test(size=(100, 30)):
+            await tui.until_table(back, timeout=20)
+            assert (back.table, back.seat) == ("t", 1)
     finally:
         if bob is not None:
             bob.close()

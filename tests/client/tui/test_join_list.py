@@ -27,6 +27,7 @@ from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement
 from seasalt.server.security import load_or_create_keys
 from seasalt.testing.server import running_server
+from seasalt.testing.shell import shell_words
 from seasalt.testing.tui import FakeLink
 from textual.widgets import OptionList
 
@@ -192,6 +193,11 @@ async def test_a_discovered_secure_server_is_joined_with_the_key_it_announced(
             assert app.server_key == keys.public.decode("ascii")
             assert "Not encrypted" not in tui.text(app)
             assert server.master is not None and len(server.master.sessions.by_peer) == 1
+            # The way back the quit dialog prints carries that key too: typed by hand, the
+            # command must open the same encrypted session (no start menu on the way).
+            assert shell_words(app.back_command()) == [
+                f"127.0.0.1:{server.port}", "--name", "Ann",
+                "--server-key", keys.public.decode("ascii")]
 
 
 def test_the_widget_is_its_own_module() -> None:

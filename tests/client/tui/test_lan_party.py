@@ -247,7 +247,8 @@ async def test_a_restarted_client_is_back_in_its_seat(tui, how: str) -> None:
                     await tui.until(lambda: isinstance(ann.screen, ConfirmDialog))
                     dialog = ann.screen
                     assert isinstance(dialog, ConfirmDialog)
-                    assert "you are back in your seat" in dialog.question
+                    assert dialog.question.endswith(
+                        f"To take your seat back, run:\nseasalt-client {address} --name Ann")
                     await tui.key(ann, "y")
                     await tui.until(lambda: ann.return_code is not None)
                 # "killed": the app simply ends here, with no goodbye to the server.
@@ -286,7 +287,7 @@ async def test_the_quit_dialog_promises_a_return_only_when_there_is_one(tui) -> 
     app = refusing_app(link)
     async with app.run_test(size=(120, 30)):
         await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.ready)
-        assert "start seasalt-client lan:7327 again" in app.quit_question()
+        assert app.quit_question().endswith("run:\nseasalt-client lan:7327 --name Ann")
         app.plan = SoloPlan("Ann", 2, "greedy", False, False)
         app.solo_resumable = False  # e.g. a temporary journal: another solo client has the kept one
         await tui.key(app, "q")

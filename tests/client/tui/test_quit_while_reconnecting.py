@@ -67,19 +67,22 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
             await tui.until(lambda: "reconnecting…" in tui.text(ann).splitlines()[0])
             question = await quit_game(ann, tui)
             assert "The server is out of reach and cannot be told that you leave" in question
-            assert f"seasalt-client {address} again" in question
+            command = f"seasalt-client {address} --name Ann"
+            assert question.endswith(f"To take your seat back, run:\n{command}"), question
         await tui.until(lambda: ann.net.away_said is not None)
         assert ann.net.away_said is False
         words = ann.parting_words()
-        assert len(words) == 1 and words[0].startswith(NOT_TOLD), words
-        assert f"seasalt-client {address} again" in words[0]
-        # Printed at 80 columns, it breaks between words, never inside one or the command.
+        assert len(words) == 3 and words[0].startswith(NOT_TOLD), words
+        assert words[1:] == ["To take your seat back, run:", f"  {command}"]
+        # Printed at 80 columns, it breaks between words, never inside one; the command line
+        # is printed whole (copied as a whole), however long.
         printed = wrap_parting(words[0], 80).splitlines()
         assert len(printed) > 1 and all(len(row) < 80 for row in printed)
         assert " ".join(printed) == words[0]
+        assert wrap_parting(words[2], 20) == words[2]
         # They are printed after the app has closed, where _() speaks the process default
         # (English); they speak the app's language, as the player chose it in the game.
         ann.translator = translator("fr")
-        (french,) = ann.parting_words()
-        assert french.startswith("Le serveur était injoignable"), french
-        assert f"seasalt-client {address}" in french
+        french = ann.parting_words()
+        assert french[0].startswith("Le serveur était injoignable"), french
+        assert french[1] != words[1] and french[2] == f"  {command}"
