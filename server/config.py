@@ -104,7 +104,8 @@ class ServerConfig:
     caps_exempt_loopback: bool = True
     """The per-address caps do not count this machine (solo and host mode, tests)."""
     history_rate: float = 0.5
-    """``list_games``/``get_replay``/``get_stats`` a session may send a second on average..."""
+    """``list_games``/``get_replay``/``get_stats`` one remote address (or one session of this
+    machine's, with ``caps_exempt_loopback``) may send a second on average..."""
     history_burst: float = 8.0
     """...and at once (a history screen asks for a few): their own budget, far below
     ``rate_limit``, since each can cost a query over the whole journal."""

@@ -36,8 +36,9 @@ from .finished import (
     load_stand_in_moves,
 )
 from .journal import Journal
+from .limits import PeerLimiter, capped_address
 from .outbox import Outbox
-from .sessions import RateLimiter, Session, SessionRegistry
+from .sessions import Session, SessionRegistry
 
 __all__ = [
     "HISTORY_REQUESTS", "Answer", "History", "HistoryKey", "HistoryRequest", "HistoryWorker",
@@ -157,10 +158,12 @@ class History:
     """Answers ``list_games``, ``get_replay`` and ``get_stats`` from the journal.
 
     Cheap by construction (issue 14): each answer is encoded once and cached until the finished
-    games change; a session has its own, much lower rate budget for these requests
-    (``history_rate``: ``allowed``, a guard server/master.py runs before ``on_request``); and a
-    cache miss is computed in a :class:`HistoryWorker` thread, off the event loop (inline only
-    for an in-memory journal, which another connection cannot read).
+    games change; these requests have their own, much lower rate budget (``history_rate``:
+    ``allowed``, a guard server/master.py runs before ``on_request``), counted per remote
+    address as the other caps are, so that neither a new ``hello`` nor another connection
+    brings a fresh one; and a cache miss is computed in a :class:`HistoryWorker` thread, off
+    the event loop (inline only for an in-memory journal, which another connection cannot
+    read).
     """
 
     config: ServerConfig
@@ -171,6 +174,11 @@ class History:
 
     def __post_init__(self) -> None:
         self._stats_builder: StatsBuilder | None = None
+        self._budgets: PeerLimiter[str] = PeerLimiter(
+            self.config.history_rate, self.config.history_burst
+        )
+        """The history budgets, by remote address (by session for this machine's own, which
+        the per-address caps exempt: server/limits.py ``capped_address``)."""
         self._history_worker: HistoryWorker | None = None
         self._history_cache: dict[HistoryKey, tuple[Generation, Answer | None]] = {}
         self._history_waiting: dict[
@@ -191,20 +199,22 @@ class History:
             self.journal.remember_identity(session.token_hash, player_id_of_identity(identity))
 
     def allowed(self, session: Session, peer: bytes) -> bool:
-        """The session's own budget of history requests (False: refused, and told so)."""
-        now = self.clock.now()
-        limiter = session.history_limiter
-        if limiter is None:  # kept on the session: it goes when the session does
-            burst = self.config.history_burst
-            limiter = RateLimiter(self.config.history_rate, burst, burst, now)
-            session.history_limiter = limiter
-        if limiter.allow(now):
+        """The budget of history requests of the session's remote address (False: refused,
+        and told so)."""
+        address = capped_address(session.address, self.config.caps_exempt_loopback)
+        key = "session " + session.token_hash if address is None else address
+        if self._budgets.allow(key, self.clock.now()):
             return True
+        where = "" if address is None else f" from {address}"
         self.outbox.error(
             peer, ErrorCode.RATE_LIMITED,
-            f"history requests: at most {self.config.history_rate:g} a second",
+            f"history requests{where}: at most {self.config.history_rate:g} a second",
         )
         return False
+
+    def prune(self, now: float) -> None:
+        """Forget the budgets that have refilled (the timers call it)."""
+        self._budgets.prune(now)
 
     def on_request(self, session: Session, peer: bytes, msg: HistoryRequest) -> None:
         """Answer from the cache, inline, or from the worker thread (the rate guard ran)."""

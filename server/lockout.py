@@ -20,11 +20,10 @@ from seasalt.engine import ENGINE_VERSION
 
 from .config import ServerConfig, log
 from .journal import Journal
+from .limits import capped_address
 from .peers import Origin
 from .sessions import Session, SessionRegistry
 from .tables import Status, Table
-
-_LOOPBACK = ("127.", "::1", "::ffff:127.")
 
 NOT_JOURNALLED = 0
 """``Table.game_id`` of a table whose game has not started: no journal row yet."""
@@ -45,11 +44,7 @@ class Lockout:
     def _capped_address(self, address: str | None) -> str | None:
         """The address the per-address caps count, or None when they do not apply: unknown,
         or this machine itself (solo and host mode, tests) when ``caps_exempt_loopback``."""
-        if address is None:
-            return None
-        if self.config.caps_exempt_loopback and address.startswith(_LOOPBACK):
-            return None
-        return address
+        return capped_address(address, self.config.caps_exempt_loopback)
 
     def session_cap_refusal(self, peer: bytes, origin: Origin | None) -> str | None:
         """Why this connection may not open another session now (None: it may)."""
