@@ -293,5 +293,7 @@ class Master:
         self.outbox.say_goodbye(self.sessions)
 
     def close(self) -> None:
-        """Stop the history thread (the journal is the caller's to close)."""
+        """Stop the history thread; a commit that comes back after this tells nobody (the
+        journal is the caller's to close)."""
+        self.game.closed = True
         self.history.close()
