@@ -97,6 +97,10 @@ class ServerConfig:
     """Sessions one connection may have opened and still hold (``limit_reached``)."""
     max_sessions_per_address: int = 64
     """Sessions opened from one remote address (``Peer-Address``) held at once."""
+    new_sessions_per_address: int = 30
+    """Sessions one remote address may open a minute (``hello``): as many at once, then one
+    every 60/N seconds. A new ``hello`` closes the connection's lobby session, so without
+    this a flood of hellos from one address was bounded by the rate limit alone."""
     max_tables_per_connection: int = 2
     """Tables one connection created that are still waiting for players."""
     max_tables_per_address: int = 8

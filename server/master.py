@@ -201,7 +201,7 @@ class Master:
         if name is None:
             return
         arrivals.close_previous_session(peer)  # before the caps: it does not count against them
-        capped = self.lockout.session_cap_refusal(peer, origin)
+        capped = self.lockout.session_cap_refusal(peer, origin, self.clock.now())
         if capped is not None:
             self.outbox.error(peer, ErrorCode.LIMIT_REACHED, capped)
             return
@@ -260,6 +260,7 @@ class Master:
         now = self.clock.now()
         self.peer_limits.prune(now)
         self.history.prune(now)
+        self.lockout.prune(now)
 
     def restore(self) -> None:
         """Bring back the journalled tables (server/restore.py), before the socket is read."""
