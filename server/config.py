@@ -106,7 +106,8 @@ class ServerConfig:
     max_tables_per_address: int = 8
     """Tables created from one remote address that are still waiting for players."""
     caps_exempt_loopback: bool = True
-    """The per-address caps do not count this machine (solo and host mode, tests)."""
+    """The per-address caps do not count this machine: loopback and its own addresses (solo
+    and host mode, the web front's guests, tests)."""
     history_rate: float = 0.5
     """``list_games``/``get_replay``/``get_stats`` one remote address (or one session of this
     machine's, with ``caps_exempt_loopback``) may send a second on average..."""

@@ -8,10 +8,12 @@ flags), so a LAN host can be stricter than the wire allows.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
+from .addresses import interface_addresses
 from .sessions import RateLimiter
 
 RATE_LIMITED_MESSAGE = "too many messages: slow down"
@@ -22,12 +24,22 @@ Key = TypeVar("Key", bound=Hashable)
 _LOOPBACK = ("127.", "::1", "::ffff:127.")
 
 
+@functools.cache
+def own_addresses() -> frozenset[str]:
+    """This machine's IPv4 addresses (read once)."""
+    return frozenset(interface_addresses())
+
+
 def capped_address(address: str | None, exempt_loopback: bool) -> str | None:
     """The remote address a per-address cap counts, or None when the caps do not apply:
-    unknown, or this machine itself (solo and host mode, tests) when ``exempt_loopback``."""
+    unknown, or this machine itself (solo and host mode, the web front's guests, tests) when
+    ``exempt_loopback``: loopback, or one of its own addresses (a server listening on its LAN
+    address runs its browser guests' clients from that address)."""
     if address is None:
         return None
-    if exempt_loopback and address.startswith(_LOOPBACK):
+    if exempt_loopback and (
+        address.startswith(_LOOPBACK) or address.removeprefix("::ffff:") in own_addresses()
+    ):
         return None
     return address
 
