@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging.handlers
 import os
+import stat
 from typing import IO, Any
 
 PRIVATE_FILE = 0o600
@@ -54,6 +55,8 @@ def keep_private(fd: int) -> None:
     if os.name != "posix":  # Windows: no owner ids or group/other bits to tighten
         return
     st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        return  # /dev/null, a terminal, a pipe: the user's choice, shared by nature
     if st.st_uid != os.geteuid():
         raise PermissionError(
             f"it belongs to another user (uid {st.st_uid}), who could read what is written "

@@ -143,6 +143,23 @@ def test_a_token_file_of_another_user_is_refused_and_left_as_it_was(tmp_path: Pa
     assert path.read_text() == "theirs\n"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_a_file_that_is_not_a_regular_file_keeps_its_mode(tmp_path: Path) -> None:
+    """``--log-file /dev/null`` or a pipe: shared by nature, never made 0600 (as root that
+    would close /dev/null to every other user of the machine)."""
+    from seasalt.client.files import keep_private
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    fifo.chmod(0o666)
+    fd = os.open(fifo, os.O_RDWR)  # a FIFO opened both ways does not wait for a reader
+    try:
+        keep_private(fd)
+    finally:
+        os.close(fd)
+    assert mode(fifo) == 0o666
+
+
 def test_a_journal_that_was_already_there_is_made_private(tmp_path: Path) -> None:
     from seasalt.server.journal import Journal
 
