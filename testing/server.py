@@ -286,6 +286,7 @@ class ServerProcess:
             if match:
                 self.endpoint = match.group(1).decode()
                 return self.endpoint
+        self.kill()  # not left running (with its bot pool) after the test has given up on it
         raise TimeoutError("server did not print its address")
 
     def kill(self) -> None:
