@@ -9,12 +9,16 @@
 3. Without a flood: ``--samples`` samples. Then ``--flooders`` (30) connections in another
    process each send ``get_stats`` at ``--flood-rate`` (40) a second, under the general
    per-connection rate limit, reading every answer; after ``--settle`` seconds, the same
-   number of samples again.
+   number of samples again. With ``--hello-each`` every ``get_stats`` comes right after a new
+   ``hello`` (a fresh session each time: what a budget per session would let through).
+
+The server counts this machine's connections per address (``--caps-count-loopback``): the
+flooders stand for one other machine on the LAN.
 
 Prints p50/p99 of both phases and the ratio (target: p99 with the flood within 2x of without),
-and how many stats answers and refusals the flooders got.
+and how many stats requests the flooders sent and what they got back.
 
-    python benchmarks/history_flood.py [--games 400] [--samples 400]
+    python benchmarks/history_flood.py [--games 400] [--samples 400] [--hello-each]
 """
 
 from __future__ import annotations
@@ -111,9 +115,12 @@ def build_journal(path: str, games: int, seed: int) -> float:
 # --- the flood (its own process) -------------------------------------------------------------
 
 
-def _flood(endpoint: str, flooders: int, rate: float, stop: Any, out: Any) -> None:
-    """``flooders`` connections sending get_stats at ``rate`` until ``stop`` is set; puts
-    the count of each kind of answer on ``out``."""
+def _flood(
+    endpoint: str, flooders: int, rate: float, hello_each: bool, stop: Any, out: Any
+) -> None:
+    """``flooders`` connections sending get_stats at ``rate`` (each after a new hello, with
+    ``hello_each``) until ``stop`` is set; puts the count of requests sent ("sent") and of
+    each kind of answer on ``out``."""
 
     async def one(ctx: zmq.asyncio.Context, i: int, counts: dict[str, int]) -> None:
         sock = ctx.socket(zmq.DEALER)
@@ -125,7 +132,10 @@ def _flood(endpoint: str, flooders: int, rate: float, stop: Any, out: Any) -> No
         while not stop.is_set():
             now = time.monotonic()
             if now >= next_send:
+                if hello_each:
+                    await sock.send(encode(Hello(PROTOCOL_VERSION, f"flood{i}")))
                 await sock.send(encode(GetStats()))
+                counts["sent"] = counts.get("sent", 0) + 1
                 next_send += period
             if await sock.poll(max(0.0, next_send - time.monotonic()) * 1000):
                 msg = decode_server_message(await sock.recv())
@@ -230,7 +240,9 @@ async def measure(args: argparse.Namespace, endpoint: str) -> None:
     queue: multiprocessing.Queue[dict[str, int]] = spawn.Queue()
     stop = spawn.Event()
     proc = spawn.Process(
-        target=_flood, args=(endpoint, args.flooders, args.flood_rate, stop, queue), daemon=True
+        target=_flood,
+        args=(endpoint, args.flooders, args.flood_rate, args.hello_each, stop, queue),
+        daemon=True,
     )
     proc.start()
     await asyncio.sleep(args.settle)  # the flood is under way (its sockets connected)
@@ -248,8 +260,10 @@ async def measure(args: argparse.Namespace, endpoint: str) -> None:
           f"p99 {q99:8.0f} us")
     print(f"honest action -> its update, {args.flooders} flooding  n={len(flooded):5d}  "
           f"p50 {f50:8.0f} us  p99 {f99:8.0f} us  ({took:.1f} s)")
+    sent = counts.pop("sent", 0)
     answers = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-    print(f"flooders got: {answers} (over {args.settle + took:.1f} s)")
+    print(f"flooders sent {sent} get_stats{' (each after a new hello)' * args.hello_each}, "
+          f"got: {answers} (over {args.settle + took:.1f} s)")
     print(f"ratio flood/no flood: p50 {f50 / q50:.1f}x, p99 {f99 / q99:.1f}x (target p99 <= 2x)")
 
 
@@ -260,13 +274,15 @@ def main() -> None:
     p.add_argument("--flooders", type=int, default=30)
     p.add_argument("--flood-rate", type=float, default=40.0, help="get_stats/s per flooder")
     p.add_argument("--settle", type=float, default=3.0, help="seconds of flood before timing")
+    p.add_argument("--hello-each", action="store_true",
+                   help="a new hello (a fresh session) before each get_stats")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "flood.sqlite3")
         built = build_journal(db, args.games, args.seed)
         print(f"journal: {args.games} finished games written in {built:.1f} s")
-        server = ServerProcess(db, "--bot-delay", "0")
+        server = ServerProcess(db, "--bot-delay", "0", "--caps-count-loopback")
         endpoint = server.start()
         try:
             asyncio.run(measure(args, endpoint))

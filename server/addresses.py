@@ -27,7 +27,7 @@ def _linux_ipv4() -> list[str]:
 
 
 def interface_addresses() -> list[str]:
-    """This machine's IPv4 addresses, loopback first."""
+    """This machine's IPv4 addresses: those friends on the LAN type first, loopback last."""
     found: list[str] = []
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError):
@@ -35,8 +35,7 @@ def interface_addresses() -> list[str]:
     if not found:
         with contextlib.suppress(OSError):
             found = socket.gethostbyname_ex(socket.gethostname())[2]
-    unique = sorted(set(found) | {"127.0.0.1"}, key=lambda a: (a != "127.0.0.1", a))
-    return unique
+    return sorted(set(found) | {"127.0.0.1"}, key=lambda a: (is_loopback(a), a))
 
 
 def is_loopback(host: str) -> bool:
@@ -58,11 +57,12 @@ def host_port(host: str, port: int) -> str:
 
 
 def join_addresses(host: str, port: int) -> list[str]:
-    """What a player types to join a server bound to ``host``."""
+    """What a player types to join a server bound to ``host``: the LAN addresses first (what
+    friends type), this machine's own loopback last."""
     if host in ("0.0.0.0", "*", ""):
         return [host_port(a, port) for a in interface_addresses()]
     if host == "::":
-        return [host_port("::1", port)] + [host_port(a, port) for a in interface_addresses()]
+        return [host_port(a, port) for a in interface_addresses()] + [host_port("::1", port)]
     return [host_port(host, port)]
 
 

@@ -128,6 +128,10 @@ class Arrivals:
                 self.watch_again(session)
         old = self.sessions.bind(session, peer, now)
         session.connection = origin.connection if origin is not None else None
+        if session.address is None and origin is not None:
+            # Made again from the journal after a restart: it counts where it is (the caps,
+            # the history budget), as one opened by hello does.
+            session.address = origin.address
         if old is not None:
             self.outbox.send_peer(
                 old,

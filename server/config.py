@@ -97,14 +97,20 @@ class ServerConfig:
     """Sessions one connection may have opened and still hold (``limit_reached``)."""
     max_sessions_per_address: int = 64
     """Sessions opened from one remote address (``Peer-Address``) held at once."""
+    new_sessions_per_address: int = 30
+    """Sessions one remote address may open a minute (``hello``): as many at once, then one
+    every 60/N seconds. A new ``hello`` closes the connection's lobby session, so without
+    this a flood of hellos from one address was bounded by the rate limit alone."""
     max_tables_per_connection: int = 2
     """Tables one connection created that are still waiting for players."""
     max_tables_per_address: int = 8
     """Tables created from one remote address that are still waiting for players."""
     caps_exempt_loopback: bool = True
-    """The per-address caps do not count this machine (solo and host mode, tests)."""
+    """The per-address caps do not count this machine: loopback and its own addresses (solo
+    and host mode, the web front's guests, tests)."""
     history_rate: float = 0.5
-    """``list_games``/``get_replay``/``get_stats`` a session may send a second on average..."""
+    """``list_games``/``get_replay``/``get_stats`` one remote address (or one session of this
+    machine's, with ``caps_exempt_loopback``) may send a second on average..."""
     history_burst: float = 8.0
     """...and at once (a history screen asks for a few): their own budget, far below
     ``rate_limit``, since each can cost a query over the whole journal."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 from seasalt.engine import (
     Action,
@@ -74,11 +75,22 @@ class Game:
     """The bot turn in flight at each table (one at most)."""
     queued: dict[str, Queued] = field(default_factory=dict, init=False)
     actions_accepted: int = field(default=0, init=False)
+    held: dict[str, dict[str, tuple[Session, bytes, ActionRequest]]] = field(
+        default_factory=dict, init=False
+    )
+    """Action requests that came while their table's last action was being committed, by
+    table and session (the latest of each): guarded and played once it is in."""
+    closed: bool = field(default=False, init=False)
+    """The server is stopping: a commit that comes back now tells nobody."""
 
     # --- the guards -----------------------------------------------------------------------
 
     def on_action(self, session: Session, peer: bytes, msg: ActionRequest) -> None:
         table = self.tables.get(msg.table)
+        if table is not None and table.committing:
+            # Every guard below reads the table as it will be once that action is in.
+            self.held.setdefault(table.name, {})[session.token_hash] = (session, peer, msg)
+            return
         if table is not None and self.clocks.timed_out(session, table):
             self.outbox.error(
                 peer, ErrorCode.NOT_YOUR_TURN,
@@ -126,24 +138,23 @@ class Game:
         self.play(table, msg.action, peer)
 
     def play(self, table: Table, action: Action, peer: bytes | None) -> bool:
-        """Apply an action for the seat to act (checked by the caller) and commit it."""
+        """Play an action for the seat to act (checked by the caller): journal it, then (once
+        the commit is in) make it the table's and tell everyone. False: the engine refused
+        it (the player is told why)."""
         seat, round_no = table.state.to_act, table.state.round
         takeover = None
         if peer is None and seat is not None and not table.seats[seat].is_bot:
             level = table.bot_level(seat)  # a bot moving for a human: told apart (stats)
             takeover = None if level is None else (seat, round_no, level)
         try:
-            result = table.apply(action)
+            result = table.attempt(action)
         except IllegalActionError as exc:
             if peer is not None:
                 self.outbox.error(peer, ErrorCode.ILLEGAL_ACTION, str(exc), table.name)
             else:
                 log.error("bot chose an illegal action at %s: %s", table.name, exc)
             return False
-        if takeover is not None:
-            table.note_stand_in(takeover[0], takeover[2], takeover[1])
-        marks = table.marks.note(result, None if takeover is None else takeover[0])
-        self.commit(table, action, result, takeover, marks)
+        self.commit(table, action, result, takeover, peer)
         return True
 
     # --- commit: journal first, then every seat and watcher -------------------------------
@@ -154,21 +165,12 @@ class Game:
         action: Action,
         result: ApplyResult,
         takeover: tuple[int, int, str] | None = None,
-        marks: tuple[int, ...] = (),
+        peer: bytes | None = None,
     ) -> None:
-        """Journal the action, then tell every member; then the new turn's clock. ``marks``:
-        the action's events a bot made for a human seat (server/stand_ins.py)."""
-        self._journal_and_send(table, action, result, takeover, marks)
-        self.clocks.after_commit(table)
-
-    def _journal_and_send(
-        self,
-        table: Table,
-        action: Action,
-        result: ApplyResult,
-        takeover: tuple[int, int, str] | None,
-        marks: tuple[int, ...],
-    ) -> None:
+        """Journal the action; once its commit is in (at once, or later on the loop for a
+        journal that fsyncs: server/journal_writer.py), the table takes it and every member is
+        told (:meth:`_committed`). Until then the table is ``committing``: its state is the
+        one everyone was told of, and no other action is played there."""
         state = result.state
         round_ended = any(e.kind in ROUND_ENDS for e in result.events)
         round_result = None
@@ -177,15 +179,56 @@ class Game:
                 state.last_result.round,
                 to_blob(result_to_wire(state.last_result)),
             )
-        self.journal.append_action(
-            table.game_id,
-            state.move,
-            to_blob(action_to_wire(action)),
-            round_result,
-            state.scores if state.is_over else None,
-            state.winners if state.is_over else None,
-            takeover,
-        )
+        table.committing = True
+        try:
+            self.journal.append_action(
+                table.game_id,
+                state.move,
+                to_blob(action_to_wire(action)),
+                round_result,
+                state.scores if state.is_over else None,
+                state.winners if state.is_over else None,
+                takeover,
+                done=partial(self._committed, table, result, takeover, peer),
+            )
+        except BaseException:
+            table.committing = False  # not journalled: nothing changed, nobody is told
+            raise
+
+    def _committed(
+        self,
+        table: Table,
+        result: ApplyResult,
+        takeover: tuple[int, int, str] | None,
+        peer: bytes | None,
+        error: BaseException | None,
+    ) -> None:
+        """The action's commit is in (``error`` None): the table takes it and everyone is
+        told; then the requests held meanwhile are played."""
+        table.committing = False
+        if self.closed:
+            return
+        if error is not None:
+            log.error("the journal could not keep an action at %s: %s", table.name, error)
+            if peer is not None:
+                self.outbox.error(peer, ErrorCode.SERVER_ERROR, "internal server error",
+                                  table.name)
+        else:
+            table.install(result)
+            if takeover is not None:
+                table.note_stand_in(takeover[0], takeover[2], takeover[1])
+            marks = table.marks.note(result, None if takeover is None else takeover[0])
+            if self.tables.get(table.name) is table:  # else gone meanwhile: nobody to tell
+                self._send(table, result, marks)
+                self.clocks.after_commit(table)
+        for session, held_peer, msg in self.held.pop(table.name, {}).values():
+            if session.peer == held_peer:  # still the connection that sent it
+                self.on_action(session, held_peer, msg)
+        self.schedule_bot(table)
+
+    def _send(self, table: Table, result: ApplyResult, marks: tuple[int, ...]) -> None:
+        state = result.state
+        round_ended = any(e.kind in ROUND_ENDS for e in result.events)
         self.actions_accepted += 1
         seq = table.seq
         members = list(self.sessions.members(table))
@@ -222,10 +265,8 @@ class Game:
                 self.outbox.send(session, over)
                 self.outbox.send_encoded(session, record)
             self.news.announce(table)
-            if not members:  # everyone had left: nobody will ask to play again
-                del self.tables[table.name]
-            return
-        self.schedule_bot(table)
+            if not members and self.tables.get(table.name) is table:
+                del self.tables[table.name]  # everyone had left: nobody will play again
 
     # --- the reading pause after a round --------------------------------------------------
 
@@ -312,6 +353,7 @@ class Game:
         seat = table.state.to_act
         if (
             table.status is not Status.RUNNING
+            or table.committing  # it is scheduled again once the commit is in
             or seat is None
             or table.bot_level(seat) is None
             or table.name in self.bot_tasks
@@ -332,6 +374,7 @@ class Game:
             action = await self.bots.decide(level, seed, view(table.state, seat, table.views))
             still_due = (
                 self.tables.get(table.name) is table
+                and not table.committing
                 and table.status is Status.RUNNING
                 and table.state.move == move
                 and table.state.to_act == seat

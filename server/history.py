@@ -36,8 +36,9 @@ from .finished import (
     load_stand_in_moves,
 )
 from .journal import Journal
+from .limits import PeerLimiter, capped_address
 from .outbox import Outbox
-from .sessions import RateLimiter, Session, SessionRegistry
+from .sessions import Session, SessionRegistry
 
 __all__ = [
     "HISTORY_REQUESTS", "Answer", "History", "HistoryKey", "HistoryRequest", "HistoryWorker",
@@ -56,6 +57,14 @@ _GENERATION = (
 )
 """What changes whenever the finished games do (a game ends, one is archived or deleted):
 the key that invalidates every cached answer. One small aggregate query per request."""
+
+Generation = tuple[int, ...]
+"""A result of :data:`_GENERATION`."""
+
+
+def generation_of(db: sqlite3.Connection) -> Generation:
+    """The finished games' generation as ``db`` sees them now."""
+    return tuple(db.execute(_GENERATION).fetchone())
 
 
 Answer = tuple[bytes, ...]
@@ -85,7 +94,14 @@ def answer(db: sqlite3.Connection, key: HistoryKey, builder: StatsBuilder) -> An
 class HistoryWorker:
     """One thread that answers history requests from its own read-only connection to the
     journal (SQLite WAL lets it read while the event loop writes), so game frames never wait
-    behind a statistics query. Results come back to the loop with ``call_soon_threadsafe``."""
+    behind a statistics query. Results come back to the loop with ``call_soon_threadsafe``.
+
+    Each answer is read in a read transaction of its own, ended before the next: a WAL reader
+    sees the journal as it was when its transaction began, so a transaction left open (as
+    Python's implicit ``BEGIN`` before a refused write on this read-only connection did)
+    would freeze every later answer at that moment. The connection is in autocommit mode, so
+    nothing but :meth:`_answer` ever begins one.
+    """
 
     def __init__(self, path: str) -> None:
         self._uri = Path(path).absolute().as_uri() + "?mode=ro"
@@ -96,27 +112,35 @@ class HistoryWorker:
 
     def submit(
         self, key: HistoryKey, loop: asyncio.AbstractEventLoop,
-        done: Callable[[Answer | None, list[tuple[int, str]], BaseException | None], None],
+        done: Callable[[Generation, Answer | None, list[tuple[int, str]], BaseException | None],
+                       None],
     ) -> None:
-        """Answer ``key`` in the thread; ``done(frame, unsaved facts, error)`` on the loop."""
+        """Answer ``key`` in the thread; ``done(generation read, frames, unsaved facts,
+        error)`` on the loop."""
 
         def work() -> None:
+            generation: Generation = ()
             result: Answer | None = None
             error: BaseException | None = None
             try:
-                result = self._answer(key)
+                generation, result = self._answer(key)
             except BaseException as exc:  # reported on the loop, never lost in the thread
                 error = exc
             unsaved = self._builder.take_unsaved()
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
-                loop.call_soon_threadsafe(done, result, unsaved, error)
+                loop.call_soon_threadsafe(done, generation, result, unsaved, error)
 
         self._pool.submit(work)
 
-    def _answer(self, key: HistoryKey) -> Answer | None:
+    def _answer(self, key: HistoryKey) -> tuple[Generation, Answer | None]:
         if self._db is None:
-            self._db = sqlite3.connect(self._uri, uri=True)
-        return answer(self._db, key, self._builder)
+            self._db = sqlite3.connect(self._uri, uri=True, isolation_level=None)
+        db = self._db
+        db.execute("BEGIN")  # one snapshot: the answer and the generation it is cached under
+        try:
+            return generation_of(db), answer(db, key, self._builder)
+        finally:
+            db.execute("ROLLBACK")  # read only: ends the snapshot, whatever happened
 
     def close(self) -> None:
         def close_db() -> None:
@@ -134,10 +158,12 @@ class History:
     """Answers ``list_games``, ``get_replay`` and ``get_stats`` from the journal.
 
     Cheap by construction (issue 14): each answer is encoded once and cached until the finished
-    games change; a session has its own, much lower rate budget for these requests
-    (``history_rate``: ``allowed``, a guard server/master.py runs before ``on_request``); and a
-    cache miss is computed in a :class:`HistoryWorker` thread, off the event loop (inline only
-    for an in-memory journal, which another connection cannot read).
+    games change; these requests have their own, much lower rate budget (``history_rate``:
+    ``allowed``, a guard server/master.py runs before ``on_request``), counted per remote
+    address as the other caps are, so that neither a new ``hello`` nor another connection
+    brings a fresh one; and a cache miss is computed in a :class:`HistoryWorker` thread, off
+    the event loop (inline only for an in-memory journal, which another connection cannot
+    read).
     """
 
     config: ServerConfig
@@ -148,10 +174,15 @@ class History:
 
     def __post_init__(self) -> None:
         self._stats_builder: StatsBuilder | None = None
+        self._budgets: PeerLimiter[str] = PeerLimiter(
+            self.config.history_rate, self.config.history_burst
+        )
+        """The history budgets, by remote address (by session for this machine's own, which
+        the per-address caps exempt: server/limits.py ``capped_address``)."""
         self._history_worker: HistoryWorker | None = None
-        self._history_cache: dict[HistoryKey, tuple[tuple[int, ...], Answer | None]] = {}
+        self._history_cache: dict[HistoryKey, tuple[Generation, Answer | None]] = {}
         self._history_waiting: dict[
-            tuple[HistoryKey, tuple[int, ...]], list[tuple[Session, bytes]]
+            tuple[HistoryKey, Generation], list[tuple[Session, bytes]]
         ] = {}
         if self.journal.path != ":memory:" and self.config.history_thread:
             self._history_worker = HistoryWorker(self.journal.path)
@@ -168,20 +199,22 @@ class History:
             self.journal.remember_identity(session.token_hash, player_id_of_identity(identity))
 
     def allowed(self, session: Session, peer: bytes) -> bool:
-        """The session's own budget of history requests (False: refused, and told so)."""
-        now = self.clock.now()
-        limiter = session.history_limiter
-        if limiter is None:  # kept on the session: it goes when the session does
-            burst = self.config.history_burst
-            limiter = RateLimiter(self.config.history_rate, burst, burst, now)
-            session.history_limiter = limiter
-        if limiter.allow(now):
+        """The budget of history requests of the session's remote address (False: refused,
+        and told so)."""
+        address = capped_address(session.address, self.config.caps_exempt_loopback)
+        key = "session " + session.token_hash if address is None else address
+        if self._budgets.allow(key, self.clock.now()):
             return True
+        where = "" if address is None else f" from {address}"
         self.outbox.error(
             peer, ErrorCode.RATE_LIMITED,
-            f"history requests: at most {self.config.history_rate:g} a second",
+            f"history requests{where}: at most {self.config.history_rate:g} a second",
         )
         return False
+
+    def prune(self, now: float) -> None:
+        """Forget the budgets that have refilled (the timers call it)."""
+        self._budgets.prune(now)
 
     def on_request(self, session: Session, peer: bytes, msg: HistoryRequest) -> None:
         """Answer from the cache, inline, or from the worker thread (the rate guard ran)."""
@@ -191,7 +224,7 @@ class History:
             key = ("replay", msg.game)
         else:
             key = ("stats", 0)
-        generation = tuple(self.journal.connection.execute(_GENERATION).fetchone())
+        generation = generation_of(self.journal.connection)
         cached = self._history_cache.get(key)
         if cached is not None and cached[0] == generation:
             self._deliver(session, peer, key, cached[1])
@@ -210,10 +243,13 @@ class History:
             self._history_worker.submit(key, loop, partial(self._answered, key, generation))
 
     def _answered(
-        self, key: HistoryKey, generation: tuple[int, ...], frame: Answer | None,
-        unsaved: list[tuple[int, str]], error: BaseException | None,
+        self, key: HistoryKey, asked: Generation, generation: Generation,
+        frame: Answer | None, unsaved: list[tuple[int, str]], error: BaseException | None,
     ) -> None:
-        waiting = self._history_waiting.pop((key, generation), [])
+        """The worker's answer, read at ``generation`` (its own snapshot) for the askers who
+        saw ``asked``: it is cached under what it was read from, so an answer never stands
+        for finished games it did not see."""
+        waiting = self._history_waiting.pop((key, asked), [])
         if unsaved:  # counted once: the journal keeps them (the thread reads only)
             with contextlib.suppress(sqlite3.Error):
                 self.journal.connection.executemany(
@@ -232,9 +268,7 @@ class History:
             if session.peer == peer:  # still the connection that asked
                 self._deliver(session, peer, key, frame)
 
-    def _remember(
-        self, key: HistoryKey, generation: tuple[int, ...], frame: Answer | None
-    ) -> None:
+    def _remember(self, key: HistoryKey, generation: Generation, frame: Answer | None) -> None:
         if key[0] == "replay" and len(self._history_cache) >= _CACHED_ANSWERS:
             # Replays are many and each is asked for rarely: keep the cache bounded.
             for old in [k for k in self._history_cache if k[0] == "replay"][: _CACHED_ANSWERS // 2]:

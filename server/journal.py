@@ -12,6 +12,7 @@ journal, the one-server lock and ``JournalError`` are server/journal_file.py.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from .files import create_private
 from .journal_file import DatabaseLock, JournalError, cannot_create, check_journal_path
 from .journal_schema import GAME_COLUMNS, GameRecord, SeatRecord, ensure_schema, game_record
+from .journal_writer import WRITER_BUSY_TIMEOUT, ActionRecord, ActionWriter, Done, write_action
 from .sessions import KeptSession
 
 _TOUCH_EVERY = 1.0
@@ -28,7 +30,8 @@ action: the update latency benchmark's journal cost)."""
 
 
 class Journal:
-    """Append-only record of games. Single-threaded: the server's event loop owns it."""
+    """Append-only record of games. The server's event loop owns it; with ``fsync`` a thread
+    of its own commits the actions (server/journal_writer.py)."""
 
     def __init__(
         self,
@@ -50,6 +53,8 @@ class Journal:
         self.wall_clock = wall_clock
         """Unix time for the games' dates (history); injectable for tests."""
         self._lock: DatabaseLock | None = None
+        self._writer: ActionWriter | None = None
+        """With ``fsync``: the thread that commits actions off the event loop."""
         self._touched: dict[int, float] = {}
         """game id -> the wall time last written as its ``updated_at`` by this journal."""
         if path != ":memory:":
@@ -63,10 +68,13 @@ class Journal:
                 self.close()
                 raise JournalError(cannot_create(path, exc)) from None
         try:
-            self._db = sqlite3.connect(path, isolation_level=None)
+            # With a writer thread, a write here may wait for one of its commits (one fsync).
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=WRITER_BUSY_TIMEOUT)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             ensure_schema(self._db, path)
+            if fsync and path != ":memory:":
+                self._writer = ActionWriter(path)
         except sqlite3.DatabaseError as exc:
             self.close()
             raise JournalError(f"cannot use the database {path}: {exc}") from None
@@ -80,6 +88,9 @@ class Journal:
         return self._db
 
     def close(self) -> None:
+        if self._writer is not None:  # its commits first: they are owed to their tables
+            self._writer.close()
+            self._writer = None
         db = getattr(self, "_db", None)
         if db is not None:
             db.close()
@@ -198,6 +209,7 @@ class Journal:
         final_scores: tuple[int, ...] | None = None,
         winners: tuple[int, ...] | None = None,
         takeover: tuple[int, int, str] | None = None,
+        done: Done | None = None,
     ) -> None:
         """Append accepted action number ``idx`` (1-based) in one transaction, together with
         the round result it produced and, when it ended the game, the final scores.
@@ -205,48 +217,41 @@ class Journal:
         ``takeover``: (seat, round, bot level) when a bot played this action for a human who
         had left (game over and statistics tell it apart from the human's own play).
 
+        ``done``: called once the commit has returned (None) or failed (the error): at once,
+        before this returns, on a journal that does not fsync; later, on the event loop, on
+        one that does (its writer thread commits off the loop: server/journal_writer.py).
+        Without ``done`` the commit is always made here, and a failure raises.
+
         Most actions are a single ``INSERT`` (its own transaction): the game's ``updated_at``
         (when it was last played, for ``--max-resume-age`` and housekeeping) is rewritten at
         most once per :data:`_TOUCH_EVERY` seconds of play, and with every round result.
         """
-        db = self._db
         now = self.wall_clock()
         last = self._touched.get(game_id)
         touch = last is None or abs(now - last) >= _TOUCH_EVERY
-        insert = "INSERT INTO actions (game_id, idx, action) VALUES (?,?,?)"
-        if round_result is None and final_scores is None and takeover is None and not touch:
-            db.execute(insert, (game_id, idx, action))
+        record = ActionRecord(
+            game_id, idx, action, round_result, final_scores, winners, takeover, now, touch
+        )
+        if not record.alone:
+            self._touched[game_id] = now
+        loop = _running_loop() if done is not None and self._writer is not None else None
+        if loop is not None and self._writer is not None and done is not None:
+            self._writer.submit(record, done, loop)
             return
-        db.execute("BEGIN")
-        try:
-            db.execute(insert, (game_id, idx, action))
-            if takeover is not None:
-                db.execute(
-                    "INSERT OR REPLACE INTO takeover_actions VALUES (?,?,?,?,?)",
-                    (game_id, idx, *takeover),
-                )
-            db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
-            if round_result is not None:
-                db.execute(
-                    "INSERT OR REPLACE INTO rounds VALUES (?,?,?)",
-                    (game_id, round_result[0], round_result[1]),
-                )
-            if final_scores is not None:
-                db.execute(
-                    "UPDATE games SET finished=1, final_scores=?, finished_at=?, winners=?"
-                    " WHERE id=?",
-                    (
-                        json.dumps(list(final_scores)),
-                        now,
-                        None if winners is None else json.dumps(list(winners)),
-                        game_id,
-                    ),
-                )
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        self._touched[game_id] = now
+        db = self._db
+        if record.alone:
+            write_action(db, record)
+        else:
+            db.execute("BEGIN")
+            try:
+                write_action(db, record)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                self._touched.pop(game_id, None)
+                raise
+        if done is not None:
+            done(None)
 
     def takeovers(self, game_id: int) -> list[tuple[int, int, int, str]]:
         """(action idx, seat, round, level) of every action a takeover bot played, in order."""
@@ -371,3 +376,10 @@ class Journal:
                 (table_name,),
             )
         ]
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # the journal used without an event loop (commands, tests)
+        return None

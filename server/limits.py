@@ -8,24 +8,50 @@ flags), so a LAN host can be stricter than the wire allows.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Iterable
+from typing import Generic, TypeVar
 
+from .addresses import interface_addresses
 from .sessions import RateLimiter
 
 RATE_LIMITED_MESSAGE = "too many messages: slow down"
 
 K = TypeVar("K")
+Key = TypeVar("Key", bound=Hashable)
+
+_LOOPBACK = ("127.", "::1", "::ffff:127.")
 
 
-class PeerLimiter:
-    """A token bucket per connection (ROUTER routing id), consulted before a frame is decoded.
+@functools.cache
+def own_addresses() -> frozenset[str]:
+    """This machine's IPv4 addresses (read once)."""
+    return frozenset(interface_addresses())
+
+
+def capped_address(address: str | None, exempt_loopback: bool) -> str | None:
+    """The remote address a per-address cap counts, or None when the caps do not apply:
+    unknown, or this machine itself (solo and host mode, the web front's guests, tests) when
+    ``exempt_loopback``: loopback, or one of its own addresses (a server listening on its LAN
+    address runs its browser guests' clients from that address)."""
+    if address is None:
+        return None
+    if exempt_loopback and (
+        address.startswith(_LOOPBACK) or address.removeprefix("::ffff:") in own_addresses()
+    ):
+        return None
+    return address
+
+
+class PeerLimiter(Generic[Key]):
+    """A token bucket per key: a connection (ROUTER routing id), consulted before a frame is
+    decoded, or a remote address (the history budget, server/history.py).
 
     Decoding and validation are the costly part of a bad frame, so a flooder is refused on
     the routing id alone. A bucket left alone long enough to refill completely is the same as
     a fresh one, so :meth:`prune` forgets it and the table stays as small as the set of
-    connections that talked recently.
+    keys that talked recently.
     """
 
     def __init__(self, rate: float, burst: float) -> None:
@@ -33,13 +59,13 @@ class PeerLimiter:
             raise ValueError(f"rate must be > 0 and burst >= 1, not {rate!r}/{burst!r}")
         self.rate = rate
         self.burst = burst
-        self._buckets: dict[bytes, RateLimiter] = {}
-        self._told: set[bytes] = set()
+        self._buckets: dict[Key, RateLimiter] = {}
+        self._told: set[Key] = set()
         """Connections refused since their last allowed frame and already told so."""
         self.refused = 0
         """Frames refused so far (all connections)."""
 
-    def allow(self, peer: bytes, now: float) -> bool:
+    def allow(self, peer: Key, now: float) -> bool:
         bucket = self._buckets.get(peer)
         if bucket is None:
             bucket = RateLimiter(self.rate, self.burst, self.burst, now)
@@ -51,7 +77,7 @@ class PeerLimiter:
         self.refused += 1
         return False
 
-    def first_refusal(self, peer: bytes) -> bool:
+    def first_refusal(self, peer: Key) -> bool:
         """Whether this refused frame is the first of its spell (the one to answer)."""
         if peer in self._told:
             return False

@@ -20,11 +20,10 @@ from seasalt.engine import ENGINE_VERSION
 
 from .config import ServerConfig, log
 from .journal import Journal
+from .limits import PeerLimiter, capped_address
 from .peers import Origin
 from .sessions import Session, SessionRegistry
 from .tables import Status, Table
-
-_LOOPBACK = ("127.", "::1", "::ffff:127.")
 
 NOT_JOURNALLED = 0
 """``Table.game_id`` of a table whose game has not started: no journal row yet."""
@@ -40,19 +39,23 @@ class Lockout:
     sessions: SessionRegistry
     journal: Journal
 
+    def __post_init__(self) -> None:
+        per_minute = self.config.new_sessions_per_address
+        self._new_sessions: PeerLimiter[str] = PeerLimiter(per_minute / 60, per_minute)
+        """The sessions each capped address opened lately (``new_sessions_per_address``)."""
+
     # --- caps ------------------------------------------------------------------------
 
     def _capped_address(self, address: str | None) -> str | None:
         """The address the per-address caps count, or None when they do not apply: unknown,
         or this machine itself (solo and host mode, tests) when ``caps_exempt_loopback``."""
-        if address is None:
-            return None
-        if self.config.caps_exempt_loopback and address.startswith(_LOOPBACK):
-            return None
-        return address
+        return capped_address(address, self.config.caps_exempt_loopback)
 
-    def session_cap_refusal(self, peer: bytes, origin: Origin | None) -> str | None:
-        """Why this connection may not open another session now (None: it may)."""
+    def session_cap_refusal(
+        self, peer: bytes, origin: Origin | None, now: float
+    ) -> str | None:
+        """Why this connection may not open another session now (None: it may; the new
+        session is counted against its address's budget of new sessions)."""
         if origin is None:
             return None
         opened_by = (peer, *origin.connection)
@@ -71,7 +74,16 @@ class Lockout:
                     f"{address} already holds {from_there} sessions on this server (the limit "
                     f"is {self.config.max_sessions_per_address})"
                 )
+            if not self._new_sessions.allow(address, now):
+                return (
+                    f"{address} opened {self.config.new_sessions_per_address} sessions in the "
+                    "last minute (the limit): resume one with its token, or try again shortly"
+                )
         return None
+
+    def prune(self, now: float) -> None:
+        """Forget the addresses whose new-session budget has refilled (the timers call it)."""
+        self._new_sessions.prune(now)
 
     def mark_opened(self, session: Session, peer: bytes, origin: Origin | None) -> None:
         """Remember where a new session came from (the caps count it there)."""

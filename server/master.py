@@ -118,7 +118,7 @@ class Master:
         self.restorer = Restorer(
             config, clock, journal, self.tables, self.refused, takeover_level
         )
-        self.peer_limits = PeerLimiter(config.rate_limit, config.rate_burst)
+        self.peer_limits: PeerLimiter[bytes] = PeerLimiter(config.rate_limit, config.rate_burst)
         self._rate_limited = encode(Error(ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE))
         # Which handler serves each client message type: looked up by exact type (decode
         # builds exactly these classes). Openers come before the session guard, routes after.
@@ -201,7 +201,7 @@ class Master:
         if name is None:
             return
         arrivals.close_previous_session(peer)  # before the caps: it does not count against them
-        capped = self.lockout.session_cap_refusal(peer, origin)
+        capped = self.lockout.session_cap_refusal(peer, origin, self.clock.now())
         if capped is not None:
             self.outbox.error(peer, ErrorCode.LIMIT_REACHED, capped)
             return
@@ -257,7 +257,10 @@ class Master:
         self.presence.tick()
         for table in self.clocks.tick():
             self.game.schedule_bot(table)  # a bot plays the rest of a turn that ran out
-        self.peer_limits.prune(self.clock.now())
+        now = self.clock.now()
+        self.peer_limits.prune(now)
+        self.history.prune(now)
+        self.lockout.prune(now)
 
     def restore(self) -> None:
         """Bring back the journalled tables (server/restore.py), before the socket is read."""
@@ -291,5 +294,7 @@ class Master:
         self.outbox.say_goodbye(self.sessions)
 
     def close(self) -> None:
-        """Stop the history thread (the journal is the caller's to close)."""
+        """Stop the history thread; a commit that comes back after this tells nobody (the
+        journal is the caller's to close)."""
+        self.game.closed = True
         self.history.close()

@@ -63,8 +63,6 @@ class Session:
     session cap."""
     address: str | None = None
     """The remote address that created the session: the per-address caps."""
-    history_limiter: RateLimiter | None = None
-    """The budget of history requests (``history_rate``), made at the first one."""
     left: str | None = None
     """The table this session last left with ``leave``, until it sits or watches again: a
     ``leave`` sent again (its ``left`` lost with the link) gets the same answer (kept in the

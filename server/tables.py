@@ -115,6 +115,10 @@ class Table:
     takes the table's, as for the turn timer)."""
     turn_clock: TurnClock = field(default_factory=TurnClock)
     """The turn timer's state (server/clocks.py)."""
+    committing: bool = False
+    """An accepted action's journal commit is in flight (a ``--fsync`` journal commits off
+    the event loop): ``state`` is still the one before it, the only one anyone was told of,
+    and no other action is played here until it is in (server/game.py)."""
 
     def note_stand_in(self, seat: int, level: str, round_no: int) -> None:
         """A takeover bot moved for ``seat`` in round ``round_no``."""
@@ -187,13 +191,17 @@ class Table:
             return self.takeover_level  # also for the rest of a turn whose time ran out
         return None
 
-    def apply(self, action: Action) -> ApplyResult:
-        """Apply ``action`` for the seat to act: the only way the game state changes.
+    def attempt(self, action: Action) -> ApplyResult:
+        """What ``action`` by the seat to act would do, the table unchanged (:meth:`install`
+        makes it so once it is journalled).
 
         Raises:
-            IllegalActionError: from the engine, with the state unchanged.
+            IllegalActionError: from the engine.
         """
-        result = apply(self.state, action)
+        return apply(self.state, action)
+
+    def install(self, result: ApplyResult) -> None:
+        """The action of ``result`` is accepted: the only way the game state changes."""
         self.state = result.state
         if result.state.is_over:
             self.status = Status.FINISHED
@@ -201,4 +209,3 @@ class Table:
             e.kind in (EventKind.ROUND_SCORED, EventKind.ROUND_VOID) for e in result.events
         ):
             self.status = Status.ROUND_OVER
-        return result

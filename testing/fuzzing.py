@@ -91,10 +91,10 @@ class Fuzzer:
         send_frame = master.outbox.transport
 
         def recording_commit(
-            table: Any, action: Any, result: Any, takeover: Any = None, marks: Any = ()
+            table: Any, action: Any, result: Any, takeover: Any = None, peer: Any = None
         ) -> None:
             self._step_events[table.name] = result.events
-            commit(table, action, result, takeover, marks)
+            commit(table, action, result, takeover, peer)
 
         def checking_send(peer: bytes, frame: bytes) -> bool:
             try:

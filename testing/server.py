@@ -77,9 +77,15 @@ def card_ids(data: Any) -> list[int]:
 class RawClient:
     """One DEALER socket speaking the protocol, recording every frame it receives."""
 
-    def __init__(self, ctx: zmq.asyncio.Context, endpoint: str) -> None:
+    def __init__(
+        self, ctx: zmq.asyncio.Context, endpoint: str, source: str | None = None
+    ) -> None:
+        """``source``: the local address to connect from (127.0.0.2 and so on are loopback
+        too on Linux): another machine, as far as the server's Peer-Address can tell."""
         self.sock = ctx.socket(zmq.DEALER)
         self.sock.linger = 0
+        if source is not None:
+            endpoint = endpoint.replace("tcp://", f"tcp://{source}:0;", 1)
         self.sock.connect(endpoint)
         self.frames: list[bytes] = []
         """Every frame received, in order (the leak test checks them all)..."""
@@ -280,6 +286,7 @@ class ServerProcess:
             if match:
                 self.endpoint = match.group(1).decode()
                 return self.endpoint
+        self.kill()  # not left running (with its bot pool) after the test has given up on it
         raise TimeoutError("server did not print its address")
 
     def kill(self) -> None:

@@ -10,6 +10,7 @@ from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.replay_file import replay_text, save_replay
+from seasalt.client.screens.lobby import target_label
 from seasalt.client.screens.replay import ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
 from seasalt.protocol import GameSummary, ReplayFileError
@@ -54,6 +55,8 @@ def options_text(game: GameSummary) -> str:
         options.append(_("Extra Pepper"))
     if game.double_target:
         options.append(_("double target"))
+    elif game.target:  # a table's own target, as the lobby showed it ("to 1 point")
+        options.append(target_label(game.target))
     return "\n".join(options) or "-"
 
 

@@ -148,7 +148,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
         "stand_ins", "tables", "sessions", "limits", "botpool", "journal_file",
-        "journal_schema", "journal", "outbox", "guards", "clocks",
+        "journal_schema", "journal_writer", "journal", "outbox", "guards", "clocks",
         "news", "game", "lockout", "table_requests", "lobby", "arrivals", "presence",
         "event_stats", "finished",
         "history", "scores", "restore", "master", "app", "announce", "options", "web_page",

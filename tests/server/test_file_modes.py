@@ -115,6 +115,61 @@ def test_the_headless_token_file_is_written_private(umask_000: None, tmp_path: P
     assert path.read_text() == "abc\n" and mode(path) == 0o600
 
 
+def test_a_token_file_that_was_already_there_is_made_private_before_the_token_goes_in(
+    tmp_path: Path,
+) -> None:
+    from seasalt.client.headless import _write_token
+
+    path = tmp_path / "t.token"
+    path.write_text("an old token\n")
+    path.chmod(0o666)
+    _write_token(path, "abc")
+    assert path.read_text() == "abc\n" and mode(path) == 0o600
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_a_token_file_of_another_user_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    from seasalt.client.headless import HeadlessFailed, _write_token
+
+    path = tmp_path / "t.token"
+    path.write_text("theirs\n")
+    os.chown(path, 65534, 65534)  # nobody: a file someone else left in a shared folder
+    with pytest.raises(HeadlessFailed) as refused:
+        _write_token(path, "abc")
+    assert str(refused.value) == (
+        f"cannot write the token file {path}: it belongs to another user (uid 65534), who "
+        "could read what is written to it: remove it, or choose another file"
+    )
+    assert path.read_text() == "theirs\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_a_file_that_is_not_a_regular_file_keeps_its_mode(tmp_path: Path) -> None:
+    """``--log-file /dev/null`` or a pipe: shared by nature, never made 0600 (as root that
+    would close /dev/null to every other user of the machine)."""
+    from seasalt.client.files import keep_private
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    fifo.chmod(0o666)
+    fd = os.open(fifo, os.O_RDWR)  # a FIFO opened both ways does not wait for a reader
+    try:
+        keep_private(fd)
+    finally:
+        os.close(fd)
+    assert mode(fifo) == 0o666
+
+
+def test_a_journal_that_was_already_there_is_made_private(tmp_path: Path) -> None:
+    from seasalt.server.journal import Journal
+
+    path = tmp_path / "j.sqlite3"
+    Journal(str(path)).close()
+    path.chmod(0o644)
+    Journal(str(path)).close()
+    assert mode(path) == 0o600
+
+
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
 def test_seed_is_refused_unless_the_server_listens_on_loopback_only(
     host: str, tmp_path: Path

@@ -282,3 +282,23 @@ def test_bad_limit_flags_are_clear_errors(
         parse_args(argv)
     assert exit_info.value.code == 2
     assert argv[0] in capsys.readouterr().err
+
+
+def test_the_per_address_caps_exempt_this_machines_own_addresses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server listening on its LAN address runs its browser guests' clients from that
+    address: this machine, as loopback is, not one remote machine sharing one budget."""
+    from seasalt.server import limits
+
+    monkeypatch.setattr(limits, "interface_addresses", lambda: ["192.168.1.20", "127.0.0.1"])
+    limits.own_addresses.cache_clear()
+    try:
+        assert limits.capped_address("192.168.1.20", True) is None
+        assert limits.capped_address("::ffff:192.168.1.20", True) is None
+        assert limits.capped_address("127.0.0.5", True) is None
+        assert limits.capped_address("192.168.1.21", True) == "192.168.1.21"
+        assert limits.capped_address("192.168.1.20", False) == "192.168.1.20"
+        assert limits.capped_address(None, False) is None
+    finally:
+        limits.own_addresses.cache_clear()

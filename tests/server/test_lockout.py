@@ -111,6 +111,32 @@ async def test_one_address_cannot_fill_the_lobby_and_a_restart_does_not_bring_it
         guest.close()
 
 
+async def test_one_address_may_open_only_so_many_sessions_a_minute(
+    ctx: zmq.asyncio.Context,
+) -> None:
+    """A hello closes the connection's lobby session, so hellos in a loop never reached the
+    cap on sessions held: each was a session written to the journal and welcomed (the
+    history flood with a hello before each request). New sessions have a budget per
+    address."""
+    clock = ManualClock()
+    async with running_server(
+        clock, caps_exempt_loopback=False, new_sessions_per_address=3
+    ) as server:
+        flooder = from_address(ctx, server, "127.0.0.3")
+        for i in range(3):
+            await flooder.hello(f"f{i}")
+        await flooder.send(Hello(PROTOCOL_VERSION, "f3"))
+        refused = await flooder.expect(Welcome | Error)  # type: ignore[arg-type]
+        assert isinstance(refused, Error) and refused.code is ErrorCode.LIMIT_REACHED
+        assert "127.0.0.3 opened 3 sessions in the last minute" in refused.message
+        neighbour = from_address(ctx, server, "127.0.0.4")  # another machine is not held back
+        await neighbour.hello("n")
+        clock.advance(20.0)  # a third of a minute: one more
+        await flooder.hello("f4")
+        for client in (flooder, neighbour):
+            client.close()
+
+
 async def test_a_connection_can_hold_only_so_many_sessions(ctx: zmq.asyncio.Context) -> None:
     async with running_server(ManualClock(), max_sessions_per_connection=2) as server:
         client = RawClient(ctx, server.local_endpoint)
@@ -225,9 +251,11 @@ def test_the_cap_flags_set_the_config() -> None:
             "--db", ":memory:", "--max-sessions-per-connection", "3",
             "--max-sessions-per-address", "9", "--max-tables-per-connection", "1",
             "--max-tables-per-address", "5", "--caps-count-loopback",
+            "--new-sessions-per-address", "12",
         ]
     )
     config = config_from(args)
+    assert config.new_sessions_per_address == 12
     assert (config.max_sessions_per_connection, config.max_sessions_per_address) == (3, 9)
     assert (config.max_tables_per_connection, config.max_tables_per_address) == (1, 5)
     assert config.caps_exempt_loopback is False

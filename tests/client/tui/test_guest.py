@@ -131,7 +131,9 @@ async def _host_with_web(app: SeasaltApp, tui: Any) -> None:
         await tui.host(app, pilot, "#host-web")
         child = app.child
         assert child is not None and child.web_urls, child
-        local = urlsplit(child.web_urls[0])
+        # friends' addresses first, this machine's own loopback last
+        local = urlsplit(child.web_urls[-1])
+        assert local.hostname == "127.0.0.1", child.web_urls
         conn = http.client.HTTPConnection(local.hostname, local.port, timeout=10)
         conn.request("GET", "/")
         assert conn.getresponse().status == 302  # a page for a new tab

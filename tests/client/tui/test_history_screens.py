@@ -120,6 +120,18 @@ async def test_history_says_why_it_is_empty_or_unavailable(replays: dict[int, Re
         await until(lambda: "No finished games" in screen_text(app))
 
 
+async def test_the_history_shows_a_tables_own_target_as_the_lobby_did() -> None:
+    """A game played "to 1 point" says so in the list (it read "-", like a standard game)."""
+    short = make_replay(3, 4)
+    short = dataclasses.replace(
+        short, summary=dataclasses.replace(short.summary, double_target=False, target=1)
+    )
+    app = Host(HistoryScreen(FakeSource({3: short})))
+    async with app.run_test(size=(120, 30)):
+        await until(lambda: "1 finished game" in screen_text(app))
+        assert "to 1 point" in screen_text(app)
+
+
 async def test_a_replay_of_another_engine_version_is_refused_with_a_message() -> None:
     source = FakeSource({5: make_replay(5, 2, version="999")})
     app = Host(HistoryScreen(source))
