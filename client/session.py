@@ -40,6 +40,7 @@ from .intents import (
     AskScores,
     AskSnapshot,
     AskTables,
+    Back,
     DoneReading,
     Intent,
     LeaveTable,
@@ -136,7 +137,7 @@ class ClientSession:
                 if self.seq is None:
                     return None
                 return ActionRequest(table, self.seq, action)
-            case DoneReading():
+            case DoneReading() | Back():
                 return Continue(table)
             case AgreeToPlayAgain():
                 return PlayAgain(table)

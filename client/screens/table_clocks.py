@@ -48,7 +48,8 @@ def tick_clocks(screen: TableScreen) -> None:
     waiting = tuple(getattr(app, "round_waiting", ()))
     with contextlib.suppress(NoMatches):
         screen.query_one(ClockLine).show_lines(
-            clock_lines(reading, v, names, now, waiting, screen.auto_end.left(now)))
+            clock_lines(reading, v, names, now, waiting, screen.auto_end.left(now),
+                        frame.seats))
         screen.fitter.again(screen)  # (the clocks come and go between draws)
         prompt = screen.query_one(PromptPanel)
         if screen.result_hold.active:
@@ -62,7 +63,7 @@ def tick_clocks(screen: TableScreen) -> None:
                    and reading.takeover_of(v.to_act, now) is not None)
         if clocked:
             prompt.show_text(prompt_with_clocks(words_for(v, names, screen.swap_pick), v, names,
-                                                reading, now))
+                                                reading, now, frame.seats))
         elif screen._prompt_clocked:
             prompt.show(v, names, screen.swap_pick)  # the countdown stopped: the usual prompt again
         screen._prompt_clocked = clocked
