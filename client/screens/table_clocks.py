@@ -70,12 +70,17 @@ def tick_clocks(screen: TableScreen) -> None:
 
 
 def ended_round(screen: TableScreen) -> tuple[Event, ...]:
-    """The log of the round whose result is coming, as this seat saw it. The game's last round
-    is the game-over view's own log (no next round is dealt, so ``ended_log`` still holds the
-    round before it: a game this seat ended was held with that round's moves)."""
+    """The log of the round whose result is coming, as this seat saw it. When no next round
+    was dealt, the view is still the ended round and its own log is that round's: at the
+    game's end, and at Extra Pepper's keep choice (RULES §12.0 step 5: the receiver of a
+    second event card chooses before the deal). ``ended_log`` is kept at a change of round,
+    so there it still holds the round before (at round 2's end it listed round 1's last
+    moves, "Round 1 scored. You received The Sunfish")."""
     frame = screen.frame
-    if frame is not None and frame.view.is_over:
-        return frame.view.log
+    if frame is not None:
+        v = frame.view
+        if v.is_over or (v.last_result is not None and v.last_result.round == v.round):
+            return v.log
     return screen.ended_log
 
 
