@@ -98,6 +98,7 @@ def hold_result(screen: TableScreen, show: Callable[[], object]) -> bool:
         return False
     screen.result_hold.start(screen.clock(), show)
     screen.tick_clocks()
+    screen.call_later(screen.render_latest)  # the ended round's table, if the deal was drawn
     return True
 
 
