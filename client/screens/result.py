@@ -10,7 +10,7 @@ from rich.console import Console, Group
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.event_words import event_points_line
+from seasalt.client.event_words import event_points_part_text
 from seasalt.client.i18n import _, about, ngettext, pgettext
 from seasalt.client.screens.keys import button_keys, pressed
 from seasalt.client.screens.model import GameEnd
@@ -66,14 +66,17 @@ def _paid(value: int, paid: bool) -> Text:
 
 
 def parts_text(b: Breakdown) -> Text:
-    """``pairs 1 + collectors 4``: the parts, in the words of the hand line; then what each
-    Extra Pepper effect changed in them (``The Kraken: -3 for octopuses``, the engine's)."""
+    """``pairs 1 + collectors 4``: the parts, in the words of the hand line; then, each on a
+    line of its own, what each Extra Pepper effect changed in them and in which part (``The
+    Dance of the Shells: +2 for shells, in the collectors``, the engine's figure). In brackets
+    after the last part it read as that part's ("multipliers 4 (The Dance of the Shells: +2
+    for shells)")."""
     # Each term tied to its value, and a "+" to the term after it: a wrapped breakdown reads
     # "+ multipliers 5" on its next line, never "+" or "5" alone (NBSP: client/widgets/wrap.py).
     text = Text(" +\u00a0".join(f"{term}\u00a0{value}" for term, value in breakdown_parts(b)
                                  if value) or "-")
-    if b.events:
-        text.append(" (" + event_points_line(b.events) + ")", style="italic")
+    for change in b.events:  # (under the parts, past the "= " the table puts before them)
+        text.append("\n\u00a0\u00a0" + event_points_part_text(change), style="italic")
     return text
 
 
