@@ -43,8 +43,10 @@ from seasalt.client.screens.model import (
     TimeRanOutArrived,
 )
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.result_hold import ended_by_stand_in
 from seasalt.client.screens.scores import ScoresArrived, ScoresScreen
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.screens.table_clocks import ended_round
 from seasalt.client.widgets.log import ChatPanel
 from seasalt.client.words import Names
 from seasalt.protocol import ErrorCode
@@ -297,7 +299,9 @@ class TableFlow:
 
         view = self.frame.view if self.frame is not None else None
         winners = view.winners if view is not None and view.is_over else None
-        screen = RoundResultScreen(result, names, message.waiting, winners)
+        tables = self.table_screens()
+        by_stand_in = bool(tables) and ended_by_stand_in(ended_round(tables[0]), result)
+        screen = RoundResultScreen(result, names, message.waiting, winners, by_stand_in)
         # The others' last moves stay in view a moment first (client/screens/result_hold.py).
         if not (isinstance(app.screen, TableScreen)
                 and app.screen.hold_result(lambda: app.push_screen(screen, done))):

@@ -31,8 +31,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 
-def headline(result: RoundResult, names: Names) -> Text:
-    """How the round ended, in one line."""
+def headline(result: RoundResult, names: Names, by_stand_in: bool = False) -> Text:
+    """How the round ended, in one line; ``by_stand_in``: the seat's stand-in (a bot playing
+    for its absent or idle player) made the ending move ("Your stand-in (bot) called STOP")."""
+    if by_stand_in and result.ended_by is not None:
+        names = names.for_stand_in(result.ended_by)  # (a third person: never the "you" forms)
     who = names(result.ended_by)
     Y_ = about(result.ended_by, names.me)  # "you" forms where the verb agrees with the reader
     text = Text()
@@ -273,6 +276,7 @@ class RoundResultScreen(Screen[bool]):
         names: Names,
         waiting: Sequence[int] = (),
         winners: Sequence[int] | None = None,
+        by_stand_in: bool = False,
     ) -> None:
         super().__init__(classes="result-screen")
         self.result = result
@@ -280,6 +284,8 @@ class RoundResultScreen(Screen[bool]):
         self.waiting = tuple(waiting)
         self.winners = None if winners is None else tuple(winners)
         """Set when this round ended the game (the winners, from the view)."""
+        self.by_stand_in = by_stand_in
+        """The ending move was a stand-in's (the headline says so)."""
         self.goes_on: Text | None = None
         """Set when the next round is played while this screen is open (``round_goes_on``)."""
 
@@ -314,7 +320,7 @@ class RoundResultScreen(Screen[bool]):
         self.tick_clock()
 
     def _headline(self) -> Text:
-        text = headline(self.result, self.names)
+        text = headline(self.result, self.names, self.by_stand_in)
         if self.winners is not None:
             text.append("\n")
             text.append_text(game_over_line(self.winners, self.names))

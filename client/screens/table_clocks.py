@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from seasalt.client.i18n import _
 from seasalt.client.screens import result_hold
-from seasalt.client.screens.result_hold import hold_text, last_turn_seat
+from seasalt.client.screens.result_hold import hold_text, last_turn_seat, played_last_turn
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.countdown import ClockLine, clock_lines, prompt_with_clocks
 from seasalt.client.widgets.log import log_lines
@@ -85,14 +85,14 @@ def ended_round(screen: TableScreen) -> tuple[Event, ...]:
 
 
 def hold_result(screen: TableScreen, show: Callable[[], object]) -> bool:
-    """Keep a round result back while the last moves of the round, made by others, stay in
-    view (client/screens/result_hold.py); False (show it now) when this seat made them,
-    watches, or did not see the round."""
+    """Keep a round result back while the last moves of the round, made by others (or by this
+    seat's stand-in), stay in view (client/screens/result_hold.py); False (show it now) when
+    this seat made them itself, watches, or did not see the round."""
     frame = screen.frame
     ended = ended_round(screen)
     if frame is None or frame.view.seat is None or not ended:
         return False
-    if last_turn_seat(ended) in (None, frame.view.seat):
+    if last_turn_seat(ended) is None or played_last_turn(ended, frame.view.seat):
         return False
     if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
         return False

@@ -1,0 +1,112 @@
+"""A round that a player's stand-in ended for them (a bot playing the seat while its player was
+away or idle) is shown as the stand-in's, between rounds too.
+
+The result was shown at once, as for a round the player ended themself, so the stand-in's
+last moves (its STOP) were never in view, and its headline read "You called STOP": the player
+had not. Now the table holds the result back with those moves listed ("Your stand-in (bot)
+called STOP!"), and the headline names the stand-in. The frames are an engine position's, with
+the server's marks (``stand_in_moves``) as it sends them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from seasalt import protocol as p
+from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens import result_hold
+from seasalt.client.screens.result import RoundResultScreen
+from seasalt.client.screens.result_hold import RESULT_HOLD
+from seasalt.client.widgets.prompt import PromptPanel
+from seasalt.engine import (
+    Call,
+    CallKind,
+    EndTurn,
+    Phase,
+    Rules,
+    apply,
+    events_for,
+    legal_actions,
+    make_state,
+    view,
+)
+from seasalt.protocol import stand_in_marks
+from seasalt.testing.tui import QueueLink
+
+pytestmark = pytest.mark.timeout(60)
+
+PENGUINS = (45, 46, 47, 52)  # three penguins and the colony: 11 card points
+
+
+@pytest.fixture(autouse=True)
+def _the_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(result_hold, "RESULT_HOLD", RESULT_HOLD)  # (off for other tests)
+
+
+class StillClock:
+    def __call__(self) -> float:
+        return 100.0
+
+
+def turn_of(me: int) -> Any:
+    """Seat ``me``'s turn has begun (the other seat ended its turn), with 11 card points in
+    hand: STOP is legal once it has drawn."""
+    hands = [(34, 35), (36, 37)]
+    hands[me] = PENGUINS
+    used = {c for hand in hands for c in hand} | {17, 18}
+    deck = [c for c in range(58) if c not in used]
+    state = make_state(Rules(2), hands=tuple(hands), piles=((17,), (18,)), deck=deck,
+                       phase=Phase.PLAY, active=1 - me)
+    return apply(state, EndTurn()).state
+
+
+class Link(QueueLink):
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state = state
+
+    async def send(self, message: Any) -> None:
+        if isinstance(message, p.ListTables):
+            seats = tuple(p.SeatInfo("human", n, True, False) for n in ("Ann", "Bob"))
+            await self.inbox.put(p.Joined("t", 0))
+            await self.inbox.put(p.TableChanged(p.TableInfo(
+                "t", seats, False, False, p.TableState.RUNNING, 1)))
+            await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
+
+    async def stand_in_stops(self) -> None:
+        """The seat to act's stand-in plays its turn and calls STOP (the server marks its
+        moves before each update)."""
+        seat, seq = self.state.to_act, 7
+        while not self.state.last_result:
+            stop = Call(CallKind.STOP)
+            action = stop if stop in legal_actions(self.state) else legal_actions(self.state)[0]
+            result = apply(self.state, action)
+            self.state, seq = result.state, seq + 1
+            await self.inbox.put(p.StandInMoves("t", seq, (), stand_in_marks(result.events, seat)))
+            await self.inbox.put(p.Update("t", seq, view(result.state, 0),
+                                          events_for(result.events, 0)))
+        await self.inbox.put(p.RoundOver("t", seq, self.state.last_result, ()))
+
+
+@pytest.mark.parametrize(("seat", "who"), [(0, "Your stand-in (bot)"),
+                                           (1, "Bob's stand-in (bot)")])
+async def test_a_round_a_stand_in_ended_is_held_and_named_as_the_stand_ins(
+    tui: Any, seat: int, who: str
+) -> None:
+    link = Link(turn_of(seat))
+    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda *_: link)
+    app.clock = StillClock()
+    async with app.run_test(size=(120, 40)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        await link.stand_in_stops()
+        await tui.until(lambda: table.holding_result, what="the stand-in's STOP held in view")
+        held = table.query_one(PromptPanel).prompt.plain
+        assert held.startswith("The round is over. The last moves:")
+        assert f"» {who} called STOP!" in held, held
+        await tui.key(app, "z")  # any key: the result
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+        await tui.settled(app)
+        text = " ".join(tui.text(app).split())
+        assert f"Round 1: {who} called STOP. Everyone scores their card points." in text, text
