@@ -74,19 +74,24 @@ class Link(QueueLink):
                 "t", seats, False, False, p.TableState.RUNNING, 1)))
             await self.inbox.put(p.Snapshot("t", 7, view(self.state, 0)))
 
-    async def stand_in_stops(self) -> None:
-        """The seat to act's stand-in plays its turn and calls STOP (the server marks its
-        moves before each update)."""
-        seat, seq = self.state.to_act, 7
-        while not self.state.last_result:
-            stop = Call(CallKind.STOP)
-            action = stop if stop in legal_actions(self.state) else legal_actions(self.state)[0]
+    async def stand_in_plays(self, call: Call) -> None:
+        """The seat to act's stand-in plays its turn up to ``call`` (the server marks its
+        moves before each update); the round's result follows when that ends it."""
+        seat, seq, logged = self.state.to_act, 7, []
+        while self.state.to_act == seat:
+            legal = legal_actions(self.state)
+            action = call if call in legal else legal[0]
             result = apply(self.state, action)
             self.state, seq = result.state, seq + 1
-            await self.inbox.put(p.StandInMoves("t", seq, (), stand_in_marks(result.events, seat)))
+            marks = stand_in_marks(result.events, seat)
+            # The round's log marked as the server's LogMarks does (a new round: none yet).
+            start = len(result.state.log) - len(result.events)
+            logged = [*logged, *(start + i for i in marks)] if not result.state.last_result else []
+            await self.inbox.put(p.StandInMoves("t", seq, tuple(logged), marks))
             await self.inbox.put(p.Update("t", seq, view(result.state, 0),
                                           events_for(result.events, 0)))
-        await self.inbox.put(p.RoundOver("t", seq, self.state.last_result, ()))
+        if self.state.last_result is not None:
+            await self.inbox.put(p.RoundOver("t", seq, self.state.last_result, ()))
 
 
 @pytest.mark.parametrize(("seat", "who"), [(0, "Your stand-in (bot)"),
@@ -100,7 +105,7 @@ async def test_a_round_a_stand_in_ended_is_held_and_named_as_the_stand_ins(
     async with app.run_test(size=(120, 40)):
         table = await tui.until_table(app)
         await tui.until(lambda: table.rendered is table.frame)
-        await link.stand_in_stops()
+        await link.stand_in_plays(Call(CallKind.STOP))
         await tui.until(lambda: table.holding_result, what="the stand-in's STOP held in view")
         held = table.query_one(PromptPanel).prompt.plain
         assert held.startswith("The round is over. The last moves:")
@@ -110,3 +115,20 @@ async def test_a_round_a_stand_in_ended_is_held_and_named_as_the_stand_ins(
         await tui.settled(app)
         text = " ".join(tui.text(app).split())
         assert f"Round 1: {who} called STOP. Everyone scores their card points." in text, text
+
+
+async def test_a_last_chance_the_stand_in_called_is_its_on_the_call_line(tui: Any) -> None:
+    """During the final turns the call line read "LAST CHANCE  You called it with 11 card
+    points" when the player's stand-in had called it."""
+    link = Link(turn_of(0))
+    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda *_: link)
+    app.clock = StillClock()
+    async with app.run_test(size=(120, 40)):
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.rendered is table.frame)
+        await link.stand_in_plays(Call(CallKind.LAST_CHANCE))
+        await tui.until(lambda: table.frame.view.to_act == 1 and table.rendered is table.frame)
+        await tui.settled(app)
+        line = next(r for r in tui.text(app).splitlines() if "LAST CHANCE" in r)
+        assert "LAST CHANCE  Your stand-in (bot) called it with " in line, line
+        assert "final turn now: Bob" in line
