@@ -297,6 +297,13 @@ class TableFlow:
                 self.pending_game_over = None
                 app.push_screen(screen, callback)
 
+        if self.life.seat is not None and isinstance(app.screen, RoundResultScreen):
+            # An older result still open: its player was away from the keys while the game
+            # went on (the pause timed out, a stand-in played the seat). The new one takes its
+            # place, rather than stacking (each to close in turn, the oldest last); closed
+            # unread it sends nothing: a ``continue`` from the player would take the seat back
+            # from the stand-in, as their key does.
+            app.pop_screen()
         view = self.frame.view if self.frame is not None else None
         winners = view.winners if view is not None and view.is_over else None
         tables = self.table_screens()

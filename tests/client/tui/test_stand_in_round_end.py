@@ -10,6 +10,7 @@ the server's marks (``stand_in_moves``) as it sends them.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -23,12 +24,14 @@ from seasalt.engine import (
     Call,
     CallKind,
     EndTurn,
+    EventKind,
     Phase,
     Rules,
     apply,
     events_for,
     legal_actions,
     make_state,
+    new_game,
     view,
 )
 from seasalt.protocol import stand_in_marks
@@ -65,8 +68,10 @@ class Link(QueueLink):
     def __init__(self, state: Any) -> None:
         super().__init__()
         self.state = state
+        self.sent: list[Any] = []
 
     async def send(self, message: Any) -> None:
+        self.sent.append(message)
         if isinstance(message, p.ListTables):
             seats = tuple(p.SeatInfo("human", n, True, False) for n in ("Ann", "Bob"))
             await self.inbox.put(p.Joined("t", 0))
@@ -132,3 +137,52 @@ async def test_a_last_chance_the_stand_in_called_is_its_on_the_call_line(tui: An
         line = next(r for r in tui.text(app).splitlines() if "LAST CHANCE" in r)
         assert "LAST CHANCE  Your stand-in (bot) called it with " in line, line
         assert "final turn now: Bob" in line
+
+
+def two_rounds(seed: int = 5) -> tuple[Any, list[tuple[Any, tuple[Any, ...]]]]:
+    """A two-player game (seeded random choices): its start, and every move (the state after
+    it, its events) to the end of round 2."""
+    rng = random.Random(seed)
+    state = start = new_game(Rules(2), seed)
+    moves = []
+    while state.round < 3 and not state.is_over:
+        options = legal_actions(state)
+        result = apply(state, options[rng.randrange(len(options))])
+        state = result.state
+        moves.append((state, result.events))
+    return start, moves
+
+
+async def test_a_result_the_player_did_not_read_gives_way_to_the_next_one(tui: Any) -> None:
+    """A player away from the keys (the reading pause timed out, then the idle limit gave the
+    seat to a stand-in) came back to one round result stacked on another, each to be closed
+    in turn, the oldest last, the table under them all. The newer result takes the older's
+    place, and closing a result the player never read sends nothing for them (a ``continue``
+    from them would take the seat back from the stand-in as a key does)."""
+    start, moves = two_rounds()
+    link = Link(start)
+    app = SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda *_: link)
+    app.clock = StillClock()
+    seq = 7
+    async with app.run_test(size=(120, 40)):
+        table = await tui.until_table(app)
+        for round_no in (1, 2):
+            while moves:
+                state, events = moves.pop(0)
+                seq += 1
+                await link.inbox.put(p.Update("t", seq, view(state, 0), events_for(events, 0)))
+                if any(e.kind in (EventKind.ROUND_SCORED, EventKind.ROUND_VOID) for e in events):
+                    assert state.last_result is not None and state.last_result.round == round_no
+                    await link.inbox.put(p.RoundOver("t", seq, state.last_result, ()))
+                    break
+            await tui.until(lambda r=round_no: (isinstance(app.screen, RoundResultScreen)  # type: ignore[misc]
+                            and app.screen.result.round == r) or table.holding_result)
+            if table.holding_result:
+                table.release_result()
+            await tui.until(lambda r=round_no: isinstance(app.screen, RoundResultScreen)  # type: ignore[misc]
+                            and app.screen.result.round == r)
+        results = [s for s in app.screen_stack if isinstance(s, RoundResultScreen)]
+        assert [s.result.round for s in results] == [2]
+        assert not any(type(m).__name__ == "Continue" for m in link.sent)
+        await tui.key(app, "enter")
+        await tui.until(lambda: app.screen is table)
