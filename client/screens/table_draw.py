@@ -140,10 +140,10 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
     frame = screen.frame
     if frame is None or screen.waiting is not None:
         return None
-    held = screen.result_hold.active
     ended = screen.ended_frame
-    if held and ended is not None and ended.table == frame.table and (
-        ended.view.round < frame.view.round
+    result = frame.view.last_result
+    if screen.result_hold.active and ended is not None and ended.table == frame.table and (
+        result is not None and result.round == ended.view.round < frame.view.round
     ):
         # The round is over and its result held back: the table stays as that round left
         # it. The next round's deal (its piles, the empty hands, "Round 2 begins") is
