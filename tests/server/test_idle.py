@@ -23,10 +23,12 @@ from seasalt.protocol import (
     ActionRequest,
     Clocks,
     Continue,
+    GameOver,
     Heartbeat,
     Joined,
     JoinOrCreate,
     ListTables,
+    PlayAgain,
     Snapshot,
     StandInMoves,
     TableChanged,
@@ -211,3 +213,32 @@ async def test_a_table_with_a_turn_timer_keeps_its_own_rules(
     ran_out = await clients[1 - to_act].expect(TimeRanOut)
     assert ran_out.seat == to_act
     assert not table.seats[to_act].bot_playing  # the turn timer's bot plays one turn only
+
+
+async def test_an_idle_player_at_the_game_over_keeps_the_seat_and_plays_again(
+    server: Server, clock: ManualClock, connect: Callable[[], RawClient]
+) -> None:
+    """The stand-in played an idle Ann's seat to the end of a game against a bot (to 1 point:
+    one scored round). Her "play again" gave her seat away: a seat a bot played did not count
+    as one whose player is at the table, so the next game started without her (waiting for a
+    player, her session at no table). Her key takes the seat back, and she plays on."""
+    ann = connect()
+    await ann.hello("Ann")
+    await ann.send(JoinOrCreate("short", ("human", "bot:random"), target=1))
+    assert (await ann.expect(Joined)).seat == 0
+    table = server.master.tables["short"]  # type: ignore[union-attr]
+    await ann.expect(Snapshot)
+    while not table.state.is_over:  # Ann never moves: her stand-in plays every turn of hers
+        if table.state.to_act == 0 and not table.seats[0].bot_playing:
+            wait(server, clock, IDLE_AFTER)
+        await ann.expect(Update, timeout=30)
+        await ann.send(Heartbeat())  # (her client is there: nobody is lost)
+        if table.status.value == "round_over":
+            wait(server, clock, server.config.continue_timeout)
+    assert table.seats[0].bot_playing
+    await ann.expect(GameOver)
+    await ann.send(PlayAgain("short"))
+    snapshot = await ann.expect(Snapshot, where=lambda m: m.view.move == 0)
+    assert snapshot.view.seat == 0 and table.game_no == 2
+    assert table.status.value == "running" and table.seats[0].holder is not None
+    assert not table.seats[0].bot_playing and table.bot_level(0) is None
