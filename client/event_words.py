@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 
 from seasalt.client.i18n import _, current
+from seasalt.client.terms import collectors_term, mermaids_term, pairs_term
 from seasalt.engine import EventCard, EventPoints, Keeper
 
 
@@ -123,6 +124,29 @@ def points_for(event: EventCard) -> str:
     return words.get(event, "")
 
 
+def points_part(event: EventCard) -> str:
+    """The part of the card points a scoring event's change is counted in, in the breakdown's
+    words: shells and octopuses are collectors (RULES §12.4, §12.5), a Water Rodeo pair a
+    pair, a mermaid a mermaid."""
+    parts = {
+        EventCard.WATER_RODEO: pairs_term,
+        EventCard.DANCE_OF_THE_SHELLS: collectors_term,
+        EventCard.KRAKEN: collectors_term,
+        EventCard.TORNADO: mermaids_term,
+    }
+    term = parts.get(event)
+    return term() if term is not None else ""
+
+
+def event_points_part_text(change: EventPoints) -> str:
+    """``The Dance of the Shells: +2 for shells, in the collectors`` (a line of its own under
+    a breakdown: after the last part it read as that part's)."""
+    part = points_part(change.event)
+    if not part:
+        return event_points_text(change)
+    return _("{change}, in the {part}").format(change=event_points_text(change), part=part)
+
+
 def event_points_text(change: EventPoints) -> str:
     """``The Kraken: -3 for octopuses`` (the engine's figure, worded)."""
     return _("{event}: {points} {what}").format(
@@ -136,6 +160,7 @@ def event_points_line(changes: tuple[EventPoints, ...]) -> str:
 
 
 __all__ = [
-    "event_effect", "event_help", "event_name", "event_points_line", "event_points_text",
+    "event_effect", "event_help", "event_name", "event_points_line", "event_points_part_text",
+    "event_points_text",
     "keeper_name", "points_for",
 ]

@@ -24,7 +24,7 @@ from seasalt.client.solo_game import (
 def server_arguments(plan: SoloPlan | HostPlan) -> list[str]:
     """The child server's extra command-line arguments for ``plan``."""
     if not isinstance(plan, HostPlan):
-        return []
+        return ["--idle-after", "0"]  # solo: nobody waits for the player, no bot takes over
     extra = ["--secure"] if plan.secure else []
     # friends' Join lists show the host's player name (server/announce.py)
     extra += ["--announce-name", plan.name]

@@ -25,6 +25,12 @@ class DoneReading:
 
 
 @dataclass(frozen=True, slots=True)
+class Back:
+    """Here again (protocol ``continue`` outside the reading pause): the seat a bot took while
+    this player was idle is theirs again."""
+
+
+@dataclass(frozen=True, slots=True)
 class AgreeToPlayAgain:
     """Agree to a new game at the finished table."""
 
@@ -84,7 +90,7 @@ class AskScores:
 
 
 Intent = (
-    Play | DoneReading | AgreeToPlayAgain | Say | AskTables | SitDown | WatchTable | AskSnapshot
-    | LeaveTable | AskScores
+    Play | DoneReading | Back | AgreeToPlayAgain | Say | AskTables | SitDown | WatchTable
+    | AskSnapshot | LeaveTable | AskScores
 )
 """Every intent (``match`` on the class to dispatch)."""

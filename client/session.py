@@ -42,6 +42,7 @@ from .intents import (
     AskScores,
     AskSnapshot,
     AskTables,
+    Back,
     DoneReading,
     Intent,
     LeaveTable,
@@ -143,7 +144,7 @@ class ClientSession:
                 if self.seq is None:
                     return None
                 return ActionRequest(table, self.seq, action)
-            case DoneReading():
+            case DoneReading() | Back():
                 return Continue(table)
             case AgreeToPlayAgain():
                 return PlayAgain(table)

@@ -43,8 +43,10 @@ from seasalt.client.screens.model import (
     TimeRanOutArrived,
 )
 from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.screens.result_hold import ended_by_stand_in
 from seasalt.client.screens.scores import ScoresArrived, ScoresScreen
 from seasalt.client.screens.table import TableScreen
+from seasalt.client.screens.table_clocks import ended_round
 from seasalt.client.widgets.log import ChatPanel
 from seasalt.client.words import Names
 from seasalt.protocol import ErrorCode
@@ -303,9 +305,18 @@ class TableFlow:
                 self.pending_game_over = None
                 app.push_screen(screen, callback)
 
+        if self.life.seat is not None and isinstance(app.screen, RoundResultScreen):
+            # An older result still open: its player was away from the keys while the game
+            # went on (the pause timed out, a stand-in played the seat). The new one takes its
+            # place, rather than stacking (each to close in turn, the oldest last); closed
+            # unread it sends nothing: a ``continue`` from the player would take the seat back
+            # from the stand-in, as their key does.
+            app.pop_screen()
         view = self.frame.view if self.frame is not None else None
         winners = view.winners if view is not None and view.is_over else None
-        screen = RoundResultScreen(result, names, message.waiting, winners)
+        tables = self.table_screens()
+        by_stand_in = bool(tables) and ended_by_stand_in(ended_round(tables[0]), result)
+        screen = RoundResultScreen(result, names, message.waiting, winners, by_stand_in)
         # The others' last moves stay in view a moment first (client/screens/result_hold.py).
         if not (isinstance(app.screen, TableScreen)
                 and app.screen.hold_result(lambda: app.push_screen(screen, done))):

@@ -1,5 +1,6 @@
-"""The table's clocks: the turn timer (a table option), and telling the table about every clock
-that runs — the turn timer, the takeover delay of a silent player, the reading pause.
+"""The table's clocks: the turn timer (a table option), the idle limit of a table without one,
+and telling the table about every clock that runs — the turn timer, the takeover delay of a
+silent or idle player, the reading pause.
 
 The server's clock decides (``clock``, injectable: tests move a ManualClock and call
 ``tick``). Clients are told the time *left* in a ``clocks`` message (protocol/clocks.py) and
@@ -10,6 +11,11 @@ When it runs out, the takeover bot plays the rest of the turn (every pending sub
 everyone gets ``time_ran_out``, and the seat is the player's again for their next turn. It is
 journalled with the game (``games.turn_time``); after a restart the player to act gets a fresh
 full turn.
+
+Idle limit: at a table without a turn timer, a connected player to act who makes no move for
+``idle_after`` seconds is taken over as a lost player is (server/presence.py hands the seat
+over): the table sees the same takeover countdown for its last ``takeover_after`` seconds, and
+a bot plays the seat until the player's next ``action`` or ``continue``.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from .config import Clock, ServerConfig, log
 from .outbox import Outbox
 from .sessions import Session, SessionRegistry
 from .tables import Status, Table
-from .turn_clock import TurnKey
+from .turn_clock import IdleKey, TurnKey
 
 
 def _ms(seconds: float) -> int:
@@ -63,7 +69,10 @@ class TableClocks:
         now = self.clock.now()
         ran_out = []
         for table in list(self.tables.values()):
-            if self.sync_turn(table):
+            changed = self.sync_turn(table)
+            if table.idle_clock.show(now):
+                changed = True  # the idle player's takeover countdown starts showing
+            if changed:
                 self.push_clocks(table)
             if table.turn_clock.due(now) and self.time_ran_out(table):
                 ran_out.append(table)
@@ -112,8 +121,42 @@ class TableClocks:
         return (table.game_no, state.round, start, seat)
 
     def sync_turn(self, table: Table) -> bool:
-        """Start, keep or stop the turn timer; True when its deadline changed."""
-        return table.turn_clock.sync(self.timed_turn(table), table.turn_time, self.clock.now())
+        """Start, keep or stop the turn timer and the idle limit; True when the table is to
+        be told (the turn's deadline changed, an idle countdown shown stopped)."""
+        now = self.clock.now()
+        turn = table.turn_clock.sync(self.timed_turn(table), table.turn_time, now)
+        idle = table.idle_clock.sync(
+            self.idle_wait(table), self.config.idle_after, self.config.takeover_after, now
+        )
+        return turn or idle
+
+    # --- the idle limit -------------------------------------------------------------------
+
+    def idle_wait(self, table: Table) -> IdleKey | None:
+        """The wait the idle limit runs for now: no turn timer, play going on, a connected
+        human to act on their own seat (a lost one has the takeover delay running instead)."""
+        seat = table.state.to_act
+        if (
+            self.config.idle_after <= 0
+            or table.turn_time > 0
+            or table.status is not Status.RUNNING
+            or seat is None
+        ):
+            return None
+        held = table.seats[seat]
+        if held.is_bot or held.bot_playing or held.holder is None:
+            return None
+        if not self.sessions.connected(self.sessions.holder(table, seat)):
+            return None
+        return (table.game_no, table.state.move, seat)
+
+    def idle_due(self, table: Table) -> int | None:
+        """The seat whose player has kept the table waiting for the whole idle limit, now."""
+        self.sync_turn(table)  # (the wait of the moment: a move or a lost link ends it)
+        clock = table.idle_clock
+        if clock.key is None or not clock.due(self.clock.now()):
+            return None
+        return clock.key[-1]
 
     def time_ran_out(self, table: Table) -> bool:
         key = table.turn_clock.run_out()
@@ -148,6 +191,11 @@ class TableClocks:
                     continue
                 last = session.last_seen if session is not None else self.started_at
                 takeovers.append(SeatClock(seat.index, _ms(last + limit - now)))
+            idle = table.idle_clock
+            if idle.shown and idle.key is not None and idle.deadline is not None:
+                # The same countdown for a player who is there but lets the table wait
+                # (``SeatInfo.connected`` tells the two apart).
+                takeovers.append(SeatClock(idle.key[-1], _ms(idle.deadline - now)))
         reading = None
         if table.status is Status.ROUND_OVER and table.continue_deadline is not None:
             reading = _ms(table.continue_deadline - now)

@@ -74,6 +74,11 @@ class ServerConfig:
     """Processes in the bot pool; 0 decides in the server process (tests only)."""
     takeover_after: float = 60.0
     """Seconds a seated human may stay disconnected before a bot takes the seat."""
+    idle_after: float = 180.0
+    """Seconds a player may keep a table without a turn timer waiting on their turn before a
+    bot plays the seat for them, as for a lost player (the table sees the same countdown for
+    the last ``takeover_after`` of them); their next action or ``continue`` takes it back.
+    0: never (a solo game: nobody waits)."""
     continue_timeout: float = 30.0
     """Seconds the server waits for every ``continue`` after a round before play resumes."""
     heartbeat: float = HEARTBEAT_INTERVAL

@@ -45,6 +45,8 @@ from .sessions import Session, SessionRegistry
 from .tables import Status, Table
 
 ROUND_ENDS = (EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)
+IDLE = "idle"
+"""``hand_to_bot``'s reason for a player who let the table wait past the idle limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,7 @@ class Game:
         if seated is None:
             return
         table, seat = seated
+        self.take_back(table, seat)  # a move of their own: the idle player is back
         if table.status is Status.FINISHED:
             self.outbox.error(peer, ErrorCode.GAME_OVER, "the game is over", table.name)
             return
@@ -291,6 +294,7 @@ class Game:
         table = self.tables.get(msg.table)
         if table is None or session.table != table.name or session.seat is None:
             return  # nothing to wait for: continue is idempotent
+        self.take_back(table, session.seat)  # (outside the pause: "I am here")
         if table.status is not Status.ROUND_OVER or session.seat not in table.reading:
             return
         table.reading.discard(session.seat)
@@ -331,6 +335,7 @@ class Game:
         gone = list(seats)
         for index in gone:  # every seat is the bot's before the pause may end (its queued move)
             seat = table.seats[index]
+            seat.idle = why == IDLE  # the latest reason says how the seat comes back
             if not seat.bot_playing:
                 seat.bot_playing = True
                 log.info("table %s: seat %d %s; a bot plays it", table.name, index, why)
@@ -340,6 +345,17 @@ class Game:
             self.end_reading(table)
             return True
         return False
+
+    def take_back(self, table: Table, index: int) -> None:
+        """The seat a bot took for idleness is its player's again (their own action or
+        ``continue``: a heartbeat is not a sign they are back). The table is told before
+        the action is played."""
+        seat = table.seats[index]
+        if not (seat.bot_playing and seat.idle):
+            return
+        seat.bot_playing = seat.idle = False
+        log.info("table %s: seat %d is back from idle; the bot stops", table.name, index)
+        self.news.announce(table)
 
     def forget_queued(self, table_name: str, seat: int) -> None:
         queued = self.queued.get(table_name)

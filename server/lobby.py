@@ -345,6 +345,7 @@ class Lobby:
         if table.status is not Status.FINISHED:
             self.outbox.error(peer, ErrorCode.BAD_REQUEST, "the game is not over yet", msg.table)
             return
+        self.game.take_back(table, seat)  # (a key of theirs: an idle player is back)
         table.again.add(seat)
         if self.present(table) <= table.again:
             self.next_game(table)
@@ -381,12 +382,14 @@ class Lobby:
 
     def present(self, table: Table) -> set[int]:
         """The human seats whose holder is at the table (not gone to a bot, and back since a
-        restart): each must agree to play again, and keeps its seat in the next game."""
+        restart): each must agree to play again, and keeps its seat in the next game. A
+        player a bot stood in for because they were idle is still there: the next game waits
+        for their ``play_again`` too, rather than giving their seat away unasked."""
         return {
             s.index
             for s in table.seats
             if not s.is_bot
-            and not s.bot_playing
+            and (not s.bot_playing or s.idle)
             and self.sessions.holder(table, s.index) is not None
         }
 

@@ -229,9 +229,11 @@ class Master:
         session.last_seen = self.clock.now()
         if session.table is not None and session.seat is not None:
             table = self.tables.get(session.table)
-            if table is not None and table.seats[session.seat].bot_playing:
-                # heard again after a takeover for silence: the seat comes back
-                table.seats[session.seat].bot_playing = False
+            seat = table.seats[session.seat] if table is not None else None
+            if table is not None and seat is not None and seat.bot_playing and not seat.idle:
+                # heard again after a takeover for silence: the seat comes back (one taken
+                # for idleness comes back on a move: server/game.py ``take_back``)
+                seat.bot_playing = False
                 self.news.announce(table)
 
     def _history_request(self, session: Session, peer: bytes, msg: Any) -> None:

@@ -1,5 +1,6 @@
 """Presence on the timers: heartbeats, lost peers, bot takeovers, the reading timeout, resyncs;
-and the same takeover at once for a player who says she is going (``away``).
+the same takeover for a player who lets a table without a turn timer wait past the idle limit,
+and at once for a player who says she is going (``away``).
 
 ``tick`` reads the injected clock and does whatever is due; the server calls Master.tick every
 ``config.tick`` seconds of real time, and tests call it after moving a ManualClock.
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from seasalt.protocol import Away, Heartbeat
 
 from .config import Clock, ServerConfig, log
-from .game import Game
+from .game import IDLE, Game
 from .lobby import Lobby
 from .lockout import Lockout
 from .news import TableNews
@@ -68,7 +69,7 @@ class Presence:
         for table in list(self.tables.values()):
             if self.forgotten(table, now) or self.lobby.release_lost(table):
                 continue
-            if self.check_takeovers(table, now):
+            if self.check_takeovers(table, now) or self.check_idle(table):
                 changed.add(table.name)
             if table.status is Status.ROUND_OVER:
                 self.check_reading(table, now)
@@ -112,6 +113,16 @@ class Presence:
         # A move one of them queued stays: played if they are back before the pause ends.
         self.game.hand_to_bot(table, silent, "silent")  # (tick tells the table)
         return bool(silent)
+
+    def check_idle(self, table: Table) -> bool:
+        """Hand to a bot the seat of a player who has let the table wait past the idle limit
+        (server/clocks.py): as for a silent player, until they are back (their next action or
+        ``continue``: server/game.py ``take_back``)."""
+        seat = self.game.clocks.idle_due(table)
+        if seat is None:
+            return False
+        self.game.hand_to_bot(table, (seat,), IDLE)  # (tick tells the table)
+        return True
 
     def check_reading(self, table: Table, now: float) -> None:
         """End the pause after a round when everyone left reading is gone or time is up."""

@@ -78,6 +78,10 @@ def add_serve_options(p: argparse.ArgumentParser) -> None:
                    help=f"seconds a player may be gone, counted once {d.heartbeat_misses} "
                    f"heartbeats are missed, before a bot takes the seat "
                    f"(default {d.takeover_after:g})")
+    p.add_argument("--idle-after", type=non_negative, default=d.idle_after, metavar="S",
+                   help="seconds a player may let a table without a turn timer wait on their "
+                   "turn before a bot plays for them until their next key; 0: never "
+                   f"(default {d.idle_after:g})")
     p.add_argument("--continue-timeout", type=non_negative, default=d.continue_timeout,
                    metavar="S", help=f"seconds to wait for everyone to read a round's result "
                    f"(default {d.continue_timeout:g})")
@@ -163,6 +167,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         bot_delay=args.bot_delay,
         bot_workers=args.bot_workers,
         takeover_after=args.takeover_after,
+        idle_after=args.idle_after,
         continue_timeout=args.continue_timeout,
         heartbeat=args.heartbeat,
         max_resume_age=args.max_resume_age,

@@ -15,7 +15,7 @@ from seasalt.engine import Action, ApplyResult, EventKind, GameState, Rules, Vie
 from seasalt.protocol import ChatEntry, FrameCache
 
 from .stand_ins import LogMarks
-from .turn_clock import TurnClock
+from .turn_clock import IdleClock, TurnClock
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -55,7 +55,12 @@ class Seat:
     """Token hash of the human holding this seat (None: free, or a bot seat)."""
     name: str | None = None
     bot_playing: bool = False
-    """A human seat a bot plays for now (the human left or dropped out)."""
+    """A human seat a bot plays for now (the human left or dropped out, or kept the table
+    waiting: ``idle``)."""
+    idle: bool = False
+    """With ``bot_playing``: the bot took the seat because its player, still connected, let
+    their turn wait past the idle limit. Heartbeats keep coming from such a player, so being
+    heard does not give the seat back: their own next ``action`` or ``continue`` does."""
 
     @property
     def is_bot(self) -> bool:
@@ -119,6 +124,8 @@ class Table:
     """An accepted action's journal commit is in flight (a ``--fsync`` journal commits off
     the event loop): ``state`` is still the one before it, the only one anyone was told of,
     and no other action is played here until it is in (server/game.py)."""
+    idle_clock: IdleClock = field(default_factory=IdleClock)
+    """Without a turn timer: how long the player to act has let the table wait."""
 
     def note_stand_in(self, seat: int, level: str, round_no: int) -> None:
         """A takeover bot moved for ``seat`` in round ``round_no``."""

@@ -1,4 +1,5 @@
-"""The turn timer of one table, as state with no I/O (server/clocks.py drives it).
+"""The turn timer of one table, and the idle limit of a table without one, as state with no
+I/O (server/clocks.py drives them).
 
 A turn's time runs while a human plays that seat: from the moment the seat is to act until
 ``to_act`` moves to another seat (or a round, or the game, ends). Every decision of the turn,
@@ -60,3 +61,50 @@ class TurnClock:
 
     def seat_timed_out(self, seat: int) -> bool:
         return self.timed_out is not None and self.timed_out[-1] == seat
+
+
+IdleKey = tuple[int, int, int]
+"""(game number, the game's move count, seat to act): any accepted action is a new wait."""
+
+
+@dataclass(slots=True)
+class IdleClock:
+    """How long the player to act has kept a table without a turn timer waiting.
+
+    Nobody at such a table is timed, but a player who never acts would hold it for good. The
+    wait of ``key`` started at ``deadline - idle_after``: from ``shown_from`` the table sees the
+    countdown a lost player gets (the ``clocks`` message's ``takeovers``), and at ``deadline`` the
+    takeover bot plays the seat until its player is back (server/presence.py). Any accepted
+    action is a new key, so a player who keeps moving is never taken.
+    """
+
+    key: IdleKey | None = None
+    deadline: float | None = None
+    shown_from: float = 0.0
+    shown: bool = False
+    """The table was told this wait's countdown (a ``clocks`` message must say it stopped)."""
+
+    def sync(self, key: IdleKey | None, seconds: float, shown_for: float, now: float) -> bool:
+        """The wait now running is ``key`` (None: nobody is waited for). A new key starts
+        from ``now``. True when a countdown the table was shown stopped."""
+        if key == self.key:
+            return False
+        stopped = self.shown
+        self.key, self.shown = key, False
+        if key is None:
+            self.deadline = None
+        else:
+            self.deadline = now + seconds
+            self.shown_from = self.deadline - min(shown_for, seconds)
+        return stopped
+
+    def show(self, now: float) -> bool:
+        """True once, when the countdown is to be shown to the table from now on."""
+        if self.deadline is None or self.shown or now < self.shown_from:
+            return False
+        self.shown = True
+        return True
+
+    def due(self, now: float) -> bool:
+        """The player has kept the table waiting for the whole idle limit."""
+        return self.deadline is not None and now >= self.deadline

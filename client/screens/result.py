@@ -10,7 +10,7 @@ from rich.console import Console, Group
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
-from seasalt.client.event_words import event_points_line
+from seasalt.client.event_words import event_points_part_text
 from seasalt.client.i18n import _, about, ngettext, pgettext
 from seasalt.client.screens.keys import button_keys, pressed
 from seasalt.client.screens.model import GameEnd
@@ -31,8 +31,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 
-def headline(result: RoundResult, names: Names) -> Text:
-    """How the round ended, in one line."""
+def headline(result: RoundResult, names: Names, by_stand_in: bool = False) -> Text:
+    """How the round ended, in one line; ``by_stand_in``: the seat's stand-in (a bot playing
+    for its absent or idle player) made the ending move ("Your stand-in (bot) called STOP")."""
+    if by_stand_in and result.ended_by is not None:
+        names = names.for_stand_in(result.ended_by)  # (a third person: never the "you" forms)
     who = names(result.ended_by)
     Y_ = about(result.ended_by, names.me)  # "you" forms where the verb agrees with the reader
     text = Text()
@@ -66,14 +69,17 @@ def _paid(value: int, paid: bool) -> Text:
 
 
 def parts_text(b: Breakdown) -> Text:
-    """``pairs 1 + collectors 4``: the parts, in the words of the hand line; then what each
-    Extra Pepper effect changed in them (``The Kraken: -3 for octopuses``, the engine's)."""
+    """``pairs 1 + collectors 4``: the parts, in the words of the hand line; then, each on a
+    line of its own, what each Extra Pepper effect changed in them and in which part (``The
+    Dance of the Shells: +2 for shells, in the collectors``, the engine's figure). In brackets
+    after the last part it read as that part's ("multipliers 4 (The Dance of the Shells: +2
+    for shells)")."""
     # Each term tied to its value, and a "+" to the term after it: a wrapped breakdown reads
     # "+ multipliers 5" on its next line, never "+" or "5" alone (NBSP: client/widgets/wrap.py).
     text = Text(" +\u00a0".join(f"{term}\u00a0{value}" for term, value in breakdown_parts(b)
                                  if value) or "-")
-    if b.events:
-        text.append(" (" + event_points_line(b.events) + ")", style="italic")
+    for change in b.events:  # (under the parts, past the "= " the table puts before them)
+        text.append("\n\u00a0\u00a0" + event_points_part_text(change), style="italic")
     return text
 
 
@@ -270,6 +276,7 @@ class RoundResultScreen(Screen[bool]):
         names: Names,
         waiting: Sequence[int] = (),
         winners: Sequence[int] | None = None,
+        by_stand_in: bool = False,
     ) -> None:
         super().__init__(classes="result-screen")
         self.result = result
@@ -277,6 +284,8 @@ class RoundResultScreen(Screen[bool]):
         self.waiting = tuple(waiting)
         self.winners = None if winners is None else tuple(winners)
         """Set when this round ended the game (the winners, from the view)."""
+        self.by_stand_in = by_stand_in
+        """The ending move was a stand-in's (the headline says so)."""
         self.goes_on: Text | None = None
         """Set when the next round is played while this screen is open (``round_goes_on``)."""
 
@@ -311,7 +320,7 @@ class RoundResultScreen(Screen[bool]):
         self.tick_clock()
 
     def _headline(self) -> Text:
-        text = headline(self.result, self.names)
+        text = headline(self.result, self.names, self.by_stand_in)
         if self.winners is not None:
             text.append("\n")
             text.append_text(game_over_line(self.winners, self.names))

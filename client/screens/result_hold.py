@@ -4,7 +4,9 @@ When others make a round's last moves (bots taking the LAST CHANCE final turns, 
 STOP), the result would cover the table at once: the player never sees those moves. The table
 keeps the result back for :data:`RESULT_HOLD` seconds on its clock (injectable: tests move it)
 and says so in the prompt, with the moves made since the player's last turn; any key shows the
-result at once. A round the player ended themself shows its result at once.
+result at once. A round the player ended themself shows its result at once; one their stand-in
+ended for them (a bot playing the seat while they were away or idle) is held like the others':
+they did not see those moves being made.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from seasalt.client.i18n import _, ngettext
+from seasalt.client.stand_in import StandInEvent
 from seasalt.client.widgets.log import log_lines
 from seasalt.client.widgets.wrap import tie_card_names
 from seasalt.client.words import Names
-from seasalt.engine import Event, EventKind
+from seasalt.engine import Event, EventKind, RoundEnd, RoundResult
 
 RESULT_HOLD = 3.0
 """Seconds the table stays in view before the result of a round others ended."""
@@ -33,16 +36,50 @@ def last_turn_seat(events: Sequence[Event]) -> int | None:
     return None
 
 
+def _turn_end(events: Sequence[Event], start: int) -> int:
+    """Where the turn that begins at ``start`` ends: the next turn's start, or the end."""
+    return next((i for i in range(start + 1, len(events))
+                 if events[i].kind is EventKind.TURN_STARTED), len(events))
+
+
+def stood_in(events: Sequence[Event]) -> bool:
+    """A bot played some of these events for its absent player (client/stand_in.py)."""
+    return any(isinstance(e, StandInEvent) for e in events)
+
+
+def played_last_turn(events: Sequence[Event], me: int | None) -> bool:
+    """This seat played the round's last turn itself: its stand-in (a bot playing for it while
+    it was away or idle, or the rest of a turn whose time ran out) did not make any of it."""
+    for index in range(len(events) - 1, -1, -1):
+        e = events[index]
+        if e.kind is EventKind.TURN_STARTED:
+            return e.seat == me and not stood_in(events[index:])
+    return False
+
+
+def ended_by_stand_in(events: Sequence[Event], result: RoundResult) -> bool:
+    """The move that ended the round (the call, the fourth mermaid) was made by a stand-in for
+    the seat the result names: "Your stand-in (bot) called STOP", not "You called STOP"."""
+    seat = result.ended_by
+    if seat is None or result.end is RoundEnd.VOID:
+        return False
+    kind = EventKind.MERMAID_WIN if result.end is RoundEnd.MERMAIDS else EventKind.CALLED
+    ending = next((e for e in reversed(events) if e.kind is kind and e.seat == seat), None)
+    return isinstance(ending, StandInEvent)
+
+
 def moves_since_my_turn(events: Sequence[Event], me: int | None) -> tuple[Event, ...]:
-    """The events after the start of ``me``'s last turn's end: what the others did since."""
+    """The events after the end of the last turn ``me`` played itself: what the others (and
+    its own stand-in, whose moves it did not see being chosen) did since."""
     start = 0
     for index in range(len(events) - 1, -1, -1):
         e = events[index]
         if e.kind is EventKind.TURN_STARTED and e.seat == me:
+            end = _turn_end(events, index)
+            if stood_in(events[index:end]):
+                continue  # a turn its stand-in played: listed with the others' moves
             # From the next turn on: this seat's own turn it saw being played.
-            following = [i for i in range(index + 1, len(events))
-                         if events[i].kind is EventKind.TURN_STARTED]
-            start = following[0] if following else len(events)
+            start = end
             break
     return tuple(events[start:])
 

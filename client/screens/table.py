@@ -127,6 +127,9 @@ class TableScreen(Screen[None]):
         self._prompt_clocked = False
         self.ended_log: tuple[Event, ...] = ()
         """The last round's log as this seat saw it, kept under the new round's lines."""
+        self.ended_frame: Frame | None = None
+        """The last frame of the round that ended: drawn while its result is held back (the
+        next round's deal waits until the player moves on)."""
         self.result_hold = ResultHold()
         """A round result held back while the others' last moves stay in view
         (client/screens/result_hold.py)."""

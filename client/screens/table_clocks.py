@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from seasalt.client.i18n import _
 from seasalt.client.screens import result_hold
-from seasalt.client.screens.result_hold import hold_text, last_turn_seat
+from seasalt.client.screens.result_hold import hold_text, last_turn_seat, played_last_turn
 from seasalt.client.widgets.actions import ActionList
 from seasalt.client.widgets.countdown import ClockLine, clock_lines, prompt_with_clocks
 from seasalt.client.widgets.log import log_lines
@@ -48,7 +48,8 @@ def tick_clocks(screen: TableScreen) -> None:
     waiting = tuple(getattr(app, "round_waiting", ()))
     with contextlib.suppress(NoMatches):
         screen.query_one(ClockLine).show_lines(
-            clock_lines(reading, v, names, now, waiting, screen.auto_end.left(now)))
+            clock_lines(reading, v, names, now, waiting, screen.auto_end.left(now),
+                        frame.seats))
         screen.fitter.again(screen)  # (the clocks come and go between draws)
         prompt = screen.query_one(PromptPanel)
         if screen.result_hold.active:
@@ -62,36 +63,42 @@ def tick_clocks(screen: TableScreen) -> None:
                    and reading.takeover_of(v.to_act, now) is not None)
         if clocked:
             prompt.show_text(prompt_with_clocks(words_for(v, names, screen.swap_pick), v, names,
-                                                reading, now))
+                                                reading, now, frame.seats))
         elif screen._prompt_clocked:
             prompt.show(v, names, screen.swap_pick)  # the countdown stopped: the usual prompt again
         screen._prompt_clocked = clocked
 
 
 def ended_round(screen: TableScreen) -> tuple[Event, ...]:
-    """The log of the round whose result is coming, as this seat saw it. The game's last round
-    is the game-over view's own log (no next round is dealt, so ``ended_log`` still holds the
-    round before it: a game this seat ended was held with that round's moves)."""
+    """The log of the round whose result is coming, as this seat saw it. When no next round
+    was dealt, the view is still the ended round and its own log is that round's: at the
+    game's end, and at Extra Pepper's keep choice (RULES §12.0 step 5: the receiver of a
+    second event card chooses before the deal). ``ended_log`` is kept at a change of round,
+    so there it still holds the round before (at round 2's end it listed round 1's last
+    moves, "Round 1 scored. You received The Sunfish")."""
     frame = screen.frame
-    if frame is not None and frame.view.is_over:
-        return frame.view.log
+    if frame is not None:
+        v = frame.view
+        if v.is_over or (v.last_result is not None and v.last_result.round == v.round):
+            return v.log
     return screen.ended_log
 
 
 def hold_result(screen: TableScreen, show: Callable[[], object]) -> bool:
-    """Keep a round result back while the last moves of the round, made by others, stay in
-    view (client/screens/result_hold.py); False (show it now) when this seat made them,
-    watches, or did not see the round."""
+    """Keep a round result back while the last moves of the round, made by others (or by this
+    seat's stand-in), stay in view (client/screens/result_hold.py); False (show it now) when
+    this seat made them itself, watches, or did not see the round."""
     frame = screen.frame
     ended = ended_round(screen)
     if frame is None or frame.view.seat is None or not ended:
         return False
-    if last_turn_seat(ended) in (None, frame.view.seat):
+    if last_turn_seat(ended) is None or played_last_turn(ended, frame.view.seat):
         return False
     if result_hold.RESULT_HOLD <= 0:  # (switched off: tests not about it)
         return False
     screen.result_hold.start(screen.clock(), show)
     screen.tick_clocks()
+    screen.call_later(screen.render_latest)  # the ended round's table, if the deal was drawn
     return True
 
 

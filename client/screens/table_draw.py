@@ -29,7 +29,7 @@ from seasalt.client.widgets.piles import PilesPanel
 from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.client.widgets.score_track import ScoreTrack
 from seasalt.client.words import Names
-from seasalt.engine import PlayerView
+from seasalt.engine import Event, PlayerView
 from textual.widgets import Static
 
 if TYPE_CHECKING:
@@ -140,7 +140,23 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
     frame = screen.frame
     if frame is None or screen.waiting is not None:
         return None
-    v = frame.view
+    ended = screen.ended_frame
+    result = frame.view.last_result
+    if screen.result_hold.active and ended is not None and ended.table == frame.table and (
+        result is not None and result.round == ended.view.round < frame.view.round
+    ):
+        # The round is over and its result held back: the table stays as that round left
+        # it. The next round's deal (its piles, the empty hands, "Round 2 begins") is
+        # news for once the player moves on: it showed under "The round is over".
+        return await _draw_view(screen, frame, ended, previous, screen.ended_log)
+    return await _draw_view(screen, frame, frame, previous, None)
+
+
+async def _draw_view(screen: TableScreen, frame: Frame, shown: Frame, previous: Frame | None,
+                     log: tuple[Event, ...] | None) -> Frame:
+    """Draw ``shown`` (the newest ``frame``, or while a result is held the ended round's last
+    frame, with ``log`` that round's whole log); returns ``frame``, now taken care of."""
+    v = shown.view
     names = screen.names()
     base = screen.baseline if (screen.my_turn and screen.baseline is not None) else None
     if base is not None and base.view.round != v.round:
@@ -149,13 +165,13 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
     new_cards: set[int] = set()
     if previous is not None and previous.view.round == v.round:
         new_cards = set(v.hand) - set(previous.view.hand)
-    status = status_line(frame, names, screen.turn_time, screen.link_state, screen.watchers,
+    status = status_line(shown, names, screen.turn_time, screen.link_state, screen.watchers,
                          screen.size.width)
     if status != screen._last_status:
         screen._last_status = status
         update_text(screen.query_one("#status", Static), None, status)
     screen.query_one(CallStatus).show(v, names)
-    await screen.query_one(OpponentsPanel).show(frame, changed_seats, screen.collapsed)
+    await screen.query_one(OpponentsPanel).show(shown, changed_seats, screen.collapsed)
     screen.query_one(PilesPanel).show(v, changed_piles)
     screen.query_one(ScoreTrack).show(v, names)
     # Actions first: "Your turn" must never show above an empty list of choices.
@@ -164,17 +180,18 @@ async def draw_frame(screen: TableScreen, previous: Frame | None = None) -> Fram
     await screen.query_one(ActionList).show(
         [] if held else choices_for(v, names, screen.swap_pick))
     screen.query_one(EventsPanel).show(v, names, not screen.collapsed)
-    if not screen.result_hold.active:  # (held: tick_clocks shows the last moves there)
+    if not held:  # (held: tick_clocks shows the last moves there)
         screen.query_one(PromptPanel).show(v, names, screen.swap_pick)
         if v.is_over and screen.again_asked:
             screen.query_one(PromptPanel).show_text(again_text())
     screen.query_one(HandPanel).show(v, new_cards)
     screen.query_one(CoachPanel).show_view(v, screen.names)  # advice for another moment goes
-    lines = with_time_notes(log_lines(v.log, names), screen.time_notes, v.round, names)
+    lines = with_time_notes(log_lines(v.log if log is None else log, names), screen.time_notes,
+                            v.round, names)
     fresh = 0
     if base is not None:
         fresh = max(0, len(lines) - len(log_lines(base.view.log, names)))
-    if len(lines) < LOG_LINES and screen.ended_log:  # room left: the ended round's tail
+    if log is None and len(lines) < LOG_LINES and screen.ended_log:  # the ended round's tail
         lines = (log_lines(screen.ended_log, names) + lines)[-LOG_LINES:]
     screen.query_one(LogPanel).show(lines, fresh)
     recent = Text("\n").join(Text("» " + line) for line in lines[-RECENT_LINES:])

@@ -5,7 +5,7 @@ leaves in ``screen.frame``.
 
 A function of the table screen (client/screens/table.py), which keeps the state it reads and
 writes: ``frame``, ``baseline``, ``my_turn``, ``sent``, ``swap_pick``, ``waiting``,
-``ended_log``, ``again_asked``, ``previous_rendered``.
+``ended_log``, ``ended_frame``, ``again_asked``, ``previous_rendered``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ def note_frame(screen: TableScreen, frame: Frame, fresh: bool = True) -> bool:
                       len(ending))
         # Only its tail: enough events for the log's lines, and no more wording per frame.
         screen.ended_log = (previous.view.log + ending[:starts])[-ENDED_EVENTS:]
+        screen.ended_frame = previous  # the table as the round left it, while its result waits
     screen.frame = frame
     if not frame.view.is_over:
         screen.again_asked = False  # (a new game: its own prompts)

@@ -2,7 +2,8 @@
 at a time (a key pressed twice sends one action: the next waits for an answer, any frame or
 refusal, or ``PENDING_TIMEOUT``); which keys work now (the footer shows those); a call is
 confirmed first; the Water Rodeo swap is picked in two steps on the screen; any key shows a
-held round result and stops auto end turn; the chat.
+held round result, stops auto end turn and takes back a seat a bot took while the player was
+idle; the chat.
 
 Functions of the table screen (client/screens/table.py), which keeps the state they read and
 write: ``sent`` and ``sent_at`` (an action is out), ``swap_pick`` (the swap's first step).
@@ -14,11 +15,12 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from seasalt.client.i18n import _
-from seasalt.client.intents import AskSnapshot, Play, Say
+from seasalt.client.intents import AskSnapshot, Back, Play, Say
 from seasalt.client.screens.call_confirm import CallConfirmDialog
 from seasalt.client.screens.model import IntentQueued
 from seasalt.client.widgets.actions import UNPICK, ActionList, Choice
 from seasalt.client.widgets.coach_words import COACH_KEY
+from seasalt.client.widgets.countdown import stood_in
 from seasalt.client.widgets.prompt import PromptPanel
 from seasalt.engine import Call
 from textual.css.query import NoMatches
@@ -107,6 +109,11 @@ def key_pressed(screen: TableScreen, event: Key) -> None:
     """A key the screen's bindings may also know: a choice's key chooses it."""
     if isinstance(screen.focused, Input):
         return
+    frame = screen.frame
+    if frame is not None and stood_in(frame.seats, frame.view.seat):
+        # A bot took the seat while this player was idle: any key says they are back (the key
+        # still does what it does: an action key acts, which takes the seat back too).
+        screen.app.post_message(IntentQueued(Back()))
     if screen.release_result():  # any key: the held round result now
         event.stop()
         event.prevent_default()

@@ -1,5 +1,6 @@
 """The LAST CHANCE line under the status line: who called it with how many card points (the
-caller's hand is public, RULES §6.2, §6.5), whose final turn it is and who still has one.
+caller's hand is public, RULES §6.2, §6.5; a stand-in's call is named as its), whose final
+turn it is and who still has one.
 Everything comes from the view (``caller``, ``final_turns``,
 ``SeatView.revealed_points``); nothing is scored here."""
 
@@ -7,9 +8,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from seasalt.client.i18n import _, about
+from seasalt.client.stand_in import StandInEvent
 from seasalt.client.widgets.cards import update_text
 from seasalt.client.words import Names
-from seasalt.engine import CallKind, Phase, PlayerView
+from seasalt.engine import CallKind, EventKind, Phase, PlayerView
 from textual.widgets import Static
 
 
@@ -23,6 +25,10 @@ def call_status_text(v: PlayerView, names: Names) -> Text | None:
         return None
     caller = v.caller
     points = v.seats[caller].revealed_points
+    called = next((e for e in reversed(v.log)
+                   if e.kind is EventKind.CALLED and e.seat == caller), None)
+    if isinstance(called, StandInEvent):  # "Your stand-in (bot) called it", not "You called it"
+        names = names.for_stand_in(caller)
     Y_ = about(caller, names.me)
     text = Text()
     text.append(" " + _("LAST CHANCE") + " ", style="bold reverse")

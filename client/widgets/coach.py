@@ -4,9 +4,10 @@ The analysis (bots/coach.py, a second or so of CPU) runs in a thread worker, so 
 waits for it; it is handed the view on screen and nothing else. An answer belongs to the
 moment it was asked for (seat, round, move): when the table shows another moment (the turn
 passed, a new frame, the game ended) a running analysis is stopped and its answer, if one
-comes, is dropped; advice on screen is replaced by a word that it is stale, which goes at the
-player's next choice. Asking again while the panel is open closes it (and stops the
-analysis); leaving the table stops it too.
+comes, is dropped; advice on screen is replaced by a word that it is stale where the player has
+another choice to ask about (it goes at the next one), and goes at once where the table waits
+for another player or the game is over. Asking again while the panel is open closes it (and
+stops the analysis); leaving the table stops it too.
 """
 
 from __future__ import annotations
@@ -73,10 +74,11 @@ class CoachPanel(Static):
         self.view, self.names = v, names
         if self.state != "closed":
             self._show_fitted()  # (the screen was drawn again: a resize may give rows back)
-        if self.state == "stale" and self._stale_at is not None and v.legal_actions \
-                and not self._same_moment(self._stale_at, v):
+        if self.state == "stale" and (not self._your_choice(v) or (
+                self._stale_at is not None and not self._same_moment(self._stale_at, v))):
             # The word that the advice went stale has had its moment: at the player's next
-            # choice it would only take the prompt's rows (at 80x24 they are few).
+            # choice it would only take the prompt's rows (at 80x24 they are few), and while
+            # the table waits for someone else (a bot thinking) there is nothing to ask about.
             self._stale_at = None
             self._set("closed")
             return
@@ -86,8 +88,23 @@ class CoachPanel(Static):
         self._stop_thinking()
         self.advice = None
         self.asked = None
-        self._stale_at = v
-        self._set("stale")
+        self._went_stale()
+
+    @staticmethod
+    def _your_choice(v: PlayerView | None) -> bool:
+        """The moment on screen is a choice of this player's (the coach may be asked)."""
+        return v is not None and v.seat is not None and bool(v.legal_actions) and not v.is_over
+
+    def _went_stale(self) -> None:
+        """The moment asked about is gone: say so where the player has a choice to ask about
+        instead ("press p to ask about this choice"); elsewhere (another player to move, the
+        game over) the panel just closes: a word about a moment gone, with nothing to ask."""
+        if self._your_choice(self.view):
+            self._stale_at = self.view
+            self._set("stale")
+        else:
+            self._stale_at = None
+            self._set("closed")
 
     @staticmethod
     def _same_moment(a: PlayerView, b: PlayerView) -> bool:
@@ -153,7 +170,10 @@ class CoachPanel(Static):
         if advice is None or v is None or not advice.fits(v):
             self.discarded += advice is not None
             self.asked = None
-            self._set("stale" if advice is not None else "closed")
+            if advice is not None:
+                self._went_stale()
+            else:
+                self._set("closed")
             if event.state is WorkerState.ERROR:
                 self.app.notify(_("The coach could not answer."), severity="error", timeout=4)
             return
@@ -183,9 +203,7 @@ class CoachPanel(Static):
         if state == "thinking":
             self._parts = [thinking_text()]
         elif state == "stale":
-            v = self.view
-            self._parts = [stale_text(v is not None and v.seat is not None
-                                      and bool(v.legal_actions))]
+            self._parts = [stale_text()]
         elif state == "answered" and self.advice is not None and self.asked is not None:
             names = self.names() if self.names is not None else Names([], self.asked.seat)
             self._parts = advice_parts(self.advice, self.asked, names)

@@ -206,15 +206,12 @@ def thinking_text() -> Part:
                                style="italic")
 
 
-def stale_text(your_turn: bool = False) -> Part:
-    """The advice went with its moment; ``your_turn``: the moment on screen is a choice of
-    yours (a draw's keep step), where "ask again on your turn" read as if it were not."""
-    if your_turn:
-        words = _("That advice was for an earlier moment of the game: press {key} to ask "
-                  "about this choice.")
-    else:
-        words = _("That advice was for an earlier moment of the game: press {key} to ask "
-                  "again on your turn.")
+def stale_text() -> Part:
+    """The advice went with its moment, and the moment on screen is another choice of yours (a
+    draw's keep step): the coach can be asked about it (where nothing is yours to choose, the
+    panel closes instead: client/widgets/coach.py)."""
+    words = _("That advice was for an earlier moment of the game: press {key} to ask "
+              "about this choice.")
     return _coach_lead(), Text(words.format(key=COACH_KEY), style="italic")
 
 

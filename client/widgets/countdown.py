@@ -1,5 +1,6 @@
-"""The table's clock line: the turn timer, silent players' takeover countdowns, the reading
-pause and the auto end turn countdown, each counted down on the client's clock.
+"""The table's clock line: the turn timer, silent or idle players' takeover countdowns (and a
+word to a player whose seat a bot took while they were idle), the reading pause and the auto
+end turn countdown, each counted down on the client's clock.
 
 Hidden while no clock runs, so a table without clocks looks exactly as before. The table screen
 ticks it (``TableScreen.tick_clocks``); seasalt.client.clocks counts them down.
@@ -15,6 +16,7 @@ from typing import Any
 from rich.text import Text
 from seasalt.client.clocks import ClockReading
 from seasalt.client.i18n import _
+from seasalt.client.screens.model import SeatLabel
 from seasalt.client.words import Names
 from seasalt.engine import PlayerView
 from textual.css.query import NoMatches
@@ -39,12 +41,22 @@ def turn_line(seat: int, left: int, names: Names) -> Text:
     return Text("⏱ " + words, style=style)
 
 
-def takeover_line(seat: int, left: int, names: Names) -> Text:
-    return Text(
-        _("{name} is disconnected — a bot takes the seat in {n} s").format(
-            name=names.raw(seat), n=left),
-        style="bold yellow",
-    )
+def takeover_line(seat: int, left: int, names: Names, idle: bool = False) -> Text:
+    """A takeover countdown: of a lost player, or (``idle``) of one still connected who has
+    let the table wait on their turn (the server's idle limit)."""
+    if not idle:
+        words = _("{name} is disconnected — a bot takes the seat in {n} s")
+    elif seat == names.me:
+        words = _("You are idle — a bot takes your seat in {n} s: make your move")
+    else:
+        words = _("{name} is idle — a bot takes the seat in {n} s")
+    return Text(words.format(name=names.raw(seat), n=left), style="bold yellow")
+
+
+def stood_in_line() -> Text:
+    """This player is here but a bot plays their seat (they were idle): one key ends it."""
+    return Text(_("You were idle: a bot plays for you. Press any key to take your seat back."),
+                style="bold yellow")
 
 
 def reading_line(left: int, waiting: Sequence[int], names: Names) -> Text:
@@ -80,10 +92,15 @@ def turn_time_label(seconds: int) -> str:
 def clock_lines(
     reading: ClockReading | None, v: PlayerView | None, names: Names, now: float,
     waiting: Sequence[int] = (), auto_end: int | None = None,
+    seats: Sequence[SeatLabel] = (),
 ) -> list[Text]:
     """Every clock worth a line now. The takeover countdown of the seat to act is not here:
-    it replaces the prompt's "Waiting for …" (:func:`prompt_with_clocks`)."""
+    it replaces the prompt's "Waiting for …" (:func:`prompt_with_clocks`). ``seats``: who is
+    connected (a countdown for a connected seat is an idle player's), and whether a bot plays
+    this player's own seat."""
     lines: list[Text] = []
+    if stood_in(seats, names.me):
+        lines.append(stood_in_line())
     if auto_end is not None:
         lines.append(auto_end_line(auto_end))
     if reading is None:
@@ -94,15 +111,30 @@ def clock_lines(
         lines.append(turn_line(turn[0], turn[1], names))
     for seat, left in reading.takeovers(now):
         if seat != to_act or (v is not None and v.legal_actions):
-            lines.append(takeover_line(seat, left, names))
+            lines.append(takeover_line(seat, left, names, is_idle(seats, seat)))
     pause = reading.reading(now)
     if pause is not None:  # (the reader knows they are reading, as on the round result)
         lines.append(reading_line(pause, [s for s in waiting if s != names.me], names))
     return lines
 
 
+def is_idle(seats: Sequence[SeatLabel], seat: int) -> bool:
+    """A seat with a takeover countdown whose player is connected: idle, not lost."""
+    return 0 <= seat < len(seats) and seats[seat].connected
+
+
+def stood_in(seats: Sequence[SeatLabel], me: int | None) -> bool:
+    """A bot plays this player's seat while they are here (the server took it for idleness):
+    their next key takes it back."""
+    if me is None or not 0 <= me < len(seats):
+        return False
+    mine = seats[me]
+    return mine.bot_playing and mine.connected and mine.bot is None
+
+
 def prompt_with_clocks(
-    text: Text, v: PlayerView, names: Names, reading: ClockReading | None, now: float
+    text: Text, v: PlayerView, names: Names, reading: ClockReading | None, now: float,
+    seats: Sequence[SeatLabel] = (),
 ) -> Text:
     """The prompt, with "Waiting for Bea…" replaced by Bea's takeover countdown while she is
     disconnected (issue 15: not a minute of "Waiting for Bea…")."""
@@ -116,7 +148,7 @@ def prompt_with_clocks(
     if not plain.endswith(waiting):
         return text
     shown = text[: len(plain) - len(waiting)]
-    shown.append_text(takeover_line(v.to_act, left, names))
+    shown.append_text(takeover_line(v.to_act, left, names, is_idle(seats, v.to_act)))
     return shown
 
 

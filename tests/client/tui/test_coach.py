@@ -345,7 +345,7 @@ async def test_the_game_ending_while_it_thinks_drops_the_question(
         await tui.until(lambda: panel.state == "thinking" and bool(gate.stops))
         over = _finished_view()
         panel.show_view(over, screen.names)  # a game-over frame drawn
-        assert panel.state == "stale" and gate.stops[0]()
+        assert panel.state == "closed" and gate.stops[0]()  # (nothing left to ask about)
         gate.open.set()
         await tui.until(lambda: gate.finished.is_set())
         await tui.settled(app)
@@ -489,3 +489,42 @@ async def test_the_coach_weighs_the_keep_choice_over_the_next_round(tui: Any) ->
         assert action_label(advice.best.action, v, screen.names())[:16] in shown
         assert "what you gain on the others by the next round's end" in " ".join(
             advice_text(advice, v, screen.names()).plain.split())
+
+
+class BotsWaitLink(kit.FakeLink):
+    """A fake link whose bots do not move: the table waits for a bot, as with a real one
+    thinking or a ``--bot-delay``."""
+
+    async def _bots(self) -> None:
+        return None
+
+
+async def test_the_stale_word_goes_while_the_table_waits_for_a_bot(
+    tui: Any, gate: Gate
+) -> None:
+    """Asked on a turn that then ended, the coach said "That advice was for an earlier moment
+    of the game: press p to ask again on your turn" all the while the table waited for a bot:
+    a word about a moment that is gone, with nothing to ask about. It goes with the turn."""
+    from seasalt.engine import EndTurn, TakeDiscard
+
+    app = _app(BotsWaitLink(players=2))
+    async with app.run_test(size=(120, 40)):
+        screen = await _my_turn(app, tui)
+        panel = _panel(screen)
+        await tui.key(app, "p")
+        gate.open.set()
+        await tui.until(lambda: panel.state == "answered", 30)
+        for kind in (TakeDiscard, EndTurn):  # the advice's moment passes, then the turn
+            await tui.until(lambda: screen.ready)
+            choice = next(c for c in screen.query_one(ActionList).choices
+                          if isinstance(c.action, kind))
+            moved = screen.frame.view.move
+            await tui.key(app, choice.key)
+            await tui.until(lambda m=moved: screen.rendered is not None  # type: ignore[misc]
+                            and screen.rendered.view.move != m)
+            if kind is TakeDiscard:  # another choice of this turn: the word says ask again
+                await tui.until(lambda: "earlier moment" in tui.text(app))
+        assert screen.frame.view.to_act == 1 and not screen.frame.view.legal_actions
+        await tui.settled(app)
+        assert panel.state == "closed", panel.state
+        assert "earlier moment" not in tui.text(app)

@@ -181,3 +181,51 @@ async def test_play_again_says_what_it_waits_for_and_q_goes_back_to_the_lobby(tu
         await tui.key(app, "q")
         await tui.until(lambda: any(isinstance(i, LeaveTable) for i in intents))
         assert app.return_code is None  # back to the lobby (the server answers), not quit
+
+
+class AnnStopsThenBobEnds(FakeLink):
+    """Round 1: Ann calls STOP. Round 2 (the last): once Ann has read round 1's result, Bob's
+    STOP ends the game."""
+
+    def __init__(self, address: str, name: str) -> None:
+        super().__init__(address, name, players=2, state=with_penguins(
+            0, log=(Event(EventKind.TURN_STARTED, seat=0),)))
+
+    async def _bots(self) -> None:
+        assert self.state is not None
+        if self.state.round == 2 and self.state.move < 20:  # the deal: Bob to play
+            self.state = with_penguins(1, 2, self.state.scores,
+                                       (Event(EventKind.TURN_STARTED, seat=1),))
+            self.seq += 1
+            await self.inbox.put(p.Snapshot(self.table, self.seq, view(self.state, 0)))
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if isinstance(message, p.Continue) and self.state is not None and (
+            self.state.round == 2 and self.state.to_act == 1
+        ):
+            await self._apply(Call(CallKind.STOP))  # Bob's: the game is over
+
+
+async def test_the_last_round_held_shows_the_table_as_that_round_left_it(tui: Any) -> None:
+    """While the game's last round is held, the table is that round's: no next round is dealt,
+    so the frame on screen is the game over's own (not the last frame of the round before,
+    kept for a hold over a next round's deal)."""
+    app = SeasaltApp(LaunchOptions(address="lan:1", name="Ann"), link_factory=AnnStopsThenBobEnds)
+    app.clock = Clock()
+    async with app.run_test(size=(100, 30)):
+        await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen")
+        await tui.key(app, "enter")
+        table = await tui.until_table(app)
+        await tui.until(lambda: table.ready)
+        await tui.key(app, "s")
+        await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
+        await tui.key(app, "s")
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))  # Ann's own STOP
+        await tui.key(app, "enter")
+        await tui.until(lambda: table.frame is not None and table.frame.view.is_over
+                        and table.result_hold.active and table.rendered is table.frame)
+        await tui.settled(app)
+        text = tui.text(app)
+        assert "The round is over. The last moves:" in text
+        assert "round 2" in text.splitlines()[0], text.splitlines()[0]

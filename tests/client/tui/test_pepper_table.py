@@ -141,11 +141,37 @@ async def test_the_round_result_says_what_each_event_changed(tui) -> None:
         console = Console(width=200, record=True)
         console.print(score_table(result, Names(list(NAMES), 0)))
         rows = console.export_text().splitlines()
-        assert any("You" in r and "(The Kraken: -3 for octopuses)" in r for r in rows)
-        assert any("Eve" in r and "(The Tornado: -2 for mermaids)" in r for r in rows)
-        assert not any("Bob" in r and "The Kraken" in r for r in rows)  # no octopus: no change
+        mine = rows.index(next(r for r in rows if r.lstrip().startswith("You")))
+        eve = rows.index(next(r for r in rows if r.lstrip().startswith("Eve")))
+        bob = rows.index(next(r for r in rows if r.lstrip().startswith("Bob")))
+        assert "The Kraken: -3 for octopuses, in the collectors" in rows[mine + 1]
+        assert "The Tornado: -2 for mermaids, in the mermaids" in " ".join(rows[eve:bob])
+        assert not any("The Kraken" in r for r in rows[bob:])  # no octopus: no change
         hands = hands_text(result, Names(list(NAMES), 0), width=200).plain
         assert "and a shell face down (scores nothing)" in hands  # Bob's, which one: hidden
+
+
+async def test_the_dance_of_the_shells_is_worded_on_its_own_line_in_the_result(tui) -> None:
+    """RULES §12.4: under the Dance of the Shells each shell scores 2 points, so its change is
+    in the collectors. Put in brackets after the breakdown's last part it sat on the
+    multipliers line ("collectors 9 + multipliers 4 (The Dance of the Shells: +2 for
+    shells)"), as if it changed the multipliers; it has a line of its own, naming the part."""
+    hand = (34, 35, 36, 45, 46, 52)  # three shells, two penguins and the Penguin Colony
+    mine = breakdown(hand, (), (E.DANCE_OF_THE_SHELLS,))
+    assert mine.multipliers and mine.collectors
+    bob = breakdown((9, 10), (), ())
+    seats = (SeatResult(hand, (), mine, mine.total, 13), SeatResult((9, 10), (), bob, bob.total, 6),
+             SeatResult((0, 1), (), breakdown((0, 1), (), ()), 1, 4))
+    result = RoundResult(1, RoundEnd.STOP, 0, None, seats)
+    app = kit.result_app(position(last_result=result), "en", NAMES)
+    async with app.run_test(size=(120, 40)):
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen)
+                        and "The Dance of the Shells" in tui.text(app))
+        await tui.settled(app)
+        rows = tui.text(app).replace("\u00a0", " ").splitlines()
+        parts = next(i for i, r in enumerate(rows) if "= collectors 9 + multipliers 4" in r)
+        assert "Dance" not in rows[parts], rows[parts]
+        assert "The Dance of the Shells: +2 for shells, in the collectors" in rows[parts + 1]
 
 
 async def test_help_has_an_entry_for_every_event_card(tui) -> None:

@@ -139,3 +139,27 @@ def test_the_held_prompt_lists_the_moves_not_the_reveals_and_keeps_card_names_wh
     for width in range(20, 60):  # wrapped, a card's name never ends a line half-way
         for line in wrap_words(text, width).plain.split("\n"):
             assert not line.endswith(("Penguin", "Penguin" + NBSP + "Colony")), line
+
+
+async def test_the_next_rounds_deal_waits_until_the_player_moves_on(
+    tui: Any, fake_link: Any
+) -> None:
+    # The round-ending update carries round 2's deal: under "The round is over" the table
+    # showed it (round 2 in the status line, the empty hands, "Round 2 begins" in the log)
+    # before the player had even seen round 1's result.
+    app = make_app(fake_link)
+    async with app.run_test(size=(100, 30)):
+        table, clock = await call(app, tui, fake_link, "c")
+        await tui.until(lambda: table.frame is not None and table.frame.view.round == 2)
+        await tui.until(lambda: table.holding_result and table.rendered is table.frame)
+        await tui.settled(app)
+        text = tui.text(app)
+        assert "The round is over. The last moves:" in text
+        assert "round 1" in text.splitlines()[0], text.splitlines()[0]
+        assert "Round 2 begins" not in text, text
+        assert "Penguin" in text  # Ann's hand as the round left it
+        clock.advance(RESULT_HOLD)
+        await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
+        await tui.key(app, "enter")  # the player moves on: now the deal
+        await tui.until(lambda: app.screen is table and "round 2" in tui.text(app).splitlines()[0])
+        await tui.until(lambda: "Round 2 begins" in tui.text(app))
