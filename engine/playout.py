@@ -28,6 +28,7 @@ import _random
 import random
 import sys
 from bisect import insort
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action, CallKind
@@ -292,6 +293,28 @@ class CountingPlayout(Playout):
         self.kinds = [[0] * _N_KINDS for _ in range(n)]
         self.colors = [[0] * _N_COLORS for _ in range(n)]
         self.table_points = [0] * n
+
+    def card_gains(self, seat: int, cards: Iterable[int]) -> tuple[int, list[int]]:
+        """``seat``'s card points with no event effect (RULES §5: ``card_points(hand,
+        table)``), and how much each of ``cards`` would add to them in its hand: what a
+        playout policy weighs (bots/rollout.py), from the counts, without a hand built."""
+        h, kinds, colors = self.hand_kinds[seat], self.kinds[seat], self.colors[seat]
+        hand, played, laid = self.hands[seat], self.tables[seat], self.table_points[seat]
+        base = _plain_points(h, _pairs_in_hand(h), hand, played, kinds, laid, colors)
+        out = []
+        kind_of, color_of = _K, _C
+        for card in cards:  # counted in, scored, counted out again
+            k, c = kind_of[card], color_of[card]
+            h[k] += 1
+            kinds[k] += 1
+            colors[c] += 1
+            out.append(
+                _plain_points(h, _pairs_in_hand(h), hand, played, kinds, laid, colors) - base
+            )
+            h[k] -= 1
+            kinds[k] -= 1
+            colors[c] -= 1
+        return base, out
 
     # ---- a scored round: card points from the counts, the result built when asked for
 
