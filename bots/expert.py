@@ -23,6 +23,8 @@ choice of which event card to keep (between rounds) is played out over the next 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from seasalt.engine import (
@@ -165,6 +167,21 @@ def _options(view: PlayerView, candidates: list[Action]) -> list[Option]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """When a search must stop and answer with what it has (a wall-clock think budget).
+
+    ``at`` is a time on ``clock`` (``time.monotonic`` by default: the same clock in every
+    process of a Linux machine, so a server can set it for a worker); tests pass a fake clock.
+    """
+
+    at: float
+    clock: Callable[[], float] = time.monotonic
+
+    def passed(self) -> bool:
+        return self.clock() >= self.at
+
+
 def _simulate(
     sampler: Sampler,
     options: list[Option],
@@ -174,11 +191,15 @@ def _simulate(
     rewards: list[list[float]],
     alive: list[int],
     deny: bool,
-) -> None:
+    deadline: Deadline | None = None,
+) -> bool:
     """Append ``worlds`` determinizations' playout rewards to each ``alive`` option's list
     (world by world: two options alive together have their rewards of the same deals at the
-    same places, which :func:`_close` pairs)."""
+    same places, which :func:`_close` pairs). With a ``deadline``, stop between two worlds
+    once it has passed (every alive option has as many rewards) and return False."""
     for _ in range(worlds):
+        if deadline is not None and deadline.passed():
+            return False
         world = sampler.sample(rng, keep_log=False)
         playout_seed = rng.getrandbits(32)
         after: dict[Action, GameState] = {}
@@ -191,6 +212,7 @@ def _simulate(
                 start, random.Random(playout_seed), seat_plan=(seat, plan), deny=deny
             )
             rewards[i].append(_reward(world, scores, winners, seat))
+    return True
 
 
 def _reward(
@@ -218,18 +240,26 @@ class Searched:
     value: float | None
 
 
-def choose_expert(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+def choose_expert(
+    view: PlayerView, rng: random.Random, budget: int | None, deadline: Deadline | None = None
+) -> Action:
     """The action with the best mean playout reward over sampled determinizations."""
-    return search(view, rng, budget).action
+    return search(view, rng, budget, deadline).action
 
 
-def search(view: PlayerView, rng: random.Random, budget: int | None) -> Searched:
+def search(
+    view: PlayerView, rng: random.Random, budget: int | None, deadline: Deadline | None = None
+) -> Searched:
     """:func:`choose_expert`'s search, with the chosen action's mean reward: what an arena
     compares with the games' results (benchmarks/expert_vs_other.py ``--calibration``).
 
     Successive halving: half the budget is spread over every option, then the better half
     (at least two) share the rest, so the close calls get the most playouts. A close call
     between the last two gets up to :data:`CLOSE_EXTRA` budgets more (:func:`_close`).
+
+    Anytime: with a ``deadline`` the search stops between two deals once it has passed and
+    answers with the best option searched so far (before any deal: the basic level's
+    choice). Without one, the same view and rng give the same choice whatever the load.
     """
     assert view.seat is not None
     candidates = _candidates(view)
@@ -247,27 +277,36 @@ def search(view: PlayerView, rng: random.Random, budget: int | None) -> Searched
     def mean(i: int) -> float:
         return sum(rewards[i]) / len(rewards[i])
 
+    in_time = True
     while True:
         last = len(alive) <= 2
         share = total if last else total // 2
         worlds = max(1, share // len(alive))
-        _simulate(sampler, options, worlds, view.seat, rng, rewards, alive, deny)
+        in_time = _simulate(
+            sampler, options, worlds, view.seat, rng, rewards, alive, deny, deadline
+        )
         total -= worlds * len(alive)
-        if last or total < 2:
+        if last or total < 2 or not in_time:
             break
         alive.sort(key=mean, reverse=True)
         alive = alive[: max(2, len(alive) // 2)]
+    if not rewards[alive[0]]:  # out of time before the first deal was played out
+        return Searched(choose_greedy(view, rng), None)
     # (Two players only: measured there, benchmarks/search_noise.py; 3-4 players keep their
     # budgets and their figures.)
-    extra = CLOSE_EXTRA * base if view.rules.players == 2 else 0
+    extra = CLOSE_EXTRA * base if view.rules.players == 2 and in_time else 0
     chunk = max(1, base // 4)  # worlds for each of the two per step: half a budget a step
     while extra >= 2 * chunk:
         pair = _rivals(options, sorted(alive, key=mean, reverse=True))
         if pair is None or not _close(rewards, *pair):
             break
-        _simulate(sampler, options, chunk, view.seat, rng, rewards, list(pair), deny)
+        in_time = _simulate(
+            sampler, options, chunk, view.seat, rng, rewards, list(pair), deny, deadline
+        )
         extra -= 2 * chunk
         alive = list(pair)
+        if not in_time:
+            break
     best = max(alive, key=mean)
     # Ties (e.g. a tiny budget) go to the greedy choice when it is among the best.
     greedy = choose_greedy(view, rng)
