@@ -348,12 +348,17 @@ def _guess_kept(
     if not candidates:
         pending_to_hand(w, seat)
         return
-    table = view.seats[seat].table
     pinned, hand = w.pinned(seat), w.known[seat]
-    g_discarded = gains.gains_with(pinned, hand, table, seat, (discarded,))[0]
-    weights = keep_weights(
-        gains.gains_with(pinned, hand, table, seat, candidates), g_discarded
-    )
+    # The weights depend on these alone (the seat's table and the discard are the event's),
+    # and the same ones come back in many samples: worked out once.
+    weights_key = (i, tuple(sorted(hand)), tuple(sorted(pinned)), tuple(candidates))
+    weights = plan.memo.get(weights_key)
+    if weights is None:
+        table = view.seats[seat].table
+        g_discarded = gains.gains_with(pinned, hand, table, seat, (discarded,))[0]
+        weights = plan.memo[weights_key] = keep_weights(
+            gains.gains_with(pinned, hand, table, seat, candidates), g_discarded
+        )
     card = weighted_pick(rng, candidates, weights)
     pending_reset(w)
     w.to_hand(seat, card)
