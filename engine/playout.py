@@ -382,7 +382,8 @@ class CountingPlayout(Playout):
             if self.rules.extra_pepper:
                 return _pepper_play_options(
                     self, self.hand_kinds[a], self.kinds[a], self.table_points[a],
-                    self.colors[a], self.seat_fx(a),
+                    self.colors[a],
+                    self._fx[a] if self._fx_zones is self.pepper else self.seat_fx(a),
                 )
             return _play_options(
                 self, self.hand_kinds[a], self.kinds[a], self.table_points[a], self.colors[a]
