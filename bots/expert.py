@@ -200,8 +200,9 @@ def _simulate(
 ) -> bool:
     """Append ``worlds`` determinizations' playout rewards to each ``alive`` option's list
     (world by world: two options alive together have their rewards of the same deals at the
-    same places, which :func:`_close` pairs). With a ``deadline``, stop between two worlds
-    once it has passed (every alive option has as many rewards) and return False."""
+    same places, which :func:`_close` pairs). With a ``deadline``, stop once it has passed
+    (looked at before each playout; a deal not played out for every alive option is dropped,
+    so they keep as many rewards each) and return False."""
     for _ in range(worlds):
         if deadline is not None and deadline.passed():
             return False
@@ -210,7 +211,11 @@ def _simulate(
         if leads is not None and any(options[i][0] == _BET for i in alive):
             leads.append(_lead(world, seat))
         after: dict[Action, GameState] = {}
-        for i in alive:
+        for j, i in enumerate(alive):
+            if j and deadline is not None and deadline.passed():
+                for done in alive[:j]:
+                    rewards[done].pop()
+                return False
             action, plan = options[i]
             start = after.get(action)
             if start is None:

@@ -52,9 +52,9 @@ def test_a_deadline_already_passed_plays_the_basic_choice() -> None:
 def test_the_search_stops_at_its_deadline_with_the_best_so_far() -> None:
     for v in _views(3):
         ticks = Ticks()
-        found = search(v, decision_rng(1, v), 400, Deadline(6.0, ticks))
+        found = search(v, decision_rng(1, v), 400, Deadline(20.0, ticks))
         assert found.value is not None and found.action in v.legal_actions
-        assert ticks.reads == 6  # five deals played out, then it answered
+        assert ticks.reads == 20  # a look before each deal and each playout, then it answered
 
 
 def test_a_far_deadline_changes_nothing() -> None:
@@ -93,3 +93,23 @@ def test_the_plain_hand_value_is_the_formula_to_the_last_bit() -> None:
         hand, rest = cards[:k], cards[k:]
         table = [tuple(rest[i : i + 2]) for i in range(0, len(rest) - 1, 2)]
         assert _plain_hand_value(hand, table) == _formula(hand, table) == hand_value(hand, table)
+
+
+def test_a_deal_cut_short_is_dropped_for_every_option() -> None:
+    from seasalt.bots import expert
+    from seasalt.bots.sampler import Sampler
+
+    v = _views(1)[0]
+    options = expert._options(v, expert._candidates(v))
+    assert len(options) >= 2
+    rewards: list[list[float]] = [[] for _ in options]
+    alive = list(range(len(options)))
+    ticks = Ticks()
+    # A look before each deal and before each playout but a deal's first: the second deal's
+    # second playout finds the deadline passed.
+    at = float(len(alive) + 2)
+    in_time = expert._simulate(
+        Sampler(v), options, 5, v.seat, decision_rng(1, v), rewards, alive, False,
+        Deadline(at, ticks),
+    )
+    assert not in_time and [len(r) for r in rewards] == [1] * len(options)
