@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 
-from seasalt.bots import get_bot
+from seasalt.bots import Deadline, get_bot
 from seasalt.bots.arena import percentile
 from seasalt.engine import PlayerView, Rules, apply, new_game, view
 
@@ -51,6 +51,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--choices", type=argparse.FileType("w"), help="write each decision's choice, one a line"
     )
+    parser.add_argument(
+        "--think", type=float, default=None, metavar="S",
+        help="decide with a wall-clock deadline of S seconds (as the server's --bot-think) and "
+        "print wall-clock times too",
+    )
     args = parser.parse_args(argv)
     print(f"# {platform.python_implementation()} {platform.python_version()}, one core, CPU s")
     print("players  budget  decisions  median  p99    max")
@@ -58,16 +63,22 @@ def main(argv: list[str] | None = None) -> int:
         vs = views(players, args.games, args.every, args.seed)[: args.decisions]
         for budget in args.budgets:
             bot = get_bot("expert", seed=1, budget=budget or None)
-            times = []
+            times, walls = [], []
             for v in vs:
-                start = time.process_time()
-                choice = bot.choose(v)
+                start, wall = time.process_time(), time.monotonic()
+                deadline = None if args.think is None else Deadline(wall + args.think)
+                choice = bot.choose(v, deadline)
                 times.append(time.process_time() - start)
+                walls.append(time.monotonic() - wall)
                 if args.choices:
                     print(players, budget, len(times), choice, file=args.choices)
             print(f"{players:>7}  {budget or 'dflt':>6}  {len(times):9d}  "
                   f"{statistics.median(times):.3f}  {percentile(times, 0.99):.3f}  "
                   f"{max(times):.3f}")
+            if args.think is not None:
+                print(f"{'':>7}  {'wall':>6}  {len(walls):9d}  {statistics.median(walls):.3f}  "
+                      f"{percentile(walls, 0.99):.3f}  {max(walls):.3f}  "
+                      f"(deadline {args.think:g} s)")
             sys.stdout.flush()
     return 0
 

@@ -16,6 +16,10 @@ tasks in two child processes (one DEALER socket each). Three phases, one after t
 
     python benchmarks/load_test.py [--duration 180] [--clients 200] [--seed 1]
 
+The peak phase is bound by these two client processes (they decode every update into engine
+objects), not by the server: benchmarks/server_ceiling.py measures the server's own ceiling
+(light clients, the server pinned to a core) and the latency at half of it.
+
 Prints figures; asserts nothing about time. Exits 1 if any update was lost, duplicated or
 reordered.
 """

@@ -8,6 +8,7 @@
 True
 """
 
-from .base import LEVELS, Bot, get_bot
+from .base import LEVELS, THINKING_LEVELS, Bot, get_bot
+from .expert import Deadline
 
-__all__ = ["LEVELS", "Bot", "get_bot"]
+__all__ = ["LEVELS", "THINKING_LEVELS", "Bot", "Deadline", "get_bot"]

@@ -14,11 +14,16 @@ from dataclasses import dataclass
 from seasalt.engine import Action, PlayerView
 
 from .basic import choose_basic
-from .expert import choose_expert
+from .expert import Deadline, choose_expert
 from .greedy import choose_greedy
 
-Policy = Callable[[PlayerView, random.Random, "int | None"], Action]
-"""A level's decision function: (view, decision rng, budget) -> one of view.legal_actions."""
+Policy = Callable[[PlayerView, random.Random, "int | None", "Deadline | None"], Action]
+"""A level's decision function: (view, decision rng, budget, deadline) -> one of
+view.legal_actions. Only a searching level reads the deadline (bots/expert.py ``Deadline``)."""
+
+THINKING_LEVELS = frozenset({"expert"})
+"""The levels whose think time depends on the position (they search): a server pads every
+bot decision at a table with one of them, so that the time taken tells nothing."""
 
 
 def decision_rng(seed: int, view: PlayerView) -> random.Random:
@@ -27,20 +32,28 @@ def decision_rng(seed: int, view: PlayerView) -> random.Random:
     return random.Random((seed * 1_000_003 + view.move) * 7 + seat)
 
 
-def _random_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+def _random_policy(
+    view: PlayerView, rng: random.Random, budget: int | None, deadline: Deadline | None
+) -> Action:
     return view.legal_actions[rng.randrange(len(view.legal_actions))]
 
 
-def _basic_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+def _basic_policy(
+    view: PlayerView, rng: random.Random, budget: int | None, deadline: Deadline | None
+) -> Action:
     return choose_basic(view, rng)
 
 
-def _greedy_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
+def _greedy_policy(
+    view: PlayerView, rng: random.Random, budget: int | None, deadline: Deadline | None
+) -> Action:
     return choose_greedy(view, rng)
 
 
-def _expert_policy(view: PlayerView, rng: random.Random, budget: int | None) -> Action:
-    return choose_expert(view, rng, budget)
+def _expert_policy(
+    view: PlayerView, rng: random.Random, budget: int | None, deadline: Deadline | None
+) -> Action:
+    return choose_expert(view, rng, budget, deadline)
 
 
 _POLICIES: dict[str, Policy] = {
@@ -63,8 +76,10 @@ class Bot:
     budget: int | None = None
     """Search effort (expert: determinizations x rollouts scale); None = the level's default."""
 
-    def choose(self, view: PlayerView) -> Action:
-        """Return one of ``view.legal_actions``.
+    def choose(self, view: PlayerView, deadline: Deadline | None = None) -> Action:
+        """Return one of ``view.legal_actions``. A searching level stops at ``deadline`` (a
+        wall-clock think budget) and answers with what it has searched; without one, the
+        choice is a pure function of (level, seed, budget, view).
 
         Raises:
             ValueError: when the view has no legal action (it is not this seat's turn).
@@ -76,7 +91,9 @@ class Bot:
             )
         if len(legal) == 1:
             return legal[0]
-        return _POLICIES[self.level](view, decision_rng(self.seed, view), self.budget)
+        return _POLICIES[self.level](
+            view, decision_rng(self.seed, view), self.budget, deadline
+        )
 
 
 def get_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:

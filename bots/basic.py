@@ -34,6 +34,7 @@ from seasalt.engine import (
     TakeDiscard,
     breakdown,
     build_deck,
+    card_points,
     pair_kind,
     pair_partners,
     seat_effects,
@@ -73,6 +74,8 @@ def hand_value(
     """Card points (engine scoring, under the seat's Extra Pepper ``effects``) plus a little
     for half-made pairs and sets."""
     fx = tuple(effects)
+    if not fx:
+        return _plain_hand_value(hand, table)
     points = float(breakdown(hand, table, fx).total) + mermaid_win(hand, fx)
     counts: dict[Kind, int] = {}
     for c in hand:
@@ -91,6 +94,41 @@ def hand_value(
     potential += 0.35 * abs(swimmers - partners)
     for kind, bonus in _HALF_SET.items():
         if counts.get(kind, 0) == 1:
+            potential += bonus
+    return points + potential
+
+
+_KINDS = tuple(Kind)
+_KI = tuple(_KINDS.index(k) for k in _KIND)
+"""Per card id, its kind's index in ``Kind``: counts in a list, not a dict of enum members."""
+_TABLE_COUNTED = tuple(k not in DUO_KINDS for k in _KIND)
+"""Per card id: a laid card of this kind still counts towards a set (not a duo card)."""
+_ALIKE_I = tuple(_KINDS.index(k) for k in _ALIKE)
+_PARTNERS_I = tuple(_KINDS.index(k) for k in _SWIMMER_PARTNERS)
+_SWIMMER_I = _KINDS.index(Kind.SWIMMER)
+_HALF_SET_I = tuple((_KINDS.index(k), bonus) for k, bonus in _HALF_SET.items())
+
+
+def _plain_hand_value(hand: Sequence[int], table: Sequence[Sequence[int]]) -> float:
+    """:func:`hand_value` with no event effect, the same arithmetic in the same order (the
+    expert's sampler weighs thousands of hands a decision)."""
+    points = float(card_points(hand, table)) + 0.0  # mermaid_win is 0.0 without effects
+    ki = _KI
+    counts = [0] * len(_KINDS)
+    for c in hand:
+        counts[ki[c]] += 1
+    counted = _TABLE_COUNTED
+    for group in table:
+        for c in group:
+            if counted[c]:
+                counts[ki[c]] += 1
+    potential = 0.0
+    for k in _ALIKE_I:
+        potential += 0.35 * (counts[k] % 2)
+    partners = sum(counts[k] for k in _PARTNERS_I)
+    potential += 0.35 * abs(counts[_SWIMMER_I] - partners)
+    for k, bonus in _HALF_SET_I:
+        if counts[k] == 1:
             potential += bonus
     return points + potential
 

@@ -18,7 +18,7 @@ from seasalt.engine import Event, EventKind, PlayerView, build_deck
 
 from .log_moves import deck_of, pending_reset, pending_to_hand, revealed, to_pending
 from .log_pepper import PEPPER_EVENTS
-from .opponent_model import GainCache, dig_weight, keep_weight, weighted_pick
+from .opponent_model import GainCache, dig_weight, keep_weights, weighted_pick
 from .world import Inconsistent, Plan, World
 
 _ALL_CARDS = frozenset(c.id for c in build_deck(extra_salt=True))
@@ -36,7 +36,12 @@ def replay_log(
     total = len(build_deck(view.rules.extra_salt))
     gains = gains if gains is not None else GainCache()
     w = World(players=n)
-    for i, e in enumerate(view.log):
+    events = plan.memo.get("events")
+    if events is None:  # the log's events that move or name sea cards, once per view
+        events = plan.memo["events"] = [
+            (i, e) for i, e in enumerate(view.log) if e.kind in _REPLAYED
+        ]
+    for i, e in events:
         k = e.kind
         s = e.seat
         if k is EventKind.ROUND_STARTED:
@@ -135,6 +140,17 @@ def replay_log(
         elif k in PEPPER_EVENTS:
             PEPPER_EVENTS[k](view, w, e, rng)
     return w
+
+
+_REPLAYED = frozenset((
+    EventKind.ROUND_STARTED, EventKind.DREW_FROM_DECK, EventKind.KEPT_CARD,
+    EventKind.DISCARDED, EventKind.TOOK_DISCARD, EventKind.PLAYED_PAIR, EventKind.PLAYED_TRIO,
+    EventKind.CRAB_PILE_CHOSEN, EventKind.CRAB_TOOK, EventKind.FISH_DREW, EventKind.LOCKED_DRAW,
+    EventKind.ROBBED, EventKind.LOBSTER_LOOKED, EventKind.LOBSTER_KEPT, EventKind.REVEALED,
+    *PEPPER_EVENTS,
+))
+"""The kinds :func:`replay_log` acts on; the others (turns, calls, scores, event cards) tell
+nothing about where the sea cards are."""
 
 
 def _draw_hints(
@@ -318,22 +334,31 @@ def _guess_kept(
     if seat in plan.later_revealed[i]:
         pending_to_hand(w, seat)
         return
-    # A card it lays later may be this one, unless the log shows it in a pile first.
-    own_later = plan.later_from_hand[i].get(seat, frozenset()) - plan.later_in_pile[i]
-    later = plan.later_public[i]
-    candidates = [
-        c for c in deck_of(view) if w.in_pool(c) and (c not in later or c in own_later)
-    ]
+    memo_key = ("kept", i)
+    possible = plan.memo.get(memo_key)
+    if possible is None:
+        # A card it lays later may be this one, unless the log shows it in a pile first.
+        own_later = plan.later_from_hand[i].get(seat, frozenset()) - plan.later_in_pile[i]
+        later = plan.later_public[i]
+        possible = plan.memo[memo_key] = [
+            c for c in deck_of(view) if c not in later or c in own_later
+        ]
+    placed = w.placed  # World.in_pool, inlined: every unseen card is weighed
+    candidates = [c for c in possible if c not in placed]
     if not candidates:
         pending_to_hand(w, seat)
         return
-    table = view.seats[seat].table
     pinned, hand = w.pinned(seat), w.known[seat]
-    g_discarded = gains.gains_with(pinned, hand, table, seat, (discarded,))[0]
-    weights = [
-        keep_weight(g, g_discarded)
-        for g in gains.gains_with(pinned, hand, table, seat, candidates)
-    ]
+    # The weights depend on these alone (the seat's table and the discard are the event's),
+    # and the same ones come back in many samples: worked out once.
+    weights_key = (i, tuple(sorted(hand)), tuple(sorted(pinned)), tuple(candidates))
+    weights = plan.memo.get(weights_key)
+    if weights is None:
+        table = view.seats[seat].table
+        g_discarded = gains.gains_with(pinned, hand, table, seat, (discarded,))[0]
+        weights = plan.memo[weights_key] = keep_weights(
+            gains.gains_with(pinned, hand, table, seat, candidates), g_discarded
+        )
     card = weighted_pick(rng, candidates, weights)
     pending_reset(w)
     w.to_hand(seat, card)

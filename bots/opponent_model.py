@@ -52,13 +52,23 @@ def _linked(kinds: set[Kind]) -> set[Kind]:
     return out
 
 
+_KINDS = tuple(Kind)
+_KIND_BIT = tuple(1 << _KINDS.index(k) for k in _KIND)
+"""Per card id, its kind as one bit: sets of kinds as ints (a set of enum members hashes
+each member in Python)."""
+_LINKED_BITS = tuple(
+    sum(1 << _KINDS.index(k) for k in _linked({kind})) for kind in _KIND
+)
+"""Per card id, :func:`_linked` of its kind as bits."""
+
+
 class GainCache:
     """Hand-value gains of adding a card, memoized by (hand, table, card face): one per
     sampler, shared by its samples (the same hands recur from sample to sample)."""
 
     def __init__(self) -> None:
-        self._gain: dict[tuple[tuple[int, ...], int, int], float] = {}
-        self._base: dict[tuple[tuple[int, ...], int], float] = {}
+        self._by_hand: dict[tuple[tuple[int, ...], int], tuple[float, dict[int, float]]] = {}
+        """(hand faces, table key) -> (the hand's value, each added face's gain)."""
 
     def gains(
         self,
@@ -70,21 +80,19 @@ class GainCache:
         """How much each of ``cards`` would raise ``hand``'s value (``table_key`` names
         ``table`` in the memo: the seat whose table it is)."""
         face = _FACE
-        key_hand = tuple(sorted(face[c] for c in hand))
-        base_key = (key_hand, table_key)
-        base = self._base.get(base_key)
-        if base is None:
-            base = self._base[base_key] = hand_value(hand, table)
-        memo = self._gain
+        key = (tuple(sorted([face[c] for c in hand])), table_key)
+        known = self._by_hand.get(key)
+        if known is None:
+            known = self._by_hand[key] = (hand_value(hand, table), {})
+        base, memo = known
         out = []
         for card in cards:
-            key = (key_hand, table_key, face[card])
-            value = memo.get(key)
+            f = face[card]
+            value = memo.get(f)
             if value is None:
-                value = memo[key] = hand_value((*hand, card), table) - base
+                value = memo[f] = hand_value((*hand, card), table) - base
             out.append(value)
         return out
-
 
     def gains_with(
         self,
@@ -100,9 +108,13 @@ class GainCache:
         out = self.gains(pinned, table, table_key, cards)
         if len(hand) == len(pinned):
             return out
-        linked = _linked({_KIND[c] for c in hand if c not in pinned})
-        kind = _KIND
-        redo = [j for j, c in enumerate(cards) if kind[c] in linked]
+        linked_bits = _LINKED_BITS
+        linked = 0
+        for c in hand:
+            if c not in pinned:
+                linked |= linked_bits[c]
+        kind_bit = _KIND_BIT
+        redo = [j for j, c in enumerate(cards) if kind_bit[c] & linked]
         if redo:
             again = self.gains(hand, table, table_key, [cards[j] for j in redo])
             for j, g in zip(redo, again, strict=True):
@@ -125,6 +137,16 @@ def keep_weight(gain_kept: float, gain_discarded: float) -> float:
     x = KEEP_SHARPNESS * (gain_kept - gain_discarded)
     x = max(-30.0, min(30.0, x))
     return KEEP_FLOOR + (1.0 - KEEP_FLOOR) / (1.0 + math.exp(-x))
+
+
+def keep_weights(gains_kept: Sequence[float], gain_discarded: float) -> list[float]:
+    """:func:`keep_weight` of each of ``gains_kept`` (the same arithmetic, without a call
+    per card: the sampler weighs every unseen card at each hidden keep)."""
+    sharp, floor, span, exp = KEEP_SHARPNESS, KEEP_FLOOR, 1.0 - KEEP_FLOOR, math.exp
+    return [
+        floor + span / (1.0 + exp(-max(-30.0, min(30.0, sharp * (g - gain_discarded)))))
+        for g in gains_kept
+    ]
 
 
 def dig_weight(gain: float) -> float:

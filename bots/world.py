@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from seasalt.engine import Event, EventKind, PlayerView
 
@@ -148,6 +149,9 @@ class Plan:
     """For event i: seats whose whole hand is shown after it."""
     later_in_pile: tuple[frozenset[int], ...]
     """For event i: cards seen in a discard pile after it (taken, discarded, dug, a top)."""
+    memo: dict[object, Any] = field(default_factory=dict, compare=False)
+    """What the replay works out from the view and the plan alone (the same in every
+    sample), filled on first use: bots/log_replay.py."""
 
 
 def cards_of(event: Event) -> tuple[int, ...]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from .actions import Action, KeepCard, TakeDiscard
-from .effects import angelfish_due, dolphins
+from .cards import COLOR_OF as _COLOR_OF
+from .effects import _DOLPHIN_CARD, angelfish_due, dolphins
 from .events import EventKind
 from .round_end import FIRST_MERMAID, LAST_MERMAID, check_mermaids, end_turn
 from .state import Phase
@@ -64,7 +65,7 @@ def keep_card(w: Work, action: KeepCard) -> None:
         w.pile(pile).append(other)
         if w.keep_events:
             w.emit(_DISCARDED, seat=p, card=other, pile=pile)
-        if w.rules.extra_pepper:
+        if w.rules.extra_pepper and _DOLPHIN_CARD[other]:
             dolphins(w, other)  # RULES §12.11, before the Angelfish check
     _after_draw(w)
 
@@ -81,8 +82,10 @@ def take_discard(w: Work, action: TakeDiscard) -> None:
 
 def _after_draw(w: Work) -> None:
     w.phase = _PLAY
-    if w.rules.extra_pepper and angelfish_due(w):
-        return  # the mermaid check follows the take, which ends the draw step (RULES §12.10)
+    if w.rules.extra_pepper:
+        p0, p1 = w.piles  # angelfish_due's own first test: two tops of one colour
+        if p0 and p1 and _COLOR_OF[p0[-1]] is _COLOR_OF[p1[-1]] and angelfish_due(w):
+            return  # the mermaid check follows the take, which ends the draw step (§12.10)
     hand = w.hands[w.active]
     i = bisect_left(hand, FIRST_MERMAID)  # three mermaids or more? (round_end.py: MERMAIDS)
     if len(hand) > i + 2 and hand[i + 2] <= LAST_MERMAID:

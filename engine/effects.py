@@ -64,6 +64,10 @@ _SHELL_FACE_DOWN = EventKind.SHELL_FACE_DOWN
 _DOLPHINS_DREW = EventKind.DOLPHINS_DREW
 _ANGELFISH = Phase.ANGELFISH
 _ANGELFISH_TOOK = EventKind.ANGELFISH_TOOK
+_HERMIT_CRAB = EventCard.HERMIT_CRAB
+_SUNFISH = EventCard.SUNFISH
+_DOLPHINS = EventCard.DOLPHINS
+_ANGELFISH_EVENT = EventCard.ANGELFISH
 
 
 
@@ -96,7 +100,7 @@ def play_pair(w: Work, action: PlayPair) -> None:
 
 def _crab(w: Work) -> bool:
     """RULES §4.1: look through a discard pile (chosen next), take one card."""
-    if EventCard.HERMIT_CRAB in w.effects(w.active):
+    if _HERMIT_CRAB in w.effects(w.active):
         return _hermit_crab(w)
     if w.piles[0] or w.piles[1]:
         w.phase = _CRAB_PILE
@@ -122,7 +126,7 @@ def _fish(w: Work) -> bool:
         return False
     p = w.active
     deck = w.deck_list()
-    for _ in range(2 if EventCard.SUNFISH in w.effects(p) else 1):
+    for _ in range(2 if _SUNFISH in w.effects(p) else 1):
         if not deck:
             break
         card = deck.pop()
@@ -217,7 +221,7 @@ def take_crab_card(w: Work, action: TakeCrabCard) -> None:
             pile=w.crab_pile,
             private_to=(w.active,),
         )
-    if w.crab_pile == 0 and w.piles[1] and EventCard.HERMIT_CRAB in w.effects(w.active):
+    if w.crab_pile == 0 and w.piles[1] and _HERMIT_CRAB in w.effects(w.active):
         _look_through(w, 1)  # the Hermit Crab's second take (RULES §12.1)
         return
     w.crab_pile = None
@@ -258,8 +262,9 @@ def keep_lobster(w: Work, action: KeepLobsterCard) -> None:
 def _look_through(w: Work, pile: int) -> None:
     w.crab_pile = pile
     w.phase = _CRAB_TAKE
-    w.emit(_CRAB_PILE_CHOSEN, seat=w.active, pile=pile,
-           n=len(w.piles[pile]), cards=tuple(w.piles[pile]), private_to=(w.active,))
+    if w.keep_events:
+        w.emit(_CRAB_PILE_CHOSEN, seat=w.active, pile=pile,
+               n=len(w.piles[pile]), cards=tuple(w.piles[pile]), private_to=(w.active,))
 
 
 def _hermit_crab(w: Work) -> bool:
@@ -283,8 +288,9 @@ def look_at_hand(w: Work, action: LookAtHand) -> None:
     p, t = w.active, action.seat
     w.swap_target = t
     w.phase = _SWAP
-    w.emit(_HAND_LOOKED, seat=p, target=t, cards=tuple(sorted(w.hands[t])),
-           private_to=(p, t))
+    if w.keep_events:
+        w.emit(_HAND_LOOKED, seat=p, target=t, cards=tuple(sorted(w.hands[t])),
+               private_to=(p, t))
 
 
 def swap_card(w: Work, action: SwapCard) -> None:
@@ -294,8 +300,9 @@ def swap_card(w: Work, action: SwapCard) -> None:
     w.take(t, action.take)
     w.add(p, action.take)
     w.add(t, action.give)
-    w.emit(_SWAPPED, seat=p, target=t, cards=(action.give, action.take),
-           private_to=(p, t))
+    if w.keep_events:
+        w.emit(_SWAPPED, seat=p, target=t, cards=(action.give, action.take),
+               private_to=(p, t))
     w.swap_target = None
     w.phase = _PLAY
     # The swapper's check now; the target's at its next own action (RULES §12.3, P34, P35).
@@ -303,7 +310,8 @@ def swap_card(w: Work, action: SwapCard) -> None:
 
 
 def pass_swap(w: Work, _: Action) -> None:
-    w.emit(_SWAP_PASSED, seat=w.active, target=w.swap_target)
+    if w.keep_events:
+        w.emit(_SWAP_PASSED, seat=w.active, target=w.swap_target)
     w.swap_target = None
     w.phase = _PLAY
 
@@ -325,7 +333,8 @@ def steal_pair(w: Work, action: StealPair) -> None:
     groups.remove(group)
     w.set_table(victim, tuple(groups))
     w.set_table(p, (*w.tables[p], group))
-    w.emit(_PAIR_STOLEN, seat=p, target=victim, cards=action.cards)
+    if w.keep_events:
+        w.emit(_PAIR_STOLEN, seat=p, target=victim, cards=action.cards)
     w.phase = _PLAY
 
 
@@ -334,21 +343,25 @@ def place_shell(w: Work, action: PlaceShellFaceDown) -> None:
     p = w.active
     w.take(p, action.card)
     w.face_down = (*w.face_down[:p], action.card, *w.face_down[p + 1 :])
-    w.emit(_SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,))
+    if w.keep_events:
+        w.emit(_SHELL_FACE_DOWN, seat=p, card=action.card, private_to=(p,))
 
 
 DOLPHIN_KINDS = frozenset((Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR, Kind.SEAHORSE))
 """The kinds whose placement from a draw-two brings the Dolphins' card (RULES §12.11)."""
+_DOLPHIN_CARD = tuple(k in DOLPHIN_KINDS for k in KIND_OF)
+"""Per card id: of a DOLPHIN_KINDS kind (a set of enum members hashes them in Python)."""
 
 
 def dolphins(w: Work, placed: int) -> None:
     """RULES §12.11: a collector or the seahorse placed from a draw-two brings the top deck
     card into the hand."""
     p = w.active
-    if w.deck and KIND_OF[placed] in DOLPHIN_KINDS and EventCard.DOLPHINS in w.effects(p):
+    if w.deck and _DOLPHIN_CARD[placed] and _DOLPHINS in w.effects(p):
         card = w.deck_list().pop()
         w.add(p, card)
-        w.emit(_DOLPHINS_DREW, seat=p, card=card, private_to=(p,))
+        if w.keep_events:
+            w.emit(_DOLPHINS_DREW, seat=p, card=card, private_to=(p,))
 
 
 def angelfish_due(w: Work) -> bool:
@@ -356,7 +369,7 @@ def angelfish_due(w: Work) -> bool:
     take (phase ANGELFISH); returns whether it did."""
     p0, p1 = w.piles
     if p0 and p1 and COLOR_OF[p0[-1]] is COLOR_OF[p1[-1]] and (
-        EventCard.ANGELFISH in w.effects(w.active)
+        _ANGELFISH_EVENT in w.effects(w.active)
     ):
         w.phase = _ANGELFISH
         return True
@@ -367,6 +380,7 @@ def take_angelfish_card(w: Work, action: TakeAngelfishCard) -> None:
     p = w.active
     card = w.pile(action.pile).pop()
     w.add(p, card)
-    w.emit(_ANGELFISH_TOOK, seat=p, card=card, pile=action.pile)
+    if w.keep_events:
+        w.emit(_ANGELFISH_TOOK, seat=p, card=card, pile=action.pile)
     w.phase = _PLAY  # the take ends the draw step, even if the tops match again (P76)
     check_mermaids(w)

@@ -20,11 +20,16 @@ def set_up(w: Work) -> None:
     _turn_up(w, deck)
 
 
+_LEADS = frozenset(c for c in EVENT_CARDS if c.keeper is Keeper.LEADER)
+"""The "+" cards, kept by the leader; the others by the trailer (RULES §12.0 "Keeper")."""
+
+
 def _turn_up(w: Work, deck: list[EventCard]) -> None:
     card = deck.pop()
     w.event_deck = tuple(deck)
     w.table_event = card
-    w.emit(EventKind.EVENT_TURNED_UP, n=len(deck), event_card=card)
+    if w.keep_events:
+        w.emit(EventKind.EVENT_TURNED_UP, n=len(deck), event_card=card)
 
 
 def _unique(totals: tuple[int, ...], best: int) -> int | None:
@@ -39,27 +44,29 @@ def hand_off(w: Work, starter: int) -> bool:
     totals = w.scores
     leader = _unique(totals, max(totals))
     trailer = _unique(totals, min(totals))
-    keeper = {Keeper.LEADER: leader, Keeper.TRAILER: trailer}
     held = list(w.held)
     discard = list(w.event_discard)
     for seat, card in enumerate(held):  # step 2: a holder no longer its card's keeper
-        if card is not None and keeper[card.keeper] != seat:
+        if card is not None and (leader if card in _LEADS else trailer) != seat:
             held[seat] = None
             discard.append(card)
-            w.emit(EventKind.EVENT_DISCARDED, seat=seat, event_card=card)
+            if w.keep_events:
+                w.emit(EventKind.EVENT_DISCARDED, seat=seat, event_card=card)
     table = w.table_event
     assert table is not None
-    receiver = keeper[table.keeper]  # step 3
+    receiver = leader if table in _LEADS else trailer  # step 3
     if receiver is None:
         discard.append(table)
-        w.emit(EventKind.EVENT_DISCARDED, event_card=table)
-    else:
+        if w.keep_events:
+            w.emit(EventKind.EVENT_DISCARDED, event_card=table)
+    elif w.keep_events:
         w.emit(EventKind.EVENT_RECEIVED, seat=receiver, event_card=table)
     deck = list(w.event_deck)
     if not deck:  # step 4: the discard (held cards stay) becomes the new event deck
         deck, discard = discard, []
         w.next_rng().shuffle(deck)
-        w.emit(EventKind.EVENT_DECK_SHUFFLED, n=len(deck))
+        if w.keep_events:
+            w.emit(EventKind.EVENT_DECK_SHUFFLED, n=len(deck))
     w.event_discard = tuple(discard)
     _turn_up(w, deck)
     if receiver is not None:
@@ -83,8 +90,9 @@ def keep(w: Work, card: EventCard) -> int:
     other = next(c for c in w.keep_choice if c is not card)
     w.held = (*w.held[:seat], card, *w.held[seat + 1 :])
     w.event_discard = (*w.event_discard, other)
-    w.emit(EventKind.EVENT_KEPT, seat=seat, event_card=card)
-    w.emit(EventKind.EVENT_DISCARDED, seat=seat, event_card=other)
+    if w.keep_events:
+        w.emit(EventKind.EVENT_KEPT, seat=seat, event_card=card)
+        w.emit(EventKind.EVENT_DISCARDED, seat=seat, event_card=other)
     w.keep_choice = ()
     starter = w.next_starter
     assert starter is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
@@ -32,7 +33,15 @@ from .actions import (
 from .cards import EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
 from .event_cards import EventCard, effects_of
 from .pair_matching import _K, _KIND_INDEX, _N_KINDS, _pairs_in_hand
-from .scoring import _kind_counts, _plain_points, _points_ids
+from .scoring import (
+    _FX,
+    _NO_FX,
+    _effect_points,
+    _Effects,
+    _kind_counts,
+    _plain_points,
+    _scoring_key,
+)
 from .state import GameState, Phase, Rules
 
 # Enum members as module globals: on CPython 3.11 ``Phase.PLAY`` is an attribute lookup on the
@@ -237,8 +246,9 @@ def _pepper_options(s: Zones) -> tuple[Action, ...]:
     if phase is _ANGELFISH:
         return _ANGELFISH_TAKES
     if phase is _SWAP_TARGET:
-        return tuple(LookAtHand(t) for t in rob_targets(s.active, s.hands, s.revealed,
-                                                        s.face_down))
+        look = _LOOK_AT_HAND
+        return tuple([look[t] for t in rob_targets(s.active, s.hands, s.revealed,
+                                                   s.face_down)])
     if phase is _SWAP:
         assert s.swap_target is not None
         theirs = s.hands[s.swap_target]
@@ -253,6 +263,8 @@ def _pepper_options(s: Zones) -> tuple[Action, ...]:
 
 
 _ANGELFISH_TAKES = (TakeAngelfishCard(0), TakeAngelfishCard(1))
+_PLACE_SHELL = tuple(PlaceShellFaceDown(c) for c in _IDS)
+_LOOK_AT_HAND = tuple(LookAtHand(t) for t in range(4))
 
 
 # The pair table (engine/cards.py) by dense kind index (engine/scoring.py's): the kinds whose
@@ -262,6 +274,9 @@ _CROSS_PAIRS = tuple(
     (_KIND_INDEX[p.first], _KIND_INDEX[p.second]) for p in PAIR_KINDS if p.first is not p.second
 )
 _STARFISH = _KIND_INDEX[Kind.STARFISH]
+_SWIMMER = _KIND_INDEX[Kind.SWIMMER]
+_SHARK = _KIND_INDEX[Kind.SHARK]
+_SHELL = _KIND_INDEX[Kind.SHELL]
 _FIRST_ID = tuple(_K.index(k) for k in range(_N_KINDS))
 """Each kind's lowest card id (dense kind index): a kind's ids are consecutive (asserted)."""
 assert all(
@@ -324,7 +339,7 @@ def _play_options(
     cards (``h``: the hand's kinds; the rest as :func:`~.scoring._plain_points` takes them);
     without, they are counted here."""
     if s.rules.extra_pepper:
-        return _pepper_play_options(s)
+        return _pepper_play_options(s, h, kinds, table_points, colors)
     active = s.active
     hand = s.hands[active]
     # The hand's kind counts once, for its pairs and its card points; most play steps have
@@ -358,38 +373,104 @@ _END: tuple[Action, ...] = (END_TURN,)
 _CALLS_END: tuple[Action, ...] = (*_CALLS, END_TURN)
 
 
-def _pepper_play_options(s: Zones) -> tuple[Action, ...]:
+@dataclass(frozen=True, slots=True)
+class SeatFx:
+    """What one seat's Extra Pepper effects (RULES §12.0) change in its play step, worked out
+    once per set of effects (:data:`SEAT_FX`) rather than tested card by card every turn."""
+
+    effects: tuple[EventCard, ...]
+    """The effects themselves, in enum order (``event_cards.effects_of``)."""
+    scoring: _Effects
+    """How they score (RULES §12.3-§12.6)."""
+    need: int
+    """Card points needed to call: 10 under the Treasure Chest (§12.8), else 7."""
+    calls: tuple[Action, ...]
+    """The calls offered from ``need`` points: no STOP under the Diodon Fish (§12.9)."""
+    rodeo: bool
+    """The Water Rodeo: swimmer and shark pairs (§12.3)."""
+    coral: bool
+    """The Coral Reef: a shell may go face down (§12.12)."""
+    calls_end: tuple[Action, ...]
+    """``calls`` then END TURN: a hand with nothing to lay and no shell to place."""
+
+
+def _seat_fx(effects: tuple[EventCard, ...]) -> SeatFx:
+    return SeatFx(
+        effects,
+        _FX[_scoring_key(effects)],
+        TREASURE_CHEST_THRESHOLD if EventCard.TREASURE_CHEST in effects else CALL_THRESHOLD,
+        _CALLS[1:] if EventCard.DIODON_FISH in effects else _CALLS,
+        EventCard.WATER_RODEO in effects,
+        EventCard.CORAL_REEF in effects,
+        (*(_CALLS[1:] if EventCard.DIODON_FISH in effects else _CALLS), END_TURN),
+    )
+
+
+SEAT_FX: dict[tuple[EventCard, ...], SeatFx] = {
+    fx: _seat_fx(fx)
+    for fx in {
+        effects_of(True, table, (held,), 0)
+        for table in (None, *EventCard) for held in (None, *EventCard)
+    }
+}
+"""Every set of effects a seat can have (none, one card, or the table event and a held one),
+made at import: the engine keeps no memo it fills later."""
+
+
+def _pepper_play_options(
+    s: Zones, h: list[int] | None = None, kinds: list[int] | None = None,
+    table_points: int = 0, colors: list[int] | None = None, fx: SeatFx | None = None,
+) -> tuple[Action, ...]:
     """The play step under the seat's event effects (RULES §12.3, §12.8, §12.9, §12.12): the
-    same order, with the Water Rodeo's pairs after the others and the shells before END TURN."""
+    same order, with the Water Rodeo's pairs after the others and the shells before END TURN.
+
+    A playout passes the counts it keeps of the active seat's cards (as to
+    :func:`_play_options`) and the seat's :class:`SeatFx`; without, they are worked out here."""
     active = s.active
     hand = s.hands[active]
-    pairs, starfish = pairs_in(hand)
-    fx = effects_of(s.rules.extra_pepper, s.table_event, s.held, active)
-    if EventCard.WATER_RODEO in fx:
-        pairs += rodeo_pairs_in(hand)
+    if h is None:
+        h = _kind_counts(hand)
+    if fx is None:
+        fx = SEAT_FX[effects_of(s.rules.extra_pepper, s.table_event, s.held, active)]
+    npairs = _pairs_in_hand(h)
+    scoring = fx.scoring
+    # The calls under the seat's effects (RULES §12.0, §12.8, §12.9).
+    can_call = s.call is None and (
+        _plain_points(h, npairs, hand, s.tables[active], kinds, table_points, colors)
+        if scoring is _NO_FX
+        else _effect_points(h, hand, s.tables[active], scoring, kinds, table_points, colors)
+    ) >= fx.need
+    shells = fx.coral and h[_SHELL] and s.face_down[active] is None
+    rodeo = fx.rodeo and (h[_SWIMMER] > 1 or h[_SHARK] > 1)
+    if not npairs and not rodeo and not shells:  # most play steps: made once (SeatFx)
+        return fx.calls_end if can_call else _END
+    pairs, starfish = _pairs_listed(hand, h)
+    if rodeo:
+        pairs += _rodeo_listed(hand, h)
     options: list[Action] = [_PLAY_PAIR[pair] for pair in pairs]
     if pairs and starfish:
         for pair in pairs:
             for star in starfish:
                 options.append(_PLAY_TRIO.get((pair, star)) or PlayTrio(pair, star))
-    options.extend(_pepper_calls(s, fx))
-    if EventCard.CORAL_REEF in fx and s.face_down[active] is None:
+    if can_call:
+        options.extend(fx.calls)
+    if shells:
         # RULES §12.12: one real shell, once a round (the engine checks it, P90).
-        options.extend(PlaceShellFaceDown(c) for c in hand if KIND_OF[c] is Kind.SHELL)
+        i = bisect_left(hand, _FIRST_ID[_SHELL])
+        options.extend(_PLACE_SHELL[c] for c in hand[i : i + h[_SHELL]])
     options.append(END_TURN)
     return tuple(options)
 
 
-def _pepper_calls(s: Zones, fx: tuple[EventCard, ...]) -> tuple[Action, ...]:
-    """The calls under the seat's effects: card points under them, 10 under the Treasure
-    Chest, no STOP under the Diodon Fish (RULES §12.0, §12.8, §12.9)."""
-    active = s.active
-    if s.call is not None:
-        return ()
-    need = TREASURE_CHEST_THRESHOLD if EventCard.TREASURE_CHEST in fx else CALL_THRESHOLD
-    if _points_ids(s.hands[active], s.tables[active], fx) < need:
-        return ()
-    return _CALLS[1:] if EventCard.DIODON_FISH in fx else _CALLS
+def _rodeo_listed(hand: Sequence[int], h: list[int]) -> list[tuple[int, int]]:
+    """:func:`rodeo_pairs_in` from the hand's kind counts (a kind's ids are consecutive)."""
+    out: list[tuple[int, int]] = []
+    for k in (_SWIMMER, _SHARK):
+        n = h[k]
+        if n > 1:
+            i = bisect_left(hand, _FIRST_ID[k])
+            out.extend(combinations(hand[i : i + n], 2))
+    return out
 
 
 _ALL_PAIRS, _ALL_STARFISH = pairs_in(range(EXTRA_SALT_DECK_SIZE))

@@ -28,17 +28,18 @@ import _random
 import random
 import sys
 from bisect import insort
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action, CallKind
-from .event_cards import EventCard
+from .event_cards import EventCard, effects_of
 from .events import Event, EventKind
 from .game import _DRAW, _GAME_OVER, _PLAY, _STEP, _auto
-from .legal import _DRAWS, _play_options, legal_in
+from .legal import _DRAWS, SEAT_FX, SeatFx, _pepper_play_options, _play_options, legal_in
 from .pair_matching import _C, _K, _N_COLORS, _N_KINDS, _pairs_in_hand
 from .round_end import plain_result
-from .scoring import Breakdown, _plain_points
-from .state import GameState, RoundEnd, RoundResult
+from .scoring import Breakdown, _effect_points, _plain_points
+from .state import EventZones, GameState, RoundEnd, RoundResult
 from .work import RNG_STRIDE, Work
 
 _LAST_RESULT: Any = Work.__dict__["last_result"]
@@ -65,7 +66,10 @@ class Playout(Work):
     with the immutable path).
     """
 
-    __slots__ = ("keep_events", "is_over", "_rng", "stop_at_round_end", "round_done")
+    __slots__ = (
+        "keep_events", "is_over", "_rng", "stop_at_round_end", "round_done", "_fx_zones",
+        "_fx",
+    )
 
     is_over: bool
     """Whether the game is over (as ``state().is_over``; a plain attribute, read per action)."""
@@ -92,6 +96,24 @@ class Playout(Work):
         self._rng: random.Random | None = None
         self.stop_at_round_end = stop_at_round_end
         self.round_done = False
+        self._fx_zones: EventZones | None = None
+        self._fx: list[SeatFx] = []
+
+    def seat_fx(self, seat: int) -> SeatFx:
+        """What ``seat``'s Extra Pepper effects change (engine/legal.py ``SeatFx``), worked out
+        again only when the event zones have changed (a few times a round): the steps ask for
+        a seat's effects at most draws, pairs and play steps."""
+        if self._fx_zones is not self.pepper:
+            zones = self._fx_zones = self.pepper
+            on = self.rules.extra_pepper
+            self._fx = [
+                SEAT_FX[effects_of(on, zones.table_event, zones.held, seat)]
+                for seat in range(self.n)
+            ]
+        return self._fx[seat]
+
+    def effects(self, seat: int) -> tuple[EventCard, ...]:
+        return self.seat_fx(seat).effects
 
     def game_ended(self) -> None:
         self.is_over = True
@@ -143,6 +165,8 @@ class Playout(Work):
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
         (``legal.legal_in``; computed on each call: ask once)."""
+        if self.phase is _PLAY and self.rules.extra_pepper:  # with the seat's effects known
+            return _pepper_play_options(self, fx=self.seat_fx(self.active))
         return legal_in(self)
 
     def apply(self, action: Action) -> tuple[Event, ...]:
@@ -270,18 +294,45 @@ class CountingPlayout(Playout):
         self.colors = [[0] * _N_COLORS for _ in range(n)]
         self.table_points = [0] * n
 
+    def card_gains(self, seat: int, cards: Iterable[int]) -> tuple[int, list[int]]:
+        """``seat``'s card points with no event effect (RULES §5: ``card_points(hand,
+        table)``), and how much each of ``cards`` would add to them in its hand: what a
+        playout policy weighs (bots/rollout.py), from the counts, without a hand built."""
+        h, kinds, colors = self.hand_kinds[seat], self.kinds[seat], self.colors[seat]
+        hand, played, laid = self.hands[seat], self.tables[seat], self.table_points[seat]
+        base = _plain_points(h, _pairs_in_hand(h), hand, played, kinds, laid, colors)
+        out = []
+        kind_of, color_of = _K, _C
+        for card in cards:  # counted in, scored, counted out again
+            k, c = kind_of[card], color_of[card]
+            h[k] += 1
+            kinds[k] += 1
+            colors[c] += 1
+            out.append(
+                _plain_points(h, _pairs_in_hand(h), hand, played, kinds, laid, colors) - base
+            )
+            h[k] -= 1
+            kinds[k] -= 1
+            colors[c] -= 1
+        return base, out
+
     # ---- a scored round: card points from the counts, the result built when asked for
 
     def round_points(self) -> tuple[list[int], list[int], list[Breakdown] | None]:
-        if self.rules.extra_pepper:  # each seat under its own effects: the breakdowns
-            return Work.round_points(self)
         points, bonuses = [], []
+        pepper = self.rules.extra_pepper
         for s in range(self.n):
             h, colors = self.hand_kinds[s], self.colors[s]
-            points.append(_plain_points(
-                h, _pairs_in_hand(h), self.hands[s], self.tables[s], self.kinds[s],
-                self.table_points[s], colors,
-            ))
+            if pepper:  # each seat under its own effects (RULES §12.0 "Defaults")
+                points.append(_effect_points(
+                    h, self.hands[s], self.tables[s], self.seat_fx(s).scoring, self.kinds[s],
+                    self.table_points[s], colors,
+                ))
+            else:
+                points.append(_plain_points(
+                    h, _pairs_in_hand(h), self.hands[s], self.tables[s], self.kinds[s],
+                    self.table_points[s], colors,
+                ))
             bonuses.append(max(colors))  # the colour bonus (RULES §5.5)
         return points, bonuses, None
 
@@ -289,10 +340,12 @@ class CountingPlayout(Playout):
         self, end: RoundEnd, caller: int, bet_won: bool | None, gained: tuple[int, ...]
     ) -> None:
         # Most playouts never read a round's result: they keep what round_end.plain_result
-        # needs (the zones as they are now: the next deal replaces them).
+        # needs (the zones as they are now: the next deal replaces them), and under Extra
+        # Pepper each seat's effects and shield (the next hand-off changes both).
         self._result_args = (
             self.round, end, caller, bet_won, gained,
             tuple([tuple(h) for h in self.hands]), self.tables, self.scores,
+            self.pepper if self.rules.extra_pepper else None,  # frozen: as it is now
         )
 
     @property
@@ -300,7 +353,19 @@ class CountingPlayout(Playout):
         args = self._result_args
         if args is not None:
             self._result_args = None
-            _LAST_RESULT.__set__(self, plain_result(*args))
+            *plain, zones = args
+            if zones is None:
+                result = plain_result(*plain)
+            else:  # each seat's effects and shield as they were when the round was scored
+                n = self.n
+                face_down = zones.face_down
+                result = plain_result(  # type: ignore[misc]
+                    *plain,
+                    effects=[effects_of(True, zones.table_event, zones.held, s)
+                             for s in range(n)],
+                    shielded=[bool(face_down) and face_down[s] is not None for s in range(n)],
+                )
+            _LAST_RESULT.__set__(self, result)
         return _LAST_RESULT.__get__(self, Playout)  # type: ignore[no-any-return]
 
     @last_result.setter
@@ -314,6 +379,12 @@ class CountingPlayout(Playout):
         phase = self.phase
         if phase is _PLAY:
             a = self.active
+            if self.rules.extra_pepper:
+                return _pepper_play_options(
+                    self, self.hand_kinds[a], self.kinds[a], self.table_points[a],
+                    self.colors[a],
+                    self._fx[a] if self._fx_zones is self.pepper else self.seat_fx(a),
+                )
             return _play_options(
                 self, self.hand_kinds[a], self.kinds[a], self.table_points[a], self.colors[a]
             )

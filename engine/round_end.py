@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ._fast import positional_builder
 from .actions import Action, Call, CallKind, KeepEventCard
 from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
-from .event_cards import mermaids_to_win
+from .event_cards import EventCard, mermaids_to_win
 from .event_deck import hand_off, keep
 from .events import EventKind
 from .scoring import Breakdown, _breakdown_ids, _gains
@@ -196,14 +196,19 @@ def _score_round(w: Work) -> None:
 def plain_result(
     round_no: int, end: RoundEnd, caller: int, bet_won: bool | None, gained: tuple[int, ...],
     hands: Sequence[Sequence[int]], tables: Sequence[tuple[tuple[int, ...], ...]],
-    totals: tuple[int, ...],
+    totals: tuple[int, ...], effects: Sequence[tuple[EventCard, ...]] | None = None,
+    shielded: Sequence[bool] | None = None,
 ) -> RoundResult:
-    """A scored round's result with no event effect (no Extra Pepper), from its zones as they
-    were: what a playout builds when asked (engine/playout.py)."""
-    parts = [_breakdown_ids(hand, table) for hand, table in zip(hands, tables, strict=True)]
+    """A scored round's result from its zones as they were, and under Extra Pepper each
+    seat's effects and shield then (None: no event effect, nobody shielded): what a playout
+    builds when asked (engine/playout.py)."""
+    n = len(hands)
+    fx = effects if effects is not None else [()] * n
+    parts = [_breakdown_ids(hands[s], tables[s], fx[s]) for s in range(n)]
     return _new_round_result(
         round_no, end, caller, bet_won,
-        _seat_results(hands, tables, parts, gained, totals, [False] * len(hands)),
+        _seat_results(hands, tables, parts, gained, totals,
+                      shielded if shielded is not None else [False] * n),
     )
 
 

@@ -203,9 +203,11 @@ def _points_ids(
 ) -> int:
     """Card points only: ``_breakdown_ids(hand, played, effects).total``, cheaper (the call
     check)."""
-    if effects:
-        return _parts_ids(hand, played, _scoring_key(effects)).total
     h = _kind_counts(hand)
+    if effects:
+        key = _scoring_key(effects)
+        if key:
+            return _effect_points(h, hand, played, _FX[key])
     return _plain_points(h, _pairs_in_hand(h), hand, played)
 
 
@@ -265,6 +267,52 @@ def _plain_points(
         if colors is None:
             colors = _color_counts(hand, played)
         total += max(colors) if mermaids == 1 else _mermaid_points(colors, mermaids)
+    return total
+
+
+def _effect_points(
+    h: list[int], hand: Sequence[int], played: Sequence[Sequence[int]], fx: _Effects,
+    kinds: list[int] | None = None, table_points: int = 0, colors: list[int] | None = None,
+) -> int:
+    """Card points under the scoring effects ``fx``: ``_parts_ids(hand, played, key).total``
+    without building a Breakdown, from the hand's kind counts ``h`` (and, from a playout, the
+    rest of :func:`_plain_points`' counts). Extra Pepper's play step asks it every turn."""
+    if fx is _NO_FX:  # effects that change what a seat may do, not its points
+        return _plain_points(h, _pairs_in_hand(h), hand, played, kinds, table_points, colors)
+    pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else _pairs_in_hand(h)
+    star = h[_STARFISH]
+    total = pairs + 2 * (star if star < pairs else pairs)  # RULES §11.4
+    if kinds is not None:
+        total += table_points
+    elif played:
+        kinds = h[:]
+        kind_of = _K
+        for group in played:
+            total += 3 if len(group) == 3 else 1  # RULES §5.2, §11.4
+            for c in group:
+                kinds[kind_of[c]] += 1
+    else:
+        kinds = h
+    if kinds[_SEAHORSE]:
+        total += _collectors(kinds, fx.shells, fx.octopuses)
+    else:  # _collectors without the seahorse, and _multipliers, inlined (as _plain_points)
+        total += (fx.shells[kinds[_SHELL]] + fx.octopuses[kinds[_OCTOPUS]]
+                  + _PENGUINS[kinds[_PENGUIN]] + _SAILORS[kinds[_SAILOR]])
+    if kinds[_LIGHTHOUSE]:
+        total += kinds[_BOAT]
+    if kinds[_SHOAL]:
+        total += kinds[_FISH]
+    if kinds[_COLONY]:
+        total += 2 * kinds[_PENGUIN]
+    if kinds[_CAPTAIN]:
+        total += 3 * kinds[_SAILOR]
+    if kinds[_CAST]:
+        total += kinds[_CRAB]
+    mermaids = kinds[_MERMAID]
+    if mermaids and fx.mermaids:  # the Tornado's mermaids score nothing (RULES §12.6)
+        if colors is None:
+            colors = _color_counts(hand, played)
+        total += _mermaid_points(colors, mermaids)
     return total
 
 
@@ -362,6 +410,7 @@ _FX: dict[tuple[EventCard, ...], _Effects] = {
     for mask in range(1 << len(SCORING_EVENTS))
     for key in [tuple(e for i, e in enumerate(SCORING_EVENTS) if mask >> i & 1)]
 }
+_FX[()] = _NO_FX  # the very object: _effect_points tests it by identity
 
 
 def _scoring_key(effects: Sequence[EventCard]) -> tuple[EventCard, ...]:
@@ -393,11 +442,10 @@ def card_points(
     """Card points of hand + table, without the colour bonus (RULES §5), under ``effects``."""
     ids, laid = _ids(hand), [_ids(g) for g in played]
     key = _scoring_key(tuple(effects))
-    if key:
-        return _parts_ids(ids, laid, key).total
-    # No effect that changes points: the call check's sum, without a Breakdown (the bots'
-    # playouts ask this for every card they weigh).
+    # Without a Breakdown (the bots' playouts ask this for every card they weigh).
     h = _kind_counts(ids)
+    if key:
+        return _effect_points(h, ids, laid, _FX[key])
     return _plain_points(h, _pairs_in_hand(h), ids, laid)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from dataclasses import replace
+from dataclasses import fields
 
 from ._fast import positional_builder
 from .actions import CallKind
@@ -63,6 +63,13 @@ its bound ``n`` = position + 1, the bit count of ``n``); a shorter list takes th
 
 
 _new_state = positional_builder(GameState)
+_new_zones = positional_builder(EventZones)
+assert [f.name for f in fields(EventZones)] == [
+    "event_deck", "table_event", "held", "event_discard", "keep_choice", "next_starter",
+    "face_down", "swap_target",
+], "the setters below pass the zones in this order"
+"""The event zones with one field changed: ``dataclasses.replace`` written out (a playout
+changes them several times a round)."""
 
 
 class Work:
@@ -127,7 +134,11 @@ class Work:
 
     @event_deck.setter
     def event_deck(self, value: tuple[EventCard, ...]) -> None:
-        self.pepper = replace(self.pepper, event_deck=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            value, p.table_event, p.held, p.event_discard, p.keep_choice, p.next_starter,
+            p.face_down, p.swap_target,
+        )
 
     @property
     def table_event(self) -> EventCard | None:
@@ -135,7 +146,11 @@ class Work:
 
     @table_event.setter
     def table_event(self, value: EventCard | None) -> None:
-        self.pepper = replace(self.pepper, table_event=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            p.event_deck, value, p.held, p.event_discard, p.keep_choice, p.next_starter,
+            p.face_down, p.swap_target,
+        )
 
     @property
     def held(self) -> tuple[EventCard | None, ...]:
@@ -143,7 +158,11 @@ class Work:
 
     @held.setter
     def held(self, value: tuple[EventCard | None, ...]) -> None:
-        self.pepper = replace(self.pepper, held=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            p.event_deck, p.table_event, value, p.event_discard, p.keep_choice, p.next_starter,
+            p.face_down, p.swap_target,
+        )
 
     @property
     def event_discard(self) -> tuple[EventCard, ...]:
@@ -151,7 +170,11 @@ class Work:
 
     @event_discard.setter
     def event_discard(self, value: tuple[EventCard, ...]) -> None:
-        self.pepper = replace(self.pepper, event_discard=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            p.event_deck, p.table_event, p.held, value, p.keep_choice, p.next_starter, p.face_down,
+            p.swap_target,
+        )
 
     @property
     def keep_choice(self) -> tuple[EventCard, ...]:
@@ -159,7 +182,11 @@ class Work:
 
     @keep_choice.setter
     def keep_choice(self, value: tuple[EventCard, ...]) -> None:
-        self.pepper = replace(self.pepper, keep_choice=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            p.event_deck, p.table_event, p.held, p.event_discard, value, p.next_starter,
+            p.face_down, p.swap_target,
+        )
 
     @property
     def next_starter(self) -> int | None:
@@ -167,7 +194,11 @@ class Work:
 
     @next_starter.setter
     def next_starter(self, value: int | None) -> None:
-        self.pepper = replace(self.pepper, next_starter=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            p.event_deck, p.table_event, p.held, p.event_discard, p.keep_choice, value, p.face_down,
+            p.swap_target,
+        )
 
     @property
     def face_down(self) -> tuple[int | None, ...]:
@@ -175,7 +206,11 @@ class Work:
 
     @face_down.setter
     def face_down(self, value: tuple[int | None, ...]) -> None:
-        self.pepper = replace(self.pepper, face_down=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            p.event_deck, p.table_event, p.held, p.event_discard, p.keep_choice, p.next_starter,
+            value, p.swap_target,
+        )
 
     @property
     def swap_target(self) -> int | None:
@@ -183,7 +218,11 @@ class Work:
 
     @swap_target.setter
     def swap_target(self, value: int | None) -> None:
-        self.pepper = replace(self.pepper, swap_target=value)
+        p = self.pepper
+        self.pepper = _new_zones(
+            p.event_deck, p.table_event, p.held, p.event_discard, p.keep_choice, p.next_starter,
+            p.face_down, value,
+        )
 
     # A hand changes only through add, take and lay (a playout keeps counts of what the hands
     # hold, engine/playout.py, which these keep right). Hands stay sorted, as in a GameState:

@@ -25,10 +25,24 @@ def _bot(level: str, seed: int) -> Any:
     return get_bot(level, seed)
 
 
-def decide(level: str, seed: int, view: PlayerView) -> Action:
-    """One bot decision: a pure function of (level, seed, view). Runs in a worker process."""
-    action: Action = _bot(level, seed).choose(view)
+def decide(level: str, seed: int, view: PlayerView, deadline: float | None = None) -> Action:
+    """One bot decision: a pure function of (level, seed, view), but that a searching bot
+    stops at ``deadline`` (``time.monotonic()``, the same clock in every process here) and
+    plays what it has. Runs in a worker process."""
+    from seasalt.bots import Deadline
+
+    action: Action = _bot(level, seed).choose(
+        view, None if deadline is None else Deadline(deadline)
+    )
     return action
+
+
+def thinks(level: str | None) -> bool:
+    """Whether a bot of ``level`` searches (its think time depends on the position): a table
+    with one pads every bot decision to the think budget (server/game.py)."""
+    from seasalt.bots import THINKING_LEVELS
+
+    return level in THINKING_LEVELS
 
 
 def level_exists(level: str) -> bool:
@@ -92,17 +106,26 @@ class BotPool:
         if self._executor is not None:
             self._executor.submit(_warm)
 
-    async def decide(self, level: str, seed: int, view: PlayerView) -> Action:
+    async def decide(
+        self, level: str, seed: int, view: PlayerView, think: float | None = None
+    ) -> Action:
+        """The bot's action; with ``think``, a searching bot answers within that many seconds
+        of wall-clock time from now (time waiting for a busy worker included)."""
+        deadline = None if think is None else time.monotonic() + think
         if self._executor is None:
-            return decide(level, seed, view)
+            return decide(level, seed, view, deadline)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor, decide, level, seed, view)
+            return await loop.run_in_executor(
+                self._executor, decide, level, seed, view, deadline
+            )
         except BrokenExecutor:
             # a worker died (killed, out of memory): start a fresh pool and decide again
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = self._new_executor()
-            return await loop.run_in_executor(self._executor, decide, level, seed, view)
+            return await loop.run_in_executor(
+                self._executor, decide, level, seed, view, deadline
+            )
 
     def shutdown(self) -> None:
         if self._executor is not None:

@@ -70,6 +70,11 @@ class ServerConfig:
     """SQLite ``synchronous=FULL`` instead of NORMAL."""
     bot_delay: float = 0.8
     """Seconds a bot waits before moving, so people can follow."""
+    bot_think: float = 1.5
+    """Wall-clock seconds a searching bot (the expert) may think: it answers with what it has
+    searched by then, whatever the load. At a table with such a bot every bot decision takes
+    at least this long (counted from when it starts; the bot delay runs meanwhile), so the time
+    taken does not show how many options a bot had. 0: no budget, no padding."""
     bot_workers: int = 1
     """Processes in the bot pool; 0 decides in the server process (tests only)."""
     takeover_after: float = 60.0

@@ -32,7 +32,7 @@ from seasalt.protocol import (
     result_to_wire,
 )
 
-from .botpool import BotPool
+from .botpool import BotPool, thinks
 from .clocks import TableClocks
 from .config import Clock, ServerConfig, log
 from .guards import seated_at
@@ -43,6 +43,10 @@ from .outbox import Outbox
 from .seeds import bot_seed
 from .sessions import Session, SessionRegistry
 from .tables import Status, Table
+
+_PAD_STEP = 0.05
+"""Seconds between two looks at the clock while a bot's move waits for its table's minimum
+think time (the server's clock is injectable: tests move it by hand)."""
 
 ROUND_ENDS = (EventKind.ROUND_SCORED, EventKind.ROUND_VOID, EventKind.MERMAID_WIN)
 IDLE = "idle"
@@ -380,14 +384,30 @@ class Game:
 
     async def _bot_turn(self, table: Table, seat: int) -> None:
         move = table.state.move
+        pause: asyncio.Future[None] | None = None
         try:
-            if self.config.bot_delay > 0:
-                await asyncio.sleep(self.config.bot_delay)
             level = table.bot_level(seat)
-            if level is None or table.state.move != move:
+            if level is None:
                 return
+            # The bot starts thinking at once; its move is played no sooner than the bot delay
+            # (so people can follow) and, at a table with a searching bot, no sooner than the
+            # think budget: every bot decision there takes the same time, which tells nobody
+            # how many options the bot had. The search itself stops at that budget.
+            started = self.clock.now()
+            think = self.config.bot_think
+            if self.config.bot_delay > 0:
+                pause = asyncio.ensure_future(asyncio.sleep(self.config.bot_delay))
             seed = bot_seed(table.seed, seat)
-            action = await self.bots.decide(level, seed, view(table.state, seat, table.views))
+            action = await self.bots.decide(
+                level, seed, view(table.state, seat, table.views), think or None
+            )
+            if pause is not None:
+                await pause
+            floor = think if any(
+                thinks(table.bot_level(s)) for s in range(len(table.seats))
+            ) else 0.0
+            while (left := started + floor - self.clock.now()) > 0:
+                await asyncio.sleep(min(left, _PAD_STEP))
             still_due = (
                 self.tables.get(table.name) is table
                 and not table.committing
@@ -404,6 +424,8 @@ class Game:
             log.exception("bot turn failed at table %s seat %d", table.name, seat)
             await asyncio.sleep(1.0)  # then try again, without spinning
         finally:
+            if pause is not None:
+                pause.cancel()
             if self.bot_tasks.get(table.name) is asyncio.current_task():
                 del self.bot_tasks[table.name]
         self.schedule_bot(table)

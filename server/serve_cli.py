@@ -72,6 +72,9 @@ def add_serve_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--bot-delay", type=non_negative, default=d.bot_delay, metavar="S",
                    help=f"seconds a bot waits before each move (default {d.bot_delay:g})")
+    p.add_argument("--bot-think", type=non_negative, default=d.bot_think, metavar="S",
+                   help="wall-clock seconds an expert bot may think; every bot decision at its "
+                   f"table takes that long (default {d.bot_think:g}; 0: no limit)")
     p.add_argument("--bot-workers", type=positive_int(), default=d.bot_workers, metavar="N",
                    help=f"bot processes (default {d.bot_workers})")
     p.add_argument("--takeover-after", type=non_negative, default=d.takeover_after, metavar="S",
@@ -165,6 +168,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         seed=args.seed,
         fsync=args.fsync,
         bot_delay=args.bot_delay,
+        bot_think=args.bot_think,
         bot_workers=args.bot_workers,
         takeover_after=args.takeover_after,
         idle_after=args.idle_after,
