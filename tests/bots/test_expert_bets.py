@@ -41,11 +41,11 @@ def test_the_search_plays_another_choice_when_the_bet_is_not_safe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     bets = vetoed = 0
-    for v in _betting_positions(10):
+    for v in _betting_positions(16):
         monkeypatch.setattr(expert, "BET_MARGIN", -1e9)  # every bet is safe: as before
-        free = expert.search(v, decision_rng(1, v), 24).action
+        free = expert.search(v, decision_rng(1, v), 40).action
         monkeypatch.setattr(expert, "BET_MARGIN", 1e9)  # no bet is safe
-        guarded = expert.search(v, decision_rng(1, v), 24).action
+        guarded = expert.search(v, decision_rng(1, v), 40).action
         assert guarded != _BET and guarded in v.legal_actions
         if free == _BET:
             bets += 1
