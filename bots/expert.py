@@ -22,7 +22,6 @@ choice of which event card to keep (between rounds) is played out over the next 
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -41,10 +40,7 @@ from seasalt.engine import (
     TakeCrabCard,
     apply,
     card,
-    card_points,
-    effects,
 )
-from seasalt.engine import CallKind as _CallKind
 
 # The expert breaks ties and places cards as the basic level does (the first greedy).
 from .basic import choose_basic as choose_greedy
@@ -196,7 +192,6 @@ def _simulate(
     alive: list[int],
     deny: bool,
     deadline: Deadline | None = None,
-    leads: list[int] | None = None,
 ) -> bool:
     """Append ``worlds`` determinizations' playout rewards to each ``alive`` option's list
     (world by world: two options alive together have their rewards of the same deals at the
@@ -208,8 +203,6 @@ def _simulate(
             return False
         world = sampler.sample(rng, keep_log=False)
         playout_seed = rng.getrandbits(32)
-        if leads is not None and any(options[i][0] == _BET for i in alive):
-            leads.append(_lead(world, seat))
         after: dict[Action, GameState] = {}
         for j, i in enumerate(alive):
             if j and deadline is not None and deadline.passed():
@@ -285,8 +278,6 @@ def search(
     rewards: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
     deny = _denies(view)
-    # Two players: the lead a LAST CHANCE bet would be made at, in each deal searched.
-    leads: list[int] | None = [] if view.rules.players == 2 else None
 
     def mean(i: int) -> float:
         return sum(rewards[i]) / len(rewards[i])
@@ -297,7 +288,7 @@ def search(
         share = total if last else total // 2
         worlds = max(1, share // len(alive))
         in_time = _simulate(
-            sampler, options, worlds, view.seat, rng, rewards, alive, deny, deadline, leads
+            sampler, options, worlds, view.seat, rng, rewards, alive, deny, deadline
         )
         total -= worlds * len(alive)
         if last or total < 2 or not in_time:
@@ -315,58 +306,19 @@ def search(
         if pair is None or not _close(rewards, *pair):
             break
         in_time = _simulate(
-            sampler, options, chunk, view.seat, rng, rewards, list(pair), deny, deadline, leads
+            sampler, options, chunk, view.seat, rng, rewards, list(pair), deny, deadline
         )
         extra -= 2 * chunk
         alive = list(pair)
         if not in_time:
             break
     best = max(alive, key=mean)
-    unsafe = bool(leads) and not _safe_bet(leads or [])
-    if options[best][0] == _BET and unsafe:
-        # A thin lead: the best of the other choices searched, the longest searched first.
-        others = [i for i in alive if options[i][0] != _BET] or [
-            i for i in range(n) if options[i][0] != _BET and rewards[i]
-        ]
-        if others:
-            most = max(len(rewards[i]) for i in others)
-            best = max((i for i in others if len(rewards[i]) == most), key=mean)
-            alive = [i for i in alive if options[i][0] != _BET] or [best]
     # Ties (e.g. a tiny budget) go to the greedy choice when it is among the best.
     greedy = choose_greedy(view, rng)
     for g in alive:
-        if options[g][0] == greedy and mean(g) >= mean(best) and not (greedy == _BET and unsafe):
+        if options[g][0] == greedy and mean(g) >= mean(best):
             return Searched(greedy, mean(g))
     return Searched(options[best][0], mean(best))
-
-
-_BET = Call(_CallKind.LAST_CHANCE)
-
-BET_MARGIN = 2.5
-BET_Z = 1.0
-"""LAST CHANCE is bet (two players) only while the lead it is made at, our card points minus
-the other seat's over the deals searched, has a mean of at least ``BET_MARGIN`` points plus
-``BET_Z`` standard deviations of its spread; otherwise the best other choice is played.
-The playouts' other seat plays its last turn by the rollout policy, which gains less than a
-real player does: at a 1-2 point lead the expert lost 4 of 11 bets against an outside
-heuristic bot, and none of 51 from 3 points up."""
-
-
-def _lead(world: GameState, seat: int) -> int:
-    """Our card points minus the other seat's in a sampled deal, each under its own effects
-    (RULES §6.2 compares these; two players)."""
-    other = 1 - seat
-    return card_points(world.hands[seat], world.tables[seat], effects(world, seat)) - (
-        card_points(world.hands[other], world.tables[other], effects(world, other))
-    )
-
-
-def _safe_bet(leads: list[int]) -> bool:
-    """Whether the leads searched make LAST CHANCE a bet worth making (:data:`BET_Z`)."""
-    k = len(leads)
-    mean = sum(leads) / k
-    spread = math.sqrt(sum((x - mean) ** 2 for x in leads) / k)
-    return mean - BET_Z * spread >= BET_MARGIN
 
 
 CLOSE_EXTRA = 2
