@@ -213,8 +213,7 @@ class Connection:
                 Hello(PROTOCOL_VERSION, self.name, self.identity), resume)
         finally:
             self._dealer.stop_monitor()
-        if opening.fresh:
-            self._fresh = True
+        self._fresh = opening.fresh  # this handshake's own outcome, not an earlier one's
         self.token = welcome.token
         self.session_id = welcome.session
         self.name = welcome.name
