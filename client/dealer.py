@@ -93,8 +93,12 @@ class Dealer:
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
         sock.setsockopt(zmq.RECONNECT_IVL_MAX, int(RECONNECT_MAX * 1000))
         sock.setsockopt(zmq.CONNECT_TIMEOUT, int(TCP_CONNECT_TRY * 1000))
-        # ZMTP heartbeats: a connection that died while the session opens (a cut after the TCP
-        # handshake, which TCP alone notices only after minutes) is dropped and made again.
+        # A connection that makes no progress for the peer timeout is dropped and made again
+        # (TCP alone notices a dead one only after minutes, and a TCP connection that lost
+        # segments over and over waits ever longer between its retries, where a new one starts
+        # afresh): its ZMTP handshake must end within it (libzmq's default: 30 s), and after it
+        # ZMTP heartbeats must be answered within it.
+        sock.setsockopt(zmq.HANDSHAKE_IVL, int(self.timing.peer_timeout * 1000))
         sock.setsockopt(zmq.HEARTBEAT_IVL, int(self.timing.heartbeat_interval * 1000))
         sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, int(self.timing.peer_timeout * 1000))
         if self.security is not None:
