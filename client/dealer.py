@@ -39,15 +39,16 @@ log = logging.getLogger("seasalt.client")
 AWAY_WAIT = 0.5
 """Seconds a quit waits at most for the server to have read ``away`` (a server that is gone
 or slow costs the quit no more than this)."""
-TCP_CONNECT_TRY = 2.0
+TCP_CONNECT_TRY = 5.0
 """Seconds one TCP connect may take before the socket starts a new one. The kernel spaces its
 retries of an unanswered connect ever wider (1, 2, 4, 8… s): after a cut link heals, the next
-one could be far off. Two tries fit in it (the kernel's second comes after 1 s)."""
+one could be far off. Long enough for the kernel's first two retries and for a link whose
+round trip takes seconds (a connect cut shorter never completes there)."""
 RECONNECT_MAX = 0.25
-"""At most this many seconds between the socket's own reconnects (they start at 0.1 s): with
-:data:`TCP_CONNECT_TRY`, a connect goes out at least every 1.25 s while the server is out of
-reach, so a healed link is used within about a second (a connect to a port nobody listens on
-costs the LAN nothing)."""
+"""At most this many seconds between the socket's own reconnects (they start at 0.1 s): while
+the server is out of reach a connect goes out at least every 2.25 s (Linux: at 0, 1 and 3 s
+of each try), so a healed link is used within about a second (a connect to a port nobody
+listens on costs the LAN nothing)."""
 TRANSPORT_EVENTS = zmq.EVENT_CONNECTED | zmq.EVENT_HANDSHAKE_SUCCEEDED | HANDSHAKE_FAILURES
 """What the monitor reports while a session opens (client/opening.py)."""
 
