@@ -105,7 +105,9 @@ class Opening:
             elif not ready and self._vague is not None:
                 if self._vague_count >= VAGUE_FAILURES:
                     raise HandshakeRefused(self._vague)
-                self._vague = None  # once only, and nothing since: the socket retries
+                # Once only, and nothing since (a server that was stopping, or a handshake that
+                # ran out of time on a bad link): the socket retries.
+                self._vague, self._vague_count = None, 0
             if sock not in ready:
                 continue
             message = await self.dealer.read(0.0)  # one at a time: poll says if more wait
