@@ -335,7 +335,7 @@ class Connection:
                 if message.code is ErrorCode.UNAUTHORIZED:
                     # The server no longer knows this socket: it restarted (same address, our
                     # DEALER reconnected by itself). Resume at once, not after a timeout.
-                    return self._mark_lost("the server restarted; resuming")
+                    return self._mark_lost("the server restarted; resuming", restarted=True)
                 if message.code is ErrorCode.SHUTTING_DOWN:
                     # Its goodbye (a host's Ctrl-C): the link is gone now, not after the peer
                     # timeout's silence; the same backoff brings the session back when it is up.
@@ -343,13 +343,17 @@ class Connection:
             if self._track(message):
                 return message
 
-    def _mark_lost(self, detail: str = "", *, stopping: bool = False) -> LinkEvent:
+    def _mark_lost(
+        self, detail: str = "", *, stopping: bool = False, restarted: bool = False
+    ) -> LinkEvent:
         self._lost = True
         self._dealer.drop()
         if not self.reconnect:
             self._closed = True
-            how = "is shutting down" if stopping else "stopped answering"
-            raise ConnectionClosed(f"the server at {self.endpoint} {how}")
+            how = ("is shutting down" if stopping else "restarted" if restarted
+                   else "stopped answering")
+            raise ConnectionClosed(f"the server at {self.endpoint} {how}",
+                                   server_spoke=stopping or restarted)
         silence = self.timing.peer_timeout
         return LinkEvent(
             "lost", detail or f"no word from the server for {silence:g} s", stopping=stopping

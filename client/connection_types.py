@@ -44,7 +44,15 @@ class UnknownHost(ConnectFailed):
 
 
 class ConnectionClosed(Exception):
-    """The connection is over: closed, replaced by another one, or the server is gone for good."""
+    """The connection is over: closed, replaced by another one, or the server is gone for good.
+
+    ``server_spoke``: the server itself ended it, saying goodbye or that it no longer knew the
+    session (it restarted): it was there to say so, and a new session may find it again.
+    """
+
+    def __init__(self, message: str, *, server_spoke: bool = False) -> None:
+        super().__init__(message)
+        self.server_spoke = server_spoke
 
 
 @dataclass(frozen=True, slots=True)
