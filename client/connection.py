@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import socket
 from collections.abc import AsyncIterator
@@ -192,6 +193,9 @@ class Connection:
         """Fail at once, naming the host, when its name does not resolve (the socket would
         retry an unknown name quietly, and the wait end in "no server answered")."""
         host, port = parse_address(self.endpoint)
+        with contextlib.suppress(ValueError):
+            ipaddress.ip_address(host)
+            return  # an address: nothing to look up
         try:
             await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except socket.gaierror as error:
@@ -201,7 +205,7 @@ class Connection:
         """Open a session on the socket (opened here if there is none; kept for the session
         after), or fail at once with the reason when the transport handshake fails (a plain
         client and an encrypted server, a wrong key, a key not admitted)."""
-        if not self._dealer.is_open:
+        if self._dealer.monitor is None:  # no socket, or one whose session opened already
             self._dealer.open()
         opening = self._opening = Opening(
             self._dealer, self.security is not None, self.endpoint.removeprefix("tcp://"),
