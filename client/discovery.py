@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from seasalt.client.address import format_address
-from seasalt.client.i18n import _, ngettext
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import (
     NO_MDNS_ENV,
@@ -271,6 +270,8 @@ def discover(timeout: float = DEFAULT_DISCOVER_TIMEOUT, feed: Feed = browse) -> 
 
 def describe(server: FoundServer) -> list[str]:
     """The lines ``--discover`` prints for one server (in the language of ``--lang``)."""
+    from seasalt.client.i18n import _, ngettext  # (here: it imports Textual, the headless no)
+
     a = server.announcement
     facts = [
         ngettext("{n} table waiting", "{n} tables waiting", a.tables).format(n=a.tables),
@@ -292,6 +293,8 @@ def describe(server: FoundServer) -> list[str]:
 
 def run_discover(timeout: float, feed: Feed = browse) -> int:
     """``seasalt-client --discover``: print what is found; 0 when something was, else 1."""
+    from seasalt.client.i18n import _, ngettext  # (here: it imports Textual, the headless no)
+
     result = discover(timeout, feed)
     if result.unavailable is not None:
         print(
