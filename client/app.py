@@ -105,6 +105,8 @@ class SeasaltApp(App[int]):
     web_urls = Forwarded[list[str]]("own")
     solo_resumable = Forwarded[bool]("own")
     server_address = Forwarded[str]("net")
+    link_down = Forwarded[bool]("net", writable=False)
+    """The server is out of reach (reconnecting, or given up): the clocks say so."""
     # Where we are (the table, our seat there or None when watching, the last seq applied).
     table = Forwarded[str | None]("session", writable=False)
     seat = Forwarded[int | None]("session", writable=False)
@@ -121,7 +123,7 @@ class SeasaltApp(App[int]):
         self.own = OwnServer(o.server_seed, o.bot_delay, o.web_urls)  # client/hosting.py
         self.flow = TableFlow(self, self, self.own)  # client/table_flow.py
         self.net = NetFlow(self, self.own, self.flow, self.link_factory,  # client/net_flow.py
-                           lambda: self.server_key, self.stop_net)
+                           lambda: self.server_key, self.stop_net, o.connect_patience)
         self.lobby = LobbyFlow(self, self, self.own, self.net, self.flow)  # client/lobby_flow.py
         self.translator = translator(self.options.lang)
         """This app's language: ``_()`` in its screens resolves through it (per app)."""

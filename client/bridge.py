@@ -15,10 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.error_words import unreachable_hints
 from seasalt.client.i18n import _
 from seasalt.client.intents import Intent
-from seasalt.client.link import CONNECT_TIMEOUT, Link, LinkFailed
+from seasalt.client.link import Link
 from seasalt.client.screens.model import (
     AtTable,
     ChatArrived,
@@ -96,19 +95,14 @@ class Bridge:
         self._marks: p.StandInMoves | None = None
         """The marks of the frame to come (client/stand_in.py)."""
 
-    async def connect(self, link: Link, address: str) -> None:
-        """Open the link (a hard stop a little after the link's own timeout).
+    async def connect(self, link: Link) -> None:
+        """Open the link: as long as it takes (a slow link is waited for while the player
+        watches; going back cancels it).
 
         Raises:
             LinkFailed: with words for people.
         """
-        try:
-            await asyncio.wait_for(link.connect(), CONNECT_TIMEOUT + 2)
-        except TimeoutError:
-            raise LinkFailed(
-                _("No server answered at {address}.").format(address=address),
-                unreachable_hints(address),
-            ) from None
+        await link.connect()
 
     async def pump(self, link: Link) -> None:
         """Send the outbox's intents and dispatch what comes in, until cancelled."""

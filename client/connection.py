@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
+import socket
 from collections.abc import AsyncIterator
 
 import zmq.asyncio
@@ -40,11 +42,18 @@ from seasalt.protocol import (
 )
 
 from .address import endpoint_of, parse_address
-from .connection_types import ConnectFailed, ConnectionClosed, HandshakeRefused, LinkEvent
+from .connection_types import (
+    ConnectFailed,
+    ConnectionClosed,
+    HandshakeRefused,
+    LinkEvent,
+    UnknownHost,
+)
 from .dealer import AWAY_WAIT, Dealer
 from .intents import Intent
 from .link_timing import LinkTiming
-from .security import ClientSecurity, handshake_refusal
+from .opening import Opening
+from .security import ClientSecurity
 from .session import ClientSession
 from .unanswered import Unanswered
 
@@ -53,7 +62,7 @@ log = logging.getLogger("seasalt.client")
 # What Connection raises and returns stays importable from here.
 __all__ = [
     "AWAY_WAIT", "Connection", "ConnectFailed", "ConnectionClosed", "HandshakeRefused",
-    "LinkEvent",
+    "LinkEvent", "UnknownHost",
 ]
 
 
@@ -101,7 +110,10 @@ class Connection:
         self._dealer = Dealer(
             context or zmq.asyncio.Context.instance(), self.endpoint, self.timing, security
         )
-        """The socket (client/dealer.py): a fresh one for every handshake."""
+        """The socket (client/dealer.py): one for a connect and the session it opens, a new
+        one for each reconnect (the old one's connection is suspect)."""
+        self._opening: Opening | None = None
+        """The session being opened, or the last one (client/opening.py)."""
         self._lost = False
         self._closed = False
         self._pending: list[ServerMessage] = []
@@ -136,13 +148,21 @@ class Connection:
         """Whether a session is open and the server not (yet) considered lost."""
         return self._dealer.is_open and not self._lost and not self._closed
 
+    @property
+    def reached(self) -> bool:
+        """Whether the server's port answered during the connect under way (or the last one):
+        no welcome yet then means a slow link or a busy server, not a missing one."""
+        return self._opening is not None and self._opening.reached
+
     async def connect(self, timeout: float | None = 10.0) -> Welcome:
         """Open a session: ``resume`` when a token is known, else ``hello``.
 
         A resume the server refuses as ``unauthorized`` (it forgot the session) falls back to
-        ``hello``.
+        ``hello``. The opener is said again on each new transport connection, so a slow link
+        gets all of ``timeout`` for one handshake (None: no limit; the caller may cancel).
 
         Raises:
+            UnknownHost: the host name does not resolve.
             ConnectFailed: no answer within ``timeout``, a version mismatch, or a refusal.
         """
         if self._closed:
@@ -152,79 +172,57 @@ class Connection:
             # whose refusal is "never retrieved" (logged as an error) when the caller is
             # cancelled just as it fails (a host stopping its server while reconnecting).
             async with asyncio.timeout(timeout):
+                await self._check_host()
                 return await self._handshake()
         except TimeoutError:
             self._dealer.drop()
+            where = self.endpoint.removeprefix("tcp://")
+            if self.reached:
+                raise ConnectFailed(
+                    f"the server at {where} answered but no session opened within "
+                    f"{timeout:g} s: the link is slow or the server busy"
+                ) from None
             raise ConnectFailed(
-                f"no seasalt server answered at {self.endpoint.removeprefix('tcp://')} "
-                f"within {timeout:g} s"
+                f"no seasalt server answered at {where} within {timeout:g} s"
             ) from None
+        except BaseException:
+            self._dealer.drop()  # cancelled (the player went back) or refused: no socket left
+            raise
 
-    async def _handshake(self) -> Welcome:
-        """Open a session, or fail at once with the reason when the transport handshake
-        fails (a plain client and an encrypted server, a wrong key, a key not admitted)."""
-        self._dealer.open()
-        assert self._dealer.monitor is not None
-        where = self.endpoint.removeprefix("tcp://")
-        session = asyncio.ensure_future(self._open_session())
-        refusal = asyncio.ensure_future(
-            handshake_refusal(self._dealer.monitor, self.security is not None, where)
-        )
+    async def _check_host(self) -> None:
+        """Fail at once, naming the host, when its name does not resolve (the socket would
+        retry an unknown name quietly, and the wait end in "no server answered")."""
+        host, port = parse_address(self.endpoint)
+        with contextlib.suppress(ValueError):
+            ipaddress.ip_address(host)
+            return  # an address: nothing to look up
         try:
-            await asyncio.wait({session, refusal}, return_when=asyncio.FIRST_COMPLETED)
-            if session.done():
-                return session.result()
-            raise HandshakeRefused(refusal.result())
+            await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except socket.gaierror as error:
+            raise UnknownHost(host, error.errno == socket.EAI_AGAIN) from None
+
+    async def _handshake(self, *, resuming: bool = False) -> Welcome:
+        """Open a session on the socket (opened here if there is none; kept for the session
+        after), or fail at once with the reason when the transport handshake fails (a plain
+        client and an encrypted server, a wrong key, a key not admitted)."""
+        if self._dealer.monitor is None:  # no socket, or one whose session opened already
+            self._dealer.open()
+        opening = self._opening = Opening(
+            self._dealer, self.security is not None, self.endpoint.removeprefix("tcp://"),
+            self._pending, resuming=resuming,
+        )
+        resume = Resume(PROTOCOL_VERSION, self.token) if self.token is not None else None
+        try:
+            welcome = await opening.welcome(
+                Hello(PROTOCOL_VERSION, self.name, self.identity), resume)
         finally:
-            for task in (session, refusal):
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
             self._dealer.stop_monitor()
-
-    async def _open_session(self) -> Welcome:
-        if self.token is not None:
-            reply = await self._request_welcome(Resume(PROTOCOL_VERSION, self.token))
-            if isinstance(reply, Welcome):
-                return reply
-            if reply.code is not ErrorCode.UNAUTHORIZED:
-                raise ConnectFailed(f"the server refused to resume: {reply.message}", reply.code)
-            log.info("server forgot our session; starting a new one")
-            self.token = None
-            self._fresh = True
-        reply = await self._request_welcome(Hello(PROTOCOL_VERSION, self.name, self.identity))
-        if isinstance(reply, Welcome):
-            return reply
-        raise ConnectFailed(f"the server refused: {reply.message}", reply.code)
-
-    async def _request_welcome(self, request: Hello | Resume) -> Welcome | Error:
-        await self._dealer.send(request)
-        while True:
-            message = await self._dealer.read(None)
-            if message is None:
-                continue
-            if isinstance(message, Welcome):
-                self.token = message.token
-                self.session_id = message.session
-                self.name = message.name
-                self._lost = False
-                return message
-            if isinstance(message, Error) and message.code in (
-                ErrorCode.UNAUTHORIZED,
-                ErrorCode.VERSION_MISMATCH,
-                ErrorCode.BAD_MESSAGE,
-                ErrorCode.SHUTTING_DOWN,
-            ):
-                if message.code is ErrorCode.VERSION_MISMATCH:
-                    raise ConnectFailed(
-                        f"the server speaks another protocol version ({message.message}); "
-                        "update seasalt on one side",
-                        message.code,
-                    )
-                return message
-            # Anything else (a heartbeat, a stale frame) is kept for recv.
-            if not isinstance(message, Heartbeat):
-                self._pending.append(message)
+        self._fresh = opening.fresh  # this handshake's own outcome, not an earlier one's
+        self.token = welcome.token
+        self.session_id = welcome.session
+        self.name = welcome.name
+        self._lost = False
+        return welcome
 
     async def close(self) -> None:
         """Close the socket; ``recv`` then raises ConnectionClosed."""
@@ -341,7 +339,7 @@ class Connection:
                 if message.code is ErrorCode.UNAUTHORIZED:
                     # The server no longer knows this socket: it restarted (same address, our
                     # DEALER reconnected by itself). Resume at once, not after a timeout.
-                    return self._mark_lost("the server restarted; resuming")
+                    return self._mark_lost("the server restarted; resuming", restarted=True)
                 if message.code is ErrorCode.SHUTTING_DOWN:
                     # Its goodbye (a host's Ctrl-C): the link is gone now, not after the peer
                     # timeout's silence; the same backoff brings the session back when it is up.
@@ -349,38 +347,63 @@ class Connection:
             if self._track(message):
                 return message
 
-    def _mark_lost(self, detail: str = "", *, stopping: bool = False) -> LinkEvent:
+    def _mark_lost(
+        self, detail: str = "", *, stopping: bool = False, restarted: bool = False
+    ) -> LinkEvent:
         self._lost = True
         self._dealer.drop()
         if not self.reconnect:
             self._closed = True
-            how = "is shutting down" if stopping else "stopped answering"
-            raise ConnectionClosed(f"the server at {self.endpoint} {how}")
+            how = ("is shutting down" if stopping else "restarted" if restarted
+                   else "stopped answering")
+            raise ConnectionClosed(f"the server at {self.endpoint} {how}",
+                                   server_spoke=stopping or restarted)
         silence = self.timing.peer_timeout
         return LinkEvent(
             "lost", detail or f"no word from the server for {silence:g} s", stopping=stopping
         )
 
     async def _reconnect(self) -> None:
-        backoff = self.timing.reconnecting()
+        """Get the session back: one socket says ``resume`` on each transport connection it
+        makes (client/opening.py) until the welcome comes or the reconnect runs out of time. A
+        refusal that may pass (a full server, a stray error) starts again on a fresh socket."""
+        reconnect = self.timing.reconnecting()
         while True:
             self.reconnects += 1
+            opening = asyncio.ensure_future(self._handshake(resuming=True))
             try:
-                await self.connect(timeout=backoff.connect_timeout)
-                self._lost = False
+                while not opening.done():
+                    await asyncio.wait({opening}, timeout=reconnect.next_look())
+                    if not opening.done() and reconnect.given_up():
+                        self._closed = True
+                        raise ConnectionClosed(
+                            f"the server at {self.endpoint} did not come back within "
+                            f"{reconnect.give_up_after:g} s"
+                        )
+                opening.result()
                 return
+            except HandshakeRefused as e:
+                self._closed = True
+                raise ConnectionClosed(str(e)) from None
             except ConnectFailed as e:
-                if self._closed or isinstance(e, HandshakeRefused):
+                if self._closed or e.code is ErrorCode.VERSION_MISMATCH:
                     self._closed = True
                     raise ConnectionClosed(str(e)) from None
-                log.info("reconnect failed: %s", e)
-            if backoff.given_up():
+                log.info("reconnect refused: %s", e)
+            finally:
+                if not opening.done():
+                    opening.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await opening
+                if self._closed or self._lost:
+                    self._dealer.drop()
+            if reconnect.given_up():
                 self._closed = True
                 raise ConnectionClosed(
                     f"the server at {self.endpoint} did not come back within "
-                    f"{backoff.give_up_after:g} s"
+                    f"{reconnect.give_up_after:g} s"
                 )
-            await asyncio.sleep(backoff.next_wait())
+            await asyncio.sleep(reconnect.next_look())
 
     def __aiter__(self) -> AsyncIterator[ServerMessage | LinkEvent]:
         return self._iterate()

@@ -28,8 +28,31 @@ class HandshakeRefused(ConnectFailed):
     retrying cannot help."""
 
 
+class UnknownHost(ConnectFailed):
+    """The server's host name does not resolve (``lookup_failed``: no name server answered,
+    rather than "no such name"): retrying the same name cannot help until that changes."""
+
+    def __init__(self, host: str, lookup_failed: bool = False) -> None:
+        why = "could not be looked up (no name server answered)" if lookup_failed else (
+            "is not known on this network")
+        super().__init__(
+            f"no computer named {host!r} was found: the name {why}; check its spelling, or "
+            "type the host's IP address"
+        )
+        self.host = host
+        self.lookup_failed = lookup_failed
+
+
 class ConnectionClosed(Exception):
-    """The connection is over: closed, replaced by another one, or the server is gone for good."""
+    """The connection is over: closed, replaced by another one, or the server is gone for good.
+
+    ``server_spoke``: the server itself ended it, saying goodbye or that it no longer knew the
+    session (it restarted): it was there to say so, and a new session may find it again.
+    """
+
+    def __init__(self, message: str, *, server_spoke: bool = False) -> None:
+        super().__init__(message)
+        self.server_spoke = server_spoke
 
 
 @dataclass(frozen=True, slots=True)

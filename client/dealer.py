@@ -32,18 +32,31 @@ from seasalt.protocol import (
 )
 
 from .link_timing import LinkTiming
-from .security import ClientSecurity, start_monitor, stop_monitor
+from .security import HANDSHAKE_FAILURES, ClientSecurity, start_monitor, stop_monitor
 
 log = logging.getLogger("seasalt.client")
 
 AWAY_WAIT = 0.5
 """Seconds a quit waits at most for the server to have read ``away`` (a server that is gone
 or slow costs the quit no more than this)."""
+TCP_CONNECT_TRY = 5.0
+"""Seconds one TCP connect may take before the socket starts a new one. The kernel spaces its
+retries of an unanswered connect ever wider (1, 2, 4, 8… s): after a cut link heals, the next
+one could be far off. Long enough for the kernel's first two retries and for a link whose
+round trip takes seconds (a connect cut shorter never completes there)."""
+RECONNECT_MAX = 0.25
+"""At most this many seconds between the socket's own reconnects (they start at 0.1 s): while
+the server is out of reach a connect goes out at least every 2.25 s (Linux: at 0, 1 and 3 s
+of each try), so a healed link is used within about a second (a connect to a port nobody
+listens on costs the LAN nothing)."""
+TRANSPORT_EVENTS = zmq.EVENT_CONNECTED | zmq.EVENT_HANDSHAKE_SUCCEEDED | HANDSHAKE_FAILURES
+"""What the monitor reports while a session opens (client/opening.py)."""
 
 
 class Dealer:
     """The DEALER socket to ``endpoint`` (none until :meth:`open`; :meth:`open` again
-    replaces it: every handshake starts on a fresh socket)."""
+    replaces it). One socket serves a connect, or a whole reconnect, and the session after it:
+    it reconnects at the TCP level by itself."""
 
     def __init__(
         self,
@@ -76,12 +89,22 @@ class Dealer:
         sock.linger = 0
         sock.ipv6 = True
         sock.rcvhwm = 10_000
-        # A dead server must not leave us waiting in connect(): reconnect quickly at TCP level.
+        # A dead server must not leave us waiting in connect(): reconnect quickly at TCP level,
+        # and start a new TCP connect when one goes unanswered (a link that was cut).
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
-        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, int(RECONNECT_MAX * 1000))
+        sock.setsockopt(zmq.CONNECT_TIMEOUT, int(TCP_CONNECT_TRY * 1000))
+        # A connection that makes no progress for the peer timeout is dropped and made again
+        # (TCP alone notices a dead one only after minutes, and a TCP connection that lost
+        # segments over and over waits ever longer between its retries, where a new one starts
+        # afresh): its ZMTP handshake must end within it (libzmq's default: 30 s), and after it
+        # ZMTP heartbeats must be answered within it.
+        sock.setsockopt(zmq.HANDSHAKE_IVL, int(self.timing.peer_timeout * 1000))
+        sock.setsockopt(zmq.HEARTBEAT_IVL, int(self.timing.heartbeat_interval * 1000))
+        sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, int(self.timing.peer_timeout * 1000))
         if self.security is not None:
             self.security.apply(sock)
-        self.monitor = start_monitor(sock)  # before connect, so no failure goes unseen
+        self.monitor = start_monitor(sock, TRANSPORT_EVENTS)  # before connect: none unseen
         sock.connect(self.endpoint)
         self.sock = sock
         return sock

@@ -270,42 +270,50 @@ def discover(timeout: float = DEFAULT_DISCOVER_TIMEOUT, feed: Feed = browse) -> 
 
 
 def describe(server: FoundServer) -> list[str]:
-    """The lines ``--discover`` prints for one server."""
+    """The lines ``--discover`` prints for one server (in the language of ``--lang``)."""
+    from seasalt.client.i18n import _, ngettext  # (here: it imports Textual, the headless no)
+
     a = server.announcement
-    facts = [f"{a.tables} table(s) waiting, {a.waiting} player(s) waiting"]
-    facts.append("encrypted" if a.secure else "not encrypted")
+    facts = [
+        ngettext("{n} table waiting", "{n} tables waiting", a.tables).format(n=a.tables),
+        ngettext("{n} player waiting", "{n} players waiting", a.waiting).format(n=a.waiting),
+        _("encrypted") if a.secure else _("not encrypted"),
+    ]
     if not server.compatible:
-        facts.append(f"protocol {a.protocol}, this client speaks {PROTOCOL_VERSION}")
+        facts.append(_("protocol {theirs}, this client speaks {ours}").format(
+            theirs=a.protocol, ours=PROTOCOL_VERSION))
     lines = [f"{server.name}  {server.address}  ({', '.join(facts)})"]
-    lines.append(f"  join: {join_command(server.address, a.server_key)}")
+    command = join_command(server.address, a.server_key)
+    lines.append("  " + _("join: {command}").format(command=command))
     if a.web is not None:
-        lines.append(f"  browser: {a.web}")
+        lines.append("  " + _("browser: {address}").format(address=a.web))
     return lines
 
 
 def run_discover(timeout: float, feed: Feed = browse) -> int:
     """``seasalt-client --discover``: print what is found; 0 when something was, else 1."""
+    from seasalt.client.i18n import _, ngettext  # (here: it imports Textual, the headless no)
+
     result = discover(timeout, feed)
     if result.unavailable is not None:
         print(
-            f"seasalt-client: cannot look for servers on this network: {result.unavailable}",
+            "seasalt-client: " + _("cannot look for servers on this network: {reason}").format(
+                reason=result.unavailable),
             file=sys.stderr,
         )
         return 1
     if not result.servers:
-        print(
-            f"no seasalt server found on this network within {timeout:g} s "
-            "(is one running, without --no-announce? else type its address: "
-            "seasalt-client HOST:PORT)"
-        )
+        print(_("no seasalt server found on this network within {seconds} s (is one running, "
+                "without --no-announce? else type its address: seasalt-client HOST:PORT)"
+                ).format(seconds=f"{timeout:g}"))
         return 1
-    print(f"found {len(result.servers)} seasalt server(s) on this network:")
+    count = len(result.servers)
+    print(ngettext("found {n} seasalt server on this network:",
+                   "found {n} seasalt servers on this network:", count).format(n=count))
     for server in result.servers:
         for line in describe(server):
             print(f"  {line}")
     if any(s.server_key is not None for s in result.servers):
-        print(
-            "  (a key heard on the network proves nothing: check it against the one on the "
-            "host's screen)"
-        )
+        print("  " + _("(a key heard on the network proves nothing: check it against the one "
+                       "on the host's screen)"))
     return 0

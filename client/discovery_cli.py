@@ -30,4 +30,7 @@ def add_discover_options(parser: argparse.ArgumentParser) -> None:
 
 
 def discover_command(args: argparse.Namespace) -> int:
+    from .i18n import resolve, set_language
+
+    set_language(resolve(args.lang))  # it prints in the language the app would speak
     return run_discover(args.timeout)

@@ -66,6 +66,19 @@ def unreachable_hints(address: str) -> tuple[str, ...]:
     )
 
 
+def unknown_host_hints(host: str, lookup_failed: bool = False) -> tuple[str, ...]:
+    """What to check when the server's host name does not resolve (``lookup_failed``: no name
+    server answered, so this computer's own network is the first thing to check)."""
+    hints = [
+        _("the spelling of the name: {host}").format(host=host),
+        _("the host's IP address instead of its name: the server's screen shows it "
+          "(e.g. 192.168.1.20:{port})").format(port=DEFAULT_PORT),
+    ]
+    if lookup_failed:
+        hints.insert(0, _("this computer's network connection: no name server answered"))
+    return tuple(hints)
+
+
 def is_this_computer(host: str) -> bool:
     """Whether ``host`` names this computer itself (a loopback address or ``localhost``)."""
     if host.lower().rstrip(".") == "localhost":

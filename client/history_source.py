@@ -92,25 +92,52 @@ class ServerHistory:
         on_moves: Callable[[ReplayStandIns], None] | None = None,
     ) -> A:
         async with self._lock:
-            conn = await self._connection()
-            await conn.send(request)
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + self.timeout
+            kept = self._conn is not None
             try:
-                while (left := deadline - loop.time()) > 0:
-                    message = await conn.recv(timeout=left)
-                    if isinstance(message, answer):
-                        return message
-                    if isinstance(message, StandIns) and on_stand_ins is not None:
-                        on_stand_ins(message)  # it comes just before stats
-                    if isinstance(message, ReplayStandIns) and on_moves is not None:
-                        on_moves(message)  # it comes just before the replay
-                    if isinstance(message, Error):
-                        raise HistoryUnavailable(message.message)
+                return await self._exchange(
+                    await self._connection(), request, answer, on_stand_ins, on_moves)
+            except ConnectionClosed as exc:
+                self._conn = None
+                if not (kept and exc.server_spoke):
+                    raise HistoryUnavailable(str(exc)) from None
+            # The session kept from an earlier request had gone stale while the screen sat
+            # idle (the server restarted: its goodbye, or its "no session", was waiting
+            # unread): the question goes to the server as it is now, on a new session.
+            try:
+                return await self._exchange(
+                    await self._connection(), request, answer, on_stand_ins, on_moves)
             except ConnectionClosed as exc:
                 self._conn = None
                 raise HistoryUnavailable(str(exc)) from None
-            raise HistoryUnavailable("the server did not answer in time")
+
+    async def _exchange(
+        self,
+        conn: Connection,
+        request: ListGames | GetReplay | GetStats,
+        answer: type[A],
+        on_stand_ins: Callable[[StandIns], None] | None,
+        on_moves: Callable[[ReplayStandIns], None] | None,
+    ) -> A:
+        """Send ``request`` and read until its ``answer``.
+
+        Raises:
+            ConnectionClosed: the session is gone (the server stopped or restarted).
+            HistoryUnavailable: the server refused, or did not answer in time.
+        """
+        await conn.send(request)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        while (left := deadline - loop.time()) > 0:
+            message = await conn.recv(timeout=left)
+            if isinstance(message, answer):
+                return message
+            if isinstance(message, StandIns) and on_stand_ins is not None:
+                on_stand_ins(message)  # it comes just before stats
+            if isinstance(message, ReplayStandIns) and on_moves is not None:
+                on_moves(message)  # it comes just before the replay
+            if isinstance(message, Error):
+                raise HistoryUnavailable(message.message)
+        raise HistoryUnavailable("the server did not answer in time")
 
     async def list_games(self) -> tuple[GameSummary, ...]:
         return (await self._ask(ListGames(), Games)).games

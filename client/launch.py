@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seasalt.client.link_timing import CONNECT_PATIENCE
+
 
 @dataclass(frozen=True)
 class LaunchOptions:
@@ -31,3 +33,6 @@ class LaunchOptions:
     menu (so no hosting, solo or other address), exported files go to the browser."""
     web_urls: tuple[str, ...] = ()
     """``--web-url``: where friends open this server in a browser (a guest's lobby says)."""
+    connect_patience: float = CONNECT_PATIENCE
+    """Seconds a connect waits before it says what no answer means: no server at the address,
+    or a slow link it goes on trying (tests shorten it)."""

@@ -8,6 +8,8 @@ back. It reports the link's own state as :class:`LinkStatus` between server mess
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -17,13 +19,13 @@ from seasalt.client.connection_types import (
     ConnectionClosed,
     HandshakeRefused,
     LinkEvent,
+    UnknownHost,
 )
-from seasalt.client.error_words import unreachable_hints
+from seasalt.client.error_words import unknown_host_hints, unreachable_hints
 from seasalt.client.i18n import _
+from seasalt.client.link_timing import CONNECT_PATIENCE
 from seasalt.client.screens.model import LinkStatus
 from seasalt.protocol import ErrorCode
-
-CONNECT_TIMEOUT = 8.0
 
 
 class Link(Protocol):
@@ -33,7 +35,13 @@ class Link(Protocol):
     "connected" changes of the connection itself.
     """
 
-    async def connect(self) -> None: ...
+    async def connect(self) -> None:
+        """Open the link, however long a slow one takes (the caller cancels it when the
+        player goes back).
+
+        Raises:
+            LinkFailed: with words for people.
+        """
 
     async def send(self, message: Any) -> bool | None:
         """Send ``message``; False when it did not get through (no link right now; an
@@ -56,10 +64,19 @@ LinkFactory = Callable[[str, str], Link]
 
 
 def default_link_factory(
-    address: str, name: str, server_key: str | None = None, *, remember: bool = False
+    address: str, name: str, server_key: str | None = None, *, remember: bool = False,
+    patience: float = CONNECT_PATIENCE, report: Callable[[LinkStatus], object] | None = None,
 ) -> Link:
     """The real connection (seasalt.client.connection), adapted to :class:`Link`."""
-    return ConnectionLink(address, name, server_key, remember=remember)
+    return ConnectionLink(address, name, server_key, remember=remember, patience=patience,
+                          report=report)
+
+
+def slow_link_words(address: str) -> str:
+    """What the connecting screen says when the server's port answered but the session has
+    not opened after the patience: the link is slow, and the client goes on trying."""
+    return _("Connecting to {address}…\nThe link is slow: the server answers, but its replies "
+             "take long (a weak Wi-Fi?). Still trying; Esc goes back.").format(address=address)
 
 
 class ConnectionLink:
@@ -67,11 +84,14 @@ class ConnectionLink:
 
     ``remember``: keep the session token for this address in the user data dir
     (client/tokens.py) and resume with it at the next start, which puts a restarted client back
-    in its seat.
+    in its seat. ``patience``: seconds before a connect without a welcome says what it means
+    (no server, or a slow link it goes on waiting for: :class:`~seasalt.client.link_timing.
+    FirstConnect`); ``report``: where it says the link is slow (the connecting screen).
     """
 
     def __init__(
-        self, address: str, name: str, server_key: str | None = None, *, remember: bool = False
+        self, address: str, name: str, server_key: str | None = None, *, remember: bool = False,
+        patience: float = CONNECT_PATIENCE, report: Callable[[LinkStatus], object] | None = None,
     ) -> None:
         from seasalt.client.connection import Connection
         from seasalt.client.identity import load_identity
@@ -83,6 +103,8 @@ class ConnectionLink:
             raise LinkFailed(str(error), ()) from error
         self.address = address
         self.name = name
+        self.patience = patience
+        self.report = report
         # Another window with this name on this server keeps its own session (and seat).
         self.claim = tokens.claim(address, name) if remember else tokens.Claim(None)
         self.remember = self.claim.held
@@ -105,9 +127,30 @@ class ConnectionLink:
             ) from error
 
     async def connect(self) -> None:
+        first = self.conn.timing.first_connect(self.patience)
+        opening = asyncio.ensure_future(self.conn.connect(timeout=None))
         try:
-            await self.conn.connect(timeout=CONNECT_TIMEOUT)
+            while not opening.done():
+                await asyncio.wait({opening}, timeout=first.next_look() or None)
+                verdict = first.verdict(self.conn.reached)
+                if opening.done() or verdict == "trying":
+                    continue
+                if verdict == "unreachable":
+                    raise LinkFailed(
+                        _("No seasalt server answered at {address}.").format(
+                            address=self.address),
+                        unreachable_hints(self.address),
+                    )
+                if self.report is not None:  # slow: said once, then waited for
+                    self.report(LinkStatus("connecting", slow_link_words(self.address)))
+                await asyncio.wait({opening})
+            opening.result()
             self._keep()
+        except UnknownHost as error:
+            raise LinkFailed(
+                _("No computer named {host} was found.").format(host=error.host),
+                unknown_host_hints(error.host, error.lookup_failed),
+            ) from error
         except HandshakeRefused as error:  # its message says which key to pass
             raise LinkFailed(str(error), ()) from error
         except ConnectFailed as error:
@@ -123,6 +166,11 @@ class ConnectionLink:
                 _("No seasalt server answered at {address}.").format(address=self.address),
                 unreachable_hints(self.address),
             ) from error
+        finally:
+            if not opening.done():
+                opening.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await opening
 
     def _keep(self, seated: tuple[str, int] | None = None) -> None:
         """Write the token (and the seat: ``seated``, from a ``joined`` with a seat) down when

@@ -19,6 +19,7 @@ from seasalt.client.hosting import OwnServer, stopped_words
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskTables, SitDown
 from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, default_link_factory
+from seasalt.client.link_timing import CONNECT_PATIENCE
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.model import LinkStatus
@@ -53,11 +54,15 @@ class NetFlow:
         link_factory: makes the link for an address and a name (tests give a fake).
         server_key: the key to talk CurveZMQ with now (None: plain).
         stop_net: cancels the network worker.
+        patience: seconds a connect waits before it says what no answer means (no server, or
+            a slow link it goes on trying).
     """
 
     def __init__(self, app: App[Any], own: OwnServer, flow: TableFlow, link_factory: LinkFactory,
-                 server_key: Callable[[], str | None], stop_net: Callable[[], None]) -> None:
+                 server_key: Callable[[], str | None], stop_net: Callable[[], None],
+                 patience: float = CONNECT_PATIENCE) -> None:
         self.app, self.own, self.flow = app, own, flow
+        self.patience = patience
         self.link_factory = link_factory
         self.server_key = server_key
         self.stop_net = stop_net
@@ -99,7 +104,8 @@ class NetFlow:
                 # --secure printed its key. The token is kept (to come back to the seat) except
                 # for a solo child server, which dies with this client.
                 link = default_link_factory(
-                    address, plan.name, self.server_key(), remember=not isinstance(plan, SoloPlan)
+                    address, plan.name, self.server_key(), remember=not isinstance(plan, SoloPlan),
+                    patience=self.patience, report=self.app.post_message,
                 )
                 self.flow.held_table = getattr(link, "kept_table", None)
             else:
@@ -108,7 +114,7 @@ class NetFlow:
             saved = unfinished_solo() if isinstance(plan, SoloPlan) and plan.resume else None
             if saved is not None and isinstance(link, ConnectionLink):
                 link.conn.token = saved.token  # resume the seat kept in the solo journal
-            await bridge.connect(link, address)
+            await bridge.connect(link)
             self.app.post_message(LinkStatus("connected"))
             resumed = isinstance(plan, SoloPlan) and self.own.keep_solo(link, plan)
             if resumed:

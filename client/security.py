@@ -2,13 +2,13 @@
 the encrypted (or plain) handshake fails.
 
 A ZeroMQ socket never reports a failed handshake to the code that sends on it: it just retries
-in the background. So while a session opens, :func:`handshake_refusal` reads the socket's own
-monitor and turns a handshake failure into a sentence for people.
+in the background. So while a session opens, the socket's own monitor is read
+(client/opening.py) and a handshake failure turned into a sentence for people
+(:func:`refusal_text`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 from dataclasses import dataclass
@@ -18,7 +18,6 @@ from typing import Any
 import zmq
 import zmq.asyncio
 import zmq.auth
-from zmq.utils.monitor import recv_monitor_message
 
 from .files import private_dirs
 
@@ -26,11 +25,12 @@ Z85_KEY_LENGTH = 40
 _Z85 = frozenset(
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
 )
-_FAILURES = (
+HANDSHAKE_FAILURES = (
     zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL
     | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
     | zmq.EVENT_HANDSHAKE_FAILED_AUTH
 )
+"""The monitor events of a refused transport handshake."""
 
 
 def parse_server_key(text: str) -> bytes:
@@ -123,42 +123,12 @@ def refusal_text(event: int, value: int, secure: bool, where: str) -> str:
     )
 
 
-def start_monitor(sock: zmq.asyncio.Socket) -> zmq.asyncio.Socket:
-    """A monitor of ``sock``'s handshake failures; start it before ``connect`` so none is missed."""
-    return sock.get_monitor_socket(_FAILURES)
+def start_monitor(sock: zmq.asyncio.Socket, events: int) -> zmq.asyncio.Socket:
+    """A monitor of ``sock``'s ``events``; start it before ``connect`` so none is missed."""
+    return sock.get_monitor_socket(events)
 
 
 def stop_monitor(sock: zmq.asyncio.Socket, monitor: zmq.asyncio.Socket) -> None:
     with contextlib.suppress(zmq.ZMQError):
         sock.disable_monitor()
     monitor.close(linger=0)
-
-
-async def handshake_refusal(
-    monitor: zmq.asyncio.Socket, secure: bool, where: str, settle: float = 1.5
-) -> str:
-    """Wait until the monitored handshake fails and return why (else runs until cancelled).
-
-    A failure "without detail" often just means the server hung up before its greeting was
-    read; the socket retries by itself, so wait up to ``settle`` seconds for a failure that
-    says more (a mechanism mismatch, an authentication refusal) before settling for it.
-    """
-    vague: str | None = None
-    loop = asyncio.get_running_loop()
-    deadline = 0.0
-    while True:
-        if vague is not None:
-            left = deadline - loop.time()
-            if left <= 0 or not await monitor.poll(int(left * 1000)):
-                return vague
-        message = await recv_monitor_message(monitor)
-        event = int(message["event"])
-        if not event & _FAILURES:
-            continue
-        text = refusal_text(event, int(message["value"]), secure, where)
-        if event != zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL:
-            return text
-        # Plain or secure alike: a server that is stopping or busy also hangs up this way,
-        # and the session may yet open on the socket's own retry (it wins the race then).
-        if vague is None:
-            vague, deadline = text, loop.time() + settle

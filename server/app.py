@@ -33,6 +33,20 @@ class PortInUseError(OSError):
     """The requested port is taken (another server, or another program)."""
 
 
+def listen_failure(host: str, port: int, exc: zmq.ZMQError) -> str:
+    """Why the server cannot listen on ``host``, in words that name it: libzmq says "No such
+    device" for a host name it cannot resolve (it takes the name for a network interface)."""
+    where = f"{host}:{port}"
+    if exc.errno == errno.ENODEV:
+        return (f"cannot listen on {where}: no computer or network interface named {host!r} "
+                "was found (check its spelling; give one of this machine's addresses, or leave "
+                "--host out to listen on all of them)")
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return (f"cannot listen on {where}: {host!r} is not an address of this machine (leave "
+                "--host out to listen on all of its addresses)")
+    return f"cannot listen on {where}: {exc}"
+
+
 class ListenError(OSError):
     """The server cannot listen on that address (not this machine's, malformed, ...)."""
 
@@ -140,8 +154,7 @@ class Server:
                     f"port {self.config.port} on {self.config.host} is already in use "
                     "(another seasalt-server?); pick another with --port"
                 ) from None
-            where = f"{self.config.host}:{self.config.port}"
-            raise ListenError(f"cannot listen on {where}: {exc}") from None
+            raise ListenError(listen_failure(self.config.host, self.config.port, exc)) from None
         last = str(sock.get(zmq.LAST_ENDPOINT).decode())  # type: ignore[union-attr]
         self.port = int(last.rsplit(":", 1)[1])
         address = f"inproc://seasalt-monitor-{id(self)}"

@@ -51,8 +51,8 @@ class ConnectingScreen(Screen[None]):
             with Horizontal(classes="buttons", id="connecting-buttons"):
                 yield Button(self.keys[0].label, id="retry", variant="primary")
                 yield Button(_("Back (Esc)"), id="back")
-        # A connect waits up to --connect-timeout (10 s) with only a spinner: the footer says
-        # Esc goes back meanwhile.
+        # A connect waits with only a spinner (over a slow link as long as it takes, saying so
+        # after 8 s: client/link.py): the footer says Esc goes back meanwhile.
         yield Footer()
 
     def on_mount(self) -> None:

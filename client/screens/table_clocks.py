@@ -37,6 +37,7 @@ def tick_clocks(screen: TableScreen) -> None:
     v = frame.view
     names = screen.names()
     app = screen.app
+    offline = bool(getattr(app, "link_down", False))  # its clocks are not heard: say so
     reading = getattr(app, "clock_reading", None)
     screen.auto_end.update(bool(getattr(app, "auto_end_turn", False)), frame.seq, v, now)
     if screen.auto_end.due(now) and screen.ready:
@@ -49,7 +50,7 @@ def tick_clocks(screen: TableScreen) -> None:
     with contextlib.suppress(NoMatches):
         screen.query_one(ClockLine).show_lines(
             clock_lines(reading, v, names, now, waiting, screen.auto_end.left(now),
-                        frame.seats))
+                        frame.seats, offline))
         screen.fitter.again(screen)  # (the clocks come and go between draws)
         prompt = screen.query_one(PromptPanel)
         if screen.result_hold.active:
@@ -59,7 +60,7 @@ def tick_clocks(screen: TableScreen) -> None:
                 prompt.show_text(hold_text(ended_round(screen), names,
                                            screen.result_hold.left(now)))
             return
-        clocked = (reading is not None and not v.legal_actions
+        clocked = (reading is not None and not offline and not v.legal_actions
                    and reading.takeover_of(v.to_act, now) is not None)
         if clocked:
             prompt.show_text(prompt_with_clocks(words_for(v, names, screen.swap_pick), v, names,

@@ -70,6 +70,12 @@ def reading_line(left: int, waiting: Sequence[int], names: Names) -> Text:
     return text
 
 
+def offline_line() -> Text:
+    """In place of the server's clocks while it is out of reach: they count on its side, and
+    a countdown run to "0 s" here would stand still, as if something were about to happen."""
+    return Text(_("The server is out of reach: reconnecting…"), style="bold red")
+
+
 def auto_end_line(left: int) -> Text:
     return Text(
         _("Ending your turn in {n} s (auto end turn): press any key to cancel").format(n=left),
@@ -92,12 +98,13 @@ def turn_time_label(seconds: int) -> str:
 def clock_lines(
     reading: ClockReading | None, v: PlayerView | None, names: Names, now: float,
     waiting: Sequence[int] = (), auto_end: int | None = None,
-    seats: Sequence[SeatLabel] = (),
+    seats: Sequence[SeatLabel] = (), offline: bool = False,
 ) -> list[Text]:
     """Every clock worth a line now. The takeover countdown of the seat to act is not here:
     it replaces the prompt's "Waiting for …" (:func:`prompt_with_clocks`). ``seats``: who is
     connected (a countdown for a connected seat is an idle player's), and whether a bot plays
-    this player's own seat."""
+    this player's own seat. ``offline``: the server is out of reach, and one line says so
+    instead of its clocks."""
     lines: list[Text] = []
     if stood_in(seats, names.me):
         lines.append(stood_in_line())
@@ -105,17 +112,20 @@ def clock_lines(
         lines.append(auto_end_line(auto_end))
     if reading is None:
         return lines
+    clocks: list[Text] = []
     turn = reading.turn(now)
     to_act = v.to_act if v is not None else None
     if turn is not None and turn[0] == to_act:  # (clocks of a frame not drawn yet wait for it)
-        lines.append(turn_line(turn[0], turn[1], names))
+        clocks.append(turn_line(turn[0], turn[1], names))
     for seat, left in reading.takeovers(now):
         if seat != to_act or (v is not None and v.legal_actions):
-            lines.append(takeover_line(seat, left, names, is_idle(seats, seat)))
+            clocks.append(takeover_line(seat, left, names, is_idle(seats, seat)))
     pause = reading.reading(now)
     if pause is not None:  # (the reader knows they are reading, as on the round result)
-        lines.append(reading_line(pause, [s for s in waiting if s != names.me], names))
-    return lines
+        clocks.append(reading_line(pause, [s for s in waiting if s != names.me], names))
+    if offline and clocks:
+        clocks = [offline_line()]
+    return lines + clocks
 
 
 def is_idle(seats: Sequence[SeatLabel], seat: int) -> bool:
@@ -193,7 +203,8 @@ def show_reading_clock(screen: Screen[Any], waiting: Sequence[int], names: Names
                        after: Text | None = None) -> None:
     """On the round result: "Next round in 25 s, or as soon as everyone continues · still
     reading: Bea" from the app's clocks (hidden when the server sent none); ``after``: the pause is
-    over, and this line says what goes on instead."""
+    over, and this line says what goes on instead. While the server is out of reach the line
+    says that instead (the pause runs on the server's side, unheard here)."""
     app = screen.app
     reading: ClockReading | None = getattr(app, "clock_reading", None)
     clock = getattr(app, "clock", time.monotonic)
@@ -202,5 +213,7 @@ def show_reading_clock(screen: Screen[Any], waiting: Sequence[int], names: Names
     lines = [] if left is None else [reading_line(left, others, names)]
     if after is not None:
         lines = [after]  # (the last reading may still count "0 s")
+    if getattr(app, "link_down", False):
+        lines = [offline_line()]
     with contextlib.suppress(NoMatches):
         screen.query_one("#result-clock", ClockLine).show_lines(lines)

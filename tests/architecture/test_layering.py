@@ -206,7 +206,7 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
 # reaches back into it.
 CLIENT_FLOW = (
     "intents", "session", "address", "files", "security", "connection_types", "link_timing",
-    "connection", "headless",
+    "dealer", "opening", "connection", "headless",
     "error_words", "link", "bridge", "hosting", "launch", "forward", "table_flow", "net_flow",
     "lobby_flow", "app", "cli",
 )

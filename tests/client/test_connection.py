@@ -191,6 +191,32 @@ async def test_a_forgotten_token_falls_back_to_hello(fake: FakeServer) -> None:
     await conn.close()
 
 
+async def test_a_resume_after_a_start_on_a_forgotten_token_is_not_fresh(fake: FakeServer) -> None:
+    # A player who came back with a token the server had forgotten (a new session at once),
+    # then lost the link and got that new session back: the resume was reported "fresh" (the
+    # server had forgotten us) and the session forgot its table, though the seat was resumed.
+    clock = ManualClock()
+    conn = Connection(fake.address, "ann", token="tok-old", timing=LinkTiming(clock),
+                      session=ClientSession())
+    task = asyncio.create_task(conn.connect(timeout=5))
+    await fake.expect(Resume)
+    await fake.send(Error(ErrorCode.UNAUTHORIZED, "unknown token"))
+    await fake.expect(Hello)
+    await fake.welcome("tok-new")
+    await task
+    await fake.send(Joined("t", 0))
+    assert isinstance(await conn.recv(timeout=5), Joined)
+    clock.now += 10.5
+    assert isinstance(await conn.recv(timeout=5), LinkEvent)  # lost
+    reconnect = asyncio.create_task(conn.recv())
+    assert await fake.expect(Resume) == Resume(PROTOCOL_VERSION, "tok-new")
+    await fake.welcome("tok-new", resumed=True)
+    event = await reconnect
+    assert event == LinkEvent("resumed", event.detail, fresh=False)
+    assert here(conn).table == "t"
+    await conn.close()
+
+
 async def test_version_mismatch_is_a_clear_connect_failure(fake: FakeServer) -> None:
     conn = Connection(fake.address, "ann")
     task = asyncio.create_task(conn.connect(timeout=5))
@@ -349,7 +375,7 @@ async def test_lost_server_then_resume_with_the_token(fake: FakeServer) -> None:
 
 async def test_reconnecting_gives_up_after_its_limit(fake: FakeServer) -> None:
     clock = ManualClock()
-    timing = LinkTiming(clock, give_up_after=0.0, backoff_initial=0.01)
+    timing = LinkTiming(clock, give_up_after=0.0)
     conn = Connection(fake.address, "ann", timing=timing)
     task = asyncio.create_task(conn.connect(timeout=5))
     await fake.expect(Hello)

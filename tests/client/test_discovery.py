@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from seasalt.client import discovery as d
 from seasalt.client.cli import main as client_main
+from seasalt.client.i18n import set_language
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement, announcement_txt
 from seasalt.testing.shell import shell_words
@@ -162,8 +163,8 @@ def test_run_discover_prints_each_server_with_its_join_command(
     old = server("old", "10.231.1.4", protocol=PROTOCOL_VERSION + 1)
     assert d.run_discover(0.3, FakeFeed(d.Seen(secure), d.Seen(plain), d.Seen(old))) == 0
     out = capsys.readouterr().out
-    assert out.startswith("found 3 seasalt server(s) on this network:\n")
-    assert "Attic  10.231.1.1:7327  (2 table(s) waiting, 3 player(s) waiting, not encrypted)" in out
+    assert out.startswith("found 3 seasalt servers on this network:\n")
+    assert "Attic  10.231.1.1:7327  (2 tables waiting, 3 players waiting, not encrypted)" in out
     assert "join: seasalt-client 10.231.1.1:7327\n" in out
     # The key quoted: Z85 text holds & > $ # and the like, which a shell reads as its own.
     join = next(line for line in out.splitlines() if "10.231.1.3:7327 --server-key" in line)
@@ -172,6 +173,26 @@ def test_run_discover_prints_each_server_with_its_join_command(
     assert f"protocol {PROTOCOL_VERSION + 1}, this client speaks {PROTOCOL_VERSION}" in out
     assert "check it against the one on the host's screen" in out
     assert out.index("Attic") < out.index("den") < out.index("old")
+
+
+def test_run_discover_counts_in_words_in_the_language_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It printed "1 seasalt server(s)" and "1 table(s) waiting", in English whatever --lang.
+    one = server("Attic", waiting=1, tables=1)
+    try:
+        assert d.run_discover(0.3, FakeFeed(d.Seen(one))) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("found 1 seasalt server on this network:\n")
+        assert "(1 table waiting, 1 player waiting, not encrypted)" in out
+        set_language("fr")
+        assert d.run_discover(0.3, FakeFeed(d.Seen(one), d.Seen(server("den", tables=0)))) == 0
+        out = capsys.readouterr().out
+        assert "(s)" not in out
+        assert out.startswith("2 serveurs seasalt trouvés sur ce réseau")
+        assert "1 table en attente" in out and "0 table en attente" in out
+    finally:
+        set_language("en")
 
 
 def test_run_discover_says_so_when_nothing_answers(capsys: pytest.CaptureFixture[str]) -> None:

@@ -93,3 +93,16 @@ async def test_server_history_without_a_server_says_so() -> None:
             await source.list_games()
     finally:
         await source.close()
+
+
+async def test_the_history_kept_open_answers_after_a_server_restart() -> None:
+    # The history screens keep their session between requests. After the server restarted
+    # (the evening's kill and restart), the next request read "the server at … is shutting
+    # down": the old server's goodbye, waiting unread, though the new one was up.
+    async with running_server() as first:
+        port = int(first.local_endpoint.rsplit(":", 1)[1])
+        history = ServerHistory(f"127.0.0.1:{port}", "Ann")
+        assert await history.list_games() == ()
+    async with running_server(port=port):
+        assert await history.list_games() == ()
+        await history.close()

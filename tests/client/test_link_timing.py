@@ -1,10 +1,11 @@
 """The socket driver's timing without a socket (client/link_timing.py): heartbeats, loss,
-the reconnect backoff, each on a clock the test moves by hand. The driver's use of it over a
+a reconnect's give-up, what a first connect without an answer means, each on a clock the test
+moves by hand. The driver's use of it over a
 real socket is tests/client/test_connection.py ("heartbeats, loss and reconnection")."""
 
 from __future__ import annotations
 
-from seasalt.client.link_timing import MIN_CONNECT_TIMEOUT, LinkTiming
+from seasalt.client.link_timing import CONNECT_PATIENCE, GIVE_UP_LOOK, LinkTiming
 from seasalt.protocol import HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT
 
 
@@ -94,37 +95,50 @@ def test_the_wait_runs_to_the_nearer_of_the_two_deadlines_and_never_below_zero()
     assert timing.wait() == 0.0
 
 
-def test_the_backoff_doubles_from_its_first_wait_up_to_its_cap() -> None:
-    backoff = opened(ManualClock(), backoff_initial=0.2, backoff_max=1.5).reconnecting()
-    waits = [backoff.next_wait() for _ in range(6)]
-    assert waits == [0.2, 0.4, 0.8, 1.5, 1.5, 1.5]
+def test_a_reconnect_has_no_attempt_deadline_only_its_give_up_time() -> None:
+    # The socket keeps its half-done handshake: nothing in the schedule cuts a slow one short
+    # (each attempt used to get max(delay, 0.5 s) on a fresh socket, then was thrown away).
+    clock = ManualClock()
+    reconnect = opened(clock, give_up_after=60.0).reconnecting()
+    looks = 0
+    while not reconnect.given_up():
+        assert reconnect.next_look() == GIVE_UP_LOOK
+        clock.now += reconnect.next_look()
+        looks += 1
+    assert looks == 60  # a look a second, and nothing else decided, until 60 s have passed
 
 
-def test_each_reconnect_starts_its_backoff_over() -> None:
-    timing = opened(ManualClock(), backoff_initial=0.2, backoff_max=5.0)
-    first = timing.reconnecting()
-    for _ in range(4):
-        first.next_wait()
-    assert first.delay == 3.2
-    assert timing.reconnecting().next_wait() == 0.2
+def test_a_first_connect_is_trying_until_its_patience_is_spent() -> None:
+    clock = ManualClock()
+    first = opened(clock).first_connect(patience=8.0)
+    assert first.verdict(reached=True) == "trying" and first.next_look() == 8.0
+    clock.now += 7.9
+    assert first.verdict(reached=False) == first.verdict(reached=True) == "trying"
+    assert abs(first.next_look() - 0.1) < 1e-9
 
 
-def test_an_attempt_waits_for_a_welcome_at_least_the_minimum_else_its_step() -> None:
-    backoff = opened(ManualClock(), backoff_initial=0.1, backoff_max=5.0).reconnecting()
-    timeouts = []
-    for _ in range(5):
-        timeouts.append(backoff.connect_timeout)
-        backoff.next_wait()
-    assert timeouts == [MIN_CONNECT_TIMEOUT, MIN_CONNECT_TIMEOUT, MIN_CONNECT_TIMEOUT, 0.8, 1.6]
+def test_a_port_that_answered_is_a_slow_link_and_no_answer_is_no_server() -> None:
+    clock = ManualClock()
+    first = opened(clock).first_connect(patience=8.0)
+    clock.now += 8.0
+    assert first.verdict(reached=True) == "slow"  # kept trying while the player watches
+    assert first.verdict(reached=False) == "unreachable"
+    assert first.next_look() == 0.0  # settled: nothing more to wait for on the clock
+    clock.now += 100.0
+    assert first.verdict(reached=True) == "slow"
+
+
+def test_the_default_patience_is_the_apps() -> None:
+    assert opened(ManualClock()).first_connect().patience == CONNECT_PATIENCE
 
 
 def test_reconnecting_gives_up_when_its_time_since_the_start_is_spent() -> None:
     clock = ManualClock()
-    backoff = opened(clock, give_up_after=30.0).reconnecting()
+    reconnect = opened(clock, give_up_after=30.0).reconnecting()
     clock.now += 29.9
-    assert not backoff.given_up()
+    assert not reconnect.given_up()
     clock.now += 0.1
-    assert backoff.given_up()
+    assert reconnect.given_up()
 
 
 def test_a_limit_of_zero_gives_up_after_the_first_attempt_and_none_never() -> None:

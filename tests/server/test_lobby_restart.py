@@ -65,7 +65,7 @@ def _client(
     server: ServerProcess, ctx: zmq.asyncio.Context, peer_timeout: float = 1.0
 ) -> Connection:
     address = server.endpoint.removeprefix("tcp://")
-    timing = LinkTiming(heartbeat_interval=0.2, peer_timeout=peer_timeout, backoff_initial=0.05)
+    timing = LinkTiming(heartbeat_interval=0.2, peer_timeout=peer_timeout)
     return Connection(address, "Ann", timing=timing, context=ctx)
 
 
