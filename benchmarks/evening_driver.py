@@ -326,8 +326,21 @@ class Driver:
         """Count ``person`` stuck in this game (once), then bring the client back."""
         run.stuck.add(person.name)
         self.report.fail(f"game {run.plan.number}: {person.name}'s {person.client()} client is "
-                         f"stuck: {why}", "stuck client")
+                         f"stuck: {why}{self.keep_screen(person, run, 'stuck')}",
+                         "stuck client")
         asyncio.get_running_loop().create_task(self.recover(person, run))
+
+    def keep_screen(self, person: Person, run: GameRun, what: str) -> str:
+        """A TUI's whole screen into the work folder, for a failure's reader; the words that
+        name the file (nothing for a headless player: its logs are there already)."""
+        if person.pane is None:
+            return ""
+        path = self.workdir / "screens" / f"game{run.plan.number}-{person.name.lower()}-{what}.txt"
+        with contextlib.suppress(Exception):
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(person.pane.text(), encoding="utf-8")
+            return f" (screen: {path.relative_to(self.workdir)})"
+        return ""
 
     async def recover(self, person: Person, run: GameRun | None) -> None:
         """A person whose client is lost starts it again as they first did."""
@@ -343,7 +356,7 @@ class Driver:
             assert person.pane is not None
             self.kill_pane(person.pane)
             person.pane.start(person.first_command)
-            want = (lambda s: s.seated_at(run.table)) if (
+            want = (lambda s: s.playing_at(run.table)) if (
                 run is not None and person.role == "player" and not run.over) else (
                 lambda s: s.where() == "lobby")
             ok = await self.until(lambda: self._screen_is(person, want),

@@ -214,15 +214,8 @@ class Evening(Driver):
                                            plan.number * 10 + len(run.players),
                                            self.workdir / "logs")
                 self.headless.append(person.headless)
-                person.headless.start()
-                head = person.headless
-
-                async def said_seated(h: Headless = head) -> bool:
-                    return bool(h.seated()) or not h.alive()
-
-                await self.until(said_seated, head.stderr, 30)
-                seated = bool(head.seated())
-                what = f"starts `{head.command}`"
+                seated = await self.start_headless(run, person, person.headless)
+                what = f"starts `{person.headless.command}`"
             seat = await self.until(self._seat_of(run.table, name), lambda: 0, 10) if (
                 seated) else None
             if seat is None:
@@ -243,6 +236,30 @@ class Evening(Driver):
             return run.started
 
         return check
+
+    async def start_headless(self, run: GameRun, person: Person, head: Headless) -> bool:
+        """Start a person's headless player for this game; True once it says it sat down at
+        the game's table. One that sits down elsewhere and exits (its kept token resumed its
+        session at the table of its last game) is a failed step: the person runs the same
+        command again, twice at most."""
+
+        async def said_seated() -> bool:
+            return bool(head.seated()) or not head.alive()
+
+        for attempt in range(3):
+            head.start()
+            await self.until(said_seated, head.stderr, 30)
+            if head.seated():
+                return True
+            elsewhere = head.elsewhere()
+            if not elsewhere:
+                return False
+            self.report.fail(
+                f"game {run.plan.number}: {person.name}'s headless player "
+                f"(`{head.command}`{', again' if attempt else ''}) sat down at {elsewhere[0]!r}, "
+                f"its last game's table, not at {run.table!r}, and exited "
+                f"{head.exit_code()} with that game's result ({head.last_words()})")
+        return False
 
     def _seat_of(self, table: str, name: str) -> Callable[[], Awaitable[int | None]]:
         """The seat the server lists ``name`` in (None: not yet)."""
@@ -412,7 +429,7 @@ class Evening(Driver):
 
         async def back() -> bool:
             if person.pane is not None:
-                if not person.pane.screen().seated_at(run.table):
+                if not person.pane.screen().playing_at(run.table):
                     return False
             else:
                 assert person.headless is not None
@@ -430,8 +447,8 @@ class Evening(Driver):
         server = (f"the game ended meanwhile, at move {run.moves}" if run.over else
                   f"the server lists the seat as {said}")
         self.report.fail(f"game {run.plan.number}: {person.name}'s seat {seat} did not come "
-                         f"back {after}: {self.why_not_back(person, run)}; {server}",
-                         "seat lost")
+                         f"back {after}: {self.why_not_back(person, run)}; {server}"
+                         f"{self.keep_screen(person, run, 'not-back')}", "seat lost")
         await self.recover(person, run)
         return False
 
@@ -513,7 +530,8 @@ class Evening(Driver):
                 run.stuck.add(spectator.name)
                 self.report.fail(f"game {run.plan.number}: {spectator.name}'s spectator TUI is "
                                  f"stuck after the server restart: {what}; its screen went: "
-                                 f"{path_since(spectator, t0)}", "stuck client")
+                                 f"{path_since(spectator, t0)}"
+                                 f"{self.keep_screen(spectator, run, 'stuck')}", "stuck client")
         elif listed or run.over:
             self.report.ok(f"{spectator.name} watches on after the restart: {what}")
         else:
@@ -625,7 +643,8 @@ class Evening(Driver):
             run.stuck.add(person.name)
             self.report.fail(f"game {run.plan.number}: {person.name}'s TUI client cannot get "
                              f"back to the lobby ({person.role}; its screen: "
-                             f"{pane.screen().last_words(3)})", "stuck client")
+                             f"{pane.screen().last_words(3)})"
+                             f"{self.keep_screen(person, run, 'no-lobby')}", "stuck client")
         person.role = ""
         await self.recover(person, None)
 

@@ -208,7 +208,13 @@ class Screen:
         return match["table"], "watching" in match["rest"]
 
     def seated_at(self, table: str) -> bool:
+        """At ``table``, in a seat (its waiting room too)."""
         return self.where() == "table" and self.table() == (table, False)
+
+    def playing_at(self, table: str) -> bool:
+        """At ``table``, in a seat, its game on screen (not the waiting room)."""
+        match = _TITLE.search(self.text)
+        return self.seated_at(table) and match is not None and match["rest"].startswith("round")
 
     def watching(self, table: str) -> bool:
         return self.where() == "table" and self.table() == (table, True)
@@ -222,7 +228,9 @@ class Screen:
         return [line.split(SIDE_BAR, 1)[0] for line in self.lines]
 
     def my_turn(self) -> bool:
-        return "Your turn." in self.text
+        """Choices offered under the prompt (shown only on one's turn). "Your turn." alone is
+        not enough: a long prompt scrolls, and its first lines may not say it."""
+        return bool(self.choices()) or "Your turn." in self.text
 
     def choices(self) -> list[tuple[str, str]]:
         """The offered moves, ``(key, label)``, read under the prompt box."""

@@ -153,6 +153,11 @@ class Headless:
         pattern = re.compile(r"seated at table '" + re.escape(self.table) + r"' as seat (\d+)")
         return [int(n) for n in pattern.findall(self.stderr())]
 
+    def elsewhere(self) -> list[str]:
+        """The other tables this run said it sat at (a resumed session's old table)."""
+        tables = re.findall(r"seated at table '(.*?)' as seat \d+", self.stderr())
+        return [t for t in dict.fromkeys(tables) if t != self.table]
+
     def last_words(self) -> str:
         lines = [line for line in (self.stderr() + self.stdout()).splitlines() if line.strip()]
         return " | ".join(lines[-3:])
