@@ -88,7 +88,9 @@ def place_of(screen: Screen) -> str:
     where = screen.where()
     table = screen.table()
     if where == "table" and table is not None:
-        return f"table {table[0]!r}" + (" (watching)" if table[1] else "")
+        link = screen.link_state()
+        return (f"table {table[0]!r}" + (" (watching)" if table[1] else "")
+                + (f" ({link})" if link else ""))
     return where
 
 

@@ -241,25 +241,31 @@ class Evening(Driver):
         """Start a person's headless player for this game; True once it says it sat down at
         the game's table. One that sits down elsewhere and exits (its kept token resumed its
         session at the table of its last game) is a failed step: the person runs the same
-        command again, twice at most."""
+        command again, and then deletes the token file and runs it once more."""
 
         async def said_seated() -> bool:
             return bool(head.seated()) or not head.alive()
 
+        tries: list[str] = []
         for attempt in range(3):
+            if attempt == 2:
+                head.token_file.unlink(missing_ok=True)
             head.start()
             await self.until(said_seated, head.stderr, 30)
-            if head.seated():
-                return True
             elsewhere = head.elsewhere()
-            if not elsewhere:
-                return False
+            if head.seated() or not elsewhere:
+                break
+            tries.append(f"sat down at {elsewhere[0]!r} (its last game's table) and exited "
+                         f"{head.exit_code()} with that game's result")
+        if tries:
+            outcome = ("sat down at the table" if head.seated() else
+                       f"did not sit down ({head.last_words()})")
             self.report.fail(
-                f"game {run.plan.number}: {person.name}'s headless player "
-                f"(`{head.command}`{', again' if attempt else ''}) sat down at {elsewhere[0]!r}, "
-                f"its last game's table, not at {run.table!r}, and exited "
-                f"{head.exit_code()} with that game's result ({head.last_words()})")
-        return False
+                f"game {run.plan.number}: {person.name}'s headless player `{head.command}` "
+                f"{'; again: '.join(tries)}"
+                + (f"; once its token file was deleted: {outcome}" if len(tries) == 2 else
+                   f"; again: {outcome}"))
+        return bool(head.seated())
 
     def _seat_of(self, table: str, name: str) -> Callable[[], Awaitable[int | None]]:
         """The seat the server lists ``name`` in (None: not yet)."""

@@ -154,7 +154,9 @@ _ADDRESS = re.compile(r"\[[0-9a-fA-F:.]+\](?::\d+)?|[\w.-]+:\d+|\d+\.\d+\.\d+\.\
 # --- reading a screen ------------------------------------------------------------------------
 
 _TITLE = re.compile(
-    r"^ Sea Salt & Paper\s+(?P<table>\S.*?) · (?P<rest>(?:round \d+|waiting for).*?)\s*$", re.M)
+    r"^ Sea Salt & Paper\s+(?:(?P<link>reconnecting…|disconnected: press q to quit)\s+)?"
+    r"(?P<table>\S.*?) · (?P<rest>(?:round \d+|waiting for).*?)\s*$", re.M)
+"""The status line; ``link``: the link's state when it is not up (client/net_flow.py)."""
 _CHOICE = re.compile(r"^ {1,3}(?P<key>[0-9a-z])  (?P<label>\S.*?)\s*$")
 _LOBBY = re.compile(r"^ Lobby of (?P<server>\S+)\s+·\s+you are (?P<name>.+?)\s*$", re.M)
 _CALL_AGAIN = re.compile(r"Press (?P<key>\S) again to call")
@@ -207,14 +209,20 @@ class Screen:
             return None
         return match["table"], "watching" in match["rest"]
 
+    def link_state(self) -> str:
+        """"reconnecting…" or "disconnected…" on a table screen's status line, else ""."""
+        match = _TITLE.search(self.text)
+        return (match["link"] or "") if match else ""
+
     def seated_at(self, table: str) -> bool:
         """At ``table``, in a seat (its waiting room too)."""
         return self.where() == "table" and self.table() == (table, False)
 
     def playing_at(self, table: str) -> bool:
-        """At ``table``, in a seat, its game on screen (not the waiting room)."""
+        """At ``table``, in a seat, its game on screen (not the waiting room), the link up."""
         match = _TITLE.search(self.text)
-        return self.seated_at(table) and match is not None and match["rest"].startswith("round")
+        return (self.seated_at(table) and match is not None and match["rest"].startswith("round")
+                and not match["link"])
 
     def watching(self, table: str) -> bool:
         return self.where() == "table" and self.table() == (table, True)

@@ -91,11 +91,12 @@ class Headless:
         self.home = home
         self.table = table
         self.logs = logs
+        self.token_file = home.root / "headless-token"
         self.args = [
             *client_program(), address, "--bot", level, "--table", table,
             "--players", str(players), "--target", "1", "--seed", str(seed),
             "--name", home.name, "--delay", str(delay), "--connect-timeout", "30",
-            "--token-file", str(home.root / "headless-token"),
+            "--token-file", str(self.token_file),
         ]
         self.proc: subprocess.Popen[bytes] | None = None
         self.runs = 0
