@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import collections
 import contextlib
 import importlib.util
 import os
@@ -75,6 +74,7 @@ from evening_world import (
     ask_history,
     client_program,
     descendants,
+    games_played,
     player_ids,
     server_program,
 )
@@ -108,8 +108,6 @@ class Evening(Driver):
         self.address = ""
         self.ctx = zmq.asyncio.Context()
         self.headless: list[Headless] = []
-        self.tally: collections.Counter[str] = collections.Counter()
-        """Finished games per player id (what get_stats must count)."""
         self.finished: list[tuple[int, str, tuple[int, ...], int]] = []
         """(game id, table, final scores, moves) of each finished game."""
 
@@ -241,14 +239,17 @@ class Evening(Driver):
         """Start a person's headless player for this game; True once it says it sat down at
         the game's table. One that sits down elsewhere and exits (its kept token resumed its
         session at the table of its last game) is a failed step: the person runs the same
-        command again, and then deletes the token file and runs it once more."""
+        command again, then deletes the token file and runs it once more. When the server
+        seats the person at the table all the same (the session sat down before its client
+        left), their seat is lost to a bot: True, with no client."""
 
         async def said_seated() -> bool:
             return bool(head.seated()) or not head.alive()
 
         tries: list[str] = []
+        listed = False
         for attempt in range(3):
-            if attempt == 2:
+            if attempt == 2 and not listed:  # (a listed session must keep its token)
                 head.token_file.unlink(missing_ok=True)
             head.start()
             await self.until(said_seated, head.stderr, 30)
@@ -257,15 +258,25 @@ class Evening(Driver):
                 break
             tries.append(f"sat down at {elsewhere[0]!r} (its last game's table) and exited "
                          f"{head.exit_code()} with that game's result")
+            listed = await self.until(self._seat_of(run.table, person.name), lambda: 0, 2) \
+                is not None
         if tries:
             outcome = ("sat down at the table" if head.seated() else
                        f"did not sit down ({head.last_words()})")
+            deleted = len(tries) >= 2 and not listed
             self.report.fail(
                 f"game {run.plan.number}: {person.name}'s headless player `{head.command}` "
                 f"{'; again: '.join(tries)}"
-                + (f"; once its token file was deleted: {outcome}" if len(tries) == 2 else
-                   f"; again: {outcome}"))
-        return bool(head.seated())
+                + (f"; once its token file was deleted: {outcome}" if deleted else
+                   f"; again: {outcome}" if len(tries) == 1 else ""))
+        if head.seated():
+            return True
+        if listed:
+            self.report.fail(f"game {run.plan.number}: the server seats {person.name} at "
+                             f"{run.table!r}, but their headless player cannot get there: a "
+                             "bot will play the seat", "seat lost")
+            return True
+        return False
 
     def _seat_of(self, table: str, name: str) -> Callable[[], Awaitable[int | None]]:
         """The seat the server lists ``name`` in (None: not yet)."""
@@ -453,25 +464,26 @@ class Evening(Driver):
         server = (f"the game ended meanwhile, at move {run.moves}" if run.over else
                   f"the server lists the seat as {said}")
         self.report.fail(f"game {run.plan.number}: {person.name}'s seat {seat} did not come "
-                         f"back {after}: {self.why_not_back(person, run)}; {server}"
+                         f"back {after}: {self.why_not_back(person, run, t0)}; {server}"
                          f"{self.keep_screen(person, run, 'not-back')}", "seat lost")
         await self.recover(person, run)
         return False
 
-    def why_not_back(self, person: Person, run: GameRun) -> str:
+    def why_not_back(self, person: Person, run: GameRun, since: float) -> str:
         if person.pane is None:
             return self.client_words(person)
         screen = person.pane.screen()
         where = screen.where()
+        went = f" (its screen went: {path_since(person, since)})"
         if where == "lobby":
             rejoin = " (its row says: your seat — rejoin)" if "rejoin" in screen.text else ""
-            return f"the client landed in the lobby as {screen.you_are()!r}{rejoin}"
+            return f"the client landed in the lobby as {screen.you_are()!r}{rejoin}{went}"
         if where == "dead":
             return f"the client exited: {screen.last_words(4)}"
         table = screen.table()
         if table is not None and table[1]:
-            return f"the client watches {table[0]!r} instead of playing"
-        return f"the client shows {where}: {screen.headline()}"
+            return f"the client watches {table[0]!r} instead of playing{went}"
+        return f"the client shows {where}: {screen.headline()}{went}"
 
     async def server_kill(self, run: GameRun) -> None:
         moves = run.moves
@@ -531,6 +543,10 @@ class Evening(Driver):
             f"{' (game over)' if run.over else ''}; the server lists "
             f"{'them' if listed else 'nobody'} watching")
         speaker = next((p for p in run.players if p.tui and p.role == "player"), None)
+        player_says = 0
+        if speaker is not None and speaker.pane is not None and not run.over:
+            player_says = speaker.pane.screen().watchers_shown()
+            what += f"; {speaker.name}'s status line says {player_says} watching"
         if frozen:
             if spectator.name not in run.stuck:
                 run.stuck.add(spectator.name)
@@ -538,7 +554,7 @@ class Evening(Driver):
                                  f"stuck after the server restart: {what}; its screen went: "
                                  f"{path_since(spectator, t0)}"
                                  f"{self.keep_screen(spectator, run, 'stuck')}", "stuck client")
-        elif listed or run.over:
+        elif (listed and (player_says or speaker is None)) or run.over:
             self.report.ok(f"{spectator.name} watches on after the restart: {what}")
         else:
             self.report.fail(f"game {run.plan.number}: {spectator.name} after the restart: "
@@ -690,8 +706,6 @@ class Evening(Driver):
         final = tuple(journal.final_scores)
         moves = len(journal.actions)
         ids = player_ids(self.db, game)
-        for player in ids.values():
-            self.tally[player] += 1
         self.finished.append((game, run.table, final, moves))
         t0 = time.monotonic()
         history = await ask_history(self.ctx, self.server.endpoint, game)
@@ -731,11 +745,12 @@ class Evening(Driver):
             problems.append(f"get_replay {game} has {len(history.replay.actions)} moves, the "
                             f"journal {moves}")
         stale = []
-        for seat, player in sorted(ids.items()):
+        played = games_played(self.db)  # (every game the journal holds finished, also one
+        for seat, player in sorted(ids.items()):  # the soak gave up on and bots finished)
             stats = history.stats.get(player)
             got = stats.games if stats is not None else 0
-            if got != self.tally[player]:
-                stale.append(f"{names.get(seat, '?')} {got} games of {self.tally[player]}")
+            if got != played[player]:
+                stale.append(f"{names.get(seat, '?')} {got} games of {played[player]}")
         if stale:
             problems.append("get_stats counts " + ", ".join(stale))
         return problems

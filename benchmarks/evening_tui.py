@@ -207,7 +207,15 @@ class Screen:
         match = _TITLE.search(self.text)
         if match is None:
             return None
-        return match["table"], "watching" in match["rest"]
+        # A spectator's line says "· watching"; a player's may say "· 1 watching" (its
+        # spectators): a seat is "· you: N".
+        return match["table"], re.search(r"· watching\b", "· " + match["rest"]) is not None
+
+    def watchers_shown(self) -> int:
+        """The spectators a player's status line counts ("· 2 watching"; 0 when it says none)."""
+        match = _TITLE.search(self.text)
+        found = re.search(r"· (\d+) watching\b", match["rest"]) if match else None
+        return int(found[1]) if found else 0
 
     def link_state(self) -> str:
         """"reconnecting…" or "disconnected…" on a table screen's status line, else ""."""

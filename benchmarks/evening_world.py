@@ -11,6 +11,7 @@ tests/e2e/chaos_driver.py's ``Journal``.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import re
@@ -38,7 +39,7 @@ from seasalt.protocol import (
     Tables,
 )
 from seasalt.protocol.discovery import NO_MDNS_ENV
-from seasalt.server.finished import player_id_of_session
+from seasalt.server.finished import FINISHED, player_id_of_session
 from seasalt.testing.server import RawClient
 
 BIN = Path(sys.executable).parent
@@ -304,6 +305,17 @@ def player_ids(db: Path, game: int) -> dict[int, str]:
         for seat, token_hash, player in rows
         if token_hash is not None
     }
+
+
+def games_played(db: Path) -> collections.Counter[str]:
+    """Finished games per player id, from the journal: what ``get_stats`` must count."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)) as conn:
+        games = [g for (g,) in conn.execute(
+            f"SELECT id FROM games WHERE {FINISHED}")]
+    played: collections.Counter[str] = collections.Counter()
+    for game in games:
+        played.update(set(player_ids(db, game).values()))
+    return played
 
 
 def descendants(pid: int) -> list[int]:
