@@ -87,6 +87,8 @@ chaos = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = chaos
 _spec.loader.exec_module(chaos)
 
+GAME_OVER_WAIT = 10.0
+"""Seconds a client at a finished table is given to show the game over."""
 SOLO_COMMAND = "seasalt-client --solo --target 1 --opponents 1 --bot-delay 0.2 --name Dee"
 
 
@@ -651,12 +653,18 @@ class Evening(Driver):
         assert person.pane is not None
         pane = person.pane
 
+        ended = time.monotonic()
+
         async def in_lobby() -> bool:
+            # The game over screen's b (the driver presses it) is the way back; a spectator
+            # whose table shows no game over in a while goes back with q (not sooner: a q that
+            # meets the game over screen quits the client).
             screen = pane.screen()
+            now = time.monotonic()
             if screen.where() == "table" and person.role == "spectator" and \
-                    time.monotonic() - person.pressed_at > 3:
-                person.pressed_at = time.monotonic()
-                pane.keys("q")  # a spectator goes back with q
+                    now - ended > GAME_OVER_WAIT and now - person.pressed_at > 3:
+                person.pressed_at = now
+                pane.keys("q")
             return screen.where() == "lobby"
 
         if await self.until(in_lobby, pane.text, 20):
