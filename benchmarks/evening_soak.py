@@ -1,7 +1,7 @@
 """An evening on one server: four people, ten games in a row, and what goes wrong.
 
     python benchmarks/evening_soak.py [--games 10] [--seed 1] [--stuck-after 30]
-        [--comeback 30] [--keep DIR] [--tmux-socket NAME]
+        [--comeback 30] [--takeover-after 15] [--keep DIR] [--tmux-socket NAME]
 
 All real processes: one ``seasalt-server`` (its own ``--db`` in a temporary folder) and four
 people, each on a computer of their own (their own HOME and XDG folders: remembered name,
@@ -23,22 +23,27 @@ The figures (the goal: every game finished, and 0 / 0 / 0):
 - **games finished**: the journal holds the game's final scores.
 - **seats lost**: a human seat that should come back to its person and did not: after the
   server restart (every seated person), after a client was killed and started again, after
-  the quit dialog's command. Back means the client shows that table from that seat (a TUI's
-  title without "watching"; a headless player's "seated at table 'T' as seat N") *and* the
+  the quit dialog's command; also a seat the server gives a person whose client could not get
+  to it. Back means the client shows that table's game from that seat, the link up (a TUI's
+  status line with "you: N"; a headless player's "seated at table 'T' as seat N") *and* the
   server lists the seat under the person's name, connected, with no bot playing it.
 - **stuck clients** (at most one per person and game): a client whose screen shows the board
   unchanged for ``--stuck-after`` seconds while its table's game moved on (3 moves or more in
-  the journal); one whose turn it is for that long without a move (connected, no bot playing
-  for it); one that cannot get back to the lobby after a game (a TUI's ``b`` at the game over,
-  a spectator's ``q``) or, headless, does not exit; a solo client that hangs.
+  the journal; a spectator after the server restart also when the game ends first); one whose
+  turn it is for that long without a move (connected, no bot playing for it); one that cannot
+  get back to the lobby after a game (a TUI's ``b`` at the game over, a spectator's ``q``) or,
+  headless, does not exit; a solo client that hangs.
 - **games missing from the history**: a finished game that a fresh session (``hello``, then
   ``list_games``, ``get_replay``, ``get_stats``), asked at once, does not list with its final
   scores, does not replay with all its moves, or does not count in each of its players'
   ``games``.
 
 Each step prints its verdict (``[ok]``, ``[FAIL]``, ``[skip]``) and a failure names the figure
-it counts in; a stuck or lost client is then brought back (killed, its first command started
-again) so the evening goes on. The exit code is 0 only when every step is ok. Every wait is a
+it counts in, if any (a failed chat, a refused solo game, a headless player that sits down at
+its last game's table are failed steps of no figure); a stuck or lost client is then brought
+back (killed, its first command started again; a headless player's token file deleted after
+two tries) so the evening goes on, and a failed TUI's whole screen is kept in the work folder.
+The exit code is 0 only when every step is ok. Every wait is a
 progress deadline: it gives up when what it watches has not moved for its limit (and at four
 times the limit in any case). The plan (tables, seats, who does what when, the bots' and the
 TUI players' choices) follows from ``--seed``; the timing of real processes does not. Every
