@@ -195,7 +195,7 @@ class Driver:
                 last, moved = seen, now
             if now - moved > idle or now - start > 4 * idle:
                 return None
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(TICK)  # sleep-ok: the polling interval of a condition wait
 
     def screen_of(self, person: Person) -> Callable[[], object]:
         assert person.pane is not None
@@ -244,7 +244,7 @@ class Driver:
                     await self.check_stuck(run, now)
                 except Exception:  # the soak's own failure: the driver must go on
                     traceback.print_exc()
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(TICK)  # sleep-ok: the polling interval of a condition wait
 
     def look(self, person: Person, now: float, run: GameRun | None) -> None:
         assert person.pane is not None

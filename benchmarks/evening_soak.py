@@ -406,7 +406,7 @@ class Evening(Driver):
                 self.report.fail(f"game {run.plan.number}: no move for {idle:.0f} s at move "
                                  f"{run.moves}: given up")
                 break
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(TICK)  # sleep-ok: the polling interval of a condition wait
         await asyncio.gather(*tasks)
         for event in events:
             self.report.skip(f"game {run.plan.number}: {event}: the game ended at move "
