@@ -298,10 +298,12 @@ def describe(message: Any) -> str:
 
 
 class Journal:
-    """The server's journal read directly (SQLite) and replayed through the engine."""
+    """The server's journal read directly (SQLite) and replayed through the engine: the latest
+    game of ``table`` (benchmarks/evening_soak.py reads each of its tables with one)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, table: str = TABLE) -> None:
         self.path = path
+        self.table = table
         self.db: sqlite3.Connection | None = None
         self.game_id: int | None = None
         self.seq_base = 0
@@ -341,16 +343,18 @@ class Journal:
             self.db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
         db = self.db
         row = db.execute(
-            "SELECT id, players, extra_salt, double_target, seed, seq_base, final_scores "
-            "FROM games WHERE table_name=? ORDER BY id DESC LIMIT 1", (TABLE,)
+            "SELECT id, players, extra_salt, double_target, seed, seq_base, final_scores, "
+            "target, extra_pepper FROM games WHERE table_name=? ORDER BY id DESC LIMIT 1",
+            (self.table,),
         ).fetchone()
         if row is None:
             return
-        game_id, players, extra_salt, double_target, seed, seq_base, final = row
+        game_id, players, extra_salt, double_target, seed, seq_base, final, target, pepper = row
         if game_id != self.game_id:
             self.game_id, self.players, self.seq_base = game_id, players, seq_base
-            self.states = [new_game(make_rules(players, bool(extra_salt), bool(double_target)),
-                                    seed)]
+            rules = make_rules(players, bool(extra_salt), bool(double_target), target,
+                               extra_pepper=bool(pepper))
+            self.states = [new_game(rules, seed)]
             self.actions, self.actors = [], []
         self.seat_names = {
             seat: name for seat, name in db.execute(
