@@ -31,3 +31,6 @@ class LaunchOptions:
     menu (so no hosting, solo or other address), exported files go to the browser."""
     web_urls: tuple[str, ...] = ()
     """``--web-url``: where friends open this server in a browser (a guest's lobby says)."""
+    learn: str | None = None
+    """``--learn``: start this lesson (client/lessons: ``base``, ``extra-salt``,
+    ``extra-pepper``) instead of the start menu."""
