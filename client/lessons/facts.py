@@ -99,3 +99,7 @@ def round_parts(c: Ctx, seat: int) -> tuple[int, int]:
 def starter(c: Ctx) -> int | None:
     """Who started the round under way (its log says)."""
     return next((e.seat for e in c.view.log if e.kind is EventKind.ROUND_STARTED), None)
+
+
+def kind_of(card_id: int) -> Kind:
+    return card(card_id).kind
