@@ -128,4 +128,4 @@ def test_an_illegal_or_stale_move_is_refused_as_the_server_does() -> None:
 
 
 def test_the_command_line_offers_every_lesson() -> None:
-    assert LESSON_NAMES == tuple(LESSONS)
+    assert tuple(LESSONS) == LESSON_NAMES

@@ -50,7 +50,7 @@ async def _walk(app: SeasaltApp) -> int:
         screen = app.screen
         if isinstance(screen, RoundResultScreen):
             await press(app, "enter")
-            await until(lambda: app.screen is not screen, what="the result closed")
+            await until(lambda shown=screen: app.screen is not shown, what="the result closed")
             continue
         assert isinstance(screen, LessonTableScreen)
         if screen.run.over:
@@ -62,7 +62,7 @@ async def _walk(app: SeasaltApp) -> int:
         frame = screen.frame
         await press(app, *asked)
         keys += len(asked)
-        await until(lambda: app.screen is not screen or screen.frame is not frame
+        await until(lambda at=screen, was=frame: app.screen is not at or at.frame is not was
                     or isinstance(app.screen, RoundResultScreen), what="the next moment")
     raise AssertionError("the lesson never ended")
 
