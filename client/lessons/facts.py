@@ -18,6 +18,7 @@ from seasalt.engine import (
     card,
     card_points,
 )
+from seasalt.engine.cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE
 
 from .script import Ctx
 
@@ -57,6 +58,18 @@ def set_points(kind: Kind, counts: Iterable[int]) -> list[int]:
     """What ``n`` cards of a collector ``kind`` score, for each ``n`` of ``counts``."""
     ids = [x.id for x in ALL_CARDS if x.kind is kind]
     return [card_points(ids[:n]) for n in counts]
+
+
+def per_card(multiplier: Kind, counted: Kind) -> int:
+    """What a multiplier adds for each card it counts."""
+    m = next(x.id for x in ALL_CARDS if x.kind is multiplier)
+    c = next(x.id for x in ALL_CARDS if x.kind is counted)
+    return card_points([m, c]) - card_points([c])
+
+
+def added_cards() -> int:
+    """How many cards Extra Salt adds to the deck."""
+    return EXTRA_SALT_DECK_SIZE - BASE_DECK_SIZE
 
 
 def pair_points() -> int:

@@ -149,8 +149,9 @@ def take_the_lighthouse(c: Ctx) -> str:
     lighthouse = next((t for t in (c.view.piles[0].top, c.view.piles[1].top)
                        if t is not None), None)
     n = f.gain(c, lighthouse) if lighthouse is not None else 0
-    return _("{name} put the Lighthouse on pile 1. It is a multiplier: 1 point for each Boat "
-             "you have, so {n} for you. Take it.").format(name=f.opponent(c), n=n)
+    return _("{name} put the Lighthouse on pile 1. It is a multiplier: {per} point for each "
+             "Boat you have, so {n} for you. Take it.").format(
+                 name=f.opponent(c), n=n, per=f.per_card(Kind.LIGHTHOUSE, Kind.BOAT))
 
 
 def card_points_so_far(c: Ctx) -> str:
@@ -176,9 +177,9 @@ def mermaid(c: Ctx) -> str:
     colour, n = f.main_colour(c)
     head = (_("The Fish gave you {card}.").format(card=card_name(drawn)) + " "
             if drawn is not None else "")
-    return head + _("A Mermaid scores 1 point per card of your most common colour: {n} "
-                    "({colour}). That count is also your colour bonus, {bonus}, which scores "
-                    "only in a LAST CHANCE round.").format(
+    return head + _("A Mermaid scores as many points as you have cards of your most common "
+                    "colour: {n} ({colour}). That count is also your colour bonus, {bonus}, "
+                    "which scores only in a LAST CHANCE round.").format(
                         n=n, colour=color_name(colour), bonus=f.bonus(c))
 
 
@@ -205,15 +206,15 @@ def next_round(c: Ctx) -> str:
     mine, theirs = f.round_score(c, 0), f.round_score(c, 1)
     points, bonus = f.round_parts(c, 0)
     return _("You won the bet: {mine} points ({n} + {b}), {name} {theirs} (his colour bonus). "
-             "Round 2 is dealt: every card shuffled back, new piles, empty hands. The player "
-             "after the one who ended the round starts: {name}. Next, we skip to the end of "
-             "this round.").format(mine=mine, n=points, b=bonus, name=f.opponent(c),
-                                   theirs=theirs)
+             "Round {round} is dealt: every card shuffled back, new piles, empty hands. The "
+             "player after the one who ended the round starts: {name}. Next, we skip to the end "
+             "of this round.").format(mine=mine, n=points, b=bonus, name=f.opponent(c),
+                                      theirs=theirs, round=c.view.round)
 
 
 def last_cards(c: Ctx) -> str:
-    return _("Later in round 2: the deck has only {n} cards left. Draw them.").format(
-        n=c.view.deck_size)
+    return _("Later in round {round}: the deck has only {n} cards left. Draw them.").format(
+        n=c.view.deck_size, round=c.view.round)
 
 
 def keep_any(c: Ctx) -> str:
@@ -227,11 +228,12 @@ def empty_deck(c: Ctx) -> str:
 
 
 def void_round(c: Ctx) -> str:
-    return _("The deck ran out with no call: round 2 scores nothing.")
+    return _("The deck ran out with no call: this round scores nothing.")
 
 
 def the_end(c: Ctx) -> str:
-    return _("Round 3: the player after the one whose turn emptied the deck starts, {name}. "
-             "You know the rules now! Play on against {name} (first to {target} wins), or "
-             "leave: the start menu has lessons for Extra Salt and Extra Pepper too.").format(
-                 name=c.names(f.starter(c)), target=c.view.rules.target_score)
+    return _("Round {round}: the player after the one whose turn emptied the deck starts, "
+             "{starter}. You know the rules now! Play on against {name} (first to {target} "
+             "wins), or leave: the start menu has lessons for Extra Salt and Extra Pepper "
+             "too.").format(round=c.view.round, starter=c.names(f.starter(c)),
+                            name=f.opponent(c), target=c.view.rules.target_score)

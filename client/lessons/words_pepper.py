@@ -99,6 +99,6 @@ def keep_one_why(c: Ctx) -> str:
 
 
 def the_end(c: Ctx) -> str:
-    return _("Round 3: the new table event is {event}. That is Extra Pepper! Play on against "
-             "{name} if you like.").format(
-                 event=_event(c.view.table_event), name=f.opponent(c))
+    return _("Round {round}: the new table event is {event}. That is Extra Pepper! Play on "
+             "against {name} if you like.").format(
+                 round=c.view.round, event=_event(c.view.table_event), name=f.opponent(c))

@@ -14,8 +14,9 @@ def title() -> str:
 
 
 def welcome(c: Ctx) -> str:
-    return _("Extra Salt adds 8 cards to the deck, with new pairs and effects. We join a round "
-             "under way: it is your turn, against {name}.").format(name=f.opponent(c))
+    return _("Extra Salt adds {n} cards to the deck, with new pairs and effects. We join a "
+             "round under way: it is your turn, against {name}.").format(
+                 n=f.added_cards(), name=f.opponent(c))
 
 
 def take_jellyfish(c: Ctx) -> str:
@@ -34,16 +35,18 @@ def lay_jellyfish(c: Ctx) -> str:
 
 
 def lay_lobster(c: Ctx) -> str:
-    return _("The Lobster pairs with a Crab. Laid, it shows you the top 5 cards of the deck: "
-             "you keep one, the others go back and the deck is shuffled. Lay the Crab and the "
-             "Lobster down.")
+    return _("The Lobster pairs with a Crab. Laid, it shows you cards from the top of the "
+             "deck: you keep one, the others go back and the deck is shuffled. Lay the Crab and "
+             "the Lobster down.")
 
 
 def keep_cast(c: Ctx) -> str:
     cast = next((x for x in c.view.pending if f.kind_of(x) is Kind.CAST_OF_CRABS), None)
     n = f.gain(c, cast) if cast is not None else 0
-    return _("The Cast of Crabs is a multiplier: 1 point for each Crab you have (a Lobster is "
-             "no Crab), so {n} for you now. Keep it.").format(n=n)
+    return _("You see the top {seen} cards. The Cast of Crabs is a multiplier: {per} point "
+             "for each Crab you have (a Lobster is no Crab), so {n} for you now. Keep "
+             "it.").format(seen=len(c.view.pending), n=n,
+                           per=f.per_card(Kind.CAST_OF_CRABS, Kind.CRAB))
 
 
 def lay_trio(c: Ctx) -> str:
