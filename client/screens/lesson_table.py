@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.client.i18n import _
+from seasalt.client.language import key_names
 from seasalt.client.intents import DoneReading
 from seasalt.client.lessons.runner import LessonRun, Moment
 from seasalt.client.lessons.script import Ctx, End, Move, Pause, same_move
@@ -139,7 +140,7 @@ def _ask(moment: Moment, actions: ActionList) -> tuple[Text, tuple[str, ...]]:
         words = (_("Press {key} to see the round's scores, then Continue.") if beat.result
                  else _("Press {key} to go on."))
         head, _sep, tail = words.partition("{key}")
-        _key(ask, head, _("Enter"), tail)
+        _key(ask, head, key_names()["Enter"], tail)
         return ask, (ENTER,)
     if isinstance(beat, End):
         head, _sep, tail = _("{key} leaves the lesson.").partition("{key}")
