@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.client.i18n import _
-from seasalt.client.language import key_names
 from seasalt.client.intents import DoneReading
+from seasalt.client.language import key_names
 from seasalt.client.lessons.runner import LessonRun, Moment
 from seasalt.client.lessons.script import Ctx, End, Move, Pause, same_move
 from seasalt.client.lessons.words import bots_turn, off_lesson
