@@ -126,6 +126,8 @@ class LessonRun:
                 return [self._snapshot()]
             case p.Chat(text=text):
                 return [p.ChatLine(self.table, self.names[PLAYER] or "you", PLAYER, text)]
+            case p.PlayAgain() if self.state.is_over:
+                return self._again()
             case p.GetScores():
                 state = self.state
                 return [p.ScoreSheet(self.table, self.seq, tuple(self.rounds), state.scores,
@@ -149,6 +151,14 @@ class LessonRun:
         if isinstance(beat, Move):
             self.index += 1
         return self._apply(action)
+
+    def _again(self) -> list[p.ServerMessage]:
+        """Play again at the game over: the lesson from its start (a new game, as the server
+        starts one)."""
+        self.state = self.lesson.deal()
+        self.index, self.wrong, self.reading, self.rounds = 0, None, False, []
+        self.seq += 1
+        return [self._snapshot()]
 
     def _go_on(self) -> list[p.ServerMessage]:
         """The player's go-on: a round result read, or a pause's words."""

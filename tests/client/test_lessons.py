@@ -10,8 +10,11 @@ applied.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from seasalt import protocol as p
+from seasalt.client import cli
 from seasalt.client.cli import LESSON_NAMES
 from seasalt.client.lessons import LESSONS
 from seasalt.client.lessons.base import late_round_two
@@ -129,3 +132,55 @@ def test_an_illegal_or_stale_move_is_refused_as_the_server_does() -> None:
 
 def test_the_command_line_offers_every_lesson() -> None:
     assert tuple(LESSONS) == LESSON_NAMES
+
+
+@pytest.mark.parametrize(("argv", "lesson"), [(["--learn"], "base"),
+                                              (["--learn", "extra-pepper"], "extra-pepper"),
+                                              (["--learn", "extra-salt", "--lang", "fr"],
+                                               "extra-salt")])
+def test_learn_on_the_command_line_starts_that_lesson(
+    argv: list[str], lesson: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_run_app(**kwargs: Any) -> int:
+        seen.update(kwargs)
+        return 0
+
+    import seasalt.client.app as app_module
+
+    monkeypatch.setattr(app_module, "run_app", fake_run_app)
+    monkeypatch.setattr(cli, "setup_log_file", lambda: None)
+    assert cli.main(argv) == 0
+    assert seen["learn"] == lesson and not seen["solo"] and seen["address"] is None
+
+
+@pytest.mark.parametrize(("argv", "complaint"), [
+    (["--learn", "chess"], "argument --learn: invalid choice: 'chess'"),
+    (["--learn", "--solo"], "--learn plays a lesson on its own"),
+    (["localhost", "--learn"], "--learn plays a lesson on its own"),
+])
+def test_a_bad_learn_is_a_clear_error(
+    argv: list[str], complaint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(argv)
+    assert stopped.value.code == 2
+    assert complaint in capsys.readouterr().err.splitlines()[-1]
+
+
+def test_play_again_at_the_game_over_starts_the_lesson_again() -> None:
+    run = walk(LESSONS["extra-salt"])
+    for _ in range(2000):  # the lesson is over: the game goes on to its end
+        if run.state.is_over:
+            break
+        if run.bot_due():
+            run.bot_step()
+        elif run.reading:
+            run.receive(p.Continue(run.table))
+        else:
+            run.receive(p.ActionRequest(run.table, run.seq, legal_actions(run.state)[0]))
+    assert run.state.is_over
+    (snapshot,) = run.receive(p.PlayAgain(run.table))
+    assert isinstance(snapshot, p.Snapshot) and not snapshot.view.is_over
+    assert run.index == 0 and run.state == LESSONS["extra-salt"].deal()
