@@ -27,6 +27,7 @@ from seasalt.client.hosting import OwnServer
 from seasalt.client.i18n import N_, _, resolve, translator
 from seasalt.client.intents import Intent, LeaveTable
 from seasalt.client.launch import LaunchOptions as LaunchOptions  # (re-exported: tests use it)
+from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.link import LinkFactory, default_link_factory
 from seasalt.client.lobby_flow import LobbyFlow
 from seasalt.client.net_flow import NetFlow, Plan, starting_words
@@ -34,6 +35,7 @@ from seasalt.client.player_name import load_name, save_name
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog, answer_keys
 from seasalt.client.screens.help import HelpScreen
+from seasalt.client.screens.lesson_table import LessonTableScreen
 from seasalt.client.screens.model import (
     AtTable,
     ChatArrived,
@@ -57,6 +59,7 @@ from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.screens.palette import AutoEndCommands
 from seasalt.client.screens.scores import ScoresArrived
 from seasalt.client.screens.start import JoinPlan, SoloPlan, StartScreen, default_name
+from seasalt.client.screens.table import TableScreen
 from seasalt.client.session import ClientSession
 from seasalt.client.solo import ChildServer, journal_in_use
 from seasalt.client.solo_game import solo_db_path, unfinished_solo
@@ -152,7 +155,9 @@ class SeasaltApp(App[int]):
     def on_mount(self) -> None:
         language.install(self)
         o = self.options
-        if o.solo:
+        if o.learn:
+            self.begin(LessonPlan(self.player, o.learn))
+        elif o.solo:
             self.start_solo(SoloPlan(self.player, o.opponents, o.level, o.extra_salt,
                                      o.double_target, extra_pepper=o.extra_pepper,
                                      target=o.target))
@@ -217,6 +222,19 @@ class SeasaltApp(App[int]):
         self.goto(ConnectingScreen(starting_words(plan)))
         self.run_net(plan)
 
+    def table_screen(self, table: str) -> TableScreen:
+        """The screen for the table of ``table``: a lesson's has the lesson's line."""
+        if isinstance(self.plan, LessonPlan):
+            return LessonTableScreen(table, self.clock, self.plan.run)
+        return TableScreen(table, self.clock)
+
+    @on(LessonTableScreen.Leave)
+    def leave_lesson(self) -> None:
+        """Out of a lesson, at any moment: back to the start menu (nothing is kept)."""
+        self.stop_net()
+        self.plan = None
+        self.goto(StartScreen(self.player))
+
     def goto(self, screen: Screen[Any]) -> None:
         """Make ``screen`` the base screen (modals on top are closed)."""
         while len(self.screen_stack) > 2:
@@ -238,6 +256,9 @@ class SeasaltApp(App[int]):
 
     @on(IntentQueued)
     def on_intent_queued(self, message: IntentQueued) -> None:
+        if isinstance(self.plan, LessonPlan) and isinstance(message.intent, LeaveTable):
+            self.leave_lesson()  # (the game over's "lobby": a lesson has no lobby)
+            return
         self.bridge.outbox.put_nowait(message.intent)
 
     @on(ConnectingScreen.Retry)
@@ -350,6 +371,9 @@ class SeasaltApp(App[int]):
     def action_request_quit(self) -> None:
         if isinstance(self.screen, (ConfirmDialog, HostQuitDialog)):
             return
+        if isinstance(self.plan, LessonPlan):
+            self.leave_lesson()  # nothing to lose: a lesson is left at any moment
+            return
         if self.hosting and self.child is not None and self.child.alive():
             def answered(answer: str | None) -> None:
                 if answer == "stop":
@@ -421,7 +445,7 @@ def run_app(
     level: str = "greedy", extra_salt: bool = False, double_target: bool = False,
     extra_pepper: bool = False, target: int = 0, lang: str | None = None,
     server_key: str | None = None, bot_delay: float | None = None,
-    guest: bool = False, web_urls: tuple[str, ...] = (),
+    guest: bool = False, web_urls: tuple[str, ...] = (), learn: str | None = None,
 ) -> int:
     """Run the TUI (the ``seasalt-client`` entry point calls this); returns the exit code."""
     if name is not None:
@@ -436,6 +460,7 @@ def run_app(
             extra_salt=extra_salt, double_target=double_target, extra_pepper=extra_pepper,
             target=target, lang=resolve(lang),
             server_key=server_key, bot_delay=bot_delay, guest=guest, web_urls=web_urls,
+            learn=learn,
         )
     )
     try:

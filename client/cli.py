@@ -29,6 +29,8 @@ from .ops import run_replay, setup_log_file
 
 EXIT_USAGE = 2
 EXIT_NO_TUI = 5
+LESSON_NAMES = ("base", "extra-salt", "extra-pepper")
+"""The lessons ``--learn`` starts (client/lessons ``LESSONS``; a test keeps them the same)."""
 
 _EPILOG = """\
 examples:
@@ -36,6 +38,8 @@ examples:
   seasalt-client --solo --opponents 2         play against bots at once
   seasalt-client --solo --bot-delay 2         ... with bots that take 2 s a move
   seasalt-client --solo --extra-pepper        ... with the Extra Pepper event cards
+  seasalt-client --learn                      learn to play: a guided game against one bot
+  seasalt-client --learn extra-salt           ... Extra Salt's cards (or extra-pepper: events)
   seasalt-client localhost --bot random --table t1 --players 3
                                               a headless player (no TUI)
   seasalt-client localhost --bot greedy --table p --extra-pepper --target 20
@@ -154,6 +158,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--solo", action="store_true", help="play against bots at once")
     parser.add_argument(
+        "--learn", nargs="?", const="base", choices=LESSON_NAMES, metavar="LESSON",
+        help="learn to play: a short guided game against one bot; LESSON is base (the "
+        "default), extra-salt or extra-pepper",
+    )
+    parser.add_argument(
         "--opponents", type=int, choices=range(1, MAX_PLAYERS), default=2, metavar="N",
         help=f"solo: bot opponents, 1-{MAX_PLAYERS - 1} (default: 2)",
     )
@@ -215,6 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.bot_delay is not None and (args.bot is not None or args.address is not None):
         parser.error("--bot-delay paces the bots of a server this app starts: use it with "
                      "--solo (or the start menu), not with a server address or --bot")
+    if args.learn is not None and (args.address is not None or args.solo or args.guest
+                                   or args.bot is not None):
+        parser.error("--learn plays a lesson on its own: no server address, --solo, --guest "
+                     "or --bot with it")
     if args.guest and (args.address is None or args.solo or args.bot is not None):
         parser.error("--guest needs a server address and plays it only (no --solo, no --bot)")
     _check_table_options(parser, args)
@@ -288,6 +301,7 @@ def _tui(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         guest=args.guest,
         web_urls=tuple(args.web_url),
+        learn=args.learn,
     )
 
 

@@ -58,6 +58,8 @@ SAME_IN: dict[str, frozenset[str]] = {
     "{pile}:": frozenset({"pt", "es"}),  # (French spaces its colon)
     "{choice}: {why}": frozenset({"pt", "es"}),
     "{kind} ({color})": ALL,
+    "{event} ({effect})": ALL,  # a lesson's event card and what it does
+    "{title} · {n}/{total}": ALL,  # a lesson's progress
     "Bot {n}": ALL,
     "bot {level}": ALL,
     "bot: {level}": frozenset({"pt", "es"}),

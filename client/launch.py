@@ -36,3 +36,6 @@ class LaunchOptions:
     connect_patience: float = CONNECT_PATIENCE
     """Seconds a connect waits before it says what no answer means: no server at the address,
     or a slow link it goes on trying (tests shorten it)."""
+    learn: str | None = None
+    """``--learn``: start this lesson (client/lessons: ``base``, ``extra-salt``,
+    ``extra-pepper``) instead of the start menu."""

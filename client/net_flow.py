@@ -18,6 +18,8 @@ from seasalt.client.bridge import Bridge
 from seasalt.client.hosting import OwnServer, stopped_words
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.intents import AskTables, SitDown
+from seasalt.client.lessons.link import PACE, LessonLink
+from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, default_link_factory
 from seasalt.client.link_timing import CONNECT_PATIENCE
 from seasalt.client.screens.connecting import ConnectingScreen
@@ -30,7 +32,7 @@ from seasalt.client.table_flow import TableFlow
 from seasalt.protocol import Away
 from textual.app import App
 
-Plan = SoloPlan | JoinPlan | HostPlan
+Plan = SoloPlan | JoinPlan | HostPlan | LessonPlan
 
 
 def starting_words(plan: Plan) -> str:
@@ -41,6 +43,8 @@ def starting_words(plan: Plan) -> str:
                         plan.opponents).format(n=plan.opponents, level=_(plan.level))
     if isinstance(plan, HostPlan):
         return _("Starting a server on port {port}…").format(port=plan.port)
+    if isinstance(plan, LessonPlan):
+        return _("Laying out the lesson's cards…")
     return _("Connecting to {address}…").format(address=normalise_address(plan.address))
 
 
@@ -93,6 +97,9 @@ class NetFlow:
     async def run(self, plan: Plan, bridge: Bridge) -> None:
         """Connect, then pump messages both ways until cancelled."""
         link: Link | None = None
+        if isinstance(plan, LessonPlan):
+            await self._lesson(plan, bridge)
+            return
         try:
             address = normalise_address(plan.address) if isinstance(plan, JoinPlan) else (
                 await self.own.address_for(plan, self._child_gone))
@@ -148,6 +155,18 @@ class NetFlow:
                 finally:  # closed even when the wait for away is cancelled too
                     with contextlib.suppress(Exception):
                         await link.close()
+
+    async def _lesson(self, plan: LessonPlan, bridge: Bridge) -> None:
+        """A lesson: its own table in this process (client/lessons/link.py), no server."""
+        self.server_address = ""
+        pace = self.own.bot_delay if self.own.bot_delay is not None else PACE
+        link = LessonLink(plan.run, plan.name, pace)
+        self.link = link
+        try:
+            await bridge.connect(link, "")
+            await bridge.pump(link)
+        finally:
+            await link.close()
 
     def _child_gone(self, child: ChildServer) -> None:
         """Our own server stopped: no reconnect will bring it back."""

@@ -74,6 +74,9 @@ class Lifecycle(Protocol):
     def goto(self, screen: Screen[Any]) -> None:
         """Make ``screen`` the base screen."""
 
+    def table_screen(self, table: str) -> TableScreen:
+        """A new screen for the table ``table`` (a lesson's has its line)."""
+
     def join_hint(self) -> str:
         """How friends join this server (the waiting room says)."""
 
@@ -218,7 +221,7 @@ class TableFlow:
             # screen still being mounted hung Textual for good on a loaded machine (chaos
             # soak, seeds 1002, 1004, 4003: the app's pump waited on the old screen's removal).
             return
-        self.life.goto(TableScreen(message.table, self.life.clock))
+        self.life.goto(self.life.table_screen(message.table))
 
     # --- frames and the coalesced render -----------------------------------------------------
 
@@ -232,7 +235,7 @@ class TableFlow:
             self.own.game_on()
         screens = self.table_screens()
         if not screens:
-            screen = TableScreen(frame.table, self.life.clock)
+            screen = self.life.table_screen(frame.table)
             self.life.goto(screen)
             await asyncio.sleep(0)
             screens = [screen]

@@ -11,6 +11,7 @@ from seasalt.client import solo_choices
 from seasalt.client.auto_end import set_auto_end
 from seasalt.client.i18n import _
 from seasalt.client.language import LanguageSelect, current_language
+from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.player_name import save_name, valid_name
 from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.solo_game import unfinished_solo
@@ -99,7 +100,7 @@ class StartScreen(Screen[None]):
     class Chosen(Message):
         """The player picked a plan."""
 
-        def __init__(self, plan: SoloPlan | JoinPlan | HostPlan) -> None:
+        def __init__(self, plan: SoloPlan | JoinPlan | HostPlan | LessonPlan) -> None:
             super().__init__()
             self.plan = plan
 
@@ -189,6 +190,16 @@ class StartScreen(Screen[None]):
                         classes="hint",
                     )
                     yield Button(_("Host"), id="go-host", variant="primary")
+                with TabPane(_("Learn to play"), id="learn"):
+                    yield Static(
+                        _("A short guided game against one bot: you make every move, one rule "
+                          "at a time. Leave it at any moment with q."),
+                        classes="hint",
+                    )
+                    with Horizontal(classes="row"):
+                        yield Button(_("Learn to play"), id="learn-base", variant="primary")
+                        yield Button(_("Extra Salt's cards"), id="learn-extra-salt")
+                        yield Button(_("Extra Pepper's events"), id="learn-extra-pepper")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -268,6 +279,11 @@ class StartScreen(Screen[None]):
                 )
             )
         )
+
+    @on(Button.Pressed, "#learn-base, #learn-extra-salt, #learn-extra-pepper")
+    def go_learn(self, event: Button.Pressed) -> None:
+        lesson = (event.button.id or "").removeprefix("learn-")
+        self.post_message(self.Chosen(LessonPlan(self._player_name(), lesson)))
 
     @on(Button.Pressed, "#go-join")
     @on(Input.Submitted, "#address")

@@ -276,3 +276,13 @@ def test_the_table_screens_parts_point_one_way() -> None:
         bad += [f"client/screens/{name}.py imports {used}" for used in _screens_imports(name)
                 if used in later]
     assert not bad, bad
+
+
+def test_the_lessons_are_a_table_under_the_screens() -> None:
+    """client/lessons/ answers the app as a server would (docs/client.md "Learn to play"): it
+    knows no screen, no app, no bridge and no Textual; the table screen reads it."""
+    above = ("seasalt.client.screens", "seasalt.client.app", "seasalt.client.bridge",
+             "seasalt.client.net_flow", "seasalt.client.table_flow", "textual")
+    for path in sorted((ROOT / "client" / "lessons").glob("*.py")):
+        used = [n for n in _imports(path, "client") if n.startswith(above)]
+        assert not used, f"{path.relative_to(ROOT)} imports {used}"
