@@ -163,7 +163,7 @@ class NetFlow:
         link = LessonLink(plan.run, plan.name, pace)
         self.link = link
         try:
-            await bridge.connect(link, "")
+            await bridge.connect(link)
             await bridge.pump(link)
         finally:
             await link.close()
