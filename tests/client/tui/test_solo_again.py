@@ -77,11 +77,13 @@ async def test_after_finished_games_solo_starts_new_ones(  # type: ignore[no-unt
         for _again in range(2):  # "Play again" at the game over, twice: a fresh game each time
             await play_to_game_over(first, tui)
             assert not kept(data) and not first.solo_resumable  # nothing left to resume
+            said = toasts(first)
             await tui.key(first, "p")
             await tui.until(lambda: first.frame is not None and not first.frame.view.is_over
                             and isinstance(first.screen, TableScreen), timeout=STARTED)
             assert first.frame.view.round == 1 and first.frame.view.scores == (0, 0)
             await tui.until(lambda: kept(data), timeout=STARTED)  # a game on is kept again
+            assert not [w for w in said if "Waiting for everyone" in w]  # nobody to wait for
         await play_to_game_over(first, tui)
         await tui.key(first, "q")  # the game over's "Quit (q)": nothing to ask
     assert not kept(data)
@@ -130,9 +132,10 @@ async def test_after_finished_games_solo_starts_new_ones(  # type: ignore[no-unt
         assert again.solo_resumable
 
 
-async def test_after_a_crash_solo_asks_then_resumes_or_starts_anew(tui, data: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_after_a_crash_solo_asks_then_resumes(tui, data: Path) -> None:  # type: ignore[no-untyped-def]
     """The solo server killed (SIGKILL) mid-game, then the client: the game is kept (the
-    quit dialog says so), and ``--solo`` asks; No resumes it, Yes starts a new one."""
+    quit dialog says so), and ``--solo`` asks; No resumes it (Yes, a new game: as after any
+    unfinished game, test_solo_journal.py)."""
     first = solo()
     async with first.run_test(size=(100, 30)):
         await new_game(first, tui, seats=2)
@@ -158,14 +161,6 @@ async def test_after_a_crash_solo_asks_then_resumes_or_starts_anew(tui, data: Pa
         await tui.until(lambda: isinstance(resumed.screen, TableScreen)
                         and resumed.frame is not None, timeout=STARTED)
         assert resumed.frame.view.hand == hand and not resumed.frame.view.is_over
-
-    fresh = solo()
-    async with fresh.run_test(size=(100, 30)):
-        await tui.until(lambda: isinstance(fresh.screen, ConfirmDialog), timeout=STARTED)
-        question = fresh.screen
-        await tui.key(fresh, "y")
-        await tui.until(lambda: fresh.screen is not question)
-        await new_game(fresh, tui, seats=2)
 
 
 async def test_back_while_the_solo_server_starts_leaves_none_running(  # type: ignore[no-untyped-def]
