@@ -151,15 +151,14 @@ class OwnServer:
         return child.address
 
     def _serves(self, plan: SoloPlan | HostPlan) -> bool:
-        """The running child is the server ``plan`` needs (back on the start menu from the
-        connecting screen, the child of the last plan still runs). Not for a new solo game: its
-        journal must be cleared of the last one first (``solo_journal``), with no server on it;
-        and a solo server is no hosted one, nor the other way round."""
+        """The running child is the server ``plan`` needs (a retry, or back on the start menu
+        from the connecting screen: the child of the last plan still runs). Never for a solo
+        game: its journal is made ready before the server starts (``solo_journal``: a new game
+        archives the last one, with no server on it); and a solo server is no hosted one."""
         started = self.started_for
-        if isinstance(plan, SoloPlan):
-            return plan.resume and isinstance(started, SoloPlan)
-        return isinstance(started, HostPlan) and (started.port, started.secure, started.web) == (
-            plan.port, plan.secure, plan.web)
+        return (isinstance(plan, HostPlan) and isinstance(started, HostPlan)
+                and (started.port, started.secure, started.web) == (
+                    plan.port, plan.secure, plan.web))
 
     def stop_child(self) -> None:
         """Stop the app's server now (it is no longer ours first: no "server stopped" news)."""
