@@ -185,3 +185,32 @@ async def test_back_while_the_solo_server_starts_leaves_none_running(  # type: i
         await new_game(app, tui, seats=3)
         assert app.child is not None and not app.child.owns_db  # the data dir's journal
         await tui.until(lambda: app.solo_resumable)
+
+
+async def test_back_from_hosting_then_solo_plays_on_a_solo_server(tui, data: Path) -> None:  # type: ignore[no-untyped-def]
+    """Host, Esc back to the start menu once its server listens, then "Play solo": the solo
+    game was played on the hosted server (every interface, announced on the LAN), the app
+    still hosting. (No --seed: a server on every interface refuses it.)"""
+    app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await tui.until(lambda: isinstance(app.screen, StartScreen))
+        await tui.settled(app)
+        app.screen.query_one("#tabs").active = "host"  # type: ignore[attr-defined]
+        await pilot.pause()
+        port = app.screen.query_one("#port")
+        port.value = "0"  # type: ignore[attr-defined]  # any free port
+        port.focus()
+        await tui.key(app, "enter")
+        await tui.until(lambda: app.child is not None and app.child.address, timeout=STARTED)
+        hosted = app.child
+        assert hosted is not None and app.hosting
+        await tui.key(app, "escape")
+        await tui.until(lambda: isinstance(app.screen, StartScreen), timeout=STARTED)
+        await tui.settled(app)
+        app.screen.query_one("#tabs").active = "solo"  # type: ignore[attr-defined]
+        await pilot.pause()
+        app.screen.query_one("#go-solo").focus()
+        await tui.key(app, "enter")
+        await new_game(app, tui, seats=3)
+        assert app.child is not hosted and not app.hosting
+        await tui.until(lambda: not hosted.alive(), timeout=STARTED)
