@@ -7,6 +7,7 @@ player is played by a greedy bot that calls STOP when it may, pressing the keys 
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import signal
@@ -214,3 +215,25 @@ async def test_back_from_hosting_then_solo_plays_on_a_solo_server(tui, data: Pat
         await new_game(app, tui, seats=3)
         assert app.child is not hosted and not app.hosting
         await tui.until(lambda: not hosted.alive(), timeout=STARTED)
+
+
+async def test_a_solo_game_another_client_plays_is_not_offered(tui, data: Path) -> None:  # type: ignore[no-untyped-def]
+    """Another client's solo server holds the solo journal: its game is not this menu's to
+    resume (the resume went to a temporary journal and dealt a new game under that name)."""
+    data.mkdir(parents=True)
+    (data / "solo.sqlite3").write_bytes(b"")  # as the other client's server keeps it
+    (data / "solo-game.json").write_text(
+        '{"token": "abc", "opponents": 1, "level": "greedy"}', encoding="utf-8")
+    menu = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
+    with open(data / "solo.sqlite3.lock", "a+") as held:  # as that server's lock
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        async with menu.run_test(size=(100, 30)):
+            await tui.until(lambda: isinstance(menu.screen, StartScreen))
+            await tui.settled(menu)
+            shown = tui.text(menu)
+            assert "Play solo" in shown and "Resume your unfinished" not in shown, shown
+    async with SeasaltApp(LaunchOptions(name="Ann")).run_test(size=(100, 30)) as pilot:
+        app = pilot.app
+        await tui.until(lambda: isinstance(app.screen, StartScreen))  # the lock let go:
+        await tui.settled(app)
+        assert "Resume your unfinished solo game" in tui.text(app)  # offered again
