@@ -175,9 +175,11 @@ async def test_back_while_the_solo_server_starts_leaves_none_running(  # type: i
     monkeypatch.setattr(tempfile, "tempdir", str(temp))
     app = solo()
     async with app.run_test(size=(100, 30)):
-        await tui.until(lambda: list(temp.glob("seasalt-server-*.log")), timeout=STARTED)
+        await tui.until(lambda: list(temp.glob("seasalt-server-*.log")), timeout=STARTED,
+                        what="a solo server started")
         await tui.key(app, "escape")
-        await tui.until(lambda: isinstance(app.screen, StartScreen), timeout=STARTED)
+        await tui.until(lambda: isinstance(app.screen, StartScreen), timeout=STARTED,
+                        what="back on the start menu")
         await tui.until(lambda: not list(temp.glob("seasalt-server-*.log")), timeout=STARTED,
                         what="every solo server stopped")
         assert not journal_in_use(data / "solo.sqlite3")
