@@ -15,6 +15,7 @@ import shutil
 import textwrap
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from seasalt.client import auto_end, language
@@ -50,6 +51,7 @@ from seasalt.client.screens.model import (
     LinkStatus,
     Refused,
     RoundEnded,
+    SoloNotResumed,
     TableSeatsChanged,
     TablesListed,
     TimeRanOutArrived,
@@ -62,7 +64,7 @@ from seasalt.client.screens.start import JoinPlan, SoloPlan, StartScreen, defaul
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.session import ClientSession
 from seasalt.client.solo import ChildServer, journal_in_use
-from seasalt.client.solo_game import solo_db_path, unfinished_solo
+from seasalt.client.solo_game import forget_solo, solo_db_path, unfinished_solo
 from seasalt.client.table_flow import TableFlow
 from seasalt.client.where import join_line
 from textual import events, on, work
@@ -200,6 +202,19 @@ class SeasaltApp(App[int]):
         )
         self.push_screen(question, lambda new: self.begin(plan if new else resume))
 
+    @on(SoloNotResumed)
+    def on_solo_not_resumed(self) -> None:
+        """The kept solo game had no seat left to resume (over and gone): a new game with its
+        options instead, as the player came to play (never a wait for nothing)."""
+        plan = self.plan
+        if not isinstance(plan, SoloPlan):
+            return
+        if self.child is not None and not self.child.owns_db:  # (else another client's game)
+            forget_solo()
+        self.notify(_("Your solo game could not be resumed (it is over or gone): a new game "
+                      "starts."), severity="warning", timeout=8)
+        self.begin(replace(plan, resume=False))
+
     @on(StartScreen.Chosen)
     def on_start_chosen(self, message: StartScreen.Chosen) -> None:
         self.player = message.plan.name
@@ -269,6 +284,10 @@ class SeasaltApp(App[int]):
     @on(ConnectingScreen.Back)
     def on_back(self) -> None:
         self.stop_net()
+        if self.own.solo:
+            # Nothing is played from the start menu: a solo server left running would hold the
+            # solo journal (the menu's "Resume" and the next solo game need it).
+            self.own.stop_child()
         if self.guest:  # no start menu for a browser tab: its page offers to open it again
             self.exit(0)
             return

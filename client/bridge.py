@@ -115,6 +115,19 @@ class Bridge:
         finally:
             sender.cancel()
 
+    async def until_joined(self, link: Link) -> bool:
+        """After a ``resume`` and a table list asked for: dispatch what comes until the
+        server's answer to the list; True when a ``joined`` (a seat or table given back) came
+        first. The list itself is not shown (it is not the lobby's)."""
+        while True:
+            message = await link.recv()
+            if isinstance(message, p.Tables):
+                self.session.receive(message)
+                return self.session.table is not None
+            self.dispatch(message)
+            while (outbound := self.session.next_outbound()) is not None:
+                await link.send(outbound)
+
     async def _send_loop(self, link: Link) -> None:
         while True:
             await self.send(link, await self.outbox.get())

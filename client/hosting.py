@@ -17,14 +17,19 @@ from seasalt.client.solo_game import (
     forget_solo,
     save_solo,
     solo_journal,
-    unfinished_solo,
 )
 
 
 def server_arguments(plan: SoloPlan | HostPlan) -> list[str]:
     """The child server's extra command-line arguments for ``plan``."""
-    if not isinstance(plan, HostPlan):
-        return ["--idle-after", "0"]  # solo: nobody waits for the player, no bot takes over
+    if isinstance(plan, SoloPlan):
+        # A new solo game brings nothing back from the journal: the server revives a table
+        # whose game finished lately (for an hour, so its players may come back to the result),
+        # and a finished solo table held the name "solo": the new game was refused ("the game
+        # at 'solo' is over") or, with other options, "a table with that name exists". (The
+        # unfinished one is archived before: solo_game.solo_journal.) Nobody waits for a solo
+        # player, so no bot takes an idle seat over.
+        return ["--idle-after", "0"] + ([] if plan.resume else ["--max-resume-age", "0"])
     extra = ["--secure"] if plan.secure else []
     # friends' Join lists show the host's player name (server/announce.py)
     extra += ["--announce-name", plan.name]
@@ -113,6 +118,8 @@ class OwnServer:
         always for host/join games and solo games on a temporary journal."""
         self.solo_game: SavedSolo | None = None
         """The solo game kept in the data dir (its seat token), for resuming it later."""
+        self.started_for: SoloPlan | HostPlan | None = None
+        """The plan ``child`` was started for (another plan may need another server)."""
 
     @property
     def solo(self) -> bool:
@@ -133,61 +140,77 @@ class OwnServer:
         Raises:
             ServerStartError: with words for people.
         """
-        if self.child is not None and self.child.alive():
+        if self.child is not None and self.child.alive() and self._serves(plan):
             return self.child.address
+        self.stop_child()
         self.child = child = await start_child(plan, self.seed, self.bot_delay)
+        self.started_for = plan
         self.hosting = isinstance(plan, HostPlan)
         self.host_addresses = [a for a in child.join_addresses if a] if self.hosting else []
         self.web_urls = list(child.web_urls) if self.hosting else []
         watch_child(child, lambda: self.child is child, lambda: gone(child))
         return child.address
 
+    def _serves(self, plan: SoloPlan | HostPlan) -> bool:
+        """The running child is the server ``plan`` needs (a retry, or back on the start menu
+        from the connecting screen: the child of the last plan still runs). Never for a solo
+        game: its journal is made ready before the server starts (``solo_journal``: a new game
+        archives the last one, with no server on it); and a solo server is no hosted one."""
+        started = self.started_for
+        return (isinstance(plan, HostPlan) and isinstance(started, HostPlan)
+                and (started.port, started.secure, started.web) == (
+                    plan.port, plan.secure, plan.web))
+
+    def stop_child(self) -> None:
+        """Stop the app's server now (it is no longer ours first: no "server stopped" news)."""
+        child, self.child = self.child, None
+        if child is not None:
+            child.stop()
+
     def web_addresses(self, message: WebAddressesArrived) -> None:
         """The server said where browsers open it (right after welcome, before the lobby)."""
         self.web_urls = list(message.urls)
 
     def lost(self, child: ChildServer) -> None:
-        """Our own server stopped: no reconnect will bring it back."""
+        """Our own server stopped: no reconnect will bring it back. (A solo game stays
+        resumable: its journal and seat token outlive the server, as they outlive a crash.)"""
         child.stop()
         self.child = None
-        self.solo_resumable = False
 
-    def keep_solo(self, link: Link, plan: SoloPlan) -> bool:
-        """Remember the solo seat's token next to the solo journal; True when the server
-        resumed the seat of the unfinished solo game (no new table is asked for then)."""
+    def keep_solo(self, link: Link, plan: SoloPlan) -> None:
+        """Remember the solo session's token, kept next to the solo journal only once it holds
+        a seat in a game being played (``game_on``): a session whose table the server refused,
+        or whose resume found no seat, has nothing to resume, and the start menu would offer
+        it as "Resume your unfinished solo game" all the same."""
         child = self.child
+        self.solo_game, self.solo_resumable = None, False
         if not isinstance(link, ConnectionLink) or child is None or child.owns_db:
-            return False  # a test link, or a temporary journal: nothing survives the client
+            return  # a test link, or a temporary journal: nothing survives the client
         token = link.conn.token
-        if token is None:
-            return False
-        self.solo_game = SavedSolo(
-            token, plan.opponents, plan.level, plan.extra_salt, plan.double_target,
-            plan.extra_pepper, plan.target)
-        resumed = plan.resume and unfinished_solo() == self.solo_game
-        self.solo_resumable = save_solo(self.solo_game)
-        return resumed
+        if token is not None:
+            self.solo_game = SavedSolo(
+                token, plan.opponents, plan.level, plan.extra_salt, plan.double_target,
+                plan.extra_pepper, plan.target)
 
     def game_on(self) -> None:
-        """A game is being played: a solo game is kept to resume again (after "play again")."""
+        """A game is being played: a solo game is kept to resume (again, after "play again")."""
         if self.solo_game is not None and not self.solo_resumable:
             self.solo_resumable = save_solo(self.solo_game)
 
     def game_done(self) -> None:
-        """The game is over: nothing left to resume."""
-        if self.solo_resumable:
+        """The game is over: nothing left to resume (a resumed seat may find its game over
+        without one frame of play: the kept game goes then too)."""
+        if self.solo_game is not None:
             forget_solo()
-            self.solo_resumable = False
+        self.solo_resumable = False
 
     def let_go(self, *, stop: bool) -> None:
         """Quitting: stop our server, or leave it running for the others (host mode)."""
-        if self.child is not None:
-            if stop:
-                self.child.stop()
-            else:
-                self.left_running = self.child
-                self.child.process.returncode = 0  # we let it go: not ours to wait for
+        if self.child is not None and not stop:
+            self.left_running = self.child
+            self.child.process.returncode = 0  # we let it go: not ours to wait for
             self.child = None
+        self.stop_child()
 
     def close(self) -> None:
         """The app closed: our server goes with it, unless we host it for the others."""

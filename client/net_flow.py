@@ -24,10 +24,10 @@ from seasalt.client.link import ConnectionLink, Link, LinkFactory, LinkFailed, d
 from seasalt.client.link_timing import CONNECT_PATIENCE
 from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import LinkStatus
+from seasalt.client.screens.model import LinkStatus, SoloNotResumed
 from seasalt.client.screens.start import HostPlan, JoinPlan, SoloPlan
 from seasalt.client.solo import ChildServer, ServerStartError
-from seasalt.client.solo_game import unfinished_solo
+from seasalt.client.solo_game import SavedSolo, unfinished_solo
 from seasalt.client.table_flow import TableFlow
 from seasalt.protocol import Away
 from textual.app import App
@@ -123,14 +123,17 @@ class NetFlow:
                 link.conn.token = saved.token  # resume the seat kept in the solo journal
             await bridge.connect(link)
             self.app.post_message(LinkStatus("connected"))
-            resumed = isinstance(plan, SoloPlan) and self.own.keep_solo(link, plan)
-            if resumed:
-                pass  # the server sends joined and the snapshot of the resumed seat
-            elif isinstance(plan, SoloPlan):
-                seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
-                await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
-                                                plan.double_target, target=plan.target,
-                                                extra_pepper=plan.extra_pepper))
+            if isinstance(plan, SoloPlan):
+                self.own.keep_solo(link, plan)
+                if plan.resume:
+                    if not await self._seat_resumed(link, bridge, saved):
+                        self.app.post_message(SoloNotResumed())
+                        return
+                else:
+                    seats = ("human",) + (f"bot:{plan.level}",) * plan.opponents
+                    await bridge.send(link, SitDown("solo", seats, plan.extra_salt,
+                                                    plan.double_target, target=plan.target,
+                                                    extra_pepper=plan.extra_pepper))
             else:
                 await bridge.send(link, AskTables())
             await bridge.pump(link)
@@ -167,6 +170,17 @@ class NetFlow:
             await bridge.pump(link)
         finally:
             await link.close()
+
+    @staticmethod
+    async def _seat_resumed(link: Link, bridge: Bridge, saved: SavedSolo | None) -> bool:
+        """Whether the server gave the kept solo seat back. It sends nothing at all when the
+        token holds no seat (the game is over and gone, the journal is another one), and the
+        connecting screen waited for good: the answer to a table list, which comes after the
+        resumed seat's ``joined``, says that nothing more is coming."""
+        if saved is None or not isinstance(link, ConnectionLink) or link.conn.token != saved.token:
+            return False  # nothing kept, or the server did not know the token (a new session)
+        await bridge.send(link, AskTables())
+        return await bridge.until_joined(link)
 
     def _child_gone(self, child: ChildServer) -> None:
         """Our own server stopped: no reconnect will bring it back."""

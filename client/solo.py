@@ -328,4 +328,11 @@ async def start_server_async(*, timeout: float = START_TIMEOUT, **kwargs: object
     the forking thread; only the wait for the listening line runs in a worker thread.
     """
     child = spawn_server(**kwargs)  # type: ignore[arg-type]
-    return await asyncio.to_thread(wait_listening, child, timeout)
+    try:
+        return await asyncio.to_thread(wait_listening, child, timeout)
+    except asyncio.CancelledError:
+        # The player went back while it started (Esc on "Starting a solo game…"): nobody
+        # will stop it later, and a solo child would hold the solo journal's lock, so that the
+        # next solo game went to a temporary journal and could not be resumed.
+        child.stop()
+        raise

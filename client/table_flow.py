@@ -347,7 +347,9 @@ class TableFlow:
             if answer == "again":
                 self.result_round = None
                 app.post_message(IntentQueued(AgreeToPlayAgain()))
-                app.notify(_("Waiting for everyone to agree to play again…"), timeout=5)
+                if any(seat.bot is None for i, seat in enumerate(self.seats)
+                       if i != self.life.seat):  # (bots agree at once: the game just starts)
+                    app.notify(_("Waiting for everyone to agree to play again…"), timeout=5)
                 for table in self.table_screens():  # (the toast goes: the prompt stays)
                     table.again_asked = True
                     table.call_later(table.render_latest)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from urllib.parse import urlsplit
 
 from rich.text import Text
@@ -16,7 +16,7 @@ from seasalt.client.widgets.countdown import turn_time_label
 from seasalt.client.widgets.fitted_table import Row, fill_table
 from seasalt.client.widgets.steady_select import SteadySelect
 from seasalt.client.widgets.tickbox import TickBox
-from seasalt.protocol import TARGETS, TURN_TIMES
+from seasalt.protocol import MAX_TABLE_NAME_LENGTH, TARGETS, TURN_TIMES
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -176,6 +176,19 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def free_table_name(name: str, taken: Collection[str]) -> str:
+    """``name``, or when a listed table has it ``name 2``, ``name 3``… (cut to fit): the second
+    table of an evening got the first one's name, and its player was sent back to that game's
+    result (their seat there) or refused, instead of getting the new table they asked for."""
+    number = 1
+    candidate = name
+    while candidate in taken:
+        number += 1
+        suffix = f" {number}"
+        candidate = name[: MAX_TABLE_NAME_LENGTH - len(suffix)].rstrip() + suffix
+    return candidate
 
 
 class LobbyScreen(Screen[None]):
@@ -366,9 +379,9 @@ class LobbyScreen(Screen[None]):
                                      target, coach_allowed=coach, extra_pepper=extra_pepper))
             )
 
-        self.app.push_screen(
-            CreateTableDialog(_("{name}'s table").format(name=self.player), solo=self.solo),
-            created)
+        name = free_table_name(_("{name}'s table").format(name=self.player),
+                               {summary.name for summary in self.tables})
+        self.app.push_screen(CreateTableDialog(name, solo=self.solo), created)
 
     def action_join(self) -> None:
         summary = self._selected()

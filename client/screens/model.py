@@ -200,6 +200,11 @@ class LinkStatus(Message):
         self.fresh = fresh
 
 
+class SoloNotResumed(Message):
+    """The server had no seat for the kept solo game's token: nothing to resume (its game is
+    over and gone, or the journal is not the one it was played on)."""
+
+
 class Refused(Message):
     """The server refused something (``code``: why, as the protocol's error list says)."""
 

@@ -14,7 +14,8 @@ from seasalt.client.language import LanguageSelect, current_language
 from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.player_name import save_name, valid_name
 from seasalt.client.screens.name_prompt import NamePrompt
-from seasalt.client.solo_game import unfinished_solo
+from seasalt.client.solo import journal_in_use
+from seasalt.client.solo_game import solo_db_path, unfinished_solo
 from seasalt.client.widgets.servers import ServerList
 from seasalt.client.widgets.steady_select import SteadySelect, closing
 from seasalt.client.widgets.tickbox import TickBox
@@ -111,6 +112,8 @@ class StartScreen(Screen[None]):
         self.initial_name = name or default_name()
         self.initial_address = address or ""
         self.saved_solo = unfinished_solo()
+        if self.saved_solo is not None and journal_in_use(solo_db_path()):
+            self.saved_solo = None  # another client's solo server plays it: not ours to resume
         self.solo = solo_choices.load()
         """Last time's solo choices (client/solo_choices.py): the menu offers them again."""
         self.ask_name = ask_name

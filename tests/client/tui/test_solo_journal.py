@@ -87,8 +87,13 @@ async def test_a_refused_solo_table_is_said_on_the_connecting_screen(tui, dirs) 
     async with app.run_test(size=(100, 30)) as pilot:
         text = await _connecting_failure(app, tui, "unknown bot level")
         assert "The server refused that request." in text
+        # No seat, nothing kept: the token was kept as the session opened, and the refused
+        # table was offered as "Resume your unfinished solo game" (which then hung).
+        assert not (dirs[0] / "solo-game.json").exists()
         await tui.key(app, "escape")  # the way back
         await tui.until(lambda: isinstance(app.screen, StartScreen))
+        await tui.settled(app)
+        assert "Resume your unfinished solo game" not in tui.text(app)
         await pilot.pause()  # let the menu finish mounting before the app closes
 
 
