@@ -10,6 +10,7 @@ render frames and post intents; they never touch the network or decide a rule.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import textwrap
@@ -71,6 +72,7 @@ from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker
 
 
 class SeasaltApp(App[int]):
@@ -416,8 +418,22 @@ class SeasaltApp(App[int]):
         self._quit_app(stop_child=True)
 
     def _quit_app(self, *, stop_child: bool) -> None:
+        nets = [w for w in self.workers if w.group == "net" and not w.is_finished]
         self.stop_net()
         self.own.let_go(stop=stop_child)
+        if self.net.away_on_close and nets:
+            # The worker's last word is the away (client/net_flow.py): closing the app now
+            # would cancel the wait for the server to read it, and on a busy machine a bot
+            # would then wait the takeover delay. The app closes once the worker has ended.
+            self.notify(_("Telling the server that you leave…"), timeout=30)
+            self.run_worker(self._exit_once_ended(nets), group="closing")
+            return
+        self.exit(0)
+
+    async def _exit_once_ended(self, workers: list[Worker[Any]]) -> None:
+        for worker in workers:
+            with contextlib.suppress(Exception):  # (cancelled: it ended all the same)
+                await worker.wait()
         self.exit(0)
 
     async def on_event(self, event: events.Event) -> None:

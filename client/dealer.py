@@ -37,8 +37,11 @@ from .security import HANDSHAKE_FAILURES, ClientSecurity, start_monitor, stop_mo
 log = logging.getLogger("seasalt.client")
 
 AWAY_WAIT = 0.5
-"""Seconds a quit waits at most for the server to have read ``away`` (a server that is gone
-or slow costs the quit no more than this)."""
+"""Seconds a quit waits at least for the server to have read ``away``. While the link counts
+as working (the server was heard within the peer timeout, as the heartbeats judge it) the wait
+goes on: a busy server or machine answers late, and a quit with a working link must tell the
+server (a bot takes the seat at once). Only a server silent for the whole peer timeout is given
+up on: that is a link the heartbeats would call lost."""
 TCP_CONNECT_TRY = 5.0
 """Seconds one TCP connect may take before the socket starts a new one. The kernel spaces its
 retries of an unanswered connect ever wider (1, 2, 4, 8… s): after a cut link heals, the next
@@ -167,20 +170,26 @@ class Dealer:
         connection may reuse the routing id), so an ``away`` still queued when the socket
         closes would be lost. A heartbeat after it is refused (``unauthorized``: docs/
         protocol.md, ``away`` unbinds the session) once ``away`` was read; that refusal is
-        waited for, at most :data:`AWAY_WAIT` seconds. What arrives meanwhile is dropped.
+        waited for while the link works (:data:`AWAY_WAIT`). What arrives meanwhile is dropped.
         """
         if self.sock is None:
             return False
         if not await self.send(Away()) or not await self.send(Heartbeat()):
             return False
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + AWAY_WAIT
-        while (left := deadline - loop.time()) > 0:
-            try:
-                data = await asyncio.wait_for(self.sock.recv(), left)
+        least = loop.time() + AWAY_WAIT
+
+        def left() -> float:
+            working = self.timing.last_received + self.timing.peer_timeout - self.timing.clock()
+            return max(least - loop.time(), working)
+
+        while left() > 0:
+            try:  # (in slices: the link's clock, a test's too, is looked at again)
+                data = await asyncio.wait_for(self.sock.recv(), min(left(), AWAY_WAIT))
+                self.timing.received()
                 message = decode_server_message(data)
             except TimeoutError:
-                break
+                continue
             except DecodeError:
                 continue
             if isinstance(message, Error) and message.code is ErrorCode.UNAUTHORIZED:

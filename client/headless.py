@@ -265,8 +265,20 @@ class HeadlessPlayer:
                     return done
             await self._maybe_act()
 
+    def _elsewhere(self, message: ServerMessage | LinkEvent) -> bool:
+        """Whether ``message`` is about another table than ours. A kept token may resume a
+        session still at the table of an earlier game (over, or left by a crash): its
+        snapshot must not end this player's game at another table before it starts."""
+        if isinstance(message, TableChanged):
+            return message.info.name != self.options.table
+        if isinstance(message, Joined | Snapshot | Update | RoundOver | GameOver):
+            return message.table != self.options.table
+        return False
+
     async def _handle(self, message: ServerMessage | LinkEvent) -> GameSummary | None:
         conn, session = self.conn, self.session
+        if self._elsewhere(message):
+            return None
         if isinstance(message, LinkEvent):
             self.say(f"connection {message.state}: {message.detail}")
             if message.state == "resumed":

@@ -267,3 +267,23 @@ async def test_coming_back_after_the_end_prints_the_same_result(
     assert (again.scores, again.winners, again.standings, again.seq) == (
         original.scores, original.winners, original.standings, original.seq,
     )
+
+
+async def test_a_token_kept_from_a_finished_game_plays_the_next_table(
+    server: str, tmp_path: Path
+) -> None:
+    # Issue 38 (the evening soak): the same --token-file at the next table resumed the session
+    # still at the finished one, and its game-over snapshot ended the new game before it began.
+    tokens = [tmp_path / "a", tmp_path / "b"]
+
+    def make(i: int, table: str) -> HeadlessPlayer:
+        options = HeadlessOptions(
+            server, "random", name=f"q{i}", table=table, players=2, seed=i, token_file=tokens[i]
+        )
+        return HeadlessPlayer(options, err=io.StringIO())
+
+    first = await asyncio.wait_for(asyncio.gather(make(0, "one").run(), make(1, "one").run()), 60)
+    second = await asyncio.wait_for(asyncio.gather(make(0, "two").run(), make(1, "two").run()), 60)
+    assert {s.table for s in first} == {"one"} and {s.table for s in second} == {"two"}
+    assert sorted(s.seat for s in second) == [0, 1]
+    assert all(s.rounds >= 1 and s.scores for s in second)

@@ -196,7 +196,7 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
         assert found.returncode == 0, found.stdout + found.stderr
         address = f"{lan.server_ip}:{server.port}"
         assert (
-            f"{name}  {address}  (0 table(s) waiting, 0 player(s) waiting, encrypted)"
+            f"{name}  {address}  (0 tables waiting, 0 players waiting, encrypted)"
             in found.stdout
         ), found.stdout
         join = re.search(r"join: (seasalt-client .*)", found.stdout)
@@ -218,7 +218,7 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
         until_sync(lambda: "table lan created" in server.log.read_text(), timeout=60)
         for _ in range(12):  # 36 s of listening, each after the lobby had Ann seated
             found = discover(lan)
-            if "(1 table(s) waiting, 1 player(s) waiting, encrypted)" in found.stdout:
+            if "(1 table waiting, 1 player waiting, encrypted)" in found.stdout:
                 break
         else:
             raise AssertionError(found.stdout + found.stderr)

@@ -147,10 +147,12 @@ class RecordingPool(BotPool):
         self.seen: list[tuple[str, PlayerView, GameState]] = []
         self.master: Master | None = None
 
-    async def decide(self, level: str, seed: int, view_: PlayerView) -> Action:
+    async def decide(
+        self, level: str, seed: int, view_: PlayerView, think: float | None = None
+    ) -> Action:
         assert self.master is not None
         self.seen.append((level, view_, self.master.tables["b"].state))
-        return await super().decide(level, seed, view_)
+        return await super().decide(level, seed, view_, think)
 
 
 async def test_bots_decide_from_their_own_seat_view_only(tmp_path: Path) -> None:
