@@ -2,13 +2,16 @@
 
     python benchmarks/flake_hunt.py --runs 20            # 20 runs of the README's test command
     python benchmarks/flake_hunt.py --runs 10 --hog      # ... with a CPU hog busy on one core
+    python benchmarks/flake_hunt.py --runs 3 --hogs 6    # ... with six (issue 38's proof)
     python benchmarks/flake_hunt.py --runs 3 -- tests/client   # pytest arguments after --
 
 Each run is the README's test command (``python -m pytest`` from the repository root, with
 the interpreter running this script), plus ``--junitxml`` so the failures can be named; a run's
 exit code decides whether it passed. ``--hog`` starts one process that spins on a core for the
-whole hunt (a loaded CI machine, or a neighbour's build): a suite that only fails under load
-has a race. Nothing is asserted; the figures go in the issue's note or docs/benchmarks.md.
+whole hunt (a loaded CI machine, or a neighbour's build), ``--hogs N`` starts N: a suite that
+only fails under load has a race, or a limit that does not stretch with the load
+(seasalt.testing.waiting). Nothing is asserted; the figures go in the issue's note or
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", "-n", type=int, default=20, help="runs in a row (20)")
     parser.add_argument("--hog", action="store_true", help="keep one core busy meanwhile")
+    parser.add_argument("--hogs", type=int, default=0, metavar="N",
+                        help="N busy-loop processes beside the suite (--hog is --hogs 1)")
     parser.add_argument("--stop-on-failure", action="store_true", help="stop at the first")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="write each failed run's whole output to DIR/run-N.txt")
@@ -66,11 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
+    if args.hogs < 0:
+        parser.error("--hogs must be 0 or more")
+    hogs_wanted = max(args.hogs, 1 if args.hog else 0)
 
     print(f"flake hunt {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC · "
           f"{platform.node()} · {os.cpu_count()} cores · Python {platform.python_version()}"
-          f" · {args.runs} runs{' · CPU hog on one core' if args.hog else ''}")
-    hog = start_hog() if args.hog else None
+          f" · {args.runs} runs"
+          f"{f' · {hogs_wanted} busy-loop process(es) beside' if hogs_wanted else ''}")
+    hogs = [start_hog() for _ in range(hogs_wanted)]
     failures: collections.Counter[str] = collections.Counter()
     failed_runs: list[int] = []
     times: list[float] = []
@@ -97,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                 if not ok and args.stop_on_failure:
                     break
     finally:
-        if hog is not None:
+        for hog in hogs:
             hog.kill()
             hog.wait()
 

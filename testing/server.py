@@ -13,7 +13,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -44,6 +43,7 @@ from seasalt.protocol.discovery import NO_MDNS_ENV
 from seasalt.server.app import Server
 from seasalt.server.botpool import BotPool
 from seasalt.server.config import Clock, ServerConfig
+from seasalt.testing.waiting import Patience, stretched
 
 M = TypeVar("M")
 
@@ -100,9 +100,14 @@ class RawClient:
         await self.sock.send_multipart(list(frames))
 
     async def recv(self, timeout: float = 10.0) -> ServerMessage:
+        """The next message; ``timeout`` in a quiet machine's seconds (testing/waiting.py)."""
+        return await self.recv_within(stretched(timeout))
+
+    async def recv_within(self, seconds: float) -> ServerMessage:
+        """The next message within ``seconds`` of the wall clock."""
         if self.backlog:
             return self.backlog.pop(0)
-        data = await asyncio.wait_for(self.sock.recv(), timeout)
+        data = await asyncio.wait_for(self.sock.recv(), seconds)
         msg = decode_server_message(data)
         self.frames.append(data)
         self.received.append(msg)
@@ -112,14 +117,13 @@ class RawClient:
         self, kind: type[M], timeout: float = 10.0, where: Callable[[M], bool] | None = None
     ) -> M:
         """The next message of ``kind`` (matching ``where``); others stay queued in order."""
-        deadline = time.monotonic() + timeout
+        patience = Patience(timeout)
         skipped: list[ServerMessage] = []
         try:
             while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError(f"no {kind.__name__} within {timeout}s; got {skipped!r}")
-                msg = await self.recv(left)
+                if patience.spent():
+                    raise TimeoutError(f"no {kind.__name__} within {patience}; got {skipped!r}")
+                msg = await self.recv_within(max(0.01, patience.left()))
                 if isinstance(msg, kind) and (where is None or where(msg)):
                     return msg
                 skipped.append(msg)
@@ -191,9 +195,9 @@ async def play_seat(
     view: PlayerView | None = None
     seq = -1
     acted_at = -1
-    deadline = time.monotonic() + timeout
+    patience = Patience(timeout)
     while True:
-        msg = await client.recv(max(0.01, deadline - time.monotonic()))
+        msg = await client.recv_within(max(0.01, patience.left()))
         if isinstance(msg, Snapshot | Update) and msg.table == table and msg.seq >= seq:
             view, seq = msg.view, msg.seq
             if on_view is not None:
@@ -274,8 +278,8 @@ class ServerProcess:
             )
         assert self.proc.stdout is not None
         self.banner = []
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        patience = Patience(timeout)
+        while not patience.spent():
             line = self.proc.stdout.readline()
             if not line:
                 with open(self.log_path, errors="replace") as f:
@@ -293,13 +297,13 @@ class ServerProcess:
         """kill -9."""
         if self.proc is not None:
             self.proc.kill()
-            self.proc.wait(10)
+            self.proc.wait(stretched(10))
             self._close_pipes()
 
     def terminate(self, timeout: float = 10.0) -> int:
         assert self.proc is not None
         self.proc.terminate()
-        code = self.proc.wait(timeout)
+        code = self.proc.wait(stretched(timeout))
         self._close_pipes()
         return code
 

@@ -98,6 +98,25 @@ over both workers by the short ones (docs/testing.md "The CI budget"). A test mi
 only costs balance."""
 
 
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """A test's hard timeout (pytest-timeout: a hang guard) is stretched by the machine's
+    slowness as the test starts, as every wait of seasalt.testing.waiting is: on a loaded
+    machine a test that takes 30 s on a quiet one may take 120 (issue 38). pytest-timeout reads
+    the closest ``timeout`` marker after this runs (its own wrapper comes later)."""
+    from seasalt.testing.waiting import slowness
+
+    marker = item.get_closest_marker("timeout")
+    if marker is not None:
+        base = marker.kwargs.get("timeout", marker.args[0] if marker.args else None)
+    else:
+        base = item.config.getoption("timeout", None)
+    stretch = slowness()
+    if base and stretch > 1.0:
+        item.add_marker(pytest.mark.timeout(float(base) * stretch))
+    yield
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     def rank(item: pytest.Item) -> int:
         return next((i for i, prefix in enumerate(RUN_FIRST) if item.nodeid.startswith(prefix)),

@@ -49,6 +49,7 @@ from seasalt.protocol import (
     encode,
 )
 from seasalt.testing.server import running_server
+from seasalt.testing.waiting import Patience, within
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -84,11 +85,10 @@ class FakeServer:
 
     async def expect(self, kind: type, timeout: float = 5.0) -> ClientMessage:
         """The next client message of ``kind``, skipping heartbeats."""
-        deadline = time.monotonic() + timeout
+        patience = Patience(timeout)
         while True:
-            left = deadline - time.monotonic()
-            assert left > 0, f"no {kind.__name__} from the client"
-            peer, data = await asyncio.wait_for(self.sock.recv_multipart(), left)
+            assert not patience.spent(), f"no {kind.__name__} from the client"
+            peer, data = await within(self.sock.recv_multipart(), patience.left())
             self.peer = peer
             message = decode_client_message(data)
             if isinstance(message, kind):
@@ -114,12 +114,12 @@ async def fake() -> AsyncIterator[FakeServer]:
 
 
 async def recv_until(conn: Connection, kind: type, timeout: float = 5.0) -> object:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = await conn.recv(timeout=deadline - time.monotonic())
+    patience = Patience(timeout)
+    while not patience.spent():
+        message = await conn.recv(timeout=patience.left())
         if isinstance(message, kind):
             return message
-    raise AssertionError(f"no {kind.__name__} within {timeout} s")
+    raise AssertionError(f"no {kind.__name__} within {patience}")
 
 
 # --- addresses --------------------------------------------------------------------------
@@ -283,7 +283,7 @@ async def test_updates_in_order_pass_and_a_gap_asks_for_a_snapshot(fake: FakeSer
     assert here(conn).gaps == 1 and here(conn).seq == 5
     await fake.send(Snapshot("t", 8, v))
     await fake.send(Update("t", 9, v, ()))
-    await asyncio.wait_for(reading, 15)
+    await within(reading, 15)
     assert passed == [] and here(conn).seq == 8  # the duplicate, 7 and 8 were all swallowed
     assert isinstance(await conn.recv(timeout=5), Update) and here(conn).seq == 9
     await conn.close()
@@ -351,7 +351,7 @@ async def test_heartbeat_is_sent_when_idle(fake: FakeServer) -> None:
     assert await conn.recv(timeout=0.05) is None
     clock.now += 2.5
     assert await conn.recv(timeout=0.05) is None
-    _, data = await asyncio.wait_for(fake.sock.recv_multipart(), 5)
+    _, data = await within(fake.sock.recv_multipart(), 5)
     assert decode_client_message(data) == Heartbeat()
     await conn.close()
 
@@ -426,7 +426,7 @@ async def test_two_connections_play_a_game_on_a_real_server() -> None:
         await b.connect(timeout=5)
         await a.request(SitDown("duel", ("human",) * 2))
         await b.request(SitDown("duel", ("human",) * 2))
-        over_a, over_b = await asyncio.wait_for(
+        over_a, over_b = await within(
             asyncio.gather(play_to_the_end(a, 1), play_to_the_end(b, 2)), 25
         )
         assert over_a == over_b and over_a.winners
@@ -463,7 +463,7 @@ async def test_away_waits_while_the_link_works_and_gives_up_once_it_would_count_
     await asyncio.wait({sending}, timeout=AWAY_WAIT * 3)  # sleep-ok: proves a wait goes on
     assert not sending.done()  # the link still works: the server is given its time
     clock.now += conn.timing.peer_timeout
-    assert await asyncio.wait_for(sending, 30) is False  # silent for the whole peer timeout
+    assert await within(sending, 30) is False  # silent for the whole peer timeout
     await conn.close()
 
 
@@ -478,9 +478,9 @@ async def test_away_on_a_real_server_gives_the_seat_to_a_bot_at_once() -> None:
         await recv_until(bob, Snapshot)
         assert await ann.send(Away())  # read: the close that follows loses nothing
         await ann.close()
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:  # the takeover delay is 60 s: only away does it
-            message = await bob.recv(timeout=deadline - time.monotonic())
+        patience = Patience(5)
+        while not patience.spent():  # the takeover delay is 60 s: only away does it
+            message = await bob.recv(timeout=patience.left())
             if isinstance(message, TableChanged) and message.info.seats[0].bot_playing:
                 break
         else:
@@ -594,7 +594,7 @@ async def test_a_spectator_never_sees_an_unrevealed_hand() -> None:
                         assert event.redacted and event.card is None and event.cards == ()
             if isinstance(message, GameOver):
                 break
-        await asyncio.wait_for(game, 25)
+        await within(game, 25)
         assert here(watcher).seat is None and len(views) > 50 and private_events > 0
         for v in views:
             assert v.seat is None and v.hand == () and v.pending == () and v.breakdown is None
@@ -654,7 +654,7 @@ async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
         await fake.send(TableChanged(info))
         heartbeats = 0
         while True:
-            _, data = await asyncio.wait_for(fake.sock.recv_multipart(), 5)
+            _, data = await within(fake.sock.recv_multipart(), 5)
             message = decode_client_message(data)
             if isinstance(message, ActionRequest):
                 break

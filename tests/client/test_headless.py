@@ -26,7 +26,7 @@ from seasalt.client.headless import (
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
 from seasalt.testing.server import ServerProcess
-from seasalt.testing.waiting import until
+from seasalt.testing.waiting import until, within
 
 pytestmark = pytest.mark.timeout(90)
 SERVER_SEED = 7
@@ -100,7 +100,7 @@ def play_offline(table: str, rules: Rules, seeds_by_seat: dict[int, int]) -> Gam
 
 async def play_together(address: str, table: str, count: int, extra_salt: bool) -> None:
     group = players(address, table, count, extra_salt)
-    summaries = await asyncio.wait_for(asyncio.gather(*(p.run() for p in group)), 80)
+    summaries = await within(asyncio.gather(*(p.run() for p in group)), 80)
     check_same_game(list(summaries), count)
     assert summaries[0].rounds >= 1
     assert not any(p.session.gaps for p in group)
@@ -131,7 +131,7 @@ async def run_cli(*args: str, timeout: float = 80) -> tuple[int, str, str]:
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     try:
-        out, err = await asyncio.wait_for(proc.communicate(), timeout)
+        out, err = await within(proc.communicate(), timeout)
     except TimeoutError:
         proc.kill()
         await proc.wait()
@@ -217,7 +217,7 @@ async def test_a_killed_client_resumes_with_its_token(server: str, tmp_path: Pat
         assert code == 0, err
         assert "resumed the previous session" in err
         assert "Traceback" not in err
-        summary = await asyncio.wait_for(opponent_task, 30)
+        summary = await within(opponent_task, 30)
         assert summary.seq > (seq_at_kill or 0)
         assert f"scores: {' '.join(map(str, summary.scores))}" in out
         assert token_file.read_text().strip() == token  # the same session all along
@@ -261,8 +261,8 @@ async def test_coming_back_after_the_end_prints_the_same_result(
         )
         return HeadlessPlayer(options, err=io.StringIO())
 
-    first = await asyncio.wait_for(asyncio.gather(make(0).run(), make(1).run()), 60)
-    again = await asyncio.wait_for(make(0).run(), 20)  # resumes: the game is already over
+    first = await within(asyncio.gather(make(0).run(), make(1).run()), 60)
+    again = await within(make(0).run(), 20)  # resumes: the game is already over
     original = next(s for s in first if s.seat == again.seat)
     assert (again.scores, again.winners, again.standings, again.seq) == (
         original.scores, original.winners, original.standings, original.seq,
@@ -282,8 +282,8 @@ async def test_a_token_kept_from_a_finished_game_plays_the_next_table(
         )
         return HeadlessPlayer(options, err=io.StringIO())
 
-    first = await asyncio.wait_for(asyncio.gather(make(0, "one").run(), make(1, "one").run()), 60)
-    second = await asyncio.wait_for(asyncio.gather(make(0, "two").run(), make(1, "two").run()), 60)
+    first = await within(asyncio.gather(make(0, "one").run(), make(1, "one").run()), 60)
+    second = await within(asyncio.gather(make(0, "two").run(), make(1, "two").run()), 60)
     assert {s.table for s in first} == {"one"} and {s.table for s in second} == {"two"}
     assert sorted(s.seat for s in second) == [0, 1]
     assert all(s.rounds >= 1 and s.scores for s in second)

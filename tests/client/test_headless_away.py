@@ -25,6 +25,7 @@ import zmq.asyncio
 from seasalt.protocol import Joined, JoinOrCreate, TableChanged
 from seasalt.server.app import Server
 from seasalt.testing.server import RawClient, running_server
+from seasalt.testing.waiting import within
 
 pytestmark = pytest.mark.timeout(60)
 TWO = ("human", "human")
@@ -72,7 +73,7 @@ async def _bob_and_hal(
         assert proc.stderr is not None
         err: list[str] = []
         try:
-            await asyncio.wait_for(_line_with(proc.stderr, "seated at table 't'", err), 30)
+            await within(_line_with(proc.stderr, "seated at table 't'", err), 30)
             yield bob, proc, proc.stderr, err
         finally:
             if proc.returncode is None:
@@ -104,8 +105,8 @@ async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
         info = (await bob.expect(
             TableChanged, timeout=20, where=lambda m: m.info.seats[1].bot_playing)).info
         assert info.seats[1].name == "Hal" and not info.seats[1].connected
-        rest = (await asyncio.wait_for(stderr.read(), 20)).decode()
-        assert await asyncio.wait_for(proc.wait(), 20) == code
+        rest = (await within(stderr.read(), 20)).decode()
+        assert await within(proc.wait(), 20) == code
     assert "a bot plays this seat" in rest and f"seasalt-client: {said}" in rest, err + [rest]
     assert "Traceback" not in rest
     assert server.master is not None
@@ -120,10 +121,10 @@ async def test_a_player_stopped_while_the_server_is_gone_is_told_it_was_not_told
     async with _bob_and_hal(server, ctx) as (bob, proc, stderr, err):
         bob.close()
         await server.stop()  # the server goes away under a seated player
-        await asyncio.wait_for(_line_with(stderr, "connection ", err), 30)
+        await within(_line_with(stderr, "connection ", err), 30)
         proc.send_signal(signal.SIGTERM)
-        rest = (await asyncio.wait_for(stderr.read(), 20)).decode()
-        assert await asyncio.wait_for(proc.wait(), 20) == 128 + signal.SIGTERM
+        rest = (await within(stderr.read(), 20)).decode()
+        assert await within(proc.wait(), 20) == 128 + signal.SIGTERM
     assert "the server was out of reach and was not told" in rest, err + [rest]
     assert "a bot plays this seat until" not in rest
     assert "Traceback" not in rest

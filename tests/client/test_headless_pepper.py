@@ -14,6 +14,7 @@ from seasalt.client.cli import main
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
 from seasalt.server.app import Server
 from seasalt.testing.server import running_server
+from seasalt.testing.waiting import within
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -34,7 +35,7 @@ async def test_headless_players_fill_and_finish_an_extra_pepper_table(server: Se
         )
         for i in range(2)
     ]
-    first, second = await asyncio.wait_for(asyncio.gather(*(p.run() for p in group)), 80)
+    first, second = await within(asyncio.gather(*(p.run() for p in group)), 80)
     assert first.scores == second.scores and first.winners == second.winners
     assert max(first.scores) >= 15
     assert server.master is not None

@@ -20,7 +20,7 @@ from seasalt.client.headless import GameSummary, HeadlessOptions, HeadlessPlayer
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
 from seasalt.testing.server import ServerProcess
-from seasalt.testing.waiting import until
+from seasalt.testing.waiting import until, within
 
 KILLS = int(os.environ.get("SEASALT_SOAK_KILLS", "2"))
 pytestmark = pytest.mark.timeout(90 + 6 * KILLS)
@@ -77,7 +77,7 @@ async def test_players_survive_server_kills_and_finish_the_same_game(tmp_path: P
             await wait_until(lambda: (players[0].session.seq or 0) >= kill_at, f"seq {kill_at}")  # noqa: B023
             server.kill()
             server.start(port=port)
-        summaries = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        summaries = await within(asyncio.gather(*tasks), 60)
     finally:
         for task in tasks:
             task.cancel()

@@ -65,6 +65,7 @@ from seasalt.protocol import action_from_wire
 from seasalt.server.seeds import game_seed
 from seasalt.server.tables import make_rules
 from seasalt.testing.server import ServerProcess
+from seasalt.testing.waiting import Patience, stretched, within
 from textual import events
 from textual.css.query import NoMatches
 from textual.widgets import Button, Input, Select
@@ -486,13 +487,13 @@ class Player:
         if clean:
             await self.quit_keys(app)
         self.stop.set()
-        await asyncio.wait_for(self.life, 20)
+        await within(self.life, 20)
         self.app = None
         self.life = None
 
     async def quit_keys(self, app: SeasaltApp) -> None:
-        deadline = time.monotonic() + 10
-        while not app._exit and time.monotonic() < deadline:
+        patience = Patience(10)
+        while not app._exit and not patience.spent():
             if isinstance(app.screen, ConfirmDialog):
                 await press(app, "y")
             elif isinstance(app.screen, HelpScreen):
@@ -870,7 +871,7 @@ class ChaosTable:
         self.address = ""
         self.port = 0
         self.t0 = time.monotonic()
-        self.deadline = self.t0 + plan.game_timeout
+        self.game_patience = Patience(plan.game_timeout)
         self.players = [Player(self, i, workdir / f"data-{NAMES[i].lower()}") for i in range(3)]
         self.bot: subprocess.Popen[bytes] | None = None
         self.bot_seat: int | None = None
@@ -963,7 +964,7 @@ class ChaosTable:
             self.waiting_since = now
         since = max(self.waiting_since, self.server_up_since,
                     player.live_since if player else 0.0)
-        if now - since < self.plan.stuck_after:
+        if now - since < stretched(self.plan.stuck_after):  # (a loaded machine is slow)
             return
         headline = (f"{self.who(seat)} has been to act at seq {truth.seq} for "
                     f"{now - since:.1f} s without a move accepted")
@@ -979,7 +980,7 @@ class ChaosTable:
         and its message pumps wait where they waited."""
         seq = self.journal.seq
         # Never past the game's deadline: a test's hard timeout would lose the diagnosis.
-        wait = min(STUCK_RECHECK, max(0.0, self.deadline - time.monotonic()))
+        wait = min(stretched(STUCK_RECHECK), self.game_patience.left())
         await asyncio.sleep(wait)  # sleep-ok: a fixed second look, for the diagnosis
         self.journal.refresh()
         lines = [f"after {wait:.0f} s more: journal seq {seq} -> {self.journal.seq}"]
@@ -1039,7 +1040,7 @@ class ChaosTable:
                                 f"{message.view.seat}, not its own seat {player.seat}", player,
                                 what="lost seat")
         if len(player.apps) > 1 and not frames and \
-                time.monotonic() - player.live_since > self.plan.back_within:
+                time.monotonic() - player.live_since > stretched(self.plan.back_within):
             raise self.fail(SeatNotResumed, f"{player.name}'s app reopened on the same data dir "
                             f"is not back in seat {player.seat} after {self.plan.back_within:g} s "
                             "(issue 13 defect 3)", player)
@@ -1077,11 +1078,10 @@ class ChaosTable:
             player = self.players[index]
             player.creator = index == first_tui and self.join_order[0] != "bot"
             await player.launch()
-        deadline = self.deadline = self.t0 + plan.game_timeout
+        self.game_patience = Patience(plan.game_timeout)
         while True:
-            now = time.monotonic()
-            if now > deadline:
-                raise self.fail(ChaosFailure, f"no game over within {plan.game_timeout:g} s",
+            if self.game_patience.spent():
+                raise self.fail(ChaosFailure, f"no game over within {self.game_patience}",
                                 *self.players, what="no game over")
             self.journal.refresh()
             truth = self.journal
@@ -1241,7 +1241,7 @@ class ChaosTable:
             if player.life is not None and not player.life.done():
                 player.stop.set()
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(player.life, 20)
+                    await within(player.life, 20)
         for app in [a for q in self.players for a in q.apps]:
             _DATA_DIRS.pop(app, None)
             _WIRE.pop(app, None)

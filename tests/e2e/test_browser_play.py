@@ -42,6 +42,7 @@ from seasalt.protocol import replay_from_file_data
 from seasalt.protocol.messages import ListTables, Tables
 from seasalt.server.finished import replay_states
 from seasalt.testing.server import RawClient
+from seasalt.testing.waiting import Patience, stretched
 
 pyte = pytest.importorskip("pyte")
 playwright_api = pytest.importorskip("playwright.async_api")
@@ -165,14 +166,13 @@ class Page:
 
     async def until(self, pattern: str, timeout: float = 30.0) -> str:
         """The screen once ``pattern`` is on it (waits for frames, never a fixed time)."""
-        deadline = time.monotonic() + timeout
+        patience = Patience(timeout)
         while not re.search(pattern, text := self.text()):
             self.changed.clear()
-            left = deadline - time.monotonic()
-            if left <= 0:
+            if patience.spent():
                 raise AssertionError(f"{self.who}: no {pattern!r} on the page:\n{text}")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
+                await asyncio.wait_for(self.changed.wait(), patience.left())
         return text
 
     async def keys(self, *keys: str) -> None:
@@ -210,6 +210,8 @@ async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
             str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS,
             viewport={"width": 960, "height": 640}, locale="en-GB", accept_downloads=True,
         )
+        # Playwright's own limits (30 s a page load or a click) in a quiet machine's seconds
+        context.set_default_timeout(stretched(30) * 1000)
         recorded = Browser(context)
         # Every request of every page (documents, scripts, styles, fonts, images, fetches) and
         # every WebSocket: nothing may leave 127.0.0.1.
@@ -274,9 +276,9 @@ async def wait_any(pages: list[Page], timeout: float) -> None:
 
 
 async def until_sync(check: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
+    patience = Patience(timeout)
     while not check():
-        assert time.monotonic() < deadline, "condition not met in time"
+        assert not patience.spent(), f"condition not met within {patience}"
         await asyncio.sleep(0.05)  # sleep-ok: the polling interval of a condition wait
 
 
@@ -286,14 +288,14 @@ async def wait_over(endpoint: str, table: str, timeout: float = 40) -> None:
     client = RawClient(ctx, f"tcp://{endpoint}")
     try:
         await client.hello("watcher")
-        deadline = time.monotonic() + timeout
+        patience = Patience(timeout)
         while True:
             await client.send(ListTables())
             listed = await client.expect(Tables)
             states = {t.name: str(getattr(t.state, "value", t.state)) for t in listed.tables}
             if states.get(table, "finished") == "finished":
                 return
-            assert time.monotonic() < deadline, f"the game did not end: {states}"
+            assert not patience.spent(), f"the game did not end: {states}"
             await asyncio.sleep(0.2)  # sleep-ok: the polling interval of a condition wait
     finally:
         client.close()
@@ -347,9 +349,9 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
             return "Game over" in page.text()
 
         async def play_until(done: Callable[[], bool]) -> None:
-            deadline = time.monotonic() + 45
+            patience = Patience(45)
             while not done():
-                assert time.monotonic() < deadline, f"stuck at {moves}:\n{ann.text()}\n{bob.text()}"
+                assert not patience.spent(), f"stuck at {moves}:\n{ann.text()}\n{bob.text()}"
                 pressed = False
                 for page in (ann, bob):
                     if await take_turn_step(page):
@@ -433,9 +435,9 @@ async def test_the_cap_on_browser_tabs_shows_a_clear_page(tmp_path: Path, browse
         await first.page.close()
         await until_sync(lambda: server.guests() == [], 20)
         # The place is free again once the closed tab's stop is done (just after its process).
-        deadline = time.monotonic() + 20
+        patience = Patience(20)
         while (await second.page.goto(server.url)).status == 503:  # type: ignore[union-attr]
-            assert time.monotonic() < deadline, "the closed tab's place stayed taken"
+            assert not patience.spent(), "the closed tab's place stayed taken"
             await asyncio.sleep(0.1)  # sleep-ok: the polling interval of a condition wait
         await second.open(server.url, "Bob")
         assert browser.foreign() == []

@@ -21,14 +21,13 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from seasalt.testing.shell import shell_words
-from seasalt.testing.waiting import until_sync
+from seasalt.testing.waiting import Patience, until_sync
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -150,8 +149,8 @@ class NsServer:
             )
         assert self.proc.stdout is not None
         self.banner: list[str] = []
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        patience = Patience(30)
+        while not patience.spent():
             line = self.proc.stdout.readline().decode(errors="replace")
             if not line:
                 raise RuntimeError(f"server exited early: {self.log.read_text()[-2000:]}")

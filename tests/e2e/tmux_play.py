@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 
+from seasalt.testing.waiting import Patience
+
 SESSION = f"seasalt-e2e-{os.getpid()}"
 
 
@@ -34,8 +36,8 @@ def screen() -> str:
 
 
 def wait_for(pattern: str, timeout: float = 30.0) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    patience = Patience(timeout)
+    while not patience.spent():
         text = screen()
         if re.search(pattern, text):
             return text
@@ -45,13 +47,13 @@ def wait_for(pattern: str, timeout: float = 30.0) -> str:
 
 def wait_change(before: str, timeout: float = 10.0) -> str:
     """The pane once it differs from ``before`` and has been still for 0.2 s."""
-    deadline = time.monotonic() + timeout
+    patience = Patience(timeout)
     text = before
-    while time.monotonic() < deadline and text == before:
+    while not patience.spent() and text == before:
         time.sleep(0.05)  # sleep-ok: the polling interval of a condition wait
         text = screen()
     still = screen()
-    while time.monotonic() < deadline:
+    while not patience.spent():
         # sleep-ok: a tmux pane has no "drawn" signal; still for 0.2 s is the condition itself
         time.sleep(0.2)
         now = screen()

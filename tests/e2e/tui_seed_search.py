@@ -21,6 +21,7 @@ from seasalt.client.connection import Connection
 from seasalt.client.intents import DoneReading, Play, SitDown
 from seasalt.client.session import ClientSession
 from seasalt.client.solo import start_server
+from seasalt.testing.waiting import within
 
 _spec = importlib.util.spec_from_file_location(
     "tui_conftest", Path(__file__).parents[1] / "client" / "tui" / "conftest.py"
@@ -40,7 +41,7 @@ async def play(seed: int, opponents: int) -> tuple[set[str], int]:
         seen: set[str] = set()
         actions = 0
         while True:
-            message = await asyncio.wait_for(conn.recv(), 30)
+            message = await within(conn.recv(), 30)
             if isinstance(message, p.Snapshot | p.Update):
                 v = message.view
                 if v.seat is not None and v.seats[v.seat].locked:

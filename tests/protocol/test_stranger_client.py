@@ -3,8 +3,6 @@ plays a whole game against the real server."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
 import msgpack
@@ -12,6 +10,7 @@ import pytest
 import zmq
 import zmq.asyncio
 from seasalt.testing.server import running_server
+from seasalt.testing.waiting import Patience, within
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -30,7 +29,7 @@ async def test_a_client_from_the_spec_alone_plays_a_game(options: dict[str, Any]
             await sock.send(msgpack.packb(message))
 
         async def recv() -> dict[str, Any]:
-            message: dict[str, Any] = msgpack.unpackb(await asyncio.wait_for(sock.recv(), 10))
+            message: dict[str, Any] = msgpack.unpackb(await within(sock.recv(), 10))
             return message
 
         try:
@@ -40,8 +39,8 @@ async def test_a_client_from_the_spec_alone_plays_a_game(options: dict[str, Any]
             await send({"t": "join_or_create", "table": "spec", "seats": ["human", "bot:random"],
                         **options})
             seq, seat, acted = None, None, None
-            deadline = time.monotonic() + 40
-            while time.monotonic() < deadline:
+            patience = Patience(40)
+            while not patience.spent():
                 message = await recv()
                 kind = message["t"]
                 assert kind != "error", message

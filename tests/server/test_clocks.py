@@ -8,7 +8,6 @@ only the clock under test runs out, never the takeover delay of a silent player.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from seasalt.server.app import Server
 from seasalt.server.config import ManualClock
 from seasalt.server.master import Master
 from seasalt.testing.server import RawClient, running_server
+from seasalt.testing.waiting import Patience
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -72,12 +72,11 @@ class Seat:
             self.round_overs.append(msg)
 
     async def until(self, condition: Callable[[], object], timeout: float = 10.0) -> None:
-        deadline = time.monotonic() + timeout
+        patience = Patience(timeout)
         while not condition():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"condition not met within {timeout} s")
-            self.take(await self.client.recv(left))
+            if patience.spent():
+                raise AssertionError(f"condition not met within {patience}")
+            self.take(await self.client.recv_within(max(0.01, patience.left())))
 
     async def alive(self) -> None:
         """A round trip: the server has read everything sent so far and heard from us."""

@@ -18,7 +18,6 @@ timer reads a ManualClock moved by the test.
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -69,6 +68,7 @@ from seasalt.server.journal_schema import from_blob
 from seasalt.server.master import Master
 from seasalt.server.tables import Status
 from seasalt.testing.server import RawClient, play_seat, running_server
+from seasalt.testing.waiting import Patience
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -118,12 +118,11 @@ class Player:
             self.over = msg
 
     async def until(self, condition: Callable[[], object], timeout: float = 20.0) -> None:
-        deadline = time.monotonic() + timeout
+        patience = Patience(timeout)
         while not condition():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"condition not met within {timeout} s (seq {self.seq})")
-            self.take(await self.client.recv(left))
+            if patience.spent():
+                raise AssertionError(f"condition not met within {patience} (seq {self.seq})")
+            self.take(await self.client.recv_within(max(0.01, patience.left())))
 
     async def alive(self) -> None:
         """A round trip: the server has read and answered everything sent so far."""

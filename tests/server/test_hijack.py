@@ -7,8 +7,6 @@ its routing id explicitly (standing for an attacker who learned it), the attacke
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 import zmq
 import zmq.asyncio
@@ -28,6 +26,7 @@ from seasalt.protocol import (
 from seasalt.server.app import Server
 from seasalt.server.security import KeyPair
 from seasalt.testing.server import RawClient, play_seat, running_server
+from seasalt.testing.waiting import within
 from zmq.utils.monitor import parse_monitor_message
 
 pytestmark = pytest.mark.timeout(60)
@@ -96,7 +95,7 @@ async def handshake_done(client: RawClient, timeout: float = 10.0) -> None:
     monitor = client.monitor  # type: ignore[attr-defined]
     try:
         while True:
-            parts = await asyncio.wait_for(monitor.recv_multipart(), timeout)
+            parts = await within(monitor.recv_multipart(), timeout)
             if parse_monitor_message(parts)["event"] == zmq.EVENT_HANDSHAKE_SUCCEEDED:
                 return
     finally:

@@ -10,7 +10,6 @@ session resumes as a seated one does (its token, id and name kept in the journal
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -41,6 +40,7 @@ from seasalt.server.config import ManualClock, ServerConfig
 from seasalt.server.journal import Journal
 from seasalt.server.master import Master
 from seasalt.testing.server import RawClient, RecordingWire, ServerProcess
+from seasalt.testing.waiting import Patience
 
 pytestmark = pytest.mark.timeout(60)
 SEATS = ("human", "human")
@@ -71,12 +71,12 @@ def _client(
 
 async def _next(conn: Connection, kind: type, timeout: float = 20.0) -> ServerMessage | LinkEvent:
     """The next message or link event of ``kind`` (others are skipped)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = await conn.recv(timeout=max(0.01, deadline - time.monotonic()))
+    patience = Patience(timeout)
+    while not patience.spent():
+        message = await conn.recv(timeout=max(0.01, patience.left()))
         if isinstance(message, kind):
             return message
-    raise TimeoutError(f"no {kind.__name__} within {timeout} s")
+    raise TimeoutError(f"no {kind.__name__} within {patience}")
 
 
 async def _tables(conn: Connection) -> dict[str, object]:

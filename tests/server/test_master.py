@@ -28,6 +28,7 @@ from seasalt.server.journal import Journal
 from seasalt.server.master import Master
 from seasalt.server.tables import Status
 from seasalt.testing.server import RecordingWire
+from seasalt.testing.waiting import Patience
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -164,9 +165,9 @@ async def test_bots_decide_from_their_own_seat_view_only(tmp_path: Path) -> None
     master.handle(b"a", [encode(JoinOrCreate("b", ("human", "bot:random", "bot:greedy")))])
     table = master.tables["b"]
     human = get_bot("random", 9)
-    deadline = asyncio.get_running_loop().time() + 20
+    patience = Patience(20)
     while len(pool.seen) < 40 and not table.state.is_over:
-        assert asyncio.get_running_loop().time() < deadline, "the bots stopped playing"
+        assert not patience.spent(), "the bots stopped playing"
         if table.status is Status.ROUND_OVER:
             master.game.end_reading(table)
         if table.state.to_act == 0 and table.status is Status.RUNNING:

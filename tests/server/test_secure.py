@@ -26,6 +26,7 @@ from seasalt.server.app import Server
 from seasalt.server.security import KeyFileError, KeyPair, load_or_create_keys, read_allow_list
 from seasalt.testing.server import ServerProcess, running_server
 from seasalt.testing.shell import shell_words
+from seasalt.testing.waiting import within
 
 pytestmark = [
     pytest.mark.timeout(60),
@@ -82,7 +83,7 @@ async def test_an_encrypted_game_is_played_to_the_end(
         )
         for i in range(2)
     ]
-    summaries = await asyncio.wait_for(asyncio.gather(*(p.run() for p in players)), 45)
+    summaries = await within(asyncio.gather(*(p.run() for p in players)), 45)
     assert summaries[0].scores == summaries[1].scores and summaries[0].winners
 
 
