@@ -25,15 +25,27 @@ MAX_SLOWNESS = 12.0
 slow, and a test should say so within the hour."""
 
 
+def runnable_now() -> int:
+    """Processes runnable at this instant (Linux's /proc/loadavg), this one included; 0 where
+    it cannot be read. The load average is a minute's mean and lags a load that just began."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            return int(f.read().split()[3].split("/")[0])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
 def slowness() -> float:
     """How many times slower than a quiet machine this one runs the suite now: the runnable
-    processes per core over the last minute (the kernel's load average), at least 1. Six busy
-    loops beside the suite's two workers on two cores read about 4: each process gets a quarter
-    of a core. Where the load average cannot be read, 1."""
+    processes per core (the kernel's load average over the last minute, or the count runnable
+    right now when that is higher), at least 1. Six busy loops beside the suite's two workers on
+    two cores read about 4: each process gets a quarter of a core. Where neither can be read, 1.
+    """
     try:
         load = os.getloadavg()[0]
     except OSError:
-        return 1.0
+        load = 0.0
+    load = max(load, float(runnable_now()))
     return min(MAX_SLOWNESS, max(1.0, load / (os.cpu_count() or 1)))
 
 

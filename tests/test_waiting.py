@@ -45,6 +45,7 @@ def test_slowness_is_the_load_per_core_at_least_one_and_capped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     cores = os.cpu_count() or 1
+    monkeypatch.setattr(waiting, "runnable_now", lambda: 0)
     monkeypatch.setattr(waiting.os, "getloadavg", lambda: (8.0 * cores, 0.0, 0.0))
     assert slowness() == 8.0
     assert stretched(10.0) == 80.0
@@ -66,3 +67,18 @@ async def test_a_wait_that_is_never_met_fails_and_says_what_it_waited_for(
     monkeypatch.setattr(waiting, "slowness", lambda: 1.0)
     with pytest.raises(AssertionError, match=r"the moon not met within 0\.05 s of a quiet machine"):
         await until(lambda: False, 0.05, "the moon")
+
+
+def test_a_load_that_just_began_counts_before_the_minutes_mean_shows_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cores = os.cpu_count() or 1
+    monkeypatch.setattr(waiting.os, "getloadavg", lambda: (0.5, 0.0, 0.0))
+    monkeypatch.setattr(waiting, "runnable_now", lambda: 4 * cores)
+    assert slowness() == 4.0
+
+
+def test_the_processes_runnable_now_are_read_from_the_kernel() -> None:
+    if not os.path.exists("/proc/loadavg"):
+        pytest.skip("no /proc/loadavg on this system")
+    assert waiting.runnable_now() >= 1  # this very test runs
