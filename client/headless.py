@@ -233,7 +233,8 @@ class HeadlessPlayer:
     async def _say_away(self) -> None:
         """As the TUI's quit does: in a game, tell the server this player is going, so that a
         bot takes the seat now rather than after the takeover delay (the seat stays this
-        session's: the same ``--token-file`` resumes it). Waits half a second at most."""
+        session's: the same ``--token-file`` resumes it). Waits while the link works
+        (client/dealer.py ``AWAY_WAIT``)."""
         if self.session.seat is None or self.table_state in (
             TableState.WAITING, TableState.FINISHED,
         ):

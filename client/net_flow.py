@@ -147,7 +147,7 @@ class NetFlow:
         finally:
             if link is not None:
                 try:
-                    if self.away_on_close:  # waits half a second at most (a gone server)
+                    if self.away_on_close:  # waits while the link works (client/dealer.py)
                         said = False
                         try:
                             with contextlib.suppress(Exception):
