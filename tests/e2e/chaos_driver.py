@@ -1078,13 +1078,19 @@ class ChaosTable:
             player = self.players[index]
             player.creator = index == first_tui and self.join_order[0] != "bot"
             await player.launch()
+        # The game's limit restarts at each move the journal records: a loaded machine plays
+        # the same game slower (a chain of processes waits for the CPU at every hop, more than
+        # the load per core says), a game that stopped moving fails all the same.
         self.game_patience = Patience(plan.game_timeout)
+        moved = -1
         while True:
             if self.game_patience.spent():
-                raise self.fail(ChaosFailure, f"no game over within {self.game_patience}",
+                raise self.fail(ChaosFailure, f"no move nor game over for {self.game_patience}",
                                 *self.players, what="no game over")
             self.journal.refresh()
             truth = self.journal
+            if truth.seq != moved:
+                moved, self.game_patience = truth.seq, Patience(plan.game_timeout)
             self.allow_joins()
             for player in self.players:
                 await player.step()

@@ -26,7 +26,7 @@ from seasalt.server.app import Server
 from seasalt.server.security import KeyFileError, KeyPair, load_or_create_keys, read_allow_list
 from seasalt.testing.server import ServerProcess, running_server
 from seasalt.testing.shell import shell_words
-from seasalt.testing.waiting import within
+from seasalt.testing.waiting import stretched, within
 
 pytestmark = [
     pytest.mark.timeout(60),
@@ -90,14 +90,14 @@ async def test_an_encrypted_game_is_played_to_the_end(
 async def test_a_plain_client_is_told_the_server_needs_a_key(secure_server: Server) -> None:
     text, took = await refusal(secure_server, None)
     assert "--server-key" in text and "encrypted" in text
-    assert took < REFUSAL_DEADLINE
+    assert took < stretched(REFUSAL_DEADLINE)
 
 
 async def test_a_wrong_server_key_is_a_clear_refusal(secure_server: Server) -> None:
     wrong = zmq.curve_keypair()[0].decode()
     text, took = await refusal(secure_server, client_security(wrong))
     assert "--server-key" in text and "failed" in text
-    assert took < REFUSAL_DEADLINE
+    assert took < stretched(REFUSAL_DEADLINE)
 
 
 async def test_a_key_for_a_plain_server_says_it_is_not_encrypted() -> None:
@@ -106,7 +106,7 @@ async def test_a_key_for_a_plain_server_says_it_is_not_encrypted() -> None:
     # Usually the mechanism mismatch is reported; when the server hangs up first the client
     # only knows the encrypted handshake failed, and its message names this case too.
     assert "not encrypted" in text or "without --secure needs none" in text
-    assert took < REFUSAL_DEADLINE
+    assert took < stretched(REFUSAL_DEADLINE)
 
 
 async def test_the_allow_list_admits_listed_keys_only(keys: KeyPair, tmp_path: Path) -> None:
@@ -124,7 +124,7 @@ async def test_the_allow_list_admits_listed_keys_only(keys: KeyPair, tmp_path: P
         stranger = ClientSecurity(keys.public, pub, sec)
         text, took = await refusal(server, stranger)
     assert "does not admit this client's key" in text and "--allow-keys" in text
-    assert took < REFUSAL_DEADLINE
+    assert took < stretched(REFUSAL_DEADLINE)
 
 
 def test_the_key_pair_is_created_once_with_owner_only_files(tmp_path: Path) -> None:
@@ -177,7 +177,8 @@ def test_the_commands_print_the_key_and_refuse_a_plain_client(
         host_port = endpoint.removeprefix("tcp://")
         started = time.monotonic()
         plain = _client(host_port, "--bot", "random", "--connect-timeout", "20", env=env)
-        assert time.monotonic() - started < REFUSAL_DEADLINE + 3  # + interpreter start-up
+        # (+ interpreter start-up; under load the words below tell a refusal from a time-out)
+        assert time.monotonic() - started < stretched(REFUSAL_DEADLINE + 3)
         assert plain.returncode != 0
         assert "--server-key" in plain.stderr and "encrypted" in plain.stderr
     finally:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from seasalt.client.app import LaunchOptions, SeasaltApp
+from seasalt.client.screens.connecting import ConnectingScreen
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.start import StartScreen
 from seasalt.client.screens.table import TableScreen
@@ -207,8 +208,17 @@ async def test_back_from_hosting_then_solo_plays_on_a_solo_server(tui, data: Pat
         await tui.until(lambda: app.child is not None and app.child.address, timeout=STARTED)
         hosted = app.child
         assert hosted is not None and app.hosting
-        await tui.key(app, "escape")
-        await tui.until(lambda: isinstance(app.screen, StartScreen), timeout=STARTED)
+        # The server is held still while Esc is pressed on the connecting screen: on a loaded
+        # machine the connect could otherwise win the race and put up the lobby, where Esc
+        # does not go back (it did once beside six busy loops).
+        os.kill(hosted.pid, signal.SIGSTOP)
+        try:
+            await tui.until(lambda: isinstance(app.screen, ConnectingScreen), timeout=STARTED,
+                            what="the connecting screen (not the lobby yet)")
+            await tui.key(app, "escape")
+            await tui.until(lambda: isinstance(app.screen, StartScreen), timeout=STARTED)
+        finally:
+            os.kill(hosted.pid, signal.SIGCONT)
         await tui.settled(app)
         app.screen.query_one("#tabs").active = "solo"  # type: ignore[attr-defined]
         await pilot.pause()
