@@ -14,8 +14,9 @@ import pytest
 import zmq
 import zmq.asyncio
 from seasalt.bots import get_bot
+from seasalt.client import dealer, link_timing
 from seasalt.client.address import endpoint_of, parse_address
-from seasalt.client.connection import AWAY_WAIT, Connection
+from seasalt.client.connection import Connection
 from seasalt.client.connection_types import ConnectFailed, ConnectionClosed, LinkEvent
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
 from seasalt.client.intents import DoneReading, Play, SitDown, WatchTable
@@ -373,7 +374,12 @@ async def test_lost_server_then_resume_with_the_token(fake: FakeServer) -> None:
     await conn.close()
 
 
-async def test_reconnecting_gives_up_after_its_limit(fake: FakeServer) -> None:
+async def test_reconnecting_gives_up_after_its_limit(
+    fake: FakeServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The reconnect looks at its (manual) clock every GIVE_UP_LOOK seconds of the loop's: a
+    # second each look in the app, waited for on the real clock here.
+    monkeypatch.setattr(link_timing, "GIVE_UP_LOOK", 0.05)
     clock = ManualClock()
     timing = LinkTiming(clock, give_up_after=0.0)
     conn = Connection(fake.address, "ann", timing=timing)
@@ -450,17 +456,19 @@ async def test_away_is_read_by_the_server_before_the_close(fake: FakeServer) -> 
 
 
 async def test_away_waits_while_the_link_works_and_gives_up_once_it_would_count_as_lost(
-    fake: FakeServer
+    fake: FakeServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Issue 38: on a busy machine the server read the away after the quit's half second, and
     # the seat waited for the takeover delay. A server heard within the peer timeout is waited
     # for; one silent for all of it is a lost link (the heartbeats would say so), given up on.
+    # (The least wait is a tenth of a second here, not AWAY_WAIT's half: the test waits three.)
+    monkeypatch.setattr(dealer, "AWAY_WAIT", 0.1)
     clock = ManualClock()
     conn = await connected(fake, clock)
     sending = asyncio.create_task(conn.send(Away()))
     await fake.expect(Away)
     await fake.expect(Heartbeat)
-    await asyncio.wait({sending}, timeout=AWAY_WAIT * 3)  # sleep-ok: proves a wait goes on
+    await asyncio.wait({sending}, timeout=dealer.AWAY_WAIT * 3)  # sleep-ok: a wait goes on
     assert not sending.done()  # the link still works: the server is given its time
     clock.now += conn.timing.peer_timeout
     assert await within(sending, 30) is False  # silent for the whole peer timeout
@@ -665,6 +673,14 @@ async def test_the_headless_player_keeps_the_link_alive_while_its_bot_thinks(
                 bot.release.set()  # three heartbeats while the bot was thinking: enough
         assert message == ActionRequest("t", 0, view(state, seat).legal_actions[0])
         assert heartbeats >= 3 and bot.calls == 1
+        # Stopped in a game, the player says it is going and waits (while the link works, up
+        # to the peer timeout: 10 s) until the server has read it; this server reads it.
+        run.cancel()
+        await fake.expect(Away)
+        await fake.expect(Heartbeat)
+        await fake.send(Error(ErrorCode.UNAUTHORIZED, "no session"))
+        with pytest.raises(asyncio.CancelledError):
+            await within(run, 5)
     finally:
         bot.release.set()
         run.cancel()

@@ -30,6 +30,10 @@ from seasalt.testing.waiting import stretched, until, within
 
 pytestmark = pytest.mark.timeout(90)
 SERVER_SEED = 7
+SHORT = 10
+"""The target of the games whose length nothing here is about (a killed client's return, a
+command line's output, a kept token): one or two rounds of 40-95 moves instead of the standard
+40 points' 200-330 (the full games are test_headless_players_complete_a_game's)."""
 
 # The remaining player-count/expansion pairs: the default suite covers each count and both
 # decks; SEASALT_SLOW=1 plays every pair (about 15 s more).
@@ -60,12 +64,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.terminate()
 
 
-def players(address: str, table: str, count: int, extra_salt: bool) -> list[HeadlessPlayer]:
+def players(
+    address: str, table: str, count: int, extra_salt: bool, target: int = 0
+) -> list[HeadlessPlayer]:
     return [
         HeadlessPlayer(
             HeadlessOptions(
                 address, "random", name=f"p{i}", table=table, players=count,
-                extra_salt=extra_salt, seed=i, connect_timeout=10,
+                extra_salt=extra_salt, seed=i, connect_timeout=10, target=target,
             ),
             err=io.StringIO(),
         )
@@ -141,7 +147,8 @@ async def run_cli(*args: str, timeout: float = 80) -> tuple[int, str, str]:
 
 
 async def test_cli_players_finish_a_game_without_importing_textual(server: str) -> None:
-    common = ("--bot", "random", "--table", "cli-xs", "--players", "2", "--extra-salt")
+    common = ("--bot", "random", "--table", "cli-xs", "--players", "2", "--extra-salt",
+              "--target", str(SHORT))
     results = await asyncio.gather(
         run_cli(server, *common, "--seed", "1", "--name", "ann"),
         run_cli(server, *common, "--seed", "2", "--name", "bob"),
@@ -192,12 +199,12 @@ async def test_a_table_that_does_not_fit_is_a_clear_error(server: str) -> None:
 
 
 async def test_a_killed_client_resumes_with_its_token(server: str, tmp_path: Path) -> None:
-    opponent = players(server, "phoenix", 2, False)[0]
+    opponent = players(server, "phoenix", 2, False, target=SHORT)[0]
     opponent_task = asyncio.create_task(opponent.run())
     token_file = tmp_path / "token"
     args = (
         "-c", _CLI, server, "--bot", "random", "--table", "phoenix", "--players", "2",
-        "--seed", "5", "--delay", "0.01", "--token-file", str(token_file),
+        "--seed", "5", "--delay", "0.01", "--token-file", str(token_file), "--target", str(SHORT),
     )
     victim = await asyncio.create_subprocess_exec(
         sys.executable, *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
@@ -257,7 +264,8 @@ async def test_coming_back_after_the_end_prints_the_same_result(
 
     def make(i: int) -> HeadlessPlayer:
         options = HeadlessOptions(
-            server, "random", name=f"p{i}", table="late", players=2, seed=i, token_file=tokens[i]
+            server, "random", name=f"p{i}", table="late", players=2, seed=i, token_file=tokens[i],
+            target=SHORT,
         )
         return HeadlessPlayer(options, err=io.StringIO())
 
@@ -278,7 +286,8 @@ async def test_a_token_kept_from_a_finished_game_plays_the_next_table(
 
     def make(i: int, table: str) -> HeadlessPlayer:
         options = HeadlessOptions(
-            server, "random", name=f"q{i}", table=table, players=2, seed=i, token_file=tokens[i]
+            server, "random", name=f"q{i}", table=table, players=2, seed=i, token_file=tokens[i],
+            target=SHORT,
         )
         return HeadlessPlayer(options, err=io.StringIO())
 

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 from seasalt.bots import get_bot
+from seasalt.client.connection import Connection
 from seasalt.client.headless import GameSummary, HeadlessOptions, HeadlessPlayer
+from seasalt.client.link_timing import LinkTiming
+from seasalt.client.session import ClientSession
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
 from seasalt.testing.server import ServerProcess
@@ -27,14 +30,26 @@ pytestmark = pytest.mark.timeout(90 + 6 * KILLS)
 
 SERVER_ARGS = ("--seed", "11", "--bot-delay", "0", "--takeover-after", "120")
 TABLE = "storm"
+TARGET = 15
+"""Points that end the game: seed 11's game is two rounds of 116 moves (the standard 40: 259
+moves in 5 rounds), so CI's kills fall in each round, at moves 38 and 77."""
+
+
+HEARTBEAT = 0.2
+"""Seconds between the players' heartbeats (the standard 2 s): a killed server's successor is
+heard from, and the players resume, when the next message goes out. Both players wait for the
+move lost with the killed server, so that message is a heartbeat (each restart waited about a
+second for it)."""
 
 
 def player(address: str, seat_seed: int) -> HeadlessPlayer:
     options = HeadlessOptions(
         address, "random", name=f"p{seat_seed}", table=TABLE, players=2, seed=seat_seed,
-        delay=0.005, connect_timeout=10, reconnect_for=60,
+        delay=0.005, connect_timeout=10, reconnect_for=60, target=TARGET,
     )
-    return HeadlessPlayer(options, err=io.StringIO())
+    link = Connection(address, f"p{seat_seed}", session=ClientSession(),
+                      timing=LinkTiming(heartbeat_interval=HEARTBEAT, give_up_after=60))
+    return HeadlessPlayer(options, connection=link, err=io.StringIO())
 
 
 async def wait_until(condition: Callable[[], object], what: str, timeout: float = 40) -> None:
@@ -54,7 +69,7 @@ async def start_players(
 
 def play_offline(seeds_by_seat: tuple[int, ...]) -> GameState:
     """The same game with no network at all: the engine and the same seeded bots."""
-    state = new_game(Rules(2), game_seed(11, TABLE, 1))
+    state = new_game(Rules(2, target=TARGET), game_seed(11, TABLE, 1))
     bots = [get_bot("random", seed) for seed in seeds_by_seat]
     while not state.is_over:
         seat = state.to_act

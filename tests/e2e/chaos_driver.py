@@ -104,6 +104,14 @@ coalesced for at most 60 ms: this is only slack for a loaded machine)."""
 RANDOM_MOVES = 0.1
 """The share of a TUI player's moves picked at random among the choices (else greedy's)."""
 RESULT_NOISE = ("d", "e", "1", "2", "x", "l", "tab")
+BOT_WAITS_THEN_RUNS = (
+    "import sys\n"
+    "from seasalt.client import cli, headless\n"
+    "sys.stdin.readline()\n"
+    "sys.exit(cli.main(sys.argv[1:]))\n"
+)
+"""The headless bot's program: ``seasalt-client`` (``python -m seasalt.client.cli``), imported
+at once and run once a line comes on stdin (ChaosTable.prepare_bot)."""
 
 
 class ChaosFailure(AssertionError):
@@ -174,6 +182,9 @@ class ChaosPlan:
     its way): a move lost with the server must not freeze that seat (issue 13 defect 1)."""
     key_rate: float = 2.0
     """Random keys a player presses per second, on average."""
+    pace: float = 1.0
+    """How slowly people act in the lobby: a player allowed to join looks 1-3 s later (a
+    seeded draw), and tries again every 1 s; times this factor."""
     stuck_after: float = 20.0
     """Seconds a seat may be to act without its move being accepted."""
     back_within: float = 10.0
@@ -554,7 +565,7 @@ class Player:
         now = time.monotonic()
         listed = any(t.name == TABLE for t in lobby.tables)
         back = self.seat is not None  # a reopened app: its seat is at that table
-        if not (self.may_join or back) or now - self.join_tried_at < 1.0:
+        if not (self.may_join or back) or now - self.join_tried_at < self.chaos.plan.pace:
             if self.noisy(0.25):
                 await self.key(self.rng.choice(("x", "down", "up", "l")), "in the lobby")
             return
@@ -874,6 +885,9 @@ class ChaosTable:
         self.game_patience = Patience(plan.game_timeout)
         self.players = [Player(self, i, workdir / f"data-{NAMES[i].lower()}") for i in range(3)]
         self.bot: subprocess.Popen[bytes] | None = None
+        """The headless bot once it may join (its turn in the join order)."""
+        self.bot_ready: subprocess.Popen[bytes] | None = None
+        """The headless bot's process, started with the server and waiting for its turn."""
         self.bot_seat: int | None = None
         self.hold_moves = False
         self.server_up_since = 0.0
@@ -885,17 +899,31 @@ class ChaosTable:
 
     # --- the pieces ---
 
-    def start_bot(self) -> None:
+    def prepare_bot(self) -> None:
+        """Start the headless bot's process as the server starts: it imports the client, then
+        waits for a line on stdin before it runs ``seasalt-client ADDRESS --bot ...``, so its
+        interpreter's start (seconds on a loaded machine) is not part of the waiting room."""
         out = open(self.workdir / "bot.out", "wb")  # noqa: SIM115 - the child keeps it
         err = open(self.workdir / "bot.err", "wb")  # noqa: SIM115
-        self.bot = subprocess.Popen(
-            [sys.executable, "-m", "seasalt.client.cli", self.address, "--bot", PLAYER_LEVEL,
+        self.bot_ready = subprocess.Popen(
+            [sys.executable, "-c", BOT_WAITS_THEN_RUNS, self.address, "--bot", PLAYER_LEVEL,
              "--table", TABLE, "--players", "4", "--name", BOT_NAME, "--delay", "0",
              "--seed", str(self.plan.seed), "--token-file", str(self.workdir / "bot.token")],
-            stdout=out, stderr=err, env={**os.environ},
+            stdin=subprocess.PIPE, stdout=out, stderr=err, env={**os.environ},
         )
         out.close()
         err.close()
+
+    def start_bot(self) -> None:
+        """The bot's turn to join: the prepared process goes on (``seasalt-client --bot``)."""
+        if self.bot_ready is None:
+            self.prepare_bot()
+        bot = self.bot_ready
+        assert bot is not None and bot.stdin is not None
+        with contextlib.suppress(BrokenPipeError):  # (exited already: check_bot says why)
+            bot.stdin.write(b"go\n")
+            bot.stdin.close()
+        self.bot = bot
 
     def bot_text(self, which: str) -> str:
         path = self.workdir / f"bot.{which}"
@@ -1073,6 +1101,7 @@ class ChaosTable:
         self.server_up_since = time.monotonic()
         self.address = endpoint.removeprefix("tcp://")
         self.port = int(self.address.rsplit(":", 1)[1])
+        self.prepare_bot()
         first_tui = next(i for i in self.join_order if i != "bot")
         for index in range(3):
             player = self.players[index]
@@ -1147,7 +1176,8 @@ class ChaosTable:
                 if not player.may_join:
                     # People arrive at their own pace: the waiting room lasts a while.
                     player.may_join = True
-                    player.join_tried_at = time.monotonic() + player.rng.uniform(0.0, 2.0)
+                    player.join_tried_at = (
+                        time.monotonic() + player.rng.uniform(0.0, 2.0) * self.plan.pace)
         if self.bot_seat is None and self.journal.started:
             self.bot_seat = next(s for s, n in self.journal.seat_names.items() if n == BOT_NAME)
 
@@ -1251,9 +1281,12 @@ class ChaosTable:
         for app in [a for q in self.players for a in q.apps]:
             _DATA_DIRS.pop(app, None)
             _WIRE.pop(app, None)
-        if self.bot is not None and self.bot.poll() is None:
-            self.bot.send_signal(signal.SIGKILL)
-            self.bot.wait(10)
+        bot = self.bot or self.bot_ready
+        if bot is not None and bot.poll() is None:
+            bot.send_signal(signal.SIGKILL)
+            bot.wait(10)
+        if bot is not None and bot.stdin is not None and not bot.stdin.closed:
+            bot.stdin.close()
         if self.server.proc is not None and self.server.proc.poll() is None:
             self.server.terminate()
         self.journal.close()

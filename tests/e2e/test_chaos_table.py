@@ -34,7 +34,9 @@ async def test_chaos_table(tmp_path: Path) -> None:
     3), the server killed -9 and restarted just as a TUI's move key is pressed (that move is
     lost with the server: the seat must still be able to play it again), and every check
     (chaos_driver.play: game over, no stuck seat, no stale frame, own seat back, journal)."""
-    plan = chaos.ChaosPlan(SEED, game_timeout=75)
+    # People arrive twice as fast as the soak's (pace 0.5): the waiting room still lasts
+    # some seconds of keys for the seats taken, the round-1 starter's too.
+    plan = chaos.ChaosPlan(SEED, game_timeout=75, pace=0.5)
     report = await chaos.play(plan, tmp_path)
     assert report.restarts == 1 and report.reopens == 1
     assert report.scores

@@ -10,7 +10,7 @@ session resumes as a seated one does (its token, id and name kept in the journal
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,12 +46,24 @@ pytestmark = pytest.mark.timeout(60)
 SEATS = ("human", "human")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
-    process = ServerProcess(str(tmp_path / "j.sqlite3"), "--bot-delay", "0", "--heartbeat", "0.2")
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server process for the module's tests (each kills and restarts it once): every test
+    sits at tables of its own names and looks only at those."""
+    db = tmp_path_factory.mktemp("restart") / "j.sqlite3"
+    process = ServerProcess(str(db), "--bot-delay", "0", "--heartbeat", "0.2")
     process.start()
     yield process
     process.kill()
+
+
+@pytest.fixture
+def server(shared_server: ServerProcess) -> ServerProcess:
+    """The module's server, running (started again on its port if a failed test left it
+    killed)."""
+    if shared_server.proc is None or shared_server.proc.poll() is not None:
+        shared_server.start(port=int(shared_server.endpoint.rsplit(":", 1)[1]))
+    return shared_server
 
 
 def _restart(server: ServerProcess) -> None:
@@ -106,6 +118,7 @@ async def test_a_new_table_asked_for_while_the_server_is_down_is_made_when_it_is
     # Not noticed: the client's silence limit outlasts the restart, so the request goes out on
     # the old socket and (as a rule: unless it was written before the socket saw the server go)
     # reaches the new server from a peer it does not know, which refuses it.
+    name = f"Ann's table {'lost' if noticed else 'not lost'}"
     conn = _client(server, ctx, peer_timeout=1.0 if noticed else 5.0)
     welcome = await conn.connect()
     port = int(server.endpoint.rsplit(":", 1)[1])
@@ -113,7 +126,7 @@ async def test_a_new_table_asked_for_while_the_server_is_down_is_made_when_it_is
     if noticed:  # the client has seen the server go (the lobby says "reconnecting")
         lost = await _next(conn, LinkEvent)
         assert isinstance(lost, LinkEvent) and lost.state == "lost"
-    assert await conn.send(JoinOrCreate("Ann's table", SEATS))  # kept, not dropped
+    assert await conn.send(JoinOrCreate(name, SEATS))  # kept, not dropped
     server.start(port=port)
     resumed = await _next(conn, LinkEvent)
     while isinstance(resumed, LinkEvent) and resumed.state == "lost":
@@ -121,8 +134,8 @@ async def test_a_new_table_asked_for_while_the_server_is_down_is_made_when_it_is
     assert isinstance(resumed, LinkEvent) and resumed.state == "resumed"
     assert not resumed.fresh and conn.session_id == welcome.session  # the same session
     joined = await _next(conn, Joined)
-    assert isinstance(joined, Joined) and (joined.table, joined.seat) == ("Ann's table", 0)
-    table = (await _tables(conn))["Ann's table"]
+    assert isinstance(joined, Joined) and (joined.table, joined.seat) == (name, 0)
+    table = (await _tables(conn))[name]
     assert table.state is TableState.WAITING  # type: ignore[attr-defined]
     assert [s.name for s in table.seats] == ["Ann", None]  # type: ignore[attr-defined]
     await conn.close()
@@ -133,7 +146,7 @@ async def test_leaving_a_game_while_the_server_is_down_happens_when_it_is_back(
 ) -> None:
     conn = _client(server, ctx)
     await conn.connect()
-    await conn.send(JoinOrCreate("t", ("human", "bot:random")))
+    await conn.send(JoinOrCreate("left", ("human", "bot:random")))
     assert isinstance(await _next(conn, Joined), Joined)
     assert isinstance(await _next(conn, Snapshot), Snapshot)  # started: journalled before it
     port = int(server.endpoint.rsplit(":", 1)[1])
@@ -143,8 +156,8 @@ async def test_leaving_a_game_while_the_server_is_down_happens_when_it_is_back(
     assert await conn.send(Leave())  # kept for the server's return
     server.start(port=port)
     left = await _next(conn, Left)  # back at the seat on resume, then gone as asked
-    assert isinstance(left, Left) and left.table == "t"
-    (table,) = (await _tables(conn)).values()
+    assert isinstance(left, Left) and left.table == "left"
+    table = (await _tables(conn))["left"]
     assert table.seats[0].bot_playing  # type: ignore[attr-defined]
     await conn.close()
 
@@ -155,13 +168,14 @@ async def test_a_request_answered_before_the_loss_is_not_sent_again(
     conn = _client(server, ctx)
     await conn.connect()
     await conn.send(Watch("nowhere"))  # refused: answered, so not repeated after a restart
-    await conn.send(JoinOrCreate("t", SEATS))
+    await conn.send(JoinOrCreate("answered", SEATS))
     assert isinstance(await _next(conn, Joined), Joined)
     _restart(server)  # the waiting table is not brought back (it never started)
     resumed = await _next(conn, LinkEvent)
     while isinstance(resumed, LinkEvent) and resumed.state == "lost":
         resumed = await _next(conn, LinkEvent)
-    assert await _tables(conn) == {}  # nothing asked for again
+    # Nothing asked for again (the module's other tests' tables may be listed).
+    assert not {"nowhere", "answered"} & set(await _tables(conn))
     await conn.close()
 
 
@@ -215,16 +229,16 @@ async def test_a_leave_sent_again_after_a_restart_is_answered_as_the_first(
     # again in between (the journal keeps which table the session left).
     first = RawClient(ctx, server.endpoint)
     welcome = await first.hello("Ann")
-    await first.send(JoinOrCreate("t", SEATS))
+    await first.send(JoinOrCreate("again", SEATS))
     await first.expect(Joined)
     await first.send(Leave())
-    assert await first.expect(Left) == Left("t")  # (the answer the client never read)
+    assert await first.expect(Left) == Left("again")  # (the answer the client never read)
     first.close()
     _restart(server)
     again = RawClient(ctx, server.endpoint)
     assert (await again.resume(welcome.token)).resumed
     await again.send(Leave())
-    assert await again.expect(Left) == Left("t")
+    assert await again.expect(Left) == Left("again")
     await again.send(Watch("nowhere"))  # (not a table: refused, and the session sits nowhere)
     await again.send(JoinOrCreate("u", SEATS))  # sitting again: that leave is forgotten...
     assert await again.expect(Joined) == Joined("u", 0)

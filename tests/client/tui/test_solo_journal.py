@@ -7,9 +7,11 @@ dir and the temp dir are this test's own (platformdirs reads XDG_DATA_HOME).
 from __future__ import annotations
 
 import fcntl
+import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -180,17 +182,53 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
         assert second.solo_resumable
 
 
-async def test_solo_again_offers_the_unfinished_game(tui, dirs) -> None:  # type: ignore[no-untyped-def]
+@dataclass(frozen=True)
+class Unfinished:
+    """A solo game left after one move (seed 8, one bot): where the player was."""
+
+    seat: int | None
+    move: int
+    hand: tuple[int, ...]
+
+
+_LEFT: dict[str, tuple[Path, Unfinished]] = {}
+"""The data dir a first solo app left (copied), and its game: made once per test process."""
+
+
+@pytest.fixture
+async def unfinished(tui, dirs, tmp_path_factory: pytest.TempPathFactory) -> Unfinished:  # type: ignore[no-untyped-def]
+    """This test's data dir holds an unfinished solo game: the one a first ``--solo`` app
+    (one bot, seed 8) leaves when the player quits after one move. That first app is the same
+    in every test that needs it, so it runs once and the data dir it left is copied (its files,
+    the journal and the seat's token, are checked by
+    test_an_unfinished_solo_game_is_resumed_from_the_start_menu, which runs its own)."""
+    data, _temp = dirs
+    if "game" not in _LEFT:
+        first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
+                                         bot_delay=0))
+        async with first.run_test(size=(100, 30)):
+            move = await _play_one_move(first, tui)
+            game = Unfinished(first.seat, move, first.screen.frame.view.hand)
+            assert first.solo_resumable
+        kept = tmp_path_factory.mktemp("unfinished") / "seasalt"
+        shutil.copytree(data, kept)
+        _LEFT["game"] = (kept, game)
+    else:
+        kept, game = _LEFT["game"]
+        shutil.copytree(kept, data)
+    assert (data / "solo.sqlite3").is_file() and (data / "solo-game.json").is_file()
+    return game
+
+
+async def test_solo_again_offers_the_unfinished_game(  # type: ignore[no-untyped-def]
+    tui, dirs, unfinished: Unfinished
+) -> None:
     """The quit dialog says the solo game is kept; the player starts ``seasalt-client --solo``
     again, as they did the first time: it asks, and No (or Esc) resumes the kept game (a new
     game at once archived it, session 11)."""
-    first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
-                                     bot_delay=0))
-    async with first.run_test(size=(100, 30)):
-        move = await _play_one_move(first, tui)
-        seat, hand = first.seat, first.screen.frame.view.hand
+    game = unfinished
     for answer in ("escape", "n", "enter"):  # Enter: the no button has the focus
-        await _solo_again_and_answer(tui, answer, seat, move, hand)
+        await _solo_again_and_answer(tui, answer, game.seat, game.move, game.hand)
 
 
 async def _solo_again_and_answer(tui, answer: str, seat, move, hand) -> None:  # type: ignore[no-untyped-def]
@@ -208,14 +246,12 @@ async def _solo_again_and_answer(tui, answer: str, seat, move, hand) -> None:  #
         assert again.solo_resumable
 
 
-async def test_solo_again_while_another_client_plays_it_asks_nothing(tui, dirs) -> None:  # type: ignore[no-untyped-def]
+async def test_solo_again_while_another_client_plays_it_asks_nothing(  # type: ignore[no-untyped-def]
+    tui, dirs, unfinished: Unfinished
+) -> None:
     """Another client's solo server holds the journal: its game is not ours to resume or
     archive, so --solo starts a game of its own at once (a temporary journal), as before."""
     data, _temp = dirs
-    first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
-                                     bot_delay=0))
-    async with first.run_test(size=(100, 30)):
-        await _play_one_move(first, tui)
     with open(data / "solo.sqlite3.lock", "a+") as held:  # as the other server's lock
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)
         other = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=2, bot_delay=0))
@@ -228,11 +264,9 @@ async def test_solo_again_while_another_client_plays_it_asks_nothing(tui, dirs) 
             assert len(other.frame.view.seats) == 3
 
 
-async def test_a_new_solo_game_replaces_the_unfinished_one(tui, dirs) -> None:  # type: ignore[no-untyped-def]
-    first = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=1, server_seed=8,
-                                     bot_delay=0))
-    async with first.run_test(size=(100, 30)):
-        await _play_one_move(first, tui)
+async def test_a_new_solo_game_replaces_the_unfinished_one(  # type: ignore[no-untyped-def]
+    tui, dirs, unfinished: Unfinished
+) -> None:
     second = SeasaltApp(LaunchOptions(name="Ann", solo=True, opponents=2, server_seed=8,
                                       bot_delay=0))
     async with second.run_test(size=(100, 30)):
