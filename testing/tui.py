@@ -188,6 +188,21 @@ async def until_table(app: App[Any], timeout: float = 10.0) -> TableScreen:
     return screen
 
 
+async def resized(app: App[Any], width: int, height: int) -> None:
+    """Resize the terminal as a player does (``Pilot.resize_terminal``) and wait until the
+    screen is laid out at the new size and has settled.
+
+    A table keeps the frame it drew at the old size until it draws again: give it a frame
+    after the resize (:func:`show_next`) and read it once that is drawn. Even so a resized
+    table is not always laid out as a fresh app's at that size (80 x 24 to 100 x 30 left
+    the hand a row taller): a check meant for a fresh layout at each size starts an app each.
+    """
+    await Pilot(app).resize_terminal(width, height)
+    await until(lambda: tuple(app.screen.size) == (width, height), 10.0,
+                f"the screen laid out at {width} x {height}")
+    await settled(app)
+
+
 async def show_next(table: TableScreen, state: GameState, seat: int = 0,
                     timeout: float = 20.0) -> Frame:
     """Put ``seat``'s view of ``state`` on ``table`` as the frame after the one it holds (the
@@ -523,6 +538,7 @@ class Host(App[None]):
 
 __all__ = [
     "NAMES", "STATS", "FakeLink", "FakeSource", "Host", "OneFrameLink", "OneTableLink",
-    "StaticLink", "make_replay", "mid_round", "missing_choices", "press", "screen_text",
-    "settled", "show_next", "table_app", "table_ready", "through", "until", "until_table",
+    "StaticLink", "make_replay", "mid_round", "missing_choices", "press", "resized",
+    "screen_text", "settled", "show_next", "table_app", "table_ready", "through", "until",
+    "until_table",
 ]
