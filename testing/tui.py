@@ -16,6 +16,7 @@ from typing import Any
 from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.history_source import HistoryUnavailable
+from seasalt.client.screens.model import Frame
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import (
@@ -185,6 +186,41 @@ async def until_table(app: App[Any], timeout: float = 10.0) -> TableScreen:
     screen = app.screen
     assert isinstance(screen, TableScreen)
     return screen
+
+
+async def resized(app: App[Any], width: int, height: int) -> None:
+    """Resize the terminal as a player does (``Pilot.resize_terminal``) and wait until the
+    screen is laid out at the new size and has settled.
+
+    A table keeps the frame it drew at the old size until it draws again: give it a frame
+    after the resize (:func:`show_next`) and read it once that is drawn. Even so a resized
+    table is not always laid out as a fresh app's at that size (80 x 24 to 100 x 30 left
+    the hand a row taller): a check meant for a fresh layout at each size starts an app each.
+    """
+    await Pilot(app).resize_terminal(width, height)
+    await until(lambda: tuple(app.screen.size) == (width, height), 10.0,
+                f"the screen laid out at {width} x {height}")
+    await settled(app)
+
+
+async def show_next(table: TableScreen, state: GameState, seat: int = 0,
+                    timeout: float = 20.0) -> Frame:
+    """Put ``seat``'s view of ``state`` on ``table`` as the frame after the one it holds (the
+    same table and seats, the next seq) and wait until it is drawn.
+
+    One app can so check a series of positions at a frame's cost each, not an app's (started
+    and brought to its table, an app costs about ten frames' CPU). The table draws a frame
+    after another as in a game: cards in the hand that were not in the last frame's are marked
+    new, and after a frame where the seat had nothing to do the changes since are marked. A
+    position meant to look as in a fresh app keeps seat 0 to act in both frames and its hand
+    within the last frame's hand.
+    """
+    held = table.frame
+    assert held is not None, "no frame on the table yet (until_table first)"
+    frame = Frame(held.table, held.seq + 1, view(state, seat), held.seats)
+    await table.show_frame(frame)
+    await until(lambda: table.rendered is frame, timeout, f"frame {frame.seq} on screen")
+    return frame
 
 
 # --- positions ----------------------------------------------------------------------------------
@@ -502,6 +538,7 @@ class Host(App[None]):
 
 __all__ = [
     "NAMES", "STATS", "FakeLink", "FakeSource", "Host", "OneFrameLink", "OneTableLink",
-    "StaticLink", "make_replay", "mid_round", "missing_choices", "press", "screen_text",
-    "settled", "table_app", "table_ready", "through", "until", "until_table",
+    "StaticLink", "make_replay", "mid_round", "missing_choices", "press", "resized",
+    "screen_text", "settled", "show_next", "table_app", "table_ready", "through", "until",
+    "until_table",
 ]

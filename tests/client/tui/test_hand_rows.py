@@ -56,61 +56,64 @@ def first_card_column(row: str, label: str) -> int:
     return len(row) - len(row[len(label):].lstrip()) if row.startswith(label) else -1
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_wrapped_hand_rows_go_on_under_the_first_card(tui: Any, lang: str) -> None:
-    app = kit.table_app(table_with(8), lang, LONG_NAMES[:3])
-    async with app.run_test(size=(80, 24)):
-        table = await tui.until_table(app)
-        await tui.until(lambda: table.rendered is table.frame)
-        await tui.settled(app)
-        hand = table.query_one(HandPanel)
-        assert hand.form in (Form.CHIPS, Form.COMPACT)  # (a hand that fits hung)
-        rows = hand_rows(app, hand, 8)
-        label = plain(_("Your hand ({n}): ").format(n=8)).rstrip()
-        column = first_card_column(rows[0], label)
-        assert len(rows) > 1 and column > len(label), rows
-        for row in rows[1:]:
-            assert len(row) - len(row.lstrip()) == column, rows
-        assert missing_choices(app, table) == []
+def wrapped_rows_hang(app: Any, table: Any) -> None:
+    """Eight cards: the hand's wrapped rows go on under its first card."""
+    hand = table.query_one(HandPanel)
+    assert hand.form in (Form.CHIPS, Form.COMPACT)  # (a hand that fits hung)
+    rows = hand_rows(app, hand, 8)
+    label = plain(_("Your hand ({n}): ").format(n=8)).rstrip()
+    column = first_card_column(rows[0], label)
+    assert len(rows) > 1 and column > len(label), rows
+    for row in rows[1:]:
+        assert len(row) - len(row.lstrip()) == column, rows
+    assert missing_choices(app, table) == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_a_full_hand_still_fits_80x24_with_every_choice(tui: Any, lang: str) -> None:
-    # Hung, twenty cards took two rows more than flush: a choice went off the screen (and at
-    # sixteen cards the piles); the flush form gives them back first.
-    state = table_with(20)
-    app = kit.table_app(state, lang, LONG_NAMES[:3])
-    async with app.run_test(size=(80, 24)):
-        table = await tui.until_table(app)
-        await tui.until(lambda: table.rendered is table.frame)
-        await tui.settled(app)
-        assert missing_choices(app, table) == [], tui.text(app)
-        hand = table.query_one(HandPanel)
-        assert hand.form is Form.FLUSH
-        assert hand.shown is not None and hand.shown.plain.count("·") >= 20  # no card left out
-        assert len(view(state, 0).hand) == 20
+def full_hand_fits(app: Any, table: Any, state: Any) -> None:
+    """Twenty cards: hung, they took two rows more than flush and a choice went off the
+    screen (and at sixteen cards the piles); the flush form gives them back first."""
+    assert missing_choices(app, table) == [], kit.screen_text(app)
+    hand = table.query_one(HandPanel)
+    assert hand.form is Form.FLUSH
+    assert hand.shown is not None and hand.shown.plain.count("·") >= 20  # no card left out
+    assert len(view(state, 0).hand) == 20
 
 
-
-@pytest.mark.parametrize(("lang", "cards"), [*((lang, 16) for lang in LANGS), ("fr", 10)])
-async def test_the_points_line_wraps_between_terms_only(tui: Any, lang: str, cards: int
-                                                        ) -> None:
-    # At 80 columns the French line ended "·  bonus" and the next row read "couleur 7".
-    state = table_with(cards)
+def points_line_wraps_between_terms(app: Any, table: Any, state: Any) -> None:
+    """At 80 columns the French line ended "·  bonus" and the next row read "couleur 7"."""
     b = view(state, 0).breakdown
     assert b is not None
-    app = kit.table_app(state, lang, LONG_NAMES[:3])
+    hand = table.query_one(HandPanel)
+    region = hand.content_region
+    rows = plain(kit.screen_text(app)).splitlines()[region.y:region.bottom]
+    first = next(i for i, r in enumerate(rows) if plain(card_points_term()) in r)
+    lines = [r[region.x:region.right] for r in rows[first:]]
+    assert len(lines) > 1, lines  # (the line wraps: what is checked)
+    terms = [(card_points_term(), b.total), (colour_bonus_term(), b.color_bonus),
+             *((t, v) for t, v in breakdown_parts(b) if v)]
+    for term, value in terms:
+        assert any(f"{plain(term)} {value}" in r for r in lines), (term, lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_hand_rows_at_80x24(tui: Any, lang: str) -> None:
+    # One app a language; each hand is the table's next frame (kit.show_next), the biggest
+    # first: each smaller hand holds no card the one before lacked (none is marked new),
+    # seat 0 plays in each, so each is drawn as a fresh app draws it.
+    sizes = (20, 16, *((10,) if lang == "fr" else ()), 8)
+    app = kit.table_app(table_with(sizes[0]), lang, LONG_NAMES[:3])
     async with app.run_test(size=(80, 24)):
         table = await tui.until_table(app)
         await tui.until(lambda: table.rendered is table.frame)
-        await tui.settled(app)
-        hand = table.query_one(HandPanel)
-        region = hand.content_region
-        rows = plain(kit.screen_text(app)).splitlines()[region.y:region.bottom]
-        first = next(i for i, r in enumerate(rows) if plain(card_points_term()) in r)
-        lines = [r[region.x:region.right] for r in rows[first:]]
-        assert len(lines) > 1, lines  # (the line wraps: what is checked)
-        terms = [(card_points_term(), b.total), (colour_bonus_term(), b.color_bonus),
-                 *((t, v) for t, v in breakdown_parts(b) if v)]
-        for term, value in terms:
-            assert any(f"{plain(term)} {value}" in r for r in lines), (term, lines)
+        for cards in sizes:
+            state = table_with(cards)
+            if cards != sizes[0]:
+                await kit.show_next(table, state)
+            await tui.settled(app)
+            assert len(table.frame.view.hand) == cards
+            if cards == 20:
+                full_hand_fits(app, table, state)
+            elif cards == 8:
+                wrapped_rows_hang(app, table)
+            else:  # 16 in every language, 10 in French
+                points_line_wraps_between_terms(app, table, state)

@@ -64,23 +64,6 @@ HOST_QUIT = {
 }
 
 
-@pytest.mark.parametrize("lang", list(HOST_QUIT))
-@pytest.mark.parametrize("which", [0, 1])
-async def test_the_host_quit_keys_are_the_languages_own(lang: str, which: int) -> None:
-    (stop_label, stop_key), (leave_label, leave_key) = HOST_QUIT[lang]
-    app = quiet_app(lang)
-    answers: list[str | None] = []
-    async with app.run_test(size=(100, 30)):
-        await kit.until(lambda: type(app.screen).__name__ == "LobbyScreen")
-        app.push_screen(HostQuitDialog(), answers.append)
-        await kit.until(lambda: isinstance(app.screen, HostQuitDialog))
-        await kit.settled(app)
-        assert labels(app)[:2] == [stop_label, leave_label]
-        await kit.press(app, (stop_key, leave_key)[which])
-        await kit.until(lambda: bool(answers))
-        assert answers == [("stop", "leave")[which]]
-
-
 GAME_OVER = {
     "en": ("Play again (p)", "Lobby (b)", "Quit (q)"),
     "pt": ("Jogar de novo (j)", "Mesas (m)", "Sair (s)"),
@@ -88,42 +71,63 @@ GAME_OVER = {
     "fr": ("Rejouer (r)", "Tables (t)", "Quitter (q)"),
 }
 
-
-@pytest.mark.parametrize("lang", list(GAME_OVER))
-async def test_the_game_over_keys_are_the_languages_own(lang: str) -> None:
-    app = quiet_app(lang)
-    answers: list[str | None] = []
-    async with app.run_test(size=(100, 30)):
-        await kit.until(lambda: type(app.screen).__name__ == "LobbyScreen")
-        for index, answer in enumerate(("again", "lobby", "quit")):
-            end = GameEnd(scores=(30, 20, 10), winners=(0,), standings=(0, 1, 2))
-            app.push_screen(GameOverScreen(end, Names(list(NAMES), 0)), answers.append)
-            await kit.until(lambda: isinstance(app.screen, GameOverScreen))
-            await kit.settled(app)
-            assert labels(app)[:3] == list(GAME_OVER[lang])
-            key = GAME_OVER[lang][index][-2]  # the letter in the label's brackets
-            await kit.press(app, key)
-            count = index + 1
-            await kit.until(lambda: len(answers) == count)  # noqa: B023 (awaited here)
-            assert answers[-1] == answer
+RETRY = {"en": ("Retry (r)", "r"), "pt": ("Tentar de novo (t)", "t"),
+         "es": ("Reintentar (r)", "r"), "fr": ("Réessayer (r)", "r")}
 
 
-@pytest.mark.parametrize(("lang", "label", "key"), [
-    ("en", "Retry (r)", "r"), ("pt", "Tentar de novo (t)", "t"),
-    ("es", "Reintentar (r)", "r"), ("fr", "Réessayer (r)", "r"),
-])
-async def test_the_retry_key_is_the_languages_own(lang: str, label: str, key: str) -> None:
-    app = quiet_app(lang)
-    async with app.run_test(size=(100, 30)):
-        await kit.until(lambda: type(app.screen).__name__ == "LobbyScreen")
-        screen = ListeningConnecting("…")
-        app.push_screen(screen)
-        await kit.until(lambda: app.screen is screen and screen.is_mounted)
-        screen.failed("x", ())
+async def host_quit_keys(app: SeasaltApp, lang: str) -> None:
+    """The host's quit dialog, answered each way with its key in ``lang``."""
+    (stop_label, stop_key), (leave_label, leave_key) = HOST_QUIT[lang]
+    for key, answer in ((stop_key, "stop"), (leave_key, "leave")):
+        answers: list[str | None] = []
+        app.push_screen(HostQuitDialog(), answers.append)
+        await kit.until(lambda: isinstance(app.screen, HostQuitDialog))
         await kit.settled(app)
-        assert labels(app)[0] == label
+        assert labels(app)[:2] == [stop_label, leave_label]
         await kit.press(app, key)
-        await kit.until(lambda: screen.retried == 1)
+        await kit.until(lambda: bool(answers))  # noqa: B023 (awaited here)
+        assert answers == [answer]
+        await kit.until(lambda: not isinstance(app.screen, HostQuitDialog))
+
+
+async def game_over_keys(app: SeasaltApp, lang: str) -> None:
+    """The game over's three buttons, each answered with its key in ``lang``."""
+    answers: list[str | None] = []
+    for index, answer in enumerate(("again", "lobby", "quit")):
+        end = GameEnd(scores=(30, 20, 10), winners=(0,), standings=(0, 1, 2))
+        app.push_screen(GameOverScreen(end, Names(list(NAMES), 0)), answers.append)
+        await kit.until(lambda: isinstance(app.screen, GameOverScreen))
+        await kit.settled(app)
+        assert labels(app)[:3] == list(GAME_OVER[lang])
+        key = GAME_OVER[lang][index][-2]  # the letter in the label's brackets
+        await kit.press(app, key)
+        count = index + 1
+        await kit.until(lambda: len(answers) == count)  # noqa: B023 (awaited here)
+        assert answers[-1] == answer
+
+
+async def retry_key(app: SeasaltApp, lang: str) -> None:
+    """A failed connection's retry button, pressed with its key in ``lang``."""
+    label, key = RETRY[lang]
+    screen = ListeningConnecting("…")
+    app.push_screen(screen)
+    await kit.until(lambda: app.screen is screen and screen.is_mounted)
+    screen.failed("x", ())
+    await kit.settled(app)
+    assert labels(app)[0] == label
+    await kit.press(app, key)
+    await kit.until(lambda: screen.retried == 1)
+
+
+@pytest.mark.parametrize("lang", list(HOST_QUIT))
+async def test_the_dialog_keys_are_the_languages_own(lang: str) -> None:
+    # One app a language: the host quit, game over and retry dialogs in turn over its lobby.
+    app = quiet_app(lang)
+    async with app.run_test(size=(100, 30)):
+        await kit.until(lambda: type(app.screen).__name__ == "LobbyScreen")
+        await host_quit_keys(app, lang)
+        await game_over_keys(app, lang)
+        await retry_key(app, lang)
 
 
 def test_dialog_keys_never_clash_and_each_label_names_its_key() -> None:
