@@ -1,9 +1,10 @@
 """Issue 18: play in a browser served by the host (``seasalt-server --web``), end to end.
 
 Two real headless Chromium pages (Debian's ``chromium``, driven by Playwright for Python with the
-system browser: Playwright downloads nothing) against a real ``seasalt-server --web`` on
-127.0.0.1: both join one table from the page, play by keyboard, one reloads and gets its seat
-back, and they play the game to its game over themselves; no request the browser made left
+system browser: Playwright downloads nothing) against a real ``seasalt-server --web --web-max 2``
+on 127.0.0.1: both join one table from the page, play by keyboard, one reloads and gets its seat
+back (at the cap), and they play the game to its game over themselves; a third tab gets a clear
+page while both seats are taken and plays once one is closed; no request the browser made left
 127.0.0.1.
 
 To keep it short, Ann creates the table with the lobby's shortest game ("Game ends at: to 7
@@ -334,8 +335,12 @@ async def create_table(ann: Page) -> None:
 
 
 async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: Browser) -> None:
+    """Two tabs play a whole game; the cap on browser seats (2 here) turns a third tab away
+    with a clear page until a tab is closed, and a reload keeps its place at the cap (this
+    test holds what test_the_cap_on_browser_tabs_shows_a_clear_page checked with a cap of 1,
+    its own server and browser); the finished game is in the history, with its replay."""
     started = time.monotonic()
-    server = start_web_server(tmp_path)
+    server = start_web_server(tmp_path, "--web-max", "2")
     try:
         assert any(line.strip() == server.url for line in server.lines), server.lines
         ann = await browser.page("Ann")
@@ -343,6 +348,12 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         await asyncio.gather(ann.open(server.url, "Ann"), bob.open(server.url, "Bob"))
         assert urlsplit(ann.page.url).query != urlsplit(bob.page.url).query  # two identities
         assert len(server.guests()) == 2  # one client process per tab, on the host
+        # Both browser seats are taken: a third tab gets a clear page, and no client.
+        cy = await browser.page("Cy")
+        response = await cy.page.goto(server.url)
+        assert response is not None and response.status == 503
+        assert "browser seats of this server are in use" in await cy.page.inner_text("#full")
+        assert len(server.guests()) == 2
 
         await create_table(ann)
         await ann.until(r"Ann's table")
@@ -383,6 +394,14 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         await wait_over(server.game, "Ann's table")
         await bob.page.close()  # a closed tab's client is stopped
         await until_sync(lambda: len(server.guests()) == 1, 20)
+        # Its place is free again once its stop is done (just after its process): Cy plays.
+        patience = Patience(20)
+        while (await cy.page.goto(server.url)).status == 503:  # type: ignore[union-attr]
+            assert not patience.spent(), "the closed tab's place stayed taken"
+            await asyncio.sleep(0.1)  # sleep-ok: the polling interval of a condition wait
+        await cy.open(server.url, "Cy")
+        await cy.page.close()
+        await until_sync(lambda: len(server.guests()) == 1, 20)
 
         # Ann goes back to the lobby (Enter: past the last round's result to the game's, then
         # b): the finished game is in the history. A round others ended is held for a moment
@@ -422,35 +441,6 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         stop(server)
     assert server.guests() == []
     print(f"browser game to game over: {time.monotonic() - started:.1f} s, moves {moves}")
-
-
-async def test_the_cap_on_browser_tabs_shows_a_clear_page(tmp_path: Path, browser: Browser) -> None:
-    server = start_web_server(tmp_path, "--web-max", "1")
-    try:
-        first = await browser.page("first")
-        await first.open(server.url, "Ann")
-        second = await browser.page("second")
-        response = await second.page.goto(server.url)
-        assert response is not None and response.status == 503
-        assert "browser seats of this server are in use" in await second.page.inner_text("#full")
-        assert len(server.guests()) == 1
-        # The tab that plays keeps its place across a reload.
-        sockets = first.sockets
-        await first.page.reload()
-        await until_sync(lambda: first.sockets > sockets, 20)  # a new client for the same tab
-        await first.until(r"Lobby of .*you are Ann")
-        assert len(server.guests()) == 1
-        await first.page.close()
-        await until_sync(lambda: server.guests() == [], 20)
-        # The place is free again once the closed tab's stop is done (just after its process).
-        patience = Patience(20)
-        while (await second.page.goto(server.url)).status == 503:  # type: ignore[union-attr]
-            assert not patience.spent(), "the closed tab's place stayed taken"
-            await asyncio.sleep(0.1)  # sleep-ok: the polling interval of a condition wait
-        await second.open(server.url, "Bob")
-        assert browser.foreign() == []
-    finally:
-        stop(server)
 
 
 @pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")
