@@ -26,6 +26,7 @@ from seasalt.protocol import (
 
 from .connection import Connection
 from .connection_types import ConnectFailed, ConnectionClosed
+from .security import client_security
 
 A = TypeVar("A")
 
@@ -58,8 +59,11 @@ class ServerHistory:
         name: str,
         identity: str | None = None,
         timeout: float = REQUEST_TIMEOUT,
+        server_key: str | None = None,
     ) -> None:
         self.address = address
+        self.server_key = server_key
+        """The key of an encrypted server (the one the app's own link uses), or None."""
         self.timeout = timeout
         self.name = name
         self.identity = identity
@@ -72,9 +76,11 @@ class ServerHistory:
 
     async def _connection(self) -> Connection:
         if self._conn is None:
-            try:
-                conn = Connection(self.address, self.name[:24] or "player", reconnect=False)
-            except ValueError as exc:  # not an address
+            try:  # (an encrypted server refuses a plain session: the app's key goes along)
+                security = client_security(self.server_key) if self.server_key else None
+                conn = Connection(self.address, self.name[:24] or "player", reconnect=False,
+                                  security=security)
+            except ValueError as exc:  # not an address, or a key this client cannot use
                 raise HistoryUnavailable(str(exc)) from None
             conn.identity = self.identity
             try:

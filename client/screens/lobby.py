@@ -409,7 +409,8 @@ class LobbyScreen(Screen[None]):
         from seasalt.client.screens.history import HistoryScreen
 
         address = getattr(self.app, "server_address", "") or self.server
-        source = ServerHistory(address, self.player, load_identity())
+        source = ServerHistory(address, self.player, load_identity(),
+                               server_key=getattr(self.app, "server_key", None))
         self.app.push_screen(HistoryScreen(source, address, solo=self.solo))
 
     @on(DataTable.RowSelected)

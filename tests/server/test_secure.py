@@ -20,6 +20,7 @@ from seasalt.client.cli import main as client_main
 from seasalt.client.connection import Connection
 from seasalt.client.connection_types import HandshakeRefused
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
+from seasalt.client.history_source import HistoryUnavailable, ServerHistory
 from seasalt.client.security import ClientSecurity, client_security
 from seasalt.protocol import Welcome
 from seasalt.server.app import Server
@@ -202,3 +203,23 @@ def test_a_server_with_an_unreadable_allow_list_exits_with_a_message(tmp_path: P
     )
     assert result.returncode == 2
     assert "allow-list" in result.stderr and "Traceback" not in result.stderr
+
+
+async def test_the_history_of_an_encrypted_server_is_asked_with_its_key(
+    secure_server: Server, keys: KeyPair
+) -> None:
+    # The lobby's h on a --secure server said "Cannot get the history: ... encrypted": the
+    # history's own session went without the key the app's link used (client/screens/lobby.py
+    # hands it over now).
+    plain = ServerHistory(address(secure_server), "Ann")
+    try:
+        with pytest.raises(HistoryUnavailable, match="encrypted"):
+            await plain.list_games()
+    finally:
+        await plain.close()
+    keyed = ServerHistory(address(secure_server), "Ann", server_key=keys.public.decode("ascii"))
+    try:
+        assert await keyed.list_games() == ()  # answered: no game finished yet
+        assert await keyed.stats() == ()
+    finally:
+        await keyed.close()
