@@ -191,7 +191,9 @@ async def test_back_while_the_solo_server_starts_leaves_none_running(  # type: i
         await tui.until(lambda: app.solo_resumable)
 
 
-async def test_back_from_hosting_then_solo_plays_on_a_solo_server(tui, data: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_back_from_hosting_then_solo_plays_on_a_solo_server(  # type: ignore[no-untyped-def]
+    tui, data: Path, request: pytest.FixtureRequest
+) -> None:
     """Host, Esc back to the start menu once its server listens, then "Play solo": the solo
     game was played on the hosted server (every interface, announced on the LAN), the app
     still hosting. (No --seed: a server on every interface refuses it.)"""
@@ -208,6 +210,7 @@ async def test_back_from_hosting_then_solo_plays_on_a_solo_server(tui, data: Pat
         await tui.until(lambda: app.child is not None and app.child.address, timeout=STARTED)
         hosted = app.child
         assert hosted is not None and app.hosting
+        request.addfinalizer(hosted.stop)  # (a hosted server outlives its app: not a failed test)
         # The server is held still while Esc is pressed on the connecting screen: on a loaded
         # machine the connect could otherwise win the race and put up the lobby, where Esc
         # does not go back (it did once beside six busy loops).
