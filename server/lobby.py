@@ -252,14 +252,23 @@ class Lobby:
 
     def tell_joined(self, session: Session, table: Table, seat: int | None) -> None:
         """Say ``joined``: the client shows that table now (kept: ``Session.shown``)."""
-        if self.outbox.send(session, Joined(table.name, seat)):
-            self.sessions.note_shown(session, (table.name, seat))
+        self.tell_where(session, Joined(table.name, seat), (table.name, seat))
 
     def tell_left(self, session: Session, table: str) -> None:
         """Say ``left``: the client goes back to the lobby. Not sent (no connection), it is
         said when the session resumes (server/arrivals.py)."""
-        if self.outbox.send(session, Left(table)):
-            self.sessions.note_shown(session, None)
+        self.tell_where(session, Left(table), None)
+
+    def tell_where(
+        self, session: Session, message: Joined | Left, shown: tuple[str, int | None] | None
+    ) -> None:
+        """Journal where the client will be shown, then tell it: a server killed right after
+        the send must not find the place before (it would say ``left`` again on the resume).
+        A send that fails (no connection) puts the journalled place back."""
+        before = session.shown
+        self.sessions.note_shown(session, shown)
+        if not self.outbox.send(session, message):
+            self.sessions.note_shown(session, before)
 
     def note_left(self, session: Session, table: str | None) -> None:
         """Remember the table the session left (None: it sits or watches again), in the
