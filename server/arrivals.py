@@ -8,7 +8,7 @@ session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasalt.protocol import (
     PROTOCOL_VERSION,
@@ -28,6 +28,8 @@ from .outbox import Outbox
 from .peers import Origin
 from .seeds import new_token, token_hash
 from .sessions import Session, SessionRegistry
+from .shared import Shared
+from .table_registry import TableRegistry
 from .tables import NOT_OVER, Table
 
 
@@ -35,15 +37,22 @@ from .tables import NOT_OVER, Table
 class Arrivals:
     """Opens and resumes sessions (the messages that come before a session exists)."""
 
-    config: ServerConfig
-    clock: Clock
-    tables: dict[str, Table]
-    sessions: SessionRegistry
+    shared: Shared
     outbox: Outbox
     lobby: Lobby
     lockout: Lockout
     web_urls: tuple[str, ...] = ()
     """Where friends open this server in a browser (``--web``; set once it listens)."""
+    # ``shared``'s parts, unpacked once: every handler reads them.
+    config: ServerConfig = field(init=False)
+    clock: Clock = field(init=False)
+    tables: TableRegistry = field(init=False)
+    sessions: SessionRegistry = field(init=False)
+
+    def __post_init__(self) -> None:
+        shared = self.shared
+        self.config, self.clock = shared.config, shared.clock
+        self.tables, self.sessions = shared.tables, shared.sessions
 
     def send_server_info(self, session: Session) -> None:
         """After a ``welcome``: what every client's lobby shows about this server (the

@@ -20,7 +20,7 @@ a bot plays the seat until the player's next ``action`` or ``continue``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasalt.engine import Event, EventKind, Phase
 from seasalt.protocol import Clocks, SeatClock, TimeRanOut, encode
@@ -28,6 +28,8 @@ from seasalt.protocol import Clocks, SeatClock, TimeRanOut, encode
 from .config import Clock, ServerConfig, log
 from .outbox import Outbox
 from .sessions import Session, SessionRegistry
+from .shared import Shared
+from .table_registry import TableRegistry
 from .tables import Status, Table
 from .turn_clock import IdleKey, TurnKey
 
@@ -54,12 +56,18 @@ class TableClocks:
     accepted action (server/game.py), ``tick`` from the timers (server/master.py).
     """
 
-    config: ServerConfig
-    clock: Clock
-    tables: dict[str, Table]
-    sessions: SessionRegistry
+    shared: Shared
     outbox: Outbox
-    started_at: float
+    # ``shared``'s parts, unpacked once: every handler reads them.
+    config: ServerConfig = field(init=False)
+    clock: Clock = field(init=False)
+    tables: TableRegistry = field(init=False)
+    sessions: SessionRegistry = field(init=False)
+
+    def __post_init__(self) -> None:
+        shared = self.shared
+        self.config, self.clock = shared.config, shared.clock
+        self.tables, self.sessions = shared.tables, shared.sessions
 
     # --- the moments a clock may change ---------------------------------------------------
 
@@ -189,7 +197,7 @@ class TableClocks:
                 session = self.sessions.holder(table, seat.index)
                 if self.sessions.connected(session):
                     continue
-                last = session.last_seen if session is not None else self.started_at
+                last = self.sessions.last_heard(session)
                 takeovers.append(SeatClock(seat.index, _ms(last + limit - now)))
             idle = table.idle_clock
             if idle.shown and idle.key is not None and idle.deadline is not None:

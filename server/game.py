@@ -42,6 +42,8 @@ from .news import TableNews
 from .outbox import Outbox
 from .seeds import bot_seed
 from .sessions import Session, SessionRegistry
+from .shared import Shared
+from .table_registry import TableRegistry
 from .tables import Status, Table
 
 _PAD_STEP = 0.05
@@ -68,10 +70,7 @@ class Game:
     """Accepting actions, human and bot; owns the bot turns in flight and the actions queued
     during a reading pause."""
 
-    config: ServerConfig
-    clock: Clock
-    tables: dict[str, Table]
-    sessions: SessionRegistry
+    shared: Shared
     outbox: Outbox
     news: TableNews
     clocks: TableClocks
@@ -88,6 +87,16 @@ class Game:
     table and session (the latest of each): guarded and played once it is in."""
     closed: bool = field(default=False, init=False)
     """The server is stopping: a commit that comes back now tells nobody."""
+    # ``shared``'s parts, unpacked once: every handler reads them.
+    config: ServerConfig = field(init=False)
+    clock: Clock = field(init=False)
+    tables: TableRegistry = field(init=False)
+    sessions: SessionRegistry = field(init=False)
+
+    def __post_init__(self) -> None:
+        shared = self.shared
+        self.config, self.clock = shared.config, shared.clock
+        self.tables, self.sessions = shared.tables, shared.sessions
 
     # --- the guards -----------------------------------------------------------------------
 
@@ -272,8 +281,8 @@ class Game:
                 self.outbox.send(session, over)
                 self.outbox.send_encoded(session, record)
             self.news.announce(table)
-            if not members and self.tables.get(table.name) is table:
-                del self.tables[table.name]  # everyone had left: nobody will play again
+            if not members:
+                self.tables.remove(table)  # everyone had left: nobody will play again
 
     # --- the reading pause after a round --------------------------------------------------
 
@@ -338,10 +347,8 @@ class Game:
         the table and schedules the bot."""
         gone = list(seats)
         for index in gone:  # every seat is the bot's before the pause may end (its queued move)
-            seat = table.seats[index]
-            seat.idle = why == IDLE  # the latest reason says how the seat comes back
-            if not seat.bot_playing:
-                seat.bot_playing = True
+            # (the latest reason says how the seat comes back)
+            if self.tables.hand_to_bot(table, index, idle=why == IDLE):
                 log.info("table %s: seat %d %s; a bot plays it", table.name, index, why)
         waited_for = bool(table.reading)
         table.reading.difference_update(gone)
@@ -357,7 +364,7 @@ class Game:
         seat = table.seats[index]
         if not (seat.bot_playing and seat.idle):
             return
-        seat.bot_playing = seat.idle = False
+        self.tables.give_back(table, index)
         log.info("table %s: seat %d is back from idle; the bot stops", table.name, index)
         self.news.announce(table)
 

@@ -10,11 +10,12 @@ from seasalt.protocol import ErrorCode
 
 from .outbox import Outbox
 from .sessions import Session
+from .table_registry import TableRegistry
 from .tables import Table
 
 
 def seated_at(
-    tables: dict[str, Table], outbox: Outbox, session: Session, peer: bytes, name: str
+    tables: TableRegistry, outbox: Outbox, session: Session, peer: bytes, name: str
 ) -> tuple[Table, int] | None:
     """The table ``name`` and the seat the session holds there (actions, play again)."""
     table = tables.get(name)
@@ -28,7 +29,7 @@ def seated_at(
 
 
 def member_of(
-    tables: dict[str, Table], outbox: Outbox, session: Session, peer: bytes, name: str
+    tables: TableRegistry, outbox: Outbox, session: Session, peer: bytes, name: str
 ) -> Table | None:
     """The table ``name``, where the session is seated or watching (sync, chat, scores)."""
     table = tables.get(name)

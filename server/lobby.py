@@ -7,7 +7,7 @@ Whether a table takes a join, and the new table a join makes, are server/table_r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasalt.engine import new_game
 from seasalt.protocol import (
@@ -36,6 +36,8 @@ from .news import TableNews
 from .outbox import Outbox
 from .seeds import game_seed
 from .sessions import Session, SessionRegistry
+from .shared import Shared
+from .table_registry import TableRegistry
 from .table_requests import join_refusal, new_table
 from .tables import BOT_PREFIX, CHAT_KEPT, NOT_OVER, Status, Table
 
@@ -44,25 +46,28 @@ from .tables import BOT_PREFIX, CHAT_KEPT, NOT_OVER, Status, Table
 class Lobby:
     """The tables: who sits or watches where, and each table's life from created to gone."""
 
-    config: ServerConfig
-    clock: Clock
-    tables: dict[str, Table]
-    refused: dict[str, str]
-    """Journalled tables that cannot be resumed (engine version), with the reason: their
-    names are refused (server/restore.py fills it)."""
-    sessions: SessionRegistry
+    shared: Shared
     outbox: Outbox
     news: TableNews
     game: Game
     lockout: Lockout
     journal: Journal
-    takeover_level: str
+    # ``shared``'s parts, unpacked once: every handler reads them.
+    config: ServerConfig = field(init=False)
+    clock: Clock = field(init=False)
+    tables: TableRegistry = field(init=False)
+    sessions: SessionRegistry = field(init=False)
+
+    def __post_init__(self) -> None:
+        shared = self.shared
+        self.config, self.clock = shared.config, shared.clock
+        self.tables, self.sessions = shared.tables, shared.sessions
 
     def rejoin(self, session: Session, table: Table) -> None:
         """Put a session back at its table: the seat returns from any bot; a fresh snapshot."""
         self.note_left(session, None)
         if session.seat is not None:
-            table.seats[session.seat].bot_playing = False
+            self.tables.give_back(table, session.seat)
         elif session.token_hash not in table.watchers:
             table.watchers.add(session.token_hash)
         self.tell_joined(session, table, session.seat)
@@ -89,8 +94,9 @@ class Lobby:
                     peer, ErrorCode.BAD_REQUEST, f"unknown bot level in {spec!r}", name,
                 )
                 return
-        if name in self.refused:
-            self.outbox.error(peer, ErrorCode.BAD_REQUEST, self.refused[name], name)
+        refused = self.tables.refusal(name)
+        if refused is not None:
+            self.outbox.error(peer, ErrorCode.BAD_REQUEST, refused, name)
             return
         table = self.tables.get(name)
         if table is not None and table.seat_of(session.token_hash) is None:
@@ -194,18 +200,19 @@ class Lobby:
         game_no = len(self.journal.games_of(name)) + 1
         table = new_table(
             name, seat_kinds, extra_salt, double_target, game_no,
-            game_seed(self.config.seed, name, game_no), self.takeover_level,
+            game_seed(self.config.seed, name, game_no), self.tables.takeover_level,
             turn_time=turn_time, target=target, coach_allowed=coach_allowed,
             extra_pepper=extra_pepper,
         )
-        self.tables[name] = table
+        self.tables.add(table)
         self.journal.clear_chat(name)  # a new table of an old name starts with no chat
         log.info("table %s created: %s", name, ", ".join(seat_kinds))
         return table
 
     def take_seat(self, session: Session, table: Table, index: int) -> None:
         seat = table.seats[index]
-        seat.holder, seat.name, seat.bot_playing = session.token_hash, session.name, False
+        seat.holder, seat.name = session.token_hash, session.name
+        self.tables.give_back(table, index)
         session.table, session.seat = table.name, index
         self.note_left(session, None)
         self.lockout.journal_seat(table, index, session.name, session.token_hash)
@@ -213,7 +220,7 @@ class Lobby:
     def on_watch(self, session: Session, peer: bytes, msg: Watch) -> None:
         table = self.tables.get(msg.table)
         if table is None:
-            reason = self.refused.get(msg.table, f"no table named {msg.table!r}")
+            reason = self.tables.refusal(msg.table) or f"no table named {msg.table!r}"
             self.outbox.error(peer, ErrorCode.UNKNOWN_TABLE, reason, msg.table)
             return
         if session.table == table.name and session.seat is None:
@@ -307,7 +314,7 @@ class Lobby:
         if empty and table.status in (Status.WAITING, Status.FINISHED):
             if table.status is Status.WAITING and table.game_id != NOT_JOURNALLED:
                 self.journal.mark_finished(table.game_id)
-            del self.tables[table.name]
+            self.tables.remove(table)
             return
         if table.status is Status.FINISHED and table.again and self.present(table) <= table.again:
             # Everyone still at the table had agreed to play again: the one who left was the
@@ -372,7 +379,7 @@ class Lobby:
                 if gone is not None and gone.table == table.name:
                     gone.table = gone.seat = None
             seat.holder = seat.name = None
-            seat.bot_playing = False
+            self.tables.give_back(table, seat.index)
         table.seq_base = table.seq  # seq never goes back
         table.game_no += 1
         table.seed = game_seed(self.config.seed, table.name, table.game_no)

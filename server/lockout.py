@@ -23,6 +23,7 @@ from .journal import Journal
 from .limits import PeerLimiter, capped_address
 from .peers import Origin
 from .sessions import Session, SessionRegistry
+from .table_registry import TableRegistry
 from .tables import Status, Table
 
 NOT_JOURNALLED = 0
@@ -35,7 +36,7 @@ class Lockout:
     journalled."""
 
     config: ServerConfig
-    tables: dict[str, Table]
+    tables: TableRegistry
     sessions: SessionRegistry
     journal: Journal
 
@@ -138,7 +139,7 @@ class Lockout:
                 session.table = session.seat = None
             if table.game_id != NOT_JOURNALLED:
                 self.journal.mark_finished(table.game_id)
-            del self.tables[table.name]
+            self.tables.remove(table)
             log.info("table %s expired: nobody came to start it", table.name)
 
     def journal_table(self, table: Table) -> None:

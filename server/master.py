@@ -62,7 +62,8 @@ from .presence import Presence
 from .restore import Restorer
 from .scores import Scores
 from .sessions import Session, SessionRegistry
-from .tables import Table
+from .shared import Shared
+from .table_registry import TableRegistry
 
 Opener = Callable[[bytes, Any, Origin | None], None]
 """A handler of a message that opens a session (peer, message, origin)."""
@@ -85,39 +86,27 @@ class Master:
         self.config = config
         self.clock = clock
         self.journal = journal
-        started_at = clock.now()
-        # The shared state: tables by name (the lobby's), the journalled names refused at
-        # restart, and the sessions.
-        self.tables: dict[str, Table] = {}
-        self.refused: dict[str, str] = {}
-        self.sessions = SessionRegistry(clock, config.peer_timeout, journal)
+        # The shared state: the tables (with the names refused at restart), the sessions;
+        # with the settings and the clock, what every service that acts on tables reads.
+        self.tables = TableRegistry(takeover_level)
+        self.sessions = SessionRegistry(
+            clock, config.peer_timeout, journal, started_at=clock.now()
+        )
+        shared = Shared(config, clock, self.tables, self.sessions)
         # The services, each after everything it calls.
         self.outbox = Outbox(send, clock)
-        self.clocks = TableClocks(
-            config, clock, self.tables, self.sessions, self.outbox, started_at
-        )
+        self.clocks = TableClocks(shared, self.outbox)
         self.news = TableNews(self.sessions, self.outbox, journal, self.clocks)
-        self.game = Game(
-            config, clock, self.tables, self.sessions, self.outbox, self.news, self.clocks,
-            journal, bots,
-        )
+        self.game = Game(shared, self.outbox, self.news, self.clocks, journal, bots)
         self.lockout = Lockout(config, self.tables, self.sessions, journal)
-        self.lobby = Lobby(
-            config, clock, self.tables, self.refused, self.sessions, self.outbox, self.news,
-            self.game, self.lockout, journal, takeover_level,
-        )
-        self.arrivals = Arrivals(
-            config, clock, self.tables, self.sessions, self.outbox, self.lobby, self.lockout
-        )
+        self.lobby = Lobby(shared, self.outbox, self.news, self.game, self.lockout, journal)
+        self.arrivals = Arrivals(shared, self.outbox, self.lobby, self.lockout)
         self.presence = Presence(
-            config, clock, self.tables, self.sessions, self.outbox, self.news, self.lobby,
-            self.lockout, self.game, started_at,
+            shared, self.outbox, self.news, self.lobby, self.lockout, self.game
         )
         self.history = History(config, clock, self.sessions, self.outbox, journal)
         self.scores = Scores(self.tables, self.outbox, journal)
-        self.restorer = Restorer(
-            config, clock, journal, self.tables, self.refused, takeover_level
-        )
+        self.restorer = Restorer(config, clock, journal, self.tables)
         self.peer_limits: PeerLimiter[bytes] = PeerLimiter(config.rate_limit, config.rate_burst)
         self._rate_limited = encode(Error(ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE))
         # Which handler serves each client message type: looked up by exact type (decode
@@ -233,7 +222,7 @@ class Master:
             if table is not None and seat is not None and seat.bot_playing and not seat.idle:
                 # heard again after a takeover for silence: the seat comes back (one taken
                 # for idleness comes back on a move: server/game.py ``take_back``)
-                seat.bot_playing = False
+                self.tables.give_back(table, session.seat)
                 self.news.announce(table)
 
     def _history_request(self, session: Session, peer: bytes, msg: Any) -> None:

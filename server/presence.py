@@ -8,7 +8,7 @@ and at once for a player who says she is going (``away``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasalt.protocol import Away, Heartbeat
 
@@ -19,6 +19,8 @@ from .lockout import Lockout
 from .news import TableNews
 from .outbox import Outbox
 from .sessions import Session, SessionRegistry
+from .shared import Shared
+from .table_registry import TableRegistry
 from .tables import Status, Table
 
 _PLAYING = (Status.RUNNING, Status.ROUND_OVER)
@@ -33,16 +35,22 @@ class Presence:
     """Who is still there: sessions heard from, seats of the silent handed to bots, pauses
     nobody is left to read, tables nobody came back to."""
 
-    config: ServerConfig
-    clock: Clock
-    tables: dict[str, Table]
-    sessions: SessionRegistry
+    shared: Shared
     outbox: Outbox
     news: TableNews
     lobby: Lobby
     lockout: Lockout
     game: Game
-    started_at: float
+    # ``shared``'s parts, unpacked once: every handler reads them.
+    config: ServerConfig = field(init=False)
+    clock: Clock = field(init=False)
+    tables: TableRegistry = field(init=False)
+    sessions: SessionRegistry = field(init=False)
+
+    def __post_init__(self) -> None:
+        shared = self.shared
+        self.config, self.clock = shared.config, shared.clock
+        self.tables, self.sessions = shared.tables, shared.sessions
 
     def tick(self) -> None:
         now = self.clock.now()
@@ -106,8 +114,7 @@ class Presence:
         for seat in table.seats:
             if seat.is_bot or seat.holder is None or seat.bot_playing:
                 continue
-            session = self.sessions.holder(table, seat.index)
-            last = session.last_seen if session is not None else self.started_at
+            last = self.sessions.last_heard(self.sessions.holder(table, seat.index))
             if now - last > limit:
                 silent.append(seat.index)
         # A move one of them queued stays: played if they are back before the pause ends.
@@ -147,6 +154,6 @@ class Presence:
             or any(True for _ in self.sessions.members(table))
         ):
             return False
-        del self.tables[table.name]
+        self.tables.remove(table)
         log.info("table %s forgotten: nobody came back to its game over", table.name)
         return True

@@ -3,7 +3,7 @@
 
 Run once by server/app.py before the socket is read (``Master.restore``). A game the engine
 cannot resume (another engine version, a damaged journal) is refused by name: its history
-stays readable and ``join_or_create`` of that name says why (``refused``).
+stays readable and ``join_or_create`` of that name says why (``TableRegistry.refuse``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .game import ROUND_ENDS
 from .journal import Journal
 from .journal_schema import GameRecord, from_blob
 from .stand_ins import LogMarks
+from .table_registry import TableRegistry
 from .tables import CHAT_KEPT, Seat, Status, Table, make_rules
 
 RESTORE_FINISHED_WITHIN = 3600.0
@@ -36,14 +37,12 @@ have gone; a finished table in memory counts against ``max_tables``)."""
 
 @dataclass(eq=False, repr=False)
 class Restorer:
-    """Fills the lobby's ``tables`` (and ``refused``) from the journal."""
+    """Fills the lobby's ``tables`` (and the names it refuses) from the journal."""
 
     config: ServerConfig
     clock: Clock
     journal: Journal
-    tables: dict[str, Table]
-    refused: dict[str, str]
-    takeover_level: str
+    tables: TableRegistry
 
     def restore(self) -> None:
         """Rebuild every unfinished journalled game with ``engine.replay`` and carry on, then
@@ -60,14 +59,14 @@ class Restorer:
                     f"{record.engine_version}; this server runs {ENGINE_VERSION} and cannot "
                     "resume it (its round results stay in the journal)"
                 )
-                self.refused[record.table_name] = reason
+                self.tables.refuse(record.table_name, reason)
                 log.warning("%s", reason)
                 continue
             try:
                 table = self.rebuild(record)
             except (DecodeError, IllegalActionError, ValueError) as exc:
                 reason = f"table {record.table_name!r} cannot be replayed: {exc}"
-                self.refused[record.table_name] = reason
+                self.tables.refuse(record.table_name, reason)
                 log.warning("%s", reason)
                 continue
             if table.status is Status.WAITING:
@@ -76,7 +75,7 @@ class Restorer:
                 self.journal.mark_finished(record.id)
                 log.info("waiting table %s not restored", table.name)
                 continue
-            self.tables[table.name] = table
+            self.tables.add(table)
             log.info(
                 "table %s resumed at seq %d (%s)", table.name, table.seq, table.status.value
             )
@@ -88,7 +87,7 @@ class Restorer:
             since = max(since, cutoff)
         for record in self.journal.finished_tables(since):  # newest first
             name = record.table_name
-            if name in self.tables or name in self.refused:
+            if name in self.tables or self.tables.refusal(name) is not None:
                 continue  # a game still to play (or refused) owns the name
             if len(self.tables) >= self.config.max_tables:
                 log.info("finished tables not restored: the lobby is full")
@@ -104,7 +103,7 @@ class Restorer:
                 log.warning("finished table %r does not replay to a game over", name)
                 continue
             table.forget_at = self.clock.now() + RESTORE_FINISHED_WITHIN
-            self.tables[name] = table
+            self.tables.add(table)
             log.info("table %s restored at its game over (game %d)", name, table.game_no)
 
     def rebuild(self, record: GameRecord) -> Table:
@@ -134,7 +133,7 @@ class Restorer:
             seed=record.seed,
             seq_base=record.seq_base,
             state=state,
-            takeover_level=self.takeover_level,
+            takeover_level=self.tables.takeover_level,
             turn_time=record.turn_time,  # the turn timer restarts with a full turn (clocks.py)
             coach_allowed=record.coach_allowed,
             marks=marks,

@@ -16,6 +16,7 @@ from .journal import Journal
 from .journal_schema import from_blob
 from .outbox import Outbox
 from .sessions import Session
+from .table_registry import TableRegistry
 from .tables import Table
 
 
@@ -23,7 +24,7 @@ from .tables import Table
 class Scores:
     """Answers ``get_scores`` from a session at the table (seated or watching)."""
 
-    tables: dict[str, Table]
+    tables: TableRegistry
     outbox: Outbox
     journal: Journal
 

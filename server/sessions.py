@@ -108,11 +108,15 @@ class SessionRegistry:
     """
 
     def __init__(
-        self, clock: Clock, peer_timeout: float, store: SessionStore | None = None
+        self, clock: Clock, peer_timeout: float, store: SessionStore | None = None,
+        *, started_at: float | None = None,
     ) -> None:
         self._clock = clock
         self._peer_timeout = peer_timeout
         self._store = store
+        self.started_at = clock.now() if started_at is None else started_at
+        """When this server started: a seat's holder not back since then (restored from the
+        journal) was last heard at this time."""
         self.by_hash: dict[str, Session] = {}
         """Oldest first (creation order: the oldest idle lobby session is evicted first)."""
         self.by_peer: dict[bytes, Session] = {}
@@ -198,6 +202,11 @@ class SessionRegistry:
     def connected(self, session: Session | None) -> bool:
         """Bound to a connection and heard within the peer timeout."""
         return session is not None and session.connected(self._clock.now(), self._peer_timeout)
+
+    def last_heard(self, session: Session | None) -> float:
+        """When a seat's holder (``holder``) was last heard; one with no session here, not
+        back since the restart, counts from the start (the takeover delay runs from then)."""
+        return session.last_seen if session is not None else self.started_at
 
     def bound(self) -> list[Session]:
         """The sessions bound to a routing id now (a copy: the caller may unbind them)."""

@@ -147,7 +147,8 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
     # master, the socket around it and the command line.
     "server": (
         "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
-        "stand_ins", "tables", "sessions", "limits", "botpool", "journal_file",
+        "stand_ins", "tables", "table_registry", "sessions", "shared", "limits", "botpool",
+        "journal_file",
         "journal_schema", "journal_writer", "journal", "outbox", "guards", "clocks",
         "news", "game", "lockout", "table_requests", "lobby", "arrivals", "presence",
         "event_stats", "finished",
