@@ -56,7 +56,7 @@ class Seat:
     name: str | None = None
     bot_playing: bool = False
     """A human seat a bot plays for now (the human left or dropped out, or kept the table
-    waiting: ``idle``)."""
+    waiting: ``idle``). Set and cleared only by server/table_registry.py."""
     idle: bool = False
     """With ``bot_playing``: the bot took the seat because its player, still connected, let
     their turn wait past the idle limit. Heartbeats keep coming from such a player, so being
