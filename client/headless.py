@@ -20,6 +20,7 @@ from typing import TextIO
 
 from seasalt.bots import get_bot
 from seasalt.bots.base import Bot
+from seasalt.common.files import open_private
 from seasalt.engine import Action, PlayerView
 from seasalt.protocol import (
     HUMAN,
@@ -38,7 +39,6 @@ from seasalt.protocol import Error as ErrorMessage
 
 from .connection import Connection
 from .connection_types import ConnectFailed, ConnectionClosed, LinkEvent
-from .files import open_private
 from .intents import DoneReading, Play, SitDown
 from .link_timing import LinkTiming
 from .security import ClientSecurity, client_security

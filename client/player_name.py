@@ -9,9 +9,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from seasalt.common.files import private_dirs
 from seasalt.protocol import MAX_NAME_LENGTH
-
-from .files import private_dirs
 
 log = logging.getLogger("seasalt.client")
 

@@ -18,8 +18,7 @@ from typing import Any
 import zmq
 import zmq.asyncio
 import zmq.auth
-
-from .files import private_dirs
+from seasalt.common.files import private_dirs
 
 Z85_KEY_LENGTH = 40
 _Z85 = frozenset(

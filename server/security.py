@@ -18,10 +18,9 @@ from typing import Any
 import zmq
 import zmq.asyncio
 import zmq.auth
+from seasalt.common.files import private_dirs
 from zmq.auth.asyncio import AsyncioAuthenticator
 from zmq.auth.base import CURVE_ALLOW_ANY
-
-from .files import private_dirs
 
 KEY_NAME = "server"
 Z85_KEY_LENGTH = 40

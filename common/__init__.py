@@ -1,0 +1,7 @@
+"""seasalt.common: what the client and the server both need, written once.
+
+The client may not import the server (DESIGN "The pieces"), so anything both sides use lives
+here, under both: private files (:mod:`.files`).
+
+This package module imports nothing, so each side pays only for the helpers it uses.
+"""
