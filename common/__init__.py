@@ -1,7 +1,8 @@
 """seasalt.common: what the client and the server both need, written once.
 
 The client may not import the server (DESIGN "The pieces"), so anything both sides use lives
-here, under both: private files (:mod:`.files`).
+here, under both: private files (:mod:`.files`), addresses and this machine's interfaces
+(:mod:`.addresses`).
 
 This package module imports nothing, so each side pays only for the helpers it uses.
 """

@@ -31,7 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .addresses import host_port, join_addresses
+from seasalt.common.addresses import host_port
+
+from .addresses import join_addresses
 from .options import port, positive_int
 from .web_page import page_language, render_page, valid_name, word
 
