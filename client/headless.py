@@ -21,6 +21,7 @@ from typing import TextIO
 from seasalt.bots import get_bot
 from seasalt.bots.base import Bot
 from seasalt.common.files import open_private
+from seasalt.common.names import fit_name
 from seasalt.engine import Action, PlayerView
 from seasalt.protocol import (
     HUMAN,
@@ -124,7 +125,7 @@ class GameSummary:
 
 def default_name(level: str) -> str:
     """A name that tells headless players apart: ``LEVEL-bot-PID``."""
-    return f"{level}-bot-{os.getpid()}"[:24]
+    return fit_name(f"{level}-bot-{os.getpid()}")
 
 
 def _read_token(path: Path | None) -> str | None:

@@ -20,8 +20,8 @@ ALLOWED: dict[str, set[str]] = {
     "protocol": {"seasalt.engine", "msgpack"},
     "bots": {"seasalt.engine"},
     # What the client and the server both need (the client may not import the server): below
-    # both, above the protocol (its key alphabet). ifaddr lists this machine's interfaces for
-    # both sides.
+    # both, above the protocol (its name limit, its key alphabet). ifaddr lists this machine's
+    # interfaces for both sides.
     "common": {"seasalt.protocol", "ifaddr"},
     "server": {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.common", "zmq",
@@ -148,7 +148,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
     # The shared layer: files and addresses stand alone, the checks read the protocol.
-    "common": ("files", "addresses", "keys", "__init__"),
+    "common": ("files", "addresses", "keys", "names", "__init__"),
     # The server: the models, then the master's services in the order Master.__init__ builds
     # them (each is given only services before it: docs/server.md "The services"), then the
     # master, the socket around it and the command line.
