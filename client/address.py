@@ -8,6 +8,7 @@ the words for "no server answered" name its host and port.
 
 from __future__ import annotations
 
+from seasalt.common.addresses import host_port
 from seasalt.protocol import DEFAULT_PORT
 
 
@@ -42,9 +43,8 @@ def parse_address(address: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
-def format_address(host: str, port: int) -> str:
-    """``host:port``, with an IPv6 host in brackets (``[::1]:7327``)."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+format_address = host_port
+"""``host:port``, with an IPv6 host in brackets (``[::1]:7327``): the server's own formatter."""
 
 
 def endpoint_of(host: str, port: int) -> str:

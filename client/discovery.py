@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from seasalt.client.address import format_address
 from seasalt.client.come_back import join_command
+from seasalt.common.addresses import local_networks
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import (
     NO_MDNS_ENV,
@@ -99,22 +100,6 @@ class Browsing(Protocol):
 
 Feed = Callable[[EventSink], Browsing]
 """Starts looking and calls the sink from any thread until ``stop`` (tests pass a fake)."""
-
-
-def local_networks() -> list[ipaddress.IPv4Network]:
-    """This machine's IPv4 networks (to pick the announced address we can reach)."""
-    import ifaddr
-
-    networks = []
-    with contextlib.suppress(Exception):  # an odd interface must not stop discovery
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                if isinstance(ip.ip, str):
-                    with contextlib.suppress(ValueError):
-                        networks.append(
-                            ipaddress.IPv4Network(f"{ip.ip}/{ip.network_prefix}", strict=False)
-                        )
-    return networks
 
 
 def pick_address(

@@ -20,6 +20,8 @@ from typing import TextIO
 
 from seasalt.bots import get_bot
 from seasalt.bots.base import Bot
+from seasalt.common.files import open_private
+from seasalt.common.names import fit_name
 from seasalt.engine import Action, PlayerView
 from seasalt.protocol import (
     HUMAN,
@@ -38,7 +40,6 @@ from seasalt.protocol import Error as ErrorMessage
 
 from .connection import Connection
 from .connection_types import ConnectFailed, ConnectionClosed, LinkEvent
-from .files import open_private
 from .intents import DoneReading, Play, SitDown
 from .link_timing import LinkTiming
 from .security import ClientSecurity, client_security
@@ -124,7 +125,7 @@ class GameSummary:
 
 def default_name(level: str) -> str:
     """A name that tells headless players apart: ``LEVEL-bot-PID``."""
-    return f"{level}-bot-{os.getpid()}"[:24]
+    return fit_name(f"{level}-bot-{os.getpid()}")
 
 
 def _read_token(path: Path | None) -> str | None:

@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
+from seasalt.common.names import fit_name
 from seasalt.protocol import (
     Error,
     Games,
@@ -78,7 +79,7 @@ class ServerHistory:
         if self._conn is None:
             try:  # (an encrypted server refuses a plain session: the app's key goes along)
                 security = client_security(self.server_key) if self.server_key else None
-                conn = Connection(self.address, self.name[:24] or "player", reconnect=False,
+                conn = Connection(self.address, fit_name(self.name), reconnect=False,
                                   security=security)
             except ValueError as exc:  # not an address, or a key this client cannot use
                 raise HistoryUnavailable(str(exc)) from None

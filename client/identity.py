@@ -12,9 +12,8 @@ import re
 import secrets
 from pathlib import Path
 
+from seasalt.common.files import private_dirs
 from seasalt.protocol import player_id_of_identity
-
-from .files import private_dirs
 
 log = logging.getLogger("seasalt.client")
 _VALID = re.compile(r"[A-Za-z0-9_\-]{16,128}")

@@ -25,6 +25,7 @@ from seasalt.client.error_words import unknown_host_hints, unreachable_hints
 from seasalt.client.i18n import _
 from seasalt.client.link_timing import CONNECT_PATIENCE
 from seasalt.client.screens.model import LinkStatus
+from seasalt.common.names import fit_name
 from seasalt.protocol import ErrorCode
 
 
@@ -115,7 +116,7 @@ class ConnectionLink:
         self.kept_table = kept.table if kept is not None else None
         try:
             self.conn = Connection(
-                address, name[:24] or "player", security=security,
+                address, fit_name(name), security=security,
                 token=kept.token if kept is not None else None,
             )
             self.conn.identity = load_identity()  # statistics follow this player (issue 6)

@@ -8,9 +8,8 @@ import logging.handlers
 import sys
 from pathlib import Path
 
+from seasalt.common.files import PrivateRotatingFileHandler, private_dirs
 from seasalt.protocol import ReplayFileError
-
-from .files import PrivateRotatingFileHandler, private_dirs
 
 EXIT_BAD_REPLAY = 1
 

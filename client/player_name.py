@@ -9,9 +9,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from seasalt.protocol import MAX_NAME_LENGTH
-
-from .files import private_dirs
+from seasalt.common import names
+from seasalt.common.files import private_dirs
 
 log = logging.getLogger("seasalt.client")
 
@@ -25,9 +24,7 @@ def name_path() -> Path:
 def valid_name(text: str) -> str | None:
     """``text`` as a player name (trimmed), or None when the server would refuse it."""
     name = text.strip()
-    if not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
-        return None
-    return name
+    return name if names.valid_name(name) else None
 
 
 def load_name(path: Path | None = None) -> str | None:

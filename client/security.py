@@ -18,13 +18,9 @@ from typing import Any
 import zmq
 import zmq.asyncio
 import zmq.auth
+from seasalt.common.files import private_dirs
+from seasalt.common.keys import public_key
 
-from .files import private_dirs
-
-Z85_KEY_LENGTH = 40
-_Z85 = frozenset(
-    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
-)
 HANDSHAKE_FAILURES = (
     zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL
     | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
@@ -39,13 +35,13 @@ def parse_server_key(text: str) -> bytes:
     Raises:
         ValueError: not 40 Z85 characters (the message is for people).
     """
-    key = text.strip()
-    if len(key) != Z85_KEY_LENGTH or not set(key) <= _Z85:
+    key = public_key(text)
+    if key is None:
         raise ValueError(
             f"{text[:60]!r} is not a server key: use the 40-character key that "
             "seasalt-server --secure printed"
         )
-    return key.encode("ascii")
+    return key
 
 
 @dataclass(frozen=True, slots=True)

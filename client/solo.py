@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from seasalt.client.address import format_address, parse_address
-from seasalt.client.files import open_private
 from seasalt.client.i18n import _, ngettext
+from seasalt.common.files import open_private
 
 START_TIMEOUT = 15.0
 

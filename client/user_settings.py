@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .files import open_private, private_dirs
+from seasalt.common.files import open_private, private_dirs
 
 log = logging.getLogger("seasalt.client")
 

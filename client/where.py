@@ -6,22 +6,17 @@ to friends: with nothing else, the player is told that no network address was fo
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Sequence
 
 from seasalt.client.address import host_of
 from seasalt.client.come_back import join_command
 from seasalt.client.i18n import _
+from seasalt.common.addresses import is_loopback as host_is_loopback
 
 
 def is_loopback(address: str) -> bool:
-    host = host_of(address)
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False  # a host name: another machine may well reach it
+    """Whether the server at ``address`` (``HOST:PORT``) is on this machine only."""
+    return host_is_loopback(host_of(address))
 
 
 def friend_addresses(addresses: Sequence[str]) -> list[str]:

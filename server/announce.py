@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from seasalt.common.addresses import interface_addresses, is_loopback
 from seasalt.protocol.discovery import (
     NO_MDNS_ENV,
     SERVICE_TYPE,
@@ -40,7 +41,6 @@ from seasalt.protocol.discovery import (
     mdns_disabled,
 )
 
-from .addresses import interface_addresses, is_loopback
 from .config import ServerConfig, log
 from .tables import Status, Table
 

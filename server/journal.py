@@ -18,7 +18,8 @@ import sqlite3
 import time
 from collections.abc import Callable
 
-from .files import create_private
+from seasalt.common.files import create_private
+
 from .journal_file import DatabaseLock, JournalError, cannot_create, check_journal_path
 from .journal_schema import GAME_COLUMNS, GameRecord, SeatRecord, ensure_schema, game_record
 from .journal_writer import WRITER_BUSY_TIMEOUT, ActionRecord, ActionWriter, Done, write_action

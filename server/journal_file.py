@@ -11,7 +11,7 @@ import fcntl
 import os
 from typing import IO
 
-from .files import open_private, private_dirs
+from seasalt.common.files import open_private, private_dirs
 
 
 class JournalError(RuntimeError):

@@ -13,7 +13,8 @@ import unicodedata
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
-from .addresses import interface_addresses
+from seasalt.common.addresses import interface_addresses
+
 from .sessions import RateLimiter
 
 RATE_LIMITED_MESSAGE = "too many messages: slow down"

@@ -18,17 +18,12 @@ from typing import Any
 import zmq
 import zmq.asyncio
 import zmq.auth
+from seasalt.common.files import private_dirs
+from seasalt.common.keys import public_key
 from zmq.auth.asyncio import AsyncioAuthenticator
 from zmq.auth.base import CURVE_ALLOW_ANY
 
-from .files import private_dirs
-
 KEY_NAME = "server"
-Z85_KEY_LENGTH = 40
-"""A CURVE public key in Z85 text: 40 characters."""
-_Z85 = frozenset(
-    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
-)
 
 
 class KeyFileError(ValueError):
@@ -61,12 +56,13 @@ def check_key(text: str | bytes, what: str = "key") -> bytes:
     """
     raw = text.decode("ascii", "replace") if isinstance(text, bytes) else text
     raw = raw.strip()
-    if len(raw) != Z85_KEY_LENGTH or not set(raw) <= _Z85:
+    key = public_key(raw)
+    if key is None:
         raise KeyFileError(
             f"{what} {raw[:60]!r} is not a CURVE public key (40 Z85 characters, as "
             "seasalt-server --secure prints it)"
         )
-    return raw.encode("ascii")
+    return key
 
 
 def _private_dir(directory: Path) -> None:

@@ -17,13 +17,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from seasalt.common.addresses import is_loopback
+from seasalt.common.files import PrivateRotatingFileHandler, private_dirs, tighten_dir
 from seasalt.protocol import MAX_CHAT_LENGTH, MAX_NAME_LENGTH
 
-from .addresses import is_loopback, join_addresses
+from .addresses import join_addresses
 from .announce import add_announce_options, announce_settings, start_announcing, stop_announcing
 from .app import ListenError, PortInUseError, Server
 from .config import ServerConfig
-from .files import PrivateRotatingFileHandler, private_dirs, tighten_dir
 from .housekeeping import format_age, parse_age
 from .journal_file import JournalError
 from .options import (

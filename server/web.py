@@ -31,9 +31,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .addresses import host_port, join_addresses
+from seasalt.common.addresses import host_port
+from seasalt.common.names import valid_name
+
+from .addresses import join_addresses
 from .options import port, positive_int
-from .web_page import page_language, render_page, valid_name, word
+from .web_page import page_language, render_page, word
 
 log = logging.getLogger("seasalt.server.web")
 

@@ -28,11 +28,6 @@ _DOWNLOAD_IN_PLACE = (
 _PAGE = Path(__file__).with_name("web") / "index.html"
 
 
-def valid_name(text: str) -> bool:
-    """The client's own rule for ``--name``: 1-24 printable characters, not only spaces."""
-    return bool(text.strip()) and len(text) <= MAX_NAME_LENGTH and text.isprintable()
-
-
 def page_language(accept_language: str) -> str:
     """The first of our languages the browser asks for (``Accept-Language``), else ``en``."""
     for part in accept_language.split(","):

@@ -19,6 +19,7 @@ from seasalt.client.solo_game import solo_db_path, unfinished_solo
 from seasalt.client.widgets.servers import ServerList
 from seasalt.client.widgets.steady_select import SteadySelect, closing
 from seasalt.client.widgets.tickbox import TickBox
+from seasalt.common.names import fit_name
 from seasalt.protocol import DEFAULT_PORT
 from textual import on
 from textual.app import ComposeResult
@@ -44,7 +45,7 @@ BANNER = "≈≈  Sea Salt & Paper  ≈≈"
 def default_name() -> str:
     """The login name, or "player"."""
     try:
-        return getpass.getuser()[:24] or "player"
+        return fit_name(getpass.getuser())
     except Exception:  # getuser raises various errors when no login name exists
         return "player"
 

@@ -19,22 +19,27 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "protocol": {"seasalt.engine", "msgpack"},
     "bots": {"seasalt.engine"},
+    # What the client and the server both need (the client may not import the server): below
+    # both, above the protocol (its name limit, its key alphabet). ifaddr lists this machine's
+    # interfaces for both sides.
+    "common": {"seasalt.protocol", "ifaddr"},
     "server": {
-        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs", "zeroconf",
+        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.common", "zmq",
+        "platformdirs", "zeroconf",
         "aiohttp", "textual_serve",  # server/web.py only (--web); imported when it starts
     },
     "client": {
-        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "zmq", "platformdirs",
-        "textual", "rich", "babel", "zeroconf", "ifaddr",
+        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.common", "zmq",
+        "platformdirs", "textual", "rich", "babel", "zeroconf",
     },
     # The shared test kit: may import every product package (and what they use); none of them
     # imports it.
     "testing": {
-        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.server", "seasalt.client",
-        "zmq", "textual", "rich",
+        "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.common", "seasalt.server",
+        "seasalt.client", "zmq", "textual", "rich",
     },
 }
-PRODUCT = ("engine", "protocol", "bots", "server", "client")
+PRODUCT = ("engine", "protocol", "bots", "common", "server", "client")
 TEST_SUPPORT = ("seasalt.testing", "seasalt.engine.testing")
 """Test support: product code never imports it (engine/testing.py is the engine's oracles)."""
 
@@ -142,11 +147,13 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "codec", "frames", "game_data", "stand_in", "history", "clocks",
         "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
+    # The shared layer: files and addresses stand alone, the checks read the protocol.
+    "common": ("files", "addresses", "keys", "names", "__init__"),
     # The server: the models, then the master's services in the order Master.__init__ builds
     # them (each is given only services before it: docs/server.md "The services"), then the
     # master, the socket around it and the command line.
     "server": (
-        "files", "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
+        "security", "config", "addresses", "peers", "names", "seeds", "turn_clock",
         "stand_ins", "tables", "table_registry", "sessions", "shared", "limits", "botpool",
         "journal_file",
         "journal_schema", "journal_writer", "journal", "outbox", "guards", "clocks",
@@ -206,7 +213,7 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
 # the screens. The table flow (the app's table handlers) comes before the app: it never
 # reaches back into it.
 CLIENT_FLOW = (
-    "intents", "session", "address", "files", "security", "connection_types", "link_timing",
+    "intents", "session", "address", "security", "connection_types", "link_timing",
     "dealer", "opening", "connection", "headless",
     "error_words", "link", "bridge", "hosting", "launch", "forward", "table_flow", "net_flow",
     "lobby_flow", "app", "cli",

@@ -15,9 +15,10 @@ from typing import Any, ClassVar
 import pytest
 import zeroconf
 import zmq.asyncio
+from seasalt.common import addresses
 from seasalt.protocol import Joined, JoinOrCreate
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement, read_txt
-from seasalt.server import addresses, announce
+from seasalt.server import announce
 from seasalt.server.cli import config_from, parse_args
 from seasalt.server.config import ServerConfig
 from seasalt.testing.server import RawClient, running_server

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from seasalt.client.files import open_private
 from seasalt.client.identity import load_identity
 from seasalt.client.ops import setup_log_file
+from seasalt.common.files import open_private
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -147,7 +147,7 @@ def test_a_token_file_of_another_user_is_refused_and_left_as_it_was(tmp_path: Pa
 def test_a_file_that_is_not_a_regular_file_keeps_its_mode(tmp_path: Path) -> None:
     """``--log-file /dev/null`` or a pipe: shared by nature, never made 0600 (as root that
     would close /dev/null to every other user of the machine)."""
-    from seasalt.client.files import keep_private
+    from seasalt.common.files import keep_private
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)

@@ -15,9 +15,10 @@ from urllib.parse import urlsplit
 import pytest
 import zmq
 import zmq.asyncio
+from seasalt.common.names import valid_name
 from seasalt.protocol import ServerInfo
 from seasalt.server.web import WebFront, WebOptions
-from seasalt.server.web_page import page_language, valid_name
+from seasalt.server.web_page import page_language
 from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(60)

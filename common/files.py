@@ -1,10 +1,9 @@
-"""Files only their owner may read: the journal (every running game's seed, hence every card),
-logs, key and token files (issue 14, "the host's files").
+"""Files only their owner may read: the server's journal (every running game's seed, hence
+every card), logs, key and token files, and the client's identity, settings and logs.
 
 Created with their mode at the ``open`` itself (``os.open(..., 0o600)``, ``os.mkdir(..., 0o700)``),
 never written first and tightened after, so no umask (not even 000) leaves a moment when another
-user can read them. The client has the same helpers in ``seasalt.client.files`` (it may not
-import the server).
+user can read them.
 """
 
 from __future__ import annotations
