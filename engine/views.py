@@ -10,7 +10,7 @@ from .event_cards import EventCard, effects_of
 from .events import Event, events_for
 from .legal import legal_actions
 from .memo import ViewCache
-from .scoring import Breakdown, _breakdown_ids
+from .scoring import Breakdown, breakdown_ids
 from .state import GameState, Phase, RoundResult, Rules, effects
 
 
@@ -130,7 +130,7 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
             score=state.scores[s],
             last_round_score=state.last_round_scores[s],
             revealed_points=(
-                _breakdown_ids(state.hands[s], state.tables[s]).total
+                breakdown_ids(state.hands[s], state.tables[s]).total
                 if (state.revealed[s] or over) else None
             ),
         )
@@ -151,7 +151,7 @@ def _pepper_seat_views(state: GameState) -> tuple[SeatView, ...]:
             score=state.scores[s],
             last_round_score=state.last_round_scores[s],
             revealed_points=(
-                _breakdown_ids(state.hands[s], state.tables[s], effects(state, s)).total
+                breakdown_ids(state.hands[s], state.tables[s], effects(state, s)).total
                 if (state.revealed[s] or over) else None
             ),
             held_event=state.held[s],
@@ -189,14 +189,14 @@ def view(state: GameState, seat: int | None, cache: ViewCache | None = None) -> 
     if cache is None:
         seats = _seat_views(state)
         own = (
-            _breakdown_ids(state.hands[seat], state.tables[seat], fx)
+            breakdown_ids(state.hands[seat], state.tables[seat], fx)
             if seat is not None else None
         )
         log = events_for(log, seat)
     else:
         seats = cache.seat_views(state, _seat_views)
         own = (
-            cache.breakdown(seat, state.hands[seat], state.tables[seat], _breakdown_ids, fx)
+            cache.breakdown(seat, state.hands[seat], state.tables[seat], breakdown_ids, fx)
             if seat is not None else None
         )
         if log:
