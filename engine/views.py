@@ -116,9 +116,10 @@ def _final_turns(s: GameState) -> tuple[int, ...]:
 
 
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
-    if state.rules.extra_pepper:
-        return _pepper_seat_views(state)
+    """Every seat's public facts; Extra Pepper's (held card, shield, face-down shell, points
+    under each seat's own effects) only with the option on: off, no event-card code runs."""
     over = state.is_over
+    pepper = state.rules.extra_pepper
     return tuple(
         SeatView(
             seat=s,
@@ -130,33 +131,13 @@ def _seat_views(state: GameState) -> tuple[SeatView, ...]:
             score=state.scores[s],
             last_round_score=state.last_round_scores[s],
             revealed_points=(
-                breakdown_ids(state.hands[s], state.tables[s]).total
+                breakdown_ids(state.hands[s], state.tables[s],
+                              effects(state, s) if pepper else ()).total
                 if (state.revealed[s] or over) else None
             ),
-        )
-        for s in range(state.players)
-    )
-
-
-def _pepper_seat_views(state: GameState) -> tuple[SeatView, ...]:
-    over = state.is_over
-    return tuple(
-        SeatView(
-            seat=s,
-            hand_size=len(state.hands[s]),
-            table=state.tables[s],
-            revealed_hand=state.hands[s] if (state.revealed[s] or over) else None,
-            protected=state.revealed[s] and not over,
-            locked=state.locked(s) and not over,
-            score=state.scores[s],
-            last_round_score=state.last_round_scores[s],
-            revealed_points=(
-                breakdown_ids(state.hands[s], state.tables[s], effects(state, s)).total
-                if (state.revealed[s] or over) else None
-            ),
-            held_event=state.held[s],
-            shielded=state.shielded(s),
-            face_down_shell=state.face_down[s] if over else None,  # RULES §12.12
+            held_event=state.held[s] if pepper else None,
+            shielded=pepper and state.shielded(s),
+            face_down_shell=state.face_down[s] if pepper and over else None,  # RULES §12.12
         )
         for s in range(state.players)
     )
