@@ -6,7 +6,7 @@ from bisect import bisect_left
 
 from .actions import Action, KeepCard, TakeDiscard
 from .cards import COLOR_OF as _COLOR_OF
-from .effects import _DOLPHIN_CARD, angelfish_due, dolphins
+from .effects import DOLPHIN_CARD, angelfish_due, dolphins
 from .events import EventKind
 from .round_end import FIRST_MERMAID, LAST_MERMAID, check_mermaids, end_turn
 from .state import Phase
@@ -65,7 +65,7 @@ def keep_card(w: Work, action: KeepCard) -> None:
         w.pile(pile).append(other)
         if w.keep_events:
             w.emit(_DISCARDED, seat=p, card=other, pile=pile)
-        if w.rules.extra_pepper and _DOLPHIN_CARD[other]:
+        if w.rules.extra_pepper and DOLPHIN_CARD[other]:
             dolphins(w, other)  # RULES §12.11, before the Angelfish check
     _after_draw(w)
 

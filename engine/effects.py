@@ -3,7 +3,7 @@
 Which two kinds form a pair, and which effect it has, is the pair table (engine/cards.py
 ``PAIR_KINDS``); this module carries each effect out. An effect that starts a choice (the crab's
 pile and card, the rob's victim, the lobster's card) sets a phase; the choice's step finishes it.
-A choice with one option is taken by the engine (engine/game.py ``_auto``, RULES §3.5).
+A choice with one option is taken by the engine (engine/game.py ``resolve_forced``, RULES §3.5).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .cards import COLOR_OF, KIND_OF, DuoEffect, Kind, pair_kind
 from .event_cards import EventCard
 from .events import EventKind
 from .legal import owner_of_pair, rob_targets, stealable_pairs
-from .pair_matching import _K
+from .pair_matching import CARD_KIND
 from .round_end import check_mermaids
 from .state import Phase
 from .work import Work, shuffle
@@ -86,7 +86,7 @@ def play_pair(w: Work, action: PlayPair) -> None:
     w.lay(w.active, action.cards)
     if w.keep_events:
         w.emit(_PLAYED_PAIR, seat=w.active, cards=action.cards)
-    effect = _EFFECT_OF_KINDS[_K[a] * _N_KINDS + _K[b]]
+    effect = _EFFECT_OF_KINDS[CARD_KIND[a] * _N_KINDS + CARD_KIND[b]]
     if effect is None:  # the Water Rodeo's own pairs (legal only under it, RULES §12.3)
         done = _rodeo_swap(w) if KIND_OF[a] is Kind.SWIMMER else _rodeo_steal(w)
     else:
@@ -186,9 +186,9 @@ _EFFECT_OF_KINDS: tuple[Callable[[Work], bool] | None, ...] = tuple(
     for second in Kind
     for pair in [pair_kind(first, second)]
 )
-"""The pair table's effect by the two cards' dense kind indices (engine/scoring.py's ``_K``):
-``first * _N_KINDS + second``, None where the kinds form no pair. A dict keyed by the kinds
-would hash two enum members per pair laid, in Python."""
+"""The pair table's effect by the two cards' dense kind indices (engine/pair_matching.py's
+``CARD_KIND``): ``first * _N_KINDS + second``, None where the kinds form no pair. A dict keyed
+by the kinds would hash two enum members per pair laid, in Python."""
 
 
 # ---- the effects' choices
@@ -255,7 +255,7 @@ def keep_lobster(w: Work, action: KeepLobsterCard) -> None:
 
 
 # ---- Extra Pepper's event effects (RULES §12), next to the duo effects they change. Each
-# event's steps and choices are functions of a Work, registered in engine/game.py's _STEP by
+# event's steps and choices are functions of a Work, registered in engine/game.py's STEP by
 # action type; the Water Rodeo's two pairs are listed by legal.rodeo_pairs_in.
 
 
@@ -349,7 +349,7 @@ def place_shell(w: Work, action: PlaceShellFaceDown) -> None:
 
 DOLPHIN_KINDS = frozenset((Kind.SHELL, Kind.OCTOPUS, Kind.PENGUIN, Kind.SAILOR, Kind.SEAHORSE))
 """The kinds whose placement from a draw-two brings the Dolphins' card (RULES §12.11)."""
-_DOLPHIN_CARD = tuple(k in DOLPHIN_KINDS for k in KIND_OF)
+DOLPHIN_CARD = tuple(k in DOLPHIN_KINDS for k in KIND_OF)
 """Per card id: of a DOLPHIN_KINDS kind (a set of enum members hashes them in Python)."""
 
 
@@ -357,7 +357,7 @@ def dolphins(w: Work, placed: int) -> None:
     """RULES §12.11: a collector or the seahorse placed from a draw-two brings the top deck
     card into the hand."""
     p = w.active
-    if w.deck and _DOLPHIN_CARD[placed] and _DOLPHINS in w.effects(p):
+    if w.deck and DOLPHIN_CARD[placed] and _DOLPHINS in w.effects(p):
         card = w.deck_list().pop()
         w.add(p, card)
         if w.keep_events:

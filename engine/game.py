@@ -2,8 +2,8 @@
 
 ``apply`` checks an action against :func:`legal_actions` (engine/legal.py), copies the state
 into a :class:`~.work.Work`, runs the action's step, then resolves forced choices and locked
-turns (:func:`_auto`) until a real decision is due, and freezes the result. The steps live by
-the part of a turn they belong to:
+turns (:func:`resolve_forced`) until a real decision is due, and freezes the result. The steps
+live by the part of a turn they belong to:
 
 - engine/draw.py: the draw step and a jellyfish-locked turn (RULES §3.1, §11.2);
 - engine/effects.py: laying pairs and trios, the duo effects and their choices (§4, §11), and
@@ -57,13 +57,13 @@ from .effects import (
 from .event_deck import set_up
 from .events import Event
 from .legal import (
-    _CRAB_PILES,
-    _DRAWS,
-    _KEEP_CARD,
-    _KEEP_LOBSTER,
-    _ROB_SEAT,
-    _TAKE_CRAB,
     CALL_THRESHOLD,
+    CRAB_PILES,
+    DRAWS,
+    KEEP_CARD,
+    KEEP_LOBSTER,
+    ROB_SEAT,
+    TAKE_CRAB,
     legal_actions,
     rob_targets,
     stealable_pairs,
@@ -139,7 +139,7 @@ def new_game(rules: Rules, seed: int, starter: int | None = None) -> GameState:
     if rules.extra_pepper:
         set_up(w)  # the event deck, before round 1 is dealt (RULES §12.0 "Setup")
     start_round(w, starter)
-    _auto(w)
+    resolve_forced(w)
     return w.freeze()
 
 
@@ -158,9 +158,9 @@ def apply(state: GameState, action: Action) -> ApplyResult:
         )
     w = Work(state)
     w.move += 1
-    _STEP[type(action)](w, action)
-    if w.phase is not _PLAY:  # the play step is always a real decision: no call to _auto
-        _auto(w)
+    STEP[type(action)](w, action)
+    if w.phase is not _PLAY:  # the play step is always a real decision: no call to resolve_forced
+        resolve_forced(w)
     return ApplyResult(w.freeze(), tuple(w.events))
 
 
@@ -178,7 +178,7 @@ def replay(
     return state
 
 
-def _auto(w: Work) -> None:
+def resolve_forced(w: Work) -> None:
     """Resolve forced choices and locked turns until a real decision is due (RULES §3.5)."""
     while True:
         phase = w.phase
@@ -189,36 +189,36 @@ def _auto(w: Work) -> None:
                 locked_turn(w)
                 continue
             p0, p1 = w.piles
-            options = _DRAWS[(4 if w.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
+            options = DRAWS[(4 if w.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
             if len(options) > 1:
                 return
             if not options:
                 w.phase = _PLAY  # RULES §3.1: no legal draw at all, skip it
                 return
-            _STEP[type(options[0])](w, options[0])
+            STEP[type(options[0])](w, options[0])
         elif phase is _KEEP:
             if len(w.pending) != 1:
                 return
-            keep_card(w, _KEEP_CARD[w.pending[0]][0])
+            keep_card(w, KEEP_CARD[w.pending[0]][0])
         elif phase is _CRAB_PILE:
             p0, p1 = w.piles
             if bool(p0) == bool(p1):  # a choice (an empty pair of piles: no crab effect)
                 return
-            choose_crab_pile(w, _CRAB_PILES[1 if p1 else 2][0])
+            choose_crab_pile(w, CRAB_PILES[1 if p1 else 2][0])
         elif phase is _CRAB_TAKE:
             assert w.crab_pile is not None
             if len(set(w.piles[w.crab_pile])) != 1:
                 return
-            take_crab_card(w, _TAKE_CRAB[w.piles[w.crab_pile][0]])
+            take_crab_card(w, TAKE_CRAB[w.piles[w.crab_pile][0]])
         elif phase is _ROB:
             targets = rob_targets(w.active, w.hands, w.revealed, w.face_down)
             if len(targets) != 1:
                 return
-            rob(w, _ROB_SEAT[targets[0]])
+            rob(w, ROB_SEAT[targets[0]])
         elif phase is _LOBSTER:
             if len(w.pending) != 1:
                 return
-            keep_lobster(w, _KEEP_LOBSTER[w.pending[0]])
+            keep_lobster(w, KEEP_LOBSTER[w.pending[0]])
         elif not _auto_pepper(w, phase):
             return
 
@@ -246,7 +246,7 @@ def _auto_pepper(w: Work, phase: Phase) -> bool:
     return True
 
 
-_STEP: dict[type, Callable[[Work, Any], None]] = {
+STEP: dict[type, Callable[[Work, Any], None]] = {
     DrawFromDeck: draw_from_deck,
     TakeDiscard: take_discard,
     KeepCard: keep_card,

@@ -32,15 +32,15 @@ from .actions import (
 )
 from .cards import EXTRA_SALT_DECK_SIZE, KIND_OF, PAIR_KINDS, Kind
 from .event_cards import EventCard, effects_of
-from .pair_matching import _K, _KIND_INDEX, _N_KINDS, _pairs_in_hand
+from .pair_matching import CARD_KIND, KIND_INDEX, N_KINDS, pairs_in_hand
 from .scoring import (
-    _FX,
-    _NO_FX,
-    _effect_points,
-    _Effects,
-    _kind_counts,
-    _plain_points,
-    _scoring_key,
+    NO_SCORING_FX,
+    SCORING_FX,
+    ScoringFx,
+    effect_points,
+    kind_counts,
+    plain_points,
+    scoring_key,
 )
 from .state import GameState, Phase, Rules
 
@@ -125,15 +125,15 @@ _TAKE_DISCARD = (TakeDiscard(0), TakeDiscard(1))
 _IDS = range(EXTRA_SALT_DECK_SIZE)
 _PLAY_PAIR = {(a, b): PlayPair((a, b)) for a in _IDS for b in _IDS if a < b}
 """Keyed by the pair's ids, ascending (as ``pairs_in`` and ``rodeo_pairs_in`` give them)."""
-_KEEP_CARD = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
+KEEP_CARD = tuple((KeepCard(c), KeepCard(c, 0), KeepCard(c, 1)) for c in _IDS)
 """Per card: kept with the other card's pile forced, on pile 0, on pile 1."""
-_TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
-_KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
-_CRAB_PILES: tuple[tuple[ChooseCrabPile, ...], ...] = (
+TAKE_CRAB = tuple(TakeCrabCard(c) for c in _IDS)
+KEEP_LOBSTER = tuple(KeepLobsterCard(c) for c in _IDS)
+CRAB_PILES: tuple[tuple[ChooseCrabPile, ...], ...] = (
     (), (ChooseCrabPile(1),), (ChooseCrabPile(0),), (ChooseCrabPile(0), ChooseCrabPile(1))
 )
 """The crab's pile choices, by which piles hold cards (pile 0: bit 2, pile 1: bit 1)."""
-_ROB_SEAT = tuple(Rob(t) for t in range(4))
+ROB_SEAT = tuple(Rob(t) for t in range(4))
 """Rob seat t, by seat (2-4 players)."""
 
 
@@ -152,7 +152,7 @@ def _draws(deck: bool, pile0: bool, pile1: bool) -> tuple[Action, ...]:
     return tuple(draw_options(deck, ((0,) if pile0 else (), (0,) if pile1 else ())))
 
 
-_DRAWS = tuple(_draws(bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
+DRAWS = tuple(_draws(bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
 """The draw step's legal actions, by which of the deck, pile 0 and pile 1 hold cards (bits
 4, 2, 1), made once from :func:`draw_options`."""
 
@@ -210,12 +210,12 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
     on a GameState; a playout asks once per decision)."""
     phase = s.phase
     if phase is _PLAY:
-        return _play_options(s)
+        return play_options(s)
     if phase is _DRAW:
         p0, p1 = s.piles
-        return _DRAWS[(4 if s.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
+        return DRAWS[(4 if s.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
     if phase is _KEEP:
-        keep = _KEEP_CARD
+        keep = KEEP_CARD
         pending = s.pending
         if s.piles[0] and s.piles[1]:
             if len(pending) == 2:
@@ -227,16 +227,16 @@ def legal_in(s: Zones) -> tuple[Action, ...]:
         return tuple([keep[c][0] for c in pending])
     if phase is _CRAB_PILE:
         p0, p1 = s.piles
-        return _CRAB_PILES[(2 if p0 else 0) + (1 if p1 else 0)]
+        return CRAB_PILES[(2 if p0 else 0) + (1 if p1 else 0)]
     if phase is _CRAB_TAKE:
         assert s.crab_pile is not None
-        return tuple([_TAKE_CRAB[c] for c in sorted(set(s.piles[s.crab_pile]))])
+        return tuple([TAKE_CRAB[c] for c in sorted(set(s.piles[s.crab_pile]))])
     if phase is _ROB:
-        rob_seat = _ROB_SEAT
+        rob_seat = ROB_SEAT
         return tuple([rob_seat[t] for t in rob_targets(s.active, s.hands, s.revealed,
                                                        s.face_down)])
     if phase is _LOBSTER:
-        return tuple([_KEEP_LOBSTER[c] for c in sorted(s.pending)])
+        return tuple([KEEP_LOBSTER[c] for c in sorted(s.pending)])
     return _pepper_options(s)
 
 
@@ -269,18 +269,19 @@ _LOOK_AT_HAND = tuple(LookAtHand(t) for t in range(4))
 
 # The pair table (engine/cards.py) by dense kind index (engine/scoring.py's): the kinds whose
 # alike cards pair, then the two kinds of each cross pair, in the table's order.
-_ALIKE_PAIRS = tuple(_KIND_INDEX[p.first] for p in PAIR_KINDS if p.first is p.second)
+_ALIKE_PAIRS = tuple(KIND_INDEX[p.first] for p in PAIR_KINDS if p.first is p.second)
 _CROSS_PAIRS = tuple(
-    (_KIND_INDEX[p.first], _KIND_INDEX[p.second]) for p in PAIR_KINDS if p.first is not p.second
+    (KIND_INDEX[p.first], KIND_INDEX[p.second]) for p in PAIR_KINDS if p.first is not p.second
 )
-_STARFISH = _KIND_INDEX[Kind.STARFISH]
-_SWIMMER = _KIND_INDEX[Kind.SWIMMER]
-_SHARK = _KIND_INDEX[Kind.SHARK]
-_SHELL = _KIND_INDEX[Kind.SHELL]
-_FIRST_ID = tuple(_K.index(k) for k in range(_N_KINDS))
+_STARFISH = KIND_INDEX[Kind.STARFISH]
+_SWIMMER = KIND_INDEX[Kind.SWIMMER]
+_SHARK = KIND_INDEX[Kind.SHARK]
+_SHELL = KIND_INDEX[Kind.SHELL]
+_FIRST_ID = tuple(CARD_KIND.index(k) for k in range(N_KINDS))
 """Each kind's lowest card id (dense kind index): a kind's ids are consecutive (asserted)."""
 assert all(
-    _K[_FIRST_ID[k] : _FIRST_ID[k] + _K.count(k)] == (k,) * _K.count(k) for k in range(_N_KINDS)
+    CARD_KIND[_FIRST_ID[k] : _FIRST_ID[k] + CARD_KIND.count(k)] == (k,) * CARD_KIND.count(k)
+    for k in range(N_KINDS)
 ), "each kind's card ids are consecutive (engine/cards.py): a sorted hand holds them as a run"
 assert [p.first is p.second for p in PAIR_KINDS] == sorted(
     (p.first is p.second for p in PAIR_KINDS), reverse=True
@@ -291,7 +292,7 @@ def pairs_in(hand: Iterable[int]) -> tuple[list[tuple[int, int]], list[int]]:
     """Every valid pair of card ids in a sorted hand (each pair's ids ascending; pair kinds in
     the table's order), and the hand's starfish."""
     cards = tuple(hand)
-    return _pairs_listed(cards, _kind_counts(cards))
+    return _pairs_listed(cards, kind_counts(cards))
 
 
 def _pairs_listed(
@@ -331,26 +332,26 @@ def rodeo_pairs_in(hand: Iterable[int]) -> list[tuple[int, int]]:
     return [*combinations(swimmers, 2), *combinations(sharks, 2)]
 
 
-def _play_options(
+def play_options(
     s: Zones, h: list[int] | None = None, kinds: list[int] | None = None,
     table_points: int = 0, colors: list[int] | None = None,
 ) -> tuple[Action, ...]:
     """The play step's actions. A playout passes the counts it keeps of the active seat's
-    cards (``h``: the hand's kinds; the rest as :func:`~.scoring._plain_points` takes them);
+    cards (``h``: the hand's kinds; the rest as :func:`~.scoring.plain_points` takes them);
     without, they are counted here."""
     if s.rules.extra_pepper:
-        return _pepper_play_options(s, h, kinds, table_points, colors)
+        return pepper_play_options(s, h, kinds, table_points, colors)
     active = s.active
     hand = s.hands[active]
     # The hand's kind counts once, for its pairs and its card points; most play steps have
     # no pair, and their two possible lists are made once (below).
     if h is None:
-        kind_of = _K
-        h = [0] * _N_KINDS  # _kind_counts(hand), inlined
+        kind_of = CARD_KIND
+        h = [0] * N_KINDS  # kind_counts(hand), inlined
         for c in hand:
             h[kind_of[c]] += 1
-    npairs = _pairs_in_hand(h)
-    can_call = s.call is None and _plain_points(
+    npairs = pairs_in_hand(h)
+    can_call = s.call is None and plain_points(
         h, npairs, hand, s.tables[active], kinds, table_points, colors
     ) >= CALL_THRESHOLD
     if not npairs:
@@ -380,7 +381,7 @@ class SeatFx:
 
     effects: tuple[EventCard, ...]
     """The effects themselves, in enum order (``event_cards.effects_of``)."""
-    scoring: _Effects
+    scoring: ScoringFx
     """How they score (RULES §12.3-§12.6)."""
     need: int
     """Card points needed to call: 10 under the Treasure Chest (§12.8), else 7."""
@@ -397,7 +398,7 @@ class SeatFx:
 def _seat_fx(effects: tuple[EventCard, ...]) -> SeatFx:
     return SeatFx(
         effects,
-        _FX[_scoring_key(effects)],
+        SCORING_FX[scoring_key(effects)],
         TREASURE_CHEST_THRESHOLD if EventCard.TREASURE_CHEST in effects else CALL_THRESHOLD,
         _CALLS[1:] if EventCard.DIODON_FISH in effects else _CALLS,
         EventCard.WATER_RODEO in effects,
@@ -417,7 +418,7 @@ SEAT_FX: dict[tuple[EventCard, ...], SeatFx] = {
 made at import: the engine keeps no memo it fills later."""
 
 
-def _pepper_play_options(
+def pepper_play_options(
     s: Zones, h: list[int] | None = None, kinds: list[int] | None = None,
     table_points: int = 0, colors: list[int] | None = None, fx: SeatFx | None = None,
 ) -> tuple[Action, ...]:
@@ -425,20 +426,20 @@ def _pepper_play_options(
     same order, with the Water Rodeo's pairs after the others and the shells before END TURN.
 
     A playout passes the counts it keeps of the active seat's cards (as to
-    :func:`_play_options`) and the seat's :class:`SeatFx`; without, they are worked out here."""
+    :func:`play_options`) and the seat's :class:`SeatFx`; without, they are worked out here."""
     active = s.active
     hand = s.hands[active]
     if h is None:
-        h = _kind_counts(hand)
+        h = kind_counts(hand)
     if fx is None:
         fx = SEAT_FX[effects_of(s.rules.extra_pepper, s.table_event, s.held, active)]
-    npairs = _pairs_in_hand(h)
+    npairs = pairs_in_hand(h)
     scoring = fx.scoring
     # The calls under the seat's effects (RULES §12.0, §12.8, §12.9).
     can_call = s.call is None and (
-        _plain_points(h, npairs, hand, s.tables[active], kinds, table_points, colors)
-        if scoring is _NO_FX
-        else _effect_points(h, hand, s.tables[active], scoring, kinds, table_points, colors)
+        plain_points(h, npairs, hand, s.tables[active], kinds, table_points, colors)
+        if scoring is NO_SCORING_FX
+        else effect_points(h, hand, s.tables[active], scoring, kinds, table_points, colors)
     ) >= fx.need
     shells = fx.coral and h[_SHELL] and s.face_down[active] is None
     rodeo = fx.rodeo and (h[_SWIMMER] > 1 or h[_SHARK] > 1)

@@ -10,12 +10,12 @@ from .cards import COLOR_OF, KIND_OF, PAIR_KINDS, Color, Kind, PairKind
 
 # Dense indices so the hot path counts into small lists instead of dicts keyed by enums.
 _KINDS = tuple(Kind)
-_KIND_INDEX = {k: i for i, k in enumerate(_KINDS)}
+KIND_INDEX = {k: i for i, k in enumerate(_KINDS)}
 _COLOR_INDEX = {c: i for i, c in enumerate(Color)}
-_K = tuple(_KIND_INDEX[k] for k in KIND_OF)
-_C = tuple(_COLOR_INDEX[c] for c in COLOR_OF)
-_N_KINDS = len(_KINDS)
-_N_COLORS = len(Color)
+CARD_KIND = tuple(KIND_INDEX[k] for k in KIND_OF)
+CARD_COLOR = tuple(_COLOR_INDEX[c] for c in COLOR_OF)
+N_KINDS = len(_KINDS)
+N_COLORS = len(Color)
 
 
 def _matching_groups(pairs: Sequence[PairKind]) -> tuple[tuple[int, tuple[int, ...], bool], ...]:
@@ -49,7 +49,7 @@ def _matching_groups(pairs: Sequence[PairKind]) -> tuple[tuple[int, tuple[int, .
         if any(partners[k] != [centre] or k in alike for k in leaves):
             raise NotImplementedError(f"no hand scoring for the pairs around {centre}")
         done.update((centre, *leaves))
-        groups.append((_KIND_INDEX[centre], tuple(_KIND_INDEX[k] for k in leaves), centre in alike))
+        groups.append((KIND_INDEX[centre], tuple(KIND_INDEX[k] for k in leaves), centre in alike))
     return tuple(groups)
 
 
@@ -89,4 +89,4 @@ grouping and the scoring read the same table (RULES §5.2, §11.6)."""
 # counts ``h``. Compiled once from the table: it is on the hot path of every legal-actions list,
 # and runs as fast as the formula written out by hand. The source holds only ints and operators
 # of this module's making.
-_pairs_in_hand: Callable[[list[int]], int] = eval(f"lambda h: {_PAIRS_IN_HAND_SOURCE}")
+pairs_in_hand: Callable[[list[int]], int] = eval(f"lambda h: {_PAIRS_IN_HAND_SOURCE}")

@@ -4,7 +4,7 @@
 step and freezes a new :class:`GameState`: the reference, and what the server and views use. A
 bot's playouts need none of that per action: a :class:`Playout` is one ``Work`` kept for a whole
 simulated game. Its :meth:`~Playout.apply` runs the very same steps and forced choices
-(``game._STEP``, ``game._auto``) on it, and its :meth:`~Playout.legal_actions` the very same
+(``game.STEP``, ``game.resolve_forced``) on it, and its :meth:`~Playout.legal_actions` the very same
 ``legal.legal_in``; what it leaves out is the per-action copy and freeze, the legality check of
 an action it listed itself, and (unless asked for) the round's log. :meth:`~Playout.state`
 freezes it back into a GameState whenever one is wanted; tests/engine/test_fast_playouts.py
@@ -34,13 +34,17 @@ from typing import Any
 from .actions import Action, CallKind
 from .event_cards import EventCard, effects_of
 from .events import Event, EventKind
-from .game import _DRAW, _GAME_OVER, _PLAY, _STEP, _auto
-from .legal import _DRAWS, SEAT_FX, SeatFx, _pepper_play_options, _play_options, legal_in
-from .pair_matching import _C, _K, _N_COLORS, _N_KINDS, _pairs_in_hand
+from .game import STEP, resolve_forced
+from .legal import DRAWS, SEAT_FX, SeatFx, legal_in, pepper_play_options, play_options
+from .pair_matching import CARD_COLOR, CARD_KIND, N_COLORS, N_KINDS, pairs_in_hand
 from .round_end import plain_result
-from .scoring import Breakdown, _effect_points, _plain_points
-from .state import EventZones, GameState, RoundEnd, RoundResult
+from .scoring import Breakdown, effect_points, plain_points
+from .state import EventZones, GameState, Phase, RoundEnd, RoundResult
 from .work import RNG_STRIDE, Work
+
+# Enum members as module globals, as in game.py: a global is cheaper than ``Phase.PLAY`` (an
+# attribute lookup on the enum class), and these are read at every action.
+_DRAW, _PLAY, _GAME_OVER = Phase.DRAW, Phase.PLAY, Phase.GAME_OVER
 
 _LAST_RESULT: Any = Work.__dict__["last_result"]
 """Work's own slot for ``last_result``, under the playout's property of that name."""
@@ -124,7 +128,7 @@ class Playout(Work):
         if self.stop_at_round_end:
             self.round_done = True
             # Nothing is left to act on (to_act None): the step that ended the round may still
-            # resolve forced choices (game._auto), which would otherwise play on.
+            # resolve forced choices (game.resolve_forced), which would otherwise play on.
             self.phase = _GAME_OVER
             return True
         return False
@@ -166,7 +170,7 @@ class Playout(Work):
         """The legal actions of the seat to act, as ``legal_actions(self.state())`` lists them
         (``legal.legal_in``; computed on each call: ask once)."""
         if self.phase is _PLAY and self.rules.extra_pepper:  # with the seat's effects known
-            return _pepper_play_options(self, fx=self.seat_fx(self.active))
+            return pepper_play_options(self, fx=self.seat_fx(self.active))
         return legal_in(self)
 
     def apply(self, action: Action) -> tuple[Event, ...]:
@@ -176,16 +180,16 @@ class Playout(Work):
         if self.keep_events:
             self.events = []
             self.move += 1
-            _STEP[type(action)](self, action)
-            if self.phase is not _PLAY:  # as apply(): the play step needs no _auto
-                _auto(self)
+            STEP[type(action)](self, action)
+            if self.phase is not _PLAY:  # as apply(): the play step needs no resolve_forced
+                resolve_forced(self)
             return tuple(self.events)
         # The steps keep every hand sorted (Work.add), as a GameState's are: the legal
         # actions and a playout policy read them in that order.
         self.move += 1
-        _STEP[type(action)](self, action)
+        STEP[type(action)](self, action)
         if self.phase is not _PLAY:
-            _auto(self)
+            resolve_forced(self)
         return ()
 
     def state(self) -> GameState:
@@ -197,19 +201,19 @@ class CountingPlayout(Playout):
     """A :class:`Playout` that also keeps, per seat, counts of the cards each holds (changed as
     cards move, by :meth:`add`, :meth:`take`, :meth:`lay`, :meth:`set_table` and
     :meth:`new_round_zones`): the play step's legal actions and a round's card points read
-    them instead of counting hands again (engine/legal.py ``_play_options``,
-    engine/scoring.py ``_plain_points``), and a scored round's result is built only when read.
+    them instead of counting hands again (engine/legal.py ``play_options``,
+    engine/scoring.py ``plain_points``), and a scored round's result is built only when read.
     tests/engine/test_playout_counts.py holds the counts equal to a count of the zones at
     every step. What ``Playout(state)`` makes on CPython."""
 
     __slots__ = ("hand_kinds", "kinds", "colors", "table_points", "_result_args")
 
     hand_kinds: list[list[int]]
-    """Per seat, its hand's cards by dense kind index (engine/pair_matching.py ``_K``)."""
+    """Per seat, its hand's cards by dense kind index (engine/pair_matching.py ``CARD_KIND``)."""
     kinds: list[list[int]]
     """Per seat, its hand's and table's cards by kind (what card points count, RULES §5)."""
     colors: list[list[int]]
-    """Per seat, its hand's and table's cards by dense colour index (``_C``)."""
+    """Per seat, its hand's and table's cards by dense colour index (``CARD_COLOR``)."""
     table_points: list[int]
     """Per seat, the points of its laid groups: 1 a pair, 3 a trio (RULES §5.2, §11.4)."""
     _result_args: tuple[Any, ...] | None
@@ -226,9 +230,9 @@ class CountingPlayout(Playout):
 
     def _count(self, seat: int) -> None:
         """Count ``seat``'s cards from its zones (at the start, and after a pair is stolen)."""
-        kind_of, color_of = _K, _C
-        h = [0] * _N_KINDS
-        colors = [0] * _N_COLORS
+        kind_of, color_of = CARD_KIND, CARD_COLOR
+        h = [0] * N_KINDS
+        colors = [0] * N_COLORS
         for c in self.hands[seat]:
             h[kind_of[c]] += 1
             colors[color_of[c]] += 1
@@ -257,27 +261,27 @@ class CountingPlayout(Playout):
         if type(h) is tuple:
             h = self.hands[seat] = sorted(h)
         insort(h, card)  # type: ignore[arg-type]
-        k = _K[card]
+        k = CARD_KIND[card]
         self.hand_kinds[seat][k] += 1
         self.kinds[seat][k] += 1
-        self.colors[seat][_C[card]] += 1
+        self.colors[seat][CARD_COLOR[card]] += 1
 
     def take(self, seat: int, card: int) -> None:
         h = self.hands[seat]
         if type(h) is tuple:
             h = self.hands[seat] = sorted(h)
         h.remove(card)  # type: ignore[union-attr]
-        k = _K[card]
+        k = CARD_KIND[card]
         self.hand_kinds[seat][k] -= 1
         self.kinds[seat][k] -= 1
-        self.colors[seat][_C[card]] -= 1
+        self.colors[seat][CARD_COLOR[card]] -= 1
 
     def lay(self, seat: int, cards: tuple[int, ...]) -> None:
         Work.lay(self, seat, cards)
         # From hand to table: the hand's kinds change, hand + table's do not.
         h = self.hand_kinds[seat]
         for c in cards:
-            h[_K[c]] -= 1
+            h[CARD_KIND[c]] -= 1
         self.table_points[seat] += 3 if len(cards) == 3 else 1
 
     def set_table(self, seat: int, groups: tuple[tuple[int, ...], ...]) -> None:
@@ -289,9 +293,9 @@ class CountingPlayout(Playout):
     ) -> None:
         Work.new_round_zones(self, deck, piles)
         n = self.n
-        self.hand_kinds = [[0] * _N_KINDS for _ in range(n)]
-        self.kinds = [[0] * _N_KINDS for _ in range(n)]
-        self.colors = [[0] * _N_COLORS for _ in range(n)]
+        self.hand_kinds = [[0] * N_KINDS for _ in range(n)]
+        self.kinds = [[0] * N_KINDS for _ in range(n)]
+        self.colors = [[0] * N_COLORS for _ in range(n)]
         self.table_points = [0] * n
 
     def card_gains(self, seat: int, cards: Iterable[int]) -> tuple[int, list[int]]:
@@ -300,16 +304,16 @@ class CountingPlayout(Playout):
         playout policy weighs (bots/rollout.py), from the counts, without a hand built."""
         h, kinds, colors = self.hand_kinds[seat], self.kinds[seat], self.colors[seat]
         hand, played, laid = self.hands[seat], self.tables[seat], self.table_points[seat]
-        base = _plain_points(h, _pairs_in_hand(h), hand, played, kinds, laid, colors)
+        base = plain_points(h, pairs_in_hand(h), hand, played, kinds, laid, colors)
         out = []
-        kind_of, color_of = _K, _C
+        kind_of, color_of = CARD_KIND, CARD_COLOR
         for card in cards:  # counted in, scored, counted out again
             k, c = kind_of[card], color_of[card]
             h[k] += 1
             kinds[k] += 1
             colors[c] += 1
             out.append(
-                _plain_points(h, _pairs_in_hand(h), hand, played, kinds, laid, colors) - base
+                plain_points(h, pairs_in_hand(h), hand, played, kinds, laid, colors) - base
             )
             h[k] -= 1
             kinds[k] -= 1
@@ -324,13 +328,13 @@ class CountingPlayout(Playout):
         for s in range(self.n):
             h, colors = self.hand_kinds[s], self.colors[s]
             if pepper:  # each seat under its own effects (RULES §12.0 "Defaults")
-                points.append(_effect_points(
+                points.append(effect_points(
                     h, self.hands[s], self.tables[s], self.seat_fx(s).scoring, self.kinds[s],
                     self.table_points[s], colors,
                 ))
             else:
-                points.append(_plain_points(
-                    h, _pairs_in_hand(h), self.hands[s], self.tables[s], self.kinds[s],
+                points.append(plain_points(
+                    h, pairs_in_hand(h), self.hands[s], self.tables[s], self.kinds[s],
                     self.table_points[s], colors,
                 ))
             bonuses.append(max(colors))  # the colour bonus (RULES §5.5)
@@ -380,17 +384,17 @@ class CountingPlayout(Playout):
         if phase is _PLAY:
             a = self.active
             if self.rules.extra_pepper:
-                return _pepper_play_options(
+                return pepper_play_options(
                     self, self.hand_kinds[a], self.kinds[a], self.table_points[a],
                     self.colors[a],
                     self._fx[a] if self._fx_zones is self.pepper else self.seat_fx(a),
                 )
-            return _play_options(
+            return play_options(
                 self, self.hand_kinds[a], self.kinds[a], self.table_points[a], self.colors[a]
             )
         if phase is _DRAW:  # legal_in's draw step, without the call (a third of decisions)
             p0, p1 = self.piles
-            return _DRAWS[(4 if self.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
+            return DRAWS[(4 if self.deck else 0) + (2 if p0 else 0) + (1 if p1 else 0)]
         return legal_in(self)
 
 

@@ -16,7 +16,7 @@ from .cards import BASE_DECK_SIZE, EXTRA_SALT_DECK_SIZE, KIND_OF, Kind
 from .event_cards import EventCard, mermaids_to_win
 from .event_deck import hand_off, keep
 from .events import EventKind
-from .scoring import Breakdown, _breakdown_ids, _gains
+from .scoring import Breakdown, breakdown_ids, gains_from_points
 from .state import Phase, RoundEnd, RoundResult, SeatResult
 from .work import Work, shuffle
 
@@ -165,7 +165,7 @@ def _score_round(w: Work) -> None:
     caller = w.caller
     # Each seat under its own effects (RULES §12.0 "Defaults").
     points, bonuses, parts = w.round_points()
-    gained, bet_won = _gains(w.call, caller, points, bonuses)
+    gained, bet_won = gains_from_points(w.call, caller, points, bonuses)
     w.scores = tuple([t + g for t, g in zip(w.scores, gained, strict=True)])
     w.last_round_scores = gained
     end = _END_STOP if w.call is _STOP else _END_LAST_CHANCE
@@ -204,7 +204,7 @@ def plain_result(
     builds when asked (engine/playout.py)."""
     n = len(hands)
     fx = effects if effects is not None else [()] * n
-    parts = [_breakdown_ids(hands[s], tables[s], fx[s]) for s in range(n)]
+    parts = [breakdown_ids(hands[s], tables[s], fx[s]) for s in range(n)]
     return _new_round_result(
         round_no, end, caller, bet_won,
         _seat_results(hands, tables, parts, gained, totals,
@@ -250,7 +250,7 @@ def check_mermaids(w: Work) -> bool:
     held = len(MERMAIDS.intersection(hand))
     if held < 3 or held < mermaids_to_win(w.effects(p)):
         return False
-    parts = [_breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
+    parts = [breakdown_ids(w.hands[s], w.tables[s], w.effects(s)) for s in range(w.n)]
     w.last_result = _new_round_result(
         w.round, RoundEnd.MERMAIDS, p, None,
         _seat_results(w.hands, w.tables, parts, [0] * w.n, w.scores, _shielded(w)),

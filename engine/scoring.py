@@ -13,11 +13,11 @@ from .actions import CallKind
 from .cards import ALL_CARDS, Card, Kind
 from .event_cards import EventCard
 from .pair_matching import (
-    _C,
-    _K,
-    _N_COLORS,
-    _N_KINDS,
-    _pairs_in_hand,
+    CARD_COLOR,
+    CARD_KIND,
+    N_COLORS,
+    N_KINDS,
+    pairs_in_hand,
 )
 
 # The dense kind and colour indices and the pair matching live in pair_matching.py.
@@ -42,7 +42,7 @@ from .pair_matching import (
     _CAST,
     _STARFISH,
     _SEAHORSE,
-) = range(_N_KINDS)
+) = range(N_KINDS)
 
 _CALL_STOP = CallKind.STOP  # a global: an enum member lookup costs about 70 ns
 
@@ -164,12 +164,12 @@ def _multipliers(kinds: list[int]) -> int:
 
 
 def _color_counts(hand: Sequence[int], played: Sequence[Sequence[int]]) -> list[int]:
-    colors = [0] * _N_COLORS
+    colors = [0] * N_COLORS
     for c in hand:
-        colors[_C[c]] += 1
+        colors[CARD_COLOR[c]] += 1
     for group in played:
         for c in group:
-            colors[_C[c]] += 1
+            colors[CARD_COLOR[c]] += 1
     return colors
 
 
@@ -184,8 +184,8 @@ def _tally(
     hand: Sequence[int], played: Sequence[Sequence[int]]
 ) -> tuple[list[int], list[int], int]:
     """Kind counts of the hand, of hand + table, and the points of the laid groups."""
-    kind_of = _K
-    h = [0] * _N_KINDS
+    kind_of = CARD_KIND
+    h = [0] * N_KINDS
     for c in hand:
         h[kind_of[c]] += 1
     kinds = h[:]
@@ -201,31 +201,31 @@ def _tally(
 def _points_ids(
     hand: Sequence[int], played: Sequence[Sequence[int]], effects: Sequence[EventCard] = ()
 ) -> int:
-    """Card points only: ``_breakdown_ids(hand, played, effects).total``, cheaper (the call
+    """Card points only: ``breakdown_ids(hand, played, effects).total``, cheaper (the call
     check)."""
-    h = _kind_counts(hand)
+    h = kind_counts(hand)
     if effects:
-        key = _scoring_key(effects)
+        key = scoring_key(effects)
         if key:
-            return _effect_points(h, hand, played, _FX[key])
-    return _plain_points(h, _pairs_in_hand(h), hand, played)
+            return effect_points(h, hand, played, SCORING_FX[key])
+    return plain_points(h, pairs_in_hand(h), hand, played)
 
 
-def _kind_counts(hand: Iterable[int]) -> list[int]:
+def kind_counts(hand: Iterable[int]) -> list[int]:
     """How many cards of each kind (dense kind index) ``hand`` holds."""
-    kind_of = _K
-    h = [0] * _N_KINDS
+    kind_of = CARD_KIND
+    h = [0] * N_KINDS
     for c in hand:
         h[kind_of[c]] += 1
     return h
 
 
-def _plain_points(
+def plain_points(
     h: list[int], pairs: int, hand: Sequence[int], played: Sequence[Sequence[int]],
     kinds: list[int] | None = None, table_points: int = 0, colors: list[int] | None = None,
 ) -> int:
     """Card points with no event effect, from the hand's kind counts ``h`` and its pairs
-    ``_pairs_in_hand(h)`` (both also what the play step's legal actions need, so a caller
+    ``pairs_in_hand(h)`` (both also what the play step's legal actions need, so a caller
     that has them passes them). The parts of :func:`_parts_ids`, written out: this runs at
     every play step.
 
@@ -238,7 +238,7 @@ def _plain_points(
         total += table_points
     elif played:
         kinds = h[:]
-        kind_of = _K
+        kind_of = CARD_KIND
         for group in played:
             # A laid pair is worth 1, a trio (pair + starfish) 3 (RULES §5.2, §11.4).
             total += 3 if len(group) == 3 else 1
@@ -270,23 +270,23 @@ def _plain_points(
     return total
 
 
-def _effect_points(
-    h: list[int], hand: Sequence[int], played: Sequence[Sequence[int]], fx: _Effects,
+def effect_points(
+    h: list[int], hand: Sequence[int], played: Sequence[Sequence[int]], fx: ScoringFx,
     kinds: list[int] | None = None, table_points: int = 0, colors: list[int] | None = None,
 ) -> int:
     """Card points under the scoring effects ``fx``: ``_parts_ids(hand, played, key).total``
     without building a Breakdown, from the hand's kind counts ``h`` (and, from a playout, the
-    rest of :func:`_plain_points`' counts). Extra Pepper's play step asks it every turn."""
-    if fx is _NO_FX:  # effects that change what a seat may do, not its points
-        return _plain_points(h, _pairs_in_hand(h), hand, played, kinds, table_points, colors)
-    pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else _pairs_in_hand(h)
+    rest of :func:`plain_points`' counts). Extra Pepper's play step asks it every turn."""
+    if fx is NO_SCORING_FX:  # effects that change what a seat may do, not its points
+        return plain_points(h, pairs_in_hand(h), hand, played, kinds, table_points, colors)
+    pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else pairs_in_hand(h)
     star = h[_STARFISH]
     total = pairs + 2 * (star if star < pairs else pairs)  # RULES §11.4
     if kinds is not None:
         total += table_points
     elif played:
         kinds = h[:]
-        kind_of = _K
+        kind_of = CARD_KIND
         for group in played:
             total += 3 if len(group) == 3 else 1  # RULES §5.2, §11.4
             for c in group:
@@ -295,7 +295,7 @@ def _effect_points(
         kinds = h
     if kinds[_SEAHORSE]:
         total += _collectors(kinds, fx.shells, fx.octopuses)
-    else:  # _collectors without the seahorse, and _multipliers, inlined (as _plain_points)
+    else:  # _collectors without the seahorse, and _multipliers, inlined (as plain_points)
         total += (fx.shells[kinds[_SHELL]] + fx.octopuses[kinds[_OCTOPUS]]
                   + _PENGUINS[kinds[_PENGUIN]] + _SAILORS[kinds[_SAILOR]])
     if kinds[_LIGHTHOUSE]:
@@ -316,12 +316,12 @@ def _effect_points(
     return total
 
 
-def _breakdown_ids(
+def breakdown_ids(
     hand: Sequence[int], played: Sequence[Sequence[int]], effects: Sequence[EventCard] = ()
 ) -> Breakdown:
     """The breakdown, with what each scoring effect changed (RULES §12.0 "Defaults": card
     points are computed under the seat's own effects)."""
-    key = _scoring_key(effects) if effects else ()
+    key = scoring_key(effects) if effects else ()
     found = _parts_ids(hand, played, key)
     if not key:
         return found
@@ -346,8 +346,8 @@ def _parts_ids(
     """The parts under the scoring effects ``key`` (a subset of SCORING_EVENTS, in order)."""
     h, kinds, table_points = _tally(hand, played)
     colors = _color_counts(hand, played)
-    fx = _FX[key] if key else _NO_FX
-    pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else _pairs_in_hand(h)
+    fx = SCORING_FX[key] if key else NO_SCORING_FX
+    pairs = _rodeo_pairs_in_hand(h) if fx.rodeo else pairs_in_hand(h)
     star = h[_STARFISH]
     return _new_breakdown(
         table_points,  # pairs_on_table
@@ -358,7 +358,7 @@ def _parts_ids(
         # mermaids: the Tornado's score nothing (their colour still counts, RULES §12.6)
         _mermaid_points(colors, kinds[_MERMAID]) if fx.mermaids else 0,
         max(colors),  # color_bonus
-        (),  # events: _breakdown_ids adds them
+        (),  # events: breakdown_ids adds them
     )
 
 
@@ -372,13 +372,13 @@ def _rodeo_pairs_in_hand(h: list[int]) -> int:
     swimmers, sharks, jellyfish = h[_SWIMMER], h[_SHARK], h[_JELLYFISH]
     base_swimmer_pairs = min(swimmers, sharks + jellyfish)
     with_jelly = min(swimmers, jellyfish)
-    return _pairs_in_hand(h) - base_swimmer_pairs + with_jelly + (
+    return pairs_in_hand(h) - base_swimmer_pairs + with_jelly + (
         swimmers - with_jelly + sharks
     ) // 2
 
 
 @dataclass(frozen=True, slots=True)
-class _Effects:
+class ScoringFx:
     """How a set of event effects scores: shell and octopus tables, Water Rodeo pairs in
     hand, whether mermaids score."""
 
@@ -392,11 +392,11 @@ SCORING_EVENTS = (
     EventCard.WATER_RODEO, EventCard.DANCE_OF_THE_SHELLS, EventCard.KRAKEN, EventCard.TORNADO
 )
 """The event cards that change card points; the others change what a seat may do."""
-_NO_FX = _Effects()
+NO_SCORING_FX = ScoringFx()
 
 
-def _effects_of(key: tuple[EventCard, ...]) -> _Effects:
-    return _Effects(
+def _effects_of(key: tuple[EventCard, ...]) -> ScoringFx:
+    return ScoringFx(
         shells=(0, 2, 4, 6, 8, 10, 12) if EventCard.DANCE_OF_THE_SHELLS in key else _SHELLS,
         octopuses=(0, 1, 2, 3, 4, 5) if EventCard.KRAKEN in key else _OCTOPUSES,
         rodeo=EventCard.WATER_RODEO in key,
@@ -405,22 +405,22 @@ def _effects_of(key: tuple[EventCard, ...]) -> _Effects:
 
 
 # Every subset of the four, built at import (the engine keeps no memo it fills later).
-_FX: dict[tuple[EventCard, ...], _Effects] = {
+SCORING_FX: dict[tuple[EventCard, ...], ScoringFx] = {
     key: _effects_of(key)
     for mask in range(1 << len(SCORING_EVENTS))
     for key in [tuple(e for i, e in enumerate(SCORING_EVENTS) if mask >> i & 1)]
 }
-_FX[()] = _NO_FX  # the very object: _effect_points tests it by identity
+SCORING_FX[()] = NO_SCORING_FX  # the very object: effect_points tests it by identity
 
 
-def _scoring_key(effects: Sequence[EventCard]) -> tuple[EventCard, ...]:
+def scoring_key(effects: Sequence[EventCard]) -> tuple[EventCard, ...]:
     return tuple(e for e in SCORING_EVENTS if e in effects)
 
 
 def event_set_points(effects: Sequence[EventCard]) -> dict[Kind, tuple[int, ...]]:
     """Each collector kind's points by count under ``effects`` (RULES §12.4, §12.5): what
     combos.py groups a hand by, from the same tables the scoring uses."""
-    fx = _FX[_scoring_key(effects)]
+    fx = SCORING_FX[scoring_key(effects)]
     return {**SET_POINTS, Kind.SHELL: fx.shells, Kind.OCTOPUS: fx.octopuses}
 
 
@@ -431,7 +431,7 @@ def breakdown(
 ) -> Breakdown:
     """Score a player's cards: ``hand`` and the groups ``played`` on the table, under the
     seat's Extra Pepper ``effects`` (RULES §12.0; a face-down shell is in neither)."""
-    return _breakdown_ids(_ids(hand), [_ids(g) for g in played], tuple(effects))
+    return breakdown_ids(_ids(hand), [_ids(g) for g in played], tuple(effects))
 
 
 def card_points(
@@ -441,19 +441,19 @@ def card_points(
 ) -> int:
     """Card points of hand + table, without the colour bonus (RULES §5), under ``effects``."""
     ids, laid = _ids(hand), [_ids(g) for g in played]
-    key = _scoring_key(tuple(effects))
+    key = scoring_key(tuple(effects))
     # Without a Breakdown (the bots' playouts ask this for every card they weigh).
-    h = _kind_counts(ids)
+    h = kind_counts(ids)
     if key:
-        return _effect_points(h, ids, laid, _FX[key])
-    return _plain_points(h, _pairs_in_hand(h), ids, laid)
+        return effect_points(h, ids, laid, SCORING_FX[key])
+    return plain_points(h, pairs_in_hand(h), ids, laid)
 
 
 def color_bonus(cards: Iterable[int | Card]) -> int:
     """Largest number of cards of one colour, white included (RULES §5.5)."""
-    counts = [0] * _N_COLORS
+    counts = [0] * N_COLORS
     for c in _ids(cards):
-        counts[_C[c]] += 1
+        counts[CARD_COLOR[c]] += 1
     return max(counts)
 
 
@@ -467,10 +467,10 @@ def round_gains(
     most points (ties count) scores card points plus colour bonus and the others only their
     colour bonus; otherwise the caller scores only the colour bonus and the others their points.
     """
-    return _gains(call, caller, [b.total for b in parts], [b.color_bonus for b in parts])
+    return gains_from_points(call, caller, [b.total for b in parts], [b.color_bonus for b in parts])
 
 
-def _gains(
+def gains_from_points(
     call: CallKind, caller: int, points: Sequence[int], bonuses: Sequence[int]
 ) -> tuple[tuple[int, ...], bool | None]:
     """:func:`round_gains` from each seat's card points and colour bonus (a playout has them
@@ -489,7 +489,7 @@ def _gains(
 
 def mermaid_count(cards: Iterable[int]) -> int:
     """How many mermaids are among these card ids."""
-    return sum(1 for c in cards if _K[c] == _MERMAID)
+    return sum(1 for c in cards if CARD_KIND[c] == _MERMAID)
 
 
 __all__ = [

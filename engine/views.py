@@ -10,7 +10,7 @@ from .event_cards import EventCard, effects_of
 from .events import Event, events_for
 from .legal import legal_actions
 from .memo import ViewCache
-from .scoring import Breakdown, _breakdown_ids
+from .scoring import Breakdown, breakdown_ids
 from .state import GameState, Phase, RoundResult, Rules, effects
 
 
@@ -115,51 +115,39 @@ def _final_turns(s: GameState) -> tuple[int, ...]:
     return tuple(seat for seat in ((s.caller + i) % n for i in range(1, n)) if not s.revealed[seat])
 
 
+_new_seat_view = positional_builder(SeatView)
+"""``SeatView(...)`` with every field positional, built faster (see _fast): one per seat for
+every state a view is made of."""
+
+
 def _seat_views(state: GameState) -> tuple[SeatView, ...]:
-    if state.rules.extra_pepper:
-        return _pepper_seat_views(state)
+    """Every seat's public facts, for both rule sets: Extra Pepper's (the held card, the shield,
+    the face-down shell, points under the seat's own effects) only with the option on, so that
+    without it no event-card code runs."""
     over = state.is_over
-    return tuple(
-        SeatView(
-            seat=s,
-            hand_size=len(state.hands[s]),
-            table=state.tables[s],
-            revealed_hand=state.hands[s] if (state.revealed[s] or over) else None,
-            protected=state.revealed[s] and not over,
-            locked=state.locked(s) and not over,
-            score=state.scores[s],
-            last_round_score=state.last_round_scores[s],
-            revealed_points=(
-                _breakdown_ids(state.hands[s], state.tables[s]).total
-                if (state.revealed[s] or over) else None
+    pepper = state.rules.extra_pepper
+    hands, tables, revealed = state.hands, state.tables, state.revealed
+    # Positional, in SeatView's field order (checked by tests/engine/test_seat_views.py).
+    return tuple([
+        _new_seat_view(
+            s,  # seat
+            len(hands[s]),  # hand_size
+            tables[s],  # table
+            hands[s] if (revealed[s] or over) else None,  # revealed_hand
+            revealed[s] and not over,  # protected
+            state.locked(s) and not over,  # locked
+            state.scores[s],  # score
+            state.last_round_scores[s],  # last_round_score
+            (  # revealed_points
+                breakdown_ids(hands[s], tables[s], effects(state, s) if pepper else ()).total
+                if (revealed[s] or over) else None
             ),
+            state.held[s] if pepper else None,  # held_event
+            pepper and state.shielded(s),  # shielded
+            state.face_down[s] if pepper and over else None,  # face_down_shell (RULES §12.12)
         )
         for s in range(state.players)
-    )
-
-
-def _pepper_seat_views(state: GameState) -> tuple[SeatView, ...]:
-    over = state.is_over
-    return tuple(
-        SeatView(
-            seat=s,
-            hand_size=len(state.hands[s]),
-            table=state.tables[s],
-            revealed_hand=state.hands[s] if (state.revealed[s] or over) else None,
-            protected=state.revealed[s] and not over,
-            locked=state.locked(s) and not over,
-            score=state.scores[s],
-            last_round_score=state.last_round_scores[s],
-            revealed_points=(
-                _breakdown_ids(state.hands[s], state.tables[s], effects(state, s)).total
-                if (state.revealed[s] or over) else None
-            ),
-            held_event=state.held[s],
-            shielded=state.shielded(s),
-            face_down_shell=state.face_down[s] if over else None,  # RULES §12.12
-        )
-        for s in range(state.players)
-    )
+    ])
 
 
 def view(state: GameState, seat: int | None, cache: ViewCache | None = None) -> PlayerView:
@@ -189,14 +177,14 @@ def view(state: GameState, seat: int | None, cache: ViewCache | None = None) -> 
     if cache is None:
         seats = _seat_views(state)
         own = (
-            _breakdown_ids(state.hands[seat], state.tables[seat], fx)
+            breakdown_ids(state.hands[seat], state.tables[seat], fx)
             if seat is not None else None
         )
         log = events_for(log, seat)
     else:
         seats = cache.seat_views(state, _seat_views)
         own = (
-            cache.breakdown(seat, state.hands[seat], state.tables[seat], _breakdown_ids, fx)
+            cache.breakdown(seat, state.hands[seat], state.tables[seat], breakdown_ids, fx)
             if seat is not None else None
         )
         if log:

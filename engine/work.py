@@ -14,7 +14,7 @@ from ._fast import positional_builder
 from .actions import CallKind
 from .event_cards import EventCard, effects_of
 from .events import Event, EventKind, new_event
-from .scoring import Breakdown, _breakdown_ids
+from .scoring import Breakdown, breakdown_ids
 from .state import EventZones, GameState, RoundEnd
 
 RNG_STRIDE = 1_000_003
@@ -335,7 +335,7 @@ class Work:
         """Each seat's card points and colour bonus under its own effects, and the breakdowns
         they come from (a playout may score from its counts and give none: then the round's
         result is built by :meth:`result_later`)."""
-        parts = [_breakdown_ids(self.hands[s], self.tables[s], self.effects(s))
+        parts = [breakdown_ids(self.hands[s], self.tables[s], self.effects(s))
                  for s in range(self.n)]
         return [b.total for b in parts], [b.color_bonus for b in parts], parts
 

@@ -26,7 +26,13 @@ from seasalt.engine.actions import (
 from seasalt.engine.event_cards import EventCard, effects_of
 from seasalt.engine.legal import SEAT_FX
 from seasalt.engine.playout import CountingPlayout, Playout
-from seasalt.engine.scoring import _FX, SCORING_EVENTS, _breakdown_ids, _effect_points, _kind_counts
+from seasalt.engine.scoring import (
+    SCORING_EVENTS,
+    SCORING_FX,
+    breakdown_ids,
+    effect_points,
+    kind_counts,
+)
 from seasalt.engine.testing import deck_size
 
 _PEPPER_ACTIONS = (SwapCard, StealPair, PlaceShellFaceDown, TakeAngelfishCard, LookAtHand, Call)
@@ -79,10 +85,10 @@ def test_the_effect_points_are_the_breakdowns_total() -> None:
         hand = sorted(cards[: rng.randrange(len(cards) + 1)])
         rest = cards[len(hand):]
         tables = [tuple(rest[i : i + 2]) for i in range(0, len(rest) - 1, 2)]
-        h = _kind_counts(hand)
+        h = kind_counts(hand)
         for key in keys:
-            assert _effect_points(h, hand, tables, _FX[key]) == (
-                _breakdown_ids(hand, tables, key).total
+            assert effect_points(h, hand, tables, SCORING_FX[key]) == (
+                breakdown_ids(hand, tables, key).total
             ), (hand, tables, key)
 
 

@@ -153,12 +153,12 @@ def test_a_rounds_result_is_built_when_read_and_equals_the_immutable_one() -> No
 
 
 def test_the_plain_card_points_are_the_breakdowns_total() -> None:
-    """``scoring._plain_points`` (the call check, a playout's round scoring and ``card_points``
+    """``scoring.plain_points`` (the call check, a playout's round scoring and ``card_points``
     without effects) against the breakdown the reference scores by: thousands of seeded hands
     and tables from the whole Extra Salt deck, with the counts passed as a playout passes them
     and counted there."""
-    from seasalt.engine.pair_matching import _C, _N_COLORS, _pairs_in_hand
-    from seasalt.engine.scoring import _breakdown_ids, _kind_counts, _plain_points, card_points
+    from seasalt.engine.pair_matching import CARD_COLOR, N_COLORS, pairs_in_hand
+    from seasalt.engine.scoring import breakdown_ids, card_points, kind_counts, plain_points
 
     rng_ = random.Random(8)
     for _ in range(4000):
@@ -172,15 +172,15 @@ def test_the_plain_card_points_are_the_breakdowns_total() -> None:
             rest = rest[size:]
         table = tuple(groups)
         laid = [c for g in table for c in g]
-        expected = _breakdown_ids(hand, table).total
-        h = _kind_counts(hand)
-        colors = [0] * _N_COLORS
+        expected = breakdown_ids(hand, table).total
+        h = kind_counts(hand)
+        colors = [0] * N_COLORS
         for c in [*hand, *laid]:
-            colors[_C[c]] += 1
-        counted = (_kind_counts([*hand, *laid]), sum(3 if len(g) == 3 else 1 for g in table),
+            colors[CARD_COLOR[c]] += 1
+        counted = (kind_counts([*hand, *laid]), sum(3 if len(g) == 3 else 1 for g in table),
                    colors)
-        assert _plain_points(h, _pairs_in_hand(h), hand, table) == expected
-        assert _plain_points(h, _pairs_in_hand(h), hand, table, *counted) == expected
+        assert plain_points(h, pairs_in_hand(h), hand, table) == expected
+        assert plain_points(h, pairs_in_hand(h), hand, table, *counted) == expected
         assert card_points(hand, table) == expected
 
 

@@ -228,7 +228,7 @@ def test_points_only_scorer_agrees_with_the_breakdown() -> None:
     # The call check uses a cheaper scorer; it must give the breakdown's total (RULES §3.3).
     import random
 
-    from seasalt.engine.scoring import _breakdown_ids, _points_ids
+    from seasalt.engine.scoring import _points_ids, breakdown_ids
 
     rng = random.Random(12)
     for _ in range(3000):
@@ -236,7 +236,7 @@ def test_points_only_scorer_agrees_with_the_breakdown() -> None:
         cut = rng.randrange(len(cards) + 1)
         hand, rest = sorted(cards[:cut]), cards[cut:]
         groups = [tuple(rest[i : i + 2]) for i in range(0, len(rest) - 1, 2)]
-        assert _points_ids(hand, groups) == _breakdown_ids(hand, groups).total
+        assert _points_ids(hand, groups) == breakdown_ids(hand, groups).total
 
 
 def _parts(*totals_and_bonus: tuple[int, int]) -> list[Breakdown]:
