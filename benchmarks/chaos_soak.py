@@ -1,4 +1,4 @@
-"""The chaos table over many seeds (issue 13): games, stuck tables, lost seats, failures.
+"""The chaos table over many seeds: games, stuck tables, lost seats, failures.
 
     python benchmarks/chaos_soak.py [--seeds 200] [--first 1] [--plan full|today]
         [--restarts 1] [--reopens 1] [--no-waiting-room] [--no-waiting-room-check]
@@ -7,7 +7,7 @@
 Each seed is one game of tests/e2e/chaos_driver.py (a real server process, three TUI apps
 under Textual's run_test, a headless bot, seeded impatient players, kill -9 restarts and
 reopened apps), played one after another in this process. ``--plan today`` leaves out the parts
-that fail on today's code for a known issue 13 defect (move keys in the waiting room, reopened
+that once failed for known defects (move keys in the waiting room, reopened
 apps, a kill with a move in flight); ``full`` (the default) is everything. Prints one line per
 game and then the counts; a failed game's workdir (journal, server log, bot output) is kept
 under ``--keep`` (default: a temporary directory, printed), with its full diagnosis in

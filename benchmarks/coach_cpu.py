@@ -8,7 +8,7 @@ about one position in ten); with Extra Pepper every position of a new decision (
 Water Rodeo's look, swap and steal, the Angelfish, the keep choice, a shell to lay face down,
 the Hermit Crab's take) is asked first, then the others. The figure is process CPU time
 (``time.process_time``), which a loaded machine inflates less than wall time. Nothing is
-asserted: figures are recorded in docs/benchmarks.md.
+asserted: figures are recorded in docs/results.md.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Complete random games per second with the rules engine (one core), or a long soak run.
 
-    python benchmarks/engine_playouts.py                 # the figures for docs/benchmarks.md
+    python benchmarks/engine_playouts.py                 # the figures for docs/results.md
     python benchmarks/engine_playouts.py --games 500     # more games per configuration
     python benchmarks/engine_playouts.py --soak 5000     # thousands of checked games
     python benchmarks/engine_playouts.py --extra-pepper  # the same with Extra Pepper on
@@ -11,7 +11,7 @@
 Every action is chosen uniformly among the legal ones with a seeded RNG, and the time to choose
 it is included, as a bot's simplest playout would. Times are this process's CPU time
 (``time.process_time``), so other programs on the machine disturb the figures less; the wall
-time is printed too. Nothing is asserted: figures are recorded in docs/benchmarks.md.
+time is printed too. Nothing is asserted: figures are recorded in docs/results.md.
 
 ``--fast`` adds a line per configuration for the same games played on ``engine.playout.Playout``
 (the search path: no frozen state per action, no legality re-check, no events), each game

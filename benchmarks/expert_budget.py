@@ -8,7 +8,7 @@
 Positions come from seeded greedy-vs-greedy games (the views a seat sees when it has a choice,
 about one in ``--every``), so the phases are mixed as in play. For each budget the expert
 decides on the same views: CPU seconds per decision (median, p99, max) on one core. Nothing is
-asserted; figures go to docs/benchmarks.md.
+asserted; figures go to docs/results.md.
 """
 
 from __future__ import annotations

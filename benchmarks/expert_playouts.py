@@ -1,6 +1,6 @@
 """The expert's playouts and decisions: the in-place Playout against the immutable path.
 
-    python benchmarks/expert_playouts.py                 # the figures for docs/benchmarks.md
+    python benchmarks/expert_playouts.py                 # the figures for docs/results.md
     python benchmarks/expert_playouts.py --decisions 60  # more expert decisions
 
 Positions are taken from seeded random games (2 and 4 players). For each, the expert's playout
@@ -8,7 +8,7 @@ Positions are taken from seeded random games (2 and 4 players). For each, the ex
 policy through ``apply()``) are run from the same start with the same seed, alternately, and
 their CPU time is summed: playouts/s both ways. Then the expert decides at its default budget
 on views of such positions: median and p99 CPU time per decision. Runs under PyPy as well (see
-.ci/pypy). Nothing is asserted: figures are recorded in docs/benchmarks.md.
+.ci/pypy). Nothing is asserted: figures are recorded in docs/results.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
     python benchmarks/flake_hunt.py --runs 20            # 20 runs of the README's test command
     python benchmarks/flake_hunt.py --runs 10 --hog      # ... with a CPU hog busy on one core
-    python benchmarks/flake_hunt.py --runs 3 --hogs 6    # ... with six (issue 38's proof)
+    python benchmarks/flake_hunt.py --runs 3 --hogs 6    # ... with six (a heavily loaded machine)
     python benchmarks/flake_hunt.py --runs 3 -- tests/client   # pytest arguments after --
 
 Each run is the README's test command (``python -m pytest`` from the repository root, with
@@ -10,8 +10,8 @@ the interpreter running this script), plus ``--junitxml`` so the failures can be
 exit code decides whether it passed. ``--hog`` starts one process that spins on a core for the
 whole hunt (a loaded CI machine, or a neighbour's build), ``--hogs N`` starts N: a suite that
 only fails under load has a race, or a limit that does not stretch with the load
-(seasalt.testing.waiting). Nothing is asserted; the figures go in the issue's note or
-docs/benchmarks.md.
+(seasalt.testing.waiting). Nothing is asserted; the latest figures go in
+docs/results.md.
 """
 
 from __future__ import annotations

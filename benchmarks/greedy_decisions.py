@@ -1,13 +1,13 @@
 """Decision time of the cheap bot levels (basic, greedy): median, p99 and max per decision.
 
-    python benchmarks/greedy_decisions.py                  # the figures for docs/benchmarks.md
+    python benchmarks/greedy_decisions.py                  # the figures for docs/results.md
     python benchmarks/greedy_decisions.py --games 100      # more games per configuration
     python benchmarks/greedy_decisions.py --extra-pepper   # every game with the event cards
 
 Seeded games of one greedy against basic bots (2 and 4 players, with and without Extra Salt);
 every decision with more than one legal action is timed, both in this process's CPU time
 (``time.process_time``: what a decision costs on an idle core, less disturbed by other programs)
-and wall clock. Nothing is asserted: figures are recorded in docs/benchmarks.md (target for
+and wall clock. Nothing is asserted: figures are recorded in docs/results.md (target for
 greedy: p99 under 5 ms a decision).
 """
 

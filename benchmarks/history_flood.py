@@ -1,4 +1,4 @@
-"""Honest play while 30 connections flood the server with ``get_stats`` (issue 14).
+"""Honest play while 30 connections flood the server with ``get_stats``.
 
 1. A journal of ``--games`` (400) finished games is written through the journal API: each game
    is played by seeded random choices straight through the engine (so statistics have real

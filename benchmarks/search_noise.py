@@ -12,7 +12,7 @@ every setting a little.
 
 A setting is BUDGET:EXTRA: the budget, and how many budgets more a close call may get
 (bots/expert.py ``CLOSE_EXTRA``). Each setting also reports the playouts it spent a decision.
-Nothing is asserted; figures go to docs/benchmarks.md.
+Nothing is asserted; figures go to docs/results.md.
 """
 
 from __future__ import annotations

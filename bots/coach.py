@@ -52,9 +52,10 @@ from .rollout import evaluate, playout
 from .sampler import Sampler
 
 COACH_BUDGET = {2: 240, 3: 200, 4: 170}
-"""Playouts a question by player count: the expert's budget before session 7 raised its own
-1.75x. A player waits for the coach's answer at the table; this keeps it about a second of CPU
-(benchmarks/coach_cpu.py) while the playouts' figures stay steady enough to rank the choices."""
+"""Playouts a question by player count: the expert's budget before the in-place playouts
+let it raise its own 1.75x. A player waits for the coach's answer at the table; this keeps it
+about a second of CPU (benchmarks/coach_cpu.py) while the playouts' figures stay steady enough
+to rank the choices."""
 
 GAME_ROUNDS = 12
 """Rounds a playout is carried on past this one at most, to find who wins the game: a game

@@ -125,8 +125,8 @@ def _after(
 def _joins_a_color(view: PlayerView, gained: int | None) -> bool:
     """The card is one more of a colour this seat already has (hand or table): the colour
     bonus grows by it. Into an empty hand every card "grows" the bonus from 0 to 1, which is
-    no reason to take it (session 8: "one more orange card for your colour bonus", said of
-    the first card of the round)."""
+    no reason to take it ("one more orange card for your colour bonus" would mislead, said of
+    the round's first card)."""
     if gained is None:
         return True
     color = card(gained).color

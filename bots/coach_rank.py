@@ -1,6 +1,6 @@
-"""The coach's order of its choices, by the figures it shows (session 8: it advised "Keep
-Sailor, -1.1 expected points, 40% to win" over "Keep Boat, -1.9, 48% to win": it ranked by the
-expert's reward, and showed a win chance that the ranking never read).
+"""The coach's order of its choices, by the figures it shows (ranked by the expert's reward, it
+would advise "Keep Sailor, -1.1 expected points, 40% to win" over "Keep Boat, -1.9, 48% to
+win": a win chance shown that the ranking never read).
 
 The advice is the choice likeliest to win, and among choices as likely to win, the one with the
 most expected points. "As likely" is judged on the deals themselves: every choice is played out

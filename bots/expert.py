@@ -52,8 +52,8 @@ from .win_chance import MAX_TARGET, win_chance
 
 DEFAULT_BUDGET = {2: 640, 3: 350, 4: 300}
 """Playouts per decision by player count (longer playouts with more players). The in-place
-playouts (engine/playout.py) pay for 1.75x session 2's 240/200/170 in about the same decision
-time: docs/benchmarks.md "A stronger expert". Two players get 1.5x more (session 10): their
+playouts (engine/playout.py) pay for 1.75x the immutable path's 240/200/170 in about the same
+decision time (docs/results.md, "The arena"). Two players get 1.5x more again: their
 decisions took a median 0.21 s of the 0.5 s allowed, and a 2p game is a race to call where
 the close choices decide it."""
 
@@ -69,7 +69,7 @@ def _keep_pile(view: PlayerView, keep: int) -> KeepCard:
     opponent's next draw, and the basic level's "cover what we like least" left the greedy the
     cards it collects. With more players the next seat is one of several opponents and the
     denial cost more than it won (4p, seed 82's 200 games against three greedy: 93 wins with
-    it, session 10; 104 without, session 11), so the pile covers the top we would least like
+    it, 104 without), so the pile covers the top we would least like
     to take later.
     """
     options = tuple(a for a in view.legal_actions if isinstance(a, KeepCard) and a.card == keep)

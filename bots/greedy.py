@@ -65,7 +65,7 @@ _HALF_SET = {Kind.SHELL: 0.7, Kind.OCTOPUS: 0.8, Kind.SAILOR: 1.2}
 
 @dataclass(frozen=True, slots=True)
 class Tuning:
-    """The weights of the greedy level (tuned on 200-game arena runs, docs/benchmarks.md)."""
+    """The weights of the greedy level (tuned on 200-game arena runs, docs/results.md)."""
 
     half_pair: float = 0.3
     """A lone crab / boat / fish (or an unmatched swimmer or shark) when partners are left."""

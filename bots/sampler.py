@@ -8,7 +8,7 @@ opponent stole from another, whether a draw took a card we know to be in the dec
 picks one at random, guided by what the rest of the log shows (a card the crab player lays later
 was the one they took). The card an opponent kept of its two hidden draws, and the one it dug
 out of a pile, are guessed with a model of a sensible player (bots/opponent_model.py): dealt
-uniformly, its hand came out weaker than it is (issue 19). A world that contradicts a later
+uniformly, its hand came out weaker than it is. A world that contradicts a later
 event is rejected and replayed with new draws; if every try fails, a relaxed sample that ignores
 buried pile history is returned (still matching every visible field of the view). Every card not
 placed this way is dealt uniformly into the unknown slots: the deck order, the opponents'

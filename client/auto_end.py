@@ -1,6 +1,6 @@
-"""Auto end turn (issue 15, a BGA habit): when END TURN is the only legal action, the turn ends
-by itself after a short visible countdown. A per-player setting (start menu, command palette)
-kept in the user settings file.
+"""Auto end turn (a habit players bring from BGA): when END TURN is the only legal action, the
+turn ends by itself after a short visible countdown. A per-player setting (start menu, command
+palette) kept in the user settings file.
 
 Only the view's legal actions decide (the client knows no rules): never when anything else is
 legal. A key press during the countdown cancels it for that turn (and an action key acts).

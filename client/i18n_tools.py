@@ -83,7 +83,7 @@ SAME_IN: dict[str, frozenset[str]] = {
     "STOP": frozenset({"es", "fr"}),  # GLOSSARY
     "LAST CHANCE": frozenset({"es"}),  # GLOSSARY
     "expert": frozenset({"fr"}),
-    "Coach": frozenset({"fr"}),  # the coach (issue 19): the word French players use
+    "Coach": frozenset({"fr"}),  # the coach: the word French players use
     "Date": frozenset({"fr"}),
     "Table": frozenset({"fr"}),
     "Options": frozenset({"fr"}),

@@ -119,7 +119,7 @@ class ConnectionLink:
                 address, fit_name(name), security=security,
                 token=kept.token if kept is not None else None,
             )
-            self.conn.identity = load_identity()  # statistics follow this player (issue 6)
+            self.conn.identity = load_identity()  # statistics follow this player
         except ValueError as error:
             self.claim.release()
             raise LinkFailed(

@@ -255,7 +255,7 @@ def spawn_server(
     log_path = Path(tempfile.gettempdir()) / (
         f"{LOG_PREFIX}{os.getpid()}-{int(time.time() * 1000)}-starting.log"
     )
-    log = open_private(str(log_path), "w")  # 0600 (issue 14); the child's stdout, closed below
+    log = open_private(str(log_path), "w")  # 0600; the child's stdout, closed below
     try:
         process = subprocess.Popen(
             server_command(host=host, port=port, db=db, seed=seed, bot_delay=bot_delay,

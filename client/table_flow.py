@@ -257,8 +257,8 @@ class TableFlow:
             self._render_scheduled = True
             # asyncio's timer, not Textual's set_timer: a Textual timer whose task is held up
             # for longer than its delay (the process preempted on a loaded machine) never
-            # fires, and this flag then stayed set: no frame was drawn again (issue 13, the
-            # chaos soak's "taken in but not drawn").
+            # fires, and this flag would then stay set: no frame drawn again (the chaos soak's
+            # "taken in but not drawn").
             asyncio.get_running_loop().call_later(
                 RENDER_BURST if in_burst else RENDER_COALESCE, self._render_due
             )

@@ -1,6 +1,6 @@
 """The lobby requests a connection sent that no answer has met yet: a connection sends them
 again once a lost link is back (client/connection.py), for the server may never have had them
-(session 8: a new table asked for while the server was down was lost).
+(else a new table asked for while the server was down is lost).
 
 Sending one twice is harmless: a join of the table one sits at is answered with ``joined``
 again, a watch of the table one watches too, and a second ``leave`` with ``left`` again. The

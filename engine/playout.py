@@ -10,7 +10,7 @@ an action it listed itself, and (unless asked for) the round's log. :meth:`~Play
 freezes it back into a GameState whenever one is wanted; tests/engine/test_fast_playouts.py
 plays thousands of seeded games both ways and requires the same states at every step.
 
-What it keeps beside the zones, so that the shared code does less (session 8; each checked by
+What it keeps beside the zones, so that the shared code does less (each checked by
 tests/engine/test_playout_counts.py): one generator, reseeded at each chance event; and on
 CPython (:class:`CountingPlayout`) per-seat counts of the cards each seat holds, which the play
 step's legal actions and a round's scoring read instead of counting hands again, and a scored
@@ -65,7 +65,7 @@ class Playout(Work):
 
     On CPython ``Playout(state)`` makes a :class:`CountingPlayout`, which also keeps counts of
     the cards each seat holds; under PyPy the JIT counts a hand faster than the counts are
-    kept (docs/benchmarks.md "Fast playouts, session 8"), so it makes a plain one. Both play
+    kept (docs/results.md "engine_playouts.py"), so it makes a plain one. Both play
     the same game, step for step (tests/engine/test_playout_counts.py runs both in lockstep
     with the immutable path).
     """

@@ -130,14 +130,14 @@ class Server:
             self._auth = start_any_key(ctx)
         # A plain (synchronous) socket on the asyncio context, read from the loop's own
         # reader callback: an awaited pyzmq future per frame, and its callbacks after every
-        # send, cost more than the rest of the trip (docs/benchmarks.md, server latency).
+        # send, cost more than the rest of the trip (docs/results.md, server_latency.py).
         sock: zmq.Socket[bytes] = zmq.Socket(ctx, zmq.ROUTER)
         if self.config.curve is not None:
             make_server_secure(sock, self.config.curve)
         sock.linger = 0
         sock.router_mandatory = 1  # a full pipe or a gone peer raises instead of dropping
-        # A second peer presenting a routing id in use is ignored (issue 14: with handover, a
-        # socket that set a victim's id took its session). Clients reconnect with a new
+        # A second peer presenting a routing id in use is ignored (with handover, a socket
+        # that set a victim's id would take its session). Clients reconnect with a new
         # socket and ``resume`` with their token.
         sock.router_handover = 0
         sock.maxmsgsize = SOCKET_MAX_MESSAGE_SIZE  # hard stop: libzmq drops that peer

@@ -157,13 +157,13 @@ class HistoryWorker:
 class History:
     """Answers ``list_games``, ``get_replay`` and ``get_stats`` from the journal.
 
-    Cheap by construction (issue 14): each answer is encoded once and cached until the finished
-    games change; these requests have their own, much lower rate budget (``history_rate``:
-    ``allowed``, a guard server/master.py runs before ``on_request``), counted per remote
-    address as the other caps are, so that neither a new ``hello`` nor another connection
-    brings a fresh one; and a cache miss is computed in a :class:`HistoryWorker` thread, off
-    the event loop (inline only for an in-memory journal, which another connection cannot
-    read).
+    Cheap by construction, so that a flood of them cannot stall play: each answer is encoded
+    once and cached until the finished games change; these requests have their own, much
+    lower rate budget (``history_rate``: ``allowed``, a guard server/master.py runs before
+    ``on_request``), counted per remote address as the other caps are, so that neither a new
+    ``hello`` nor another connection brings a fresh one; and a cache miss is computed in a
+    :class:`HistoryWorker` thread, off the event loop (inline only for an in-memory journal,
+    which another connection cannot read).
     """
 
     config: ServerConfig

@@ -1,4 +1,4 @@
-"""Keeping the lobby open (issue 14, "a lockout that survives restarts").
+"""Keeping the lobby open: no client can lock others out, not even across restarts.
 
 Kept apart from lobby.py on purpose: the session opening (server/arrivals.py) and the lobby
 call these small checks, and each says why.

@@ -1,4 +1,4 @@
-"""Player names that cannot pass for another player's (issue 14, "names").
+"""Player names that cannot pass for another player's (so nobody can pose as someone else).
 
 A name is refused at a table when it differs from a seated player's name but looks the same:
 only by case, or by look-alike letters (a small skeleton in the spirit of Unicode TR39:

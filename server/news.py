@@ -97,8 +97,8 @@ class TableNews:
         A table still WAITING for players has no game to show: it gets the table info (who is
         seated, which seats are free) instead, and every member gets a snapshot when the game
         starts (server/lobby.py ``start_game``). A waiting view would offer the first seat
-        actions that the server refuses (issue 13: "Your turn" in the waiting room, then a
-        stuck screen).
+        actions that the server refuses ("Your turn" in the waiting room, then a stuck
+        screen).
         """
         if table.status is Status.WAITING:
             ok = self.outbox.send(session, TableChanged(self.info(table)))

@@ -1,7 +1,7 @@
 """Who is on the other end of a frame: its connection, its CURVE key, its address.
 
 libzmq's ROUTER lets a client choose its own routing id, so a routing id alone does not prove
-which connection a frame came from (issue 14: a socket presenting a victim's id took over its
+which connection a frame came from (a socket presenting a victim's id could take over its
 session). The server reads each frame's metadata (pyzmq ``Frame.get``): the ZAP ``User-Id``
 (the client's CURVE public key in secure mode), the connection's file descriptor and the
 ``Peer-Address``. A session remembers the connection that opened or resumed it, and a frame

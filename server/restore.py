@@ -71,7 +71,7 @@ class Restorer:
                 continue
             if table.status is Status.WAITING:
                 # Never started: nobody is owed it, and bringing it back would hold its name
-                # and a table slot for --max-resume-age (issue 14's lockout).
+                # and a table slot for --max-resume-age (a lockout that survives restarts).
                 self.journal.mark_finished(record.id)
                 log.info("waiting table %s not restored", table.name)
                 continue

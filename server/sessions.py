@@ -90,8 +90,8 @@ class KeptSession(NamedTuple):
 
 class SessionStore(Protocol):
     """Where sessions outlive the process (server/journal.py): a client in the lobby when the
-    server restarts resumes its own session, as one with a seat does (session 8: it got a new
-    one, and what it had asked for meanwhile was lost)."""
+    server restarts resumes its own session, as one with a seat does (with a new one, what it
+    had asked for meanwhile would be lost)."""
 
     def remember_session(self, token_hash: str, session_id: str, name: str) -> None: ...
     def forget_session(self, token_hash: str) -> None: ...

@@ -36,8 +36,8 @@ def join_refusal(table: Table, msg: JoinOrCreate) -> tuple[ErrorCode, str] | Non
             f"the game at {table.name!r} has started (watch it, or pick another name)",
         )
     if table.status is Status.FINISHED:
-        # Session 8: Cy pressed j on "João's table (finished)" and took João's seat in a
-        # new game that started at once. A game over belongs to its players (each may come
+        # Else a player pressing j on "João's table (finished)" would take João's seat in a
+        # new game that starts at once. A game over belongs to its players (each may come
         # back to it, and their "play again" is how its next game starts); to anyone else it
         # is a result to watch. Asked before any gone player is released, so the answer
         # does not depend on whether its players' clients are still heard from.

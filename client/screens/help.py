@@ -194,7 +194,7 @@ def _keys() -> Text:
           "e end turn · h scores · l log/chat panel · t chat · ? help · q quit. Every action "
           "can also be clicked.").format(letters=", ".join(NUMBER_KEYS[9:13]))
     ))
-    text.append("\n" + coach_help_line())  # client/widgets/coach_words.py (issue 19)
+    text.append("\n" + coach_help_line())  # client/widgets/coach_words.py
     text.append("\n" + _pairs(_("A prompt too long for the rows under your choices shows part "
                                  "of its lines and says which: ↑ ↓ (or PgUp PgDn, or the mouse "
                                  "wheel) read the rest.")))

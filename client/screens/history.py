@@ -105,7 +105,7 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        # The rules before the players: a game's options must show at 80 columns (issue 17),
+        # The rules before the players: a game's options must show at 80 columns,
         # the players' names may be long and scroll into view.
         table.add_columns(_("Date"), _("Table"), _("Options"), _("Rounds"),
                           _("Players and scores"))

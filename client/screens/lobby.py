@@ -131,13 +131,13 @@ class CreateTableDialog(ModalScreen[NewTable | None]):
                     + [(target_label(n), n) for n in TARGETS],
                     value=0, allow_blank=False, id="target", compact=True,
                 )
-            with Horizontal(classes="row compact-row"):  # issue 15: off by default on a LAN
+            with Horizontal(classes="row compact-row"):  # off by default on a LAN
                 yield Label(_("Turn timer"), classes="label")
                 yield SteadySelect(
                     [(_("off"), 0)] + [(turn_time_label(n), n) for n in TURN_TIMES],
                     value=0, allow_blank=False, id="turn-time", compact=True,
                 )
-                # Issue 19: off by default (a game against people is theirs to play).
+                # Off by default (a game against people is theirs to play).
                 coach = TickBox(_("Coach allowed"), id="coach-allowed", compact=True)
                 coach.display = not self.solo
                 yield coach
@@ -252,7 +252,7 @@ class LobbyScreen(Screen[None]):
             if self.solo:  # ("Lobby (b)" after a solo game: the plain warning was untrue there)
                 yield Static(_("Solo: this server is on this computer only."), id="solo-note",
                              classes="hint")
-            elif not self.encrypted:  # issue 14: say what plain mode exposes, where it matters
+            elif not self.encrypted:  # say what plain mode exposes, where it matters
                 # The client cannot know how the server is bound, but a loopback link is its
                 # own: what others send from elsewhere is what can be read (a host's friends).
                 friends = friend_addresses(self.host_addresses)

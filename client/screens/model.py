@@ -46,7 +46,7 @@ class TableSummary:
     target: int = 0
     """The points that end the game; 0: the standard (or double target)."""
     coach_allowed: bool = False
-    """Players may ask the coach at this table (issue 19)."""
+    """Players may ask the coach at this table."""
     extra_pepper: bool = False
     """The Extra Pepper event cards (RULES §12)."""
 

@@ -185,7 +185,7 @@ def hands_text(result: RoundResult, names: Names, width: int = 76) -> Text:
         lines.append(Text(names(seat), style="bold"))
         # Grouped under the effects that changed this seat's points (the ones that group).
         effects = tuple(e.event for e in sr.breakdown.events) if sr.breakdown else ()
-        # A wrapped row goes on under the first card, not under the label (session 9).
+        # A wrapped row goes on under the first card, not under the label.
         lines.append(grouped_hand(sr.hand, width=width, label=hand_label, effects=effects,
                                   hang=True))
         lines.append(table_groups(sr.table, width=width, label=table_label, hang=True))
@@ -244,7 +244,7 @@ def record_notes(record: GameRecord, names: Names) -> Text:
     for t in record.takeovers:
         lines.append(Text(
             # "in", not "for": a bot that played a few moves of a round (its player away
-            # for a minute) had not played the seat for the round (session 10).
+            # for a minute) has not played the seat for the round.
             ngettext("{name}: a {level} bot played this seat in {n} of {total} round.",
                      "{name}: a {level} bot played this seat in {n} of {total} rounds.",
                      total).format(

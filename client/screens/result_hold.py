@@ -1,4 +1,4 @@
-"""The round result waits a moment after moves the player did not make (issue 15).
+"""The round result waits a moment after moves the player did not make.
 
 When others make a round's last moves (bots taking the LAST CHANCE final turns, a bot calling
 STOP), the result would cover the table at once: the player never sees those moves. The table

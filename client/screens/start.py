@@ -155,7 +155,7 @@ class StartScreen(Screen[None]):
                         yield TickBox(_("Double target"), self.solo.double_target,
                                       id="double-target")
                     # One row: with the resume button above them, the choices pushed "Play
-                    # solo" off an 80 x 24 menu (session 10, played in tmux).
+                    # solo" off an 80 x 24 menu.
                     with Horizontal(classes="row"):
                         if self.saved_solo is not None:
                             yield Button(
@@ -185,7 +185,7 @@ class StartScreen(Screen[None]):
                         yield Label(_("Port"), classes="label")
                         yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
                     with Horizontal(classes="row"):
-                        # One switch away (issue 14): a plain server sends hands in clear.
+                        # One switch away: a plain server sends hands in clear.
                         yield TickBox(_("Encrypt (--secure)"), id="host-secure")
                         yield TickBox(_("Also serve in browsers (--web)"), id="host-web")
                     yield Static(

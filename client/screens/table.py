@@ -70,7 +70,7 @@ class TableScreen(Screen[None]):
         # One key, two meanings: the footer names the one q has now (check_action).
         Binding("q", "back_or_quit", _("Lobby")),
         Binding("q", "quit_table", _("Quit")),
-        Binding(COACH_KEY, "coach", _("Coach")),  # shown where the table allows it (issue 19)
+        Binding(COACH_KEY, "coach", _("Coach")),  # shown where the table allows it
         # A prompt longer than the rows the choices leave it scrolls (client/screens/table_fit.py).
         Binding("up", "scroll_prompt(-1)", show=False),
         Binding("down", "scroll_prompt(1)", show=False),
@@ -118,7 +118,7 @@ class TableScreen(Screen[None]):
         """Someone asked for a draw while one was under way: it draws again when done."""
         self._last_status: Text | None = None
         self._last_recent: Text | None = None
-        # The clocks (issue 15): client/widgets/countdown.py draws them, tick_clocks ticks.
+        # The clocks: client/widgets/countdown.py draws them, tick_clocks ticks.
         self.turn_time = 0
         """The table's turn timer option (seconds per turn, 0: none)."""
         self.auto_end = AutoEnd()

@@ -1,4 +1,4 @@
-"""The table's clocks and its pauses (issue 15: client/widgets/countdown.py, client/auto_end.py):
+"""The table's clocks and its pauses (client/widgets/countdown.py, client/auto_end.py):
 the countdowns under the prompt, auto end turn, a round result held back while the others'
 last moves stay in view (client/screens/result_hold.py), and a log line where a bot played a
 turn whose time ran out.

@@ -1,4 +1,4 @@
-"""The table's rows shared out with the choices first (issue 17).
+"""The table's rows shared out with the choices first.
 
 Every prompt's choices (their keys and what they do) must be on screen at every supported size,
 80 x 24 the smallest: a LAST CHANCE final turn with four laid pairs at 80 x 24 used to push them

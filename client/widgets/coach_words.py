@@ -1,4 +1,4 @@
-"""The coach in words (issue 19): when a table offers it, and its advice in the player's language.
+"""The coach in words: when a table offers it, and its advice in the player's language.
 
 The coach (bots/coach.py) returns facts, never words: the action, the card a choice brings into
 the hand and which parts of the hand's points grow with it, as the engine scores them. Here they

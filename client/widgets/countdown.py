@@ -147,7 +147,7 @@ def prompt_with_clocks(
     seats: Sequence[SeatLabel] = (),
 ) -> Text:
     """The prompt, with "Waiting for Bea…" replaced by Bea's takeover countdown while she is
-    disconnected (issue 15: not a minute of "Waiting for Bea…")."""
+    disconnected (not a minute of "Waiting for Bea…")."""
     if reading is None or v.legal_actions or v.to_act is None:
         return text
     left = reading.takeover_of(v.to_act, now)

@@ -1,4 +1,4 @@
-"""Extra Pepper's part of the statistics screen (issue 17): for the highlighted player, what
+"""Extra Pepper's part of the statistics screen: for the highlighted player, what
 became of each event card that came to them and how often its effects played out.
 
 The counts are the server's (server/event_stats.py; docs/protocol.md "PlayerStats": received,

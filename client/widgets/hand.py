@@ -56,7 +56,7 @@ def points_text(b: Breakdown | None, changes: bool = True) -> Text:
 
 def compact_groups(groups: Sequence[Sequence[int]], width: int, label: Text,
                    hang: bool = True) -> Text:
-    """Laid groups in few rows (a crowded table, issue 17): ``●Crab+○Crab``, each card its
+    """Laid groups in few rows (a crowded table): ``●Crab+○Crab``, each card its
     colour's symbol and its kind on its colour, a group never broken (``hang``: wrapped rows
     under the first group, not under the label)."""
     if not groups:

@@ -139,7 +139,7 @@ class PilesPanel(Reflow, Horizontal):
             slot.display = size is not CardSize.CHIP
         if size is CardSize.CHIP:
             # A pile that wraps goes on under the first pile, not under the deck (a line that
-            # began "│ Pile 2:" read as a stray rule: session 10).
+            # began "│ Pile 2:" reads as a stray rule).
             text = without_lead_rules(flow(compact_entries(v, changed), width, 2, hang=True))
             # Two rows as a rule (a fixed slot: nothing under it moves), three when the piles
             # need them: French at 80 columns with the side panel open lost pile 2 off the

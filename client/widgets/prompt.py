@@ -90,7 +90,7 @@ def is_extra_turn(v: PlayerView) -> bool:
     """This turn is a boat pair's extra turn: the round's log says so (``extra_turn`` right
     before the turn's ``turn_started``). Only this seat's turn: between rounds (an event card
     to keep) the last turn started was the finished round's, maybe another seat's extra one
-    (the keep prompt said "Extra turn (boats)": session 10, played in tmux)."""
+    (else the keep prompt would say "Extra turn (boats)")."""
     if v.phase is Phase.KEEP_EVENT_CARD:
         return False
     log = v.log
@@ -239,7 +239,7 @@ class PromptPanel(Static):
     """The prompt above the action list, wrapped to its width between words, never inside a
     card's name (client/widgets/wrap.py); a new width wraps it again.
 
-    The choices under it come first (issue 17: at 80 x 24 a long prompt pushed them off the
+    The choices under it come first (at 80 x 24 a long prompt would push them off the
     screen): the table gives the prompt the rows they leave (:meth:`limit`,
     client/screens/table_fit.py). A prompt taller than that shows a window of its lines and,
     on its last row, which lines those are; the arrow and page keys scroll it. Lines are
