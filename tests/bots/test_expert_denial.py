@@ -112,8 +112,8 @@ def _least_wanted_top(v, keep: int) -> KeepCard:  # type: ignore[no-untyped-def]
 
 def test_with_more_players_the_experts_keeps_do_not_deny() -> None:
     """With three or four players the next seat is one opponent of several: the expert's keeps
-    cover the top it would least like to take itself (session 8's rule; the denial cost it
-    4-player games: docs/benchmarks.md "The arena, session 11"), and its playouts keep at
+    cover the top it would least like to take itself (the denial cost it 4-player games:
+    docs/results.md "The arena"), and its playouts keep at
     random. In two players the greedy's piles, as above."""
     assert expert._denies(_keep_views(1)[0])
     for players in (3, 4):
