@@ -8,7 +8,7 @@ session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from seasalt.protocol import (
     PROTOCOL_VERSION,
@@ -20,40 +20,27 @@ from seasalt.protocol import (
     Welcome,
 )
 
-from .config import Clock, ServerConfig, log
+from .config import log
 from .limits import TextRefused, clean_name, oldest_evictable
 from .lobby import Lobby
 from .lockout import Lockout
 from .outbox import Outbox
 from .peers import Origin
 from .seeds import new_token, token_hash
-from .sessions import Session, SessionRegistry
-from .shared import Shared
-from .table_registry import TableRegistry
+from .sessions import Session
+from .shared import TableService
 from .tables import NOT_OVER, Table
 
 
 @dataclass(eq=False, repr=False)
-class Arrivals:
+class Arrivals(TableService):
     """Opens and resumes sessions (the messages that come before a session exists)."""
 
-    shared: Shared
     outbox: Outbox
     lobby: Lobby
     lockout: Lockout
     web_urls: tuple[str, ...] = ()
     """Where friends open this server in a browser (``--web``; set once it listens)."""
-    # ``shared``'s parts, unpacked once: every handler reads them.
-    config: ServerConfig = field(init=False)
-    clock: Clock = field(init=False)
-    tables: TableRegistry = field(init=False)
-    sessions: SessionRegistry = field(init=False)
-
-    def __post_init__(self) -> None:
-        shared = self.shared
-        self.config, self.clock = shared.config, shared.clock
-        self.tables, self.sessions = shared.tables, shared.sessions
-
     def send_server_info(self, session: Session) -> None:
         """After a ``welcome``: what every client's lobby shows about this server (the
         browser address), so that a player who typed the address can pass it on too."""

@@ -20,16 +20,15 @@ a bot plays the seat until the player's next ``action`` or ``continue``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from seasalt.engine import Event, EventKind, Phase
 from seasalt.protocol import Clocks, SeatClock, TimeRanOut, encode
 
-from .config import Clock, ServerConfig, log
+from .config import log
 from .outbox import Outbox
-from .sessions import Session, SessionRegistry
-from .shared import Shared
-from .table_registry import TableRegistry
+from .sessions import Session
+from .shared import TableService
 from .tables import Status, Table
 from .turn_clock import IdleKey, TurnKey
 
@@ -48,7 +47,7 @@ def _turn_start(log: tuple[Event, ...]) -> int:
 
 
 @dataclass(eq=False, repr=False)
-class TableClocks:
+class TableClocks(TableService):
     """The turn timer of every table, and the ``clocks`` message that tells a table its clocks.
 
     Called by the others at the moments a clock may start or stop: ``changed`` after a
@@ -56,19 +55,7 @@ class TableClocks:
     accepted action (server/game.py), ``tick`` from the timers (server/master.py).
     """
 
-    shared: Shared
     outbox: Outbox
-    # ``shared``'s parts, unpacked once: every handler reads them.
-    config: ServerConfig = field(init=False)
-    clock: Clock = field(init=False)
-    tables: TableRegistry = field(init=False)
-    sessions: SessionRegistry = field(init=False)
-
-    def __post_init__(self) -> None:
-        shared = self.shared
-        self.config, self.clock = shared.config, shared.clock
-        self.tables, self.sessions = shared.tables, shared.sessions
-
     # --- the moments a clock may change ---------------------------------------------------
 
     def tick(self) -> list[Table]:

@@ -34,16 +34,15 @@ from seasalt.protocol import (
 
 from .botpool import BotPool, thinks
 from .clocks import TableClocks
-from .config import Clock, ServerConfig, log
+from .config import log
 from .guards import seated_at
 from .journal import Journal
 from .journal_schema import to_blob
 from .news import TableNews
 from .outbox import Outbox
 from .seeds import bot_seed
-from .sessions import Session, SessionRegistry
-from .shared import Shared
-from .table_registry import TableRegistry
+from .sessions import Session
+from .shared import TableService
 from .tables import Status, Table
 
 _PAD_STEP = 0.05
@@ -66,11 +65,10 @@ class Queued:
 
 
 @dataclass(eq=False, repr=False)
-class Game:
+class Game(TableService):
     """Accepting actions, human and bot; owns the bot turns in flight and the actions queued
     during a reading pause."""
 
-    shared: Shared
     outbox: Outbox
     news: TableNews
     clocks: TableClocks
@@ -87,17 +85,6 @@ class Game:
     table and session (the latest of each): guarded and played once it is in."""
     closed: bool = field(default=False, init=False)
     """The server is stopping: a commit that comes back now tells nobody."""
-    # ``shared``'s parts, unpacked once: every handler reads them.
-    config: ServerConfig = field(init=False)
-    clock: Clock = field(init=False)
-    tables: TableRegistry = field(init=False)
-    sessions: SessionRegistry = field(init=False)
-
-    def __post_init__(self) -> None:
-        shared = self.shared
-        self.config, self.clock = shared.config, shared.clock
-        self.tables, self.sessions = shared.tables, shared.sessions
-
     # --- the guards -----------------------------------------------------------------------
 
     def on_action(self, session: Session, peer: bytes, msg: ActionRequest) -> None:

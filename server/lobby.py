@@ -7,7 +7,7 @@ Whether a table takes a join, and the new table a join makes, are server/table_r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from seasalt.engine import new_game
 from seasalt.protocol import (
@@ -25,7 +25,7 @@ from seasalt.protocol import (
 )
 
 from .botpool import level_exists
-from .config import Clock, ServerConfig, log
+from .config import log
 from .game import Game
 from .guards import member_of, seated_at
 from .journal import Journal
@@ -35,34 +35,21 @@ from .names import look_alike
 from .news import TableNews
 from .outbox import Outbox
 from .seeds import game_seed
-from .sessions import Session, SessionRegistry
-from .shared import Shared
-from .table_registry import TableRegistry
+from .sessions import Session
+from .shared import TableService
 from .table_requests import join_refusal, new_table
 from .tables import BOT_PREFIX, CHAT_KEPT, NOT_OVER, Status, Table
 
 
 @dataclass(eq=False, repr=False)
-class Lobby:
+class Lobby(TableService):
     """The tables: who sits or watches where, and each table's life from created to gone."""
 
-    shared: Shared
     outbox: Outbox
     news: TableNews
     game: Game
     lockout: Lockout
     journal: Journal
-    # ``shared``'s parts, unpacked once: every handler reads them.
-    config: ServerConfig = field(init=False)
-    clock: Clock = field(init=False)
-    tables: TableRegistry = field(init=False)
-    sessions: SessionRegistry = field(init=False)
-
-    def __post_init__(self) -> None:
-        shared = self.shared
-        self.config, self.clock = shared.config, shared.clock
-        self.tables, self.sessions = shared.tables, shared.sessions
-
     def rejoin(self, session: Session, table: Table) -> None:
         """Put a session back at its table: the seat returns from any bot; a fresh snapshot."""
         self.note_left(session, None)

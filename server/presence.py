@@ -8,19 +8,18 @@ and at once for a player who says she is going (``away``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from seasalt.protocol import Away, Heartbeat
 
-from .config import Clock, ServerConfig, log
+from .config import log
 from .game import IDLE, Game
 from .lobby import Lobby
 from .lockout import Lockout
 from .news import TableNews
 from .outbox import Outbox
-from .sessions import Session, SessionRegistry
-from .shared import Shared
-from .table_registry import TableRegistry
+from .sessions import Session
+from .shared import TableService
 from .tables import Status, Table
 
 _PLAYING = (Status.RUNNING, Status.ROUND_OVER)
@@ -31,27 +30,15 @@ _SESSION_IDLE_FACTOR = 20
 
 
 @dataclass(eq=False, repr=False)
-class Presence:
+class Presence(TableService):
     """Who is still there: sessions heard from, seats of the silent handed to bots, pauses
     nobody is left to read, tables nobody came back to."""
 
-    shared: Shared
     outbox: Outbox
     news: TableNews
     lobby: Lobby
     lockout: Lockout
     game: Game
-    # ``shared``'s parts, unpacked once: every handler reads them.
-    config: ServerConfig = field(init=False)
-    clock: Clock = field(init=False)
-    tables: TableRegistry = field(init=False)
-    sessions: SessionRegistry = field(init=False)
-
-    def __post_init__(self) -> None:
-        shared = self.shared
-        self.config, self.clock = shared.config, shared.clock
-        self.tables, self.sessions = shared.tables, shared.sessions
-
     def tick(self) -> None:
         now = self.clock.now()
         timeout = self.config.peer_timeout

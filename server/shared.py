@@ -8,7 +8,7 @@ the game...) stay separate arguments, so a constructor still says whom its servi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .config import Clock, ServerConfig
 from .sessions import SessionRegistry
@@ -24,3 +24,20 @@ class Shared:
     """The one writer of which tables exist and who plays each seat."""
     sessions: SessionRegistry
     """The one writer of the sessions."""
+
+
+@dataclass(eq=False, repr=False)
+class TableService:
+    """The base of those services: built with ``shared`` (their first argument), each reads
+    its parts as attributes of its own, unpacked once here (every handler reads them)."""
+
+    shared: Shared
+    config: ServerConfig = field(init=False)
+    clock: Clock = field(init=False)
+    tables: TableRegistry = field(init=False)
+    sessions: SessionRegistry = field(init=False)
+
+    def __post_init__(self) -> None:
+        shared = self.shared
+        self.config, self.clock = shared.config, shared.clock
+        self.tables, self.sessions = shared.tables, shared.sessions
