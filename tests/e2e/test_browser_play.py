@@ -74,6 +74,9 @@ class WebServer:
     url: str
     game: str
     lines: list[str] = field(default_factory=list)
+    log: Path | None = None
+    """The server's stderr (its log lines): printed when the server stops, so that a failed
+    test's captured output says what the server saw of the tabs."""
 
     def guests(self) -> list[int]:
         """The pids of this server's tab clients (``seasalt-client --guest``), from /proc."""
@@ -105,8 +108,9 @@ def start_web_server(tmp_path: Path, *extra: str) -> WebServer:
          "--bot-delay", "0", "--continue-timeout", "60",
          # Who leaves is noticed after 3 missed heartbeats; a bot plays the seat at once then.
          "--takeover-after", "0", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        stdout=subprocess.PIPE, stderr=(log := (tmp_path / "server.err").open("w")), text=True,
     )
+    log.close()  # (the child has its own copy)
     assert process.stdout is not None
     lines: list[str] = []
     url = game = ""
@@ -120,7 +124,7 @@ def start_web_server(tmp_path: Path, *extra: str) -> WebServer:
     if not (url and game):
         process.kill()
         raise AssertionError(f"the server did not start: {lines}")
-    return WebServer(process, url, game, lines)
+    return WebServer(process, url, game, lines, tmp_path / "server.err")
 
 
 def stop(server: WebServer) -> None:
@@ -130,6 +134,8 @@ def stop(server: WebServer) -> None:
     except subprocess.TimeoutExpired:
         server.process.kill()
         server.process.wait(5)
+    if server.log is not None and server.log.exists():  # (pytest shows it for a failure only)
+        print("--- the server's log ---", *server.log.read_text().splitlines()[-60:], sep="\n")
 
 
 # --- a page and what it shows ---------------------------------------------------------------
