@@ -6,7 +6,8 @@
   the clock stops when the start menu's "Play solo" is on the pane (capture-pane every 10 ms).
   The same for ``seasalt-client --solo`` until the first action key is on screen (this includes
   starting the child server and the bots' first moves).
-* View received to repaint: in-process (Textual's headless driver, 120x40): a frame message is
+* View received to repaint (``--collector default``: with CPython's collector pace, not the
+  client's): in-process (Textual's headless driver, 120x40): a frame message is
   posted, and the clock stops when the screen's compositor has produced the repaint that shows
   it. Frames come from a seeded engine game, one at a time (no burst coalescing).
 
@@ -24,6 +25,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+from seasalt.common.collector import pace_collector
 
 
 def cpu_seconds(pid: int) -> float:
@@ -144,6 +147,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--frames", type=int, default=200)
+    parser.add_argument("--collector", choices=("paced", "default"), default="paced",
+                        help="the repaints with the client's garbage-collector pace (its main "
+                        "sets it: seasalt.common.collector) or CPython's default")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f}")
@@ -158,6 +164,8 @@ def main() -> int:
         print("  client CPU time by then:   " + describe(CPU[-len(solo):]))
     else:
         print("tmux not found: launch times skipped")
+    if args.collector == "paced":
+        pace_collector()  # as seasalt-client's main does before it starts the app
     latencies = asyncio.run(repaint_latencies(args.frames))
     print("view received to repaint:    " + describe(latencies))
     print("  CPU time per repaint:      " + describe(REPAINT_CPU))

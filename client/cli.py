@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from seasalt.bots import LEVELS
+from seasalt.common.collector import pace_collector
 from seasalt.engine.version import version_text
 from seasalt.protocol import (
     MAX_NAME_LENGTH,
@@ -202,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    pace_collector()
     if args.discover:
         return discover_command(args)
     if args.replay is not None:

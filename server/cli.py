@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from seasalt.common.collector import pace_collector
 from seasalt.engine.version import version_text
 from seasalt.protocol import PROTOCOL_VERSION
 
@@ -103,5 +104,6 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    pace_collector()
     code: int = args.run(args)
     return code

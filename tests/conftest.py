@@ -65,16 +65,14 @@ def pytest_configure(config: pytest.Config) -> None:
     # Every Textual app a test starts would parse the same stylesheets again (about 8% of a
     # Pilot test's CPU): one parse per process (seasalt.testing.pilot_costs; test kit, not
     # product code, imported once the run's home is set).
+    from seasalt.common.collector import YOUNG_EVERY
     from seasalt.testing.pilot_costs import share_parsed_css
 
     share_parsed_css()
-    # A Pilot test allocates millions of short-lived objects (Textual's styles, strips and
-    # messages); at CPython's default threshold (700) the collector runs every few hundred of
-    # them and walks a test process's large heap of long-lived ones (every test module,
-    # collected item and stylesheet). Collecting young objects every 50,000 allocations cut
-    # the CPU of the TUI tests by about a sixth (docs/testing.md "The CI budget"); the older
-    # generations still run every 20 and 10 of those, so a worker's memory stays bounded.
-    gc.set_threshold(50_000, 20, 10)
+    # A Pilot test allocates millions of short-lived objects: the collector at the client's
+    # pace, not CPython's default (seasalt.common.collector; the TUI tests' CPU fell by about
+    # a sixth). Frozen after collection, below.
+    gc.set_threshold(YOUNG_EVERY, 20, 10)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -148,7 +148,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
     # The shared layer: files and addresses stand alone, the checks read the protocol.
-    "common": ("files", "addresses", "keys", "names", "__init__"),
+    "common": ("collector", "files", "addresses", "keys", "names", "__init__"),
     # The server: the models, then the master's services in the order Master.__init__ builds
     # them (each is given only services before it: docs/server.md "The services"), then the
     # master, the socket around it and the command line.
