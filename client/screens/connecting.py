@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from seasalt.client.i18n import _, pgettext
 from seasalt.client.screens.keys import button_keys, pressed
+from seasalt.client.widgets.footer import Footer
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, LoadingIndicator, Static
+from textual.widgets import Button, LoadingIndicator, Static
 
 
 class ConnectingScreen(Screen[None]):

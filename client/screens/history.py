@@ -13,13 +13,14 @@ from seasalt.client.replay_file import replay_text, save_replay
 from seasalt.client.screens.lobby import target_label
 from seasalt.client.screens.replay import ReplayScreen
 from seasalt.client.screens.stats import StatsScreen
+from seasalt.client.widgets.footer import Footer
 from seasalt.protocol import GameSummary, ReplayFileError
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 
 def game_date(stamp: int) -> str:

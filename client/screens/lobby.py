@@ -14,6 +14,7 @@ from seasalt.client.screens.model import IntentQueued, TableSummary
 from seasalt.client.where import friend_addresses, join_line
 from seasalt.client.widgets.countdown import turn_time_label
 from seasalt.client.widgets.fitted_table import Row, fill_table
+from seasalt.client.widgets.footer import Footer
 from seasalt.client.widgets.steady_select import SteadySelect
 from seasalt.client.widgets.tickbox import TickBox
 from seasalt.protocol import MAX_TABLE_NAME_LENGTH, TARGETS, TURN_TIMES
@@ -22,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
 # Weakest first, as the start menu and --level list them.
 SEAT_CHOICES = ("human", *(f"bot:{level}" for level in LEVELS))

@@ -15,6 +15,7 @@ from seasalt.client.screens.result import aligned_labels, headline, paid_note, s
 from seasalt.client.widgets.cardface import chip, flow, text_block
 from seasalt.client.widgets.cards import grouped_hand, table_groups
 from seasalt.client.widgets.events import events_text
+from seasalt.client.widgets.footer import Footer
 from seasalt.client.words import Names, card_name, describe_event
 from seasalt.engine import GameState, effects, view
 from seasalt.protocol import Replay, StandInMove
@@ -22,7 +23,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 
 def replay_names(replay: Replay, viewer: str | None = None) -> Names:

@@ -14,6 +14,7 @@ from rich.text import Text
 from seasalt.client.i18n import _, about, ngettext
 from seasalt.client.intents import AskScores
 from seasalt.client.screens.model import IntentQueued
+from seasalt.client.widgets.footer import Footer
 from seasalt.client.words import Names
 from seasalt.engine import RoundEnd
 from seasalt.protocol import ScoreRound, ScoreSheet
@@ -22,7 +23,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 SCORES_KEY = "h"
 """The key that opens the sheet (table, round result, game over) and closes it again: free on

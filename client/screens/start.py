@@ -16,6 +16,7 @@ from seasalt.client.player_name import save_name, valid_name
 from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.solo import journal_in_use
 from seasalt.client.solo_game import solo_db_path, unfinished_solo
+from seasalt.client.widgets.footer import Footer
 from seasalt.client.widgets.servers import ServerList
 from seasalt.client.widgets.steady_select import SteadySelect, closing
 from seasalt.client.widgets.tickbox import TickBox
@@ -27,17 +28,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import (
-    Button,
-    Checkbox,
-    Footer,
-    Input,
-    Label,
-    Select,
-    Static,
-    TabbedContent,
-    TabPane,
-)
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TabbedContent, TabPane
 
 BANNER = "≈≈  Sea Salt & Paper  ≈≈"
 

@@ -6,6 +6,7 @@ from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.i18n import _, decimal, ngettext
 from seasalt.client.widgets.event_stats import EventStatsPanel, has_pepper
+from seasalt.client.widgets.footer import Footer
 from seasalt.client.words import kind_name
 from seasalt.engine import Kind
 from seasalt.protocol import PlayerStats, StandInStats
@@ -14,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 
 def duo_label(kind: str) -> str:

@@ -29,6 +29,7 @@ from seasalt.client.widgets.coach import CoachPanel
 from seasalt.client.widgets.coach_words import COACH_KEY, coach_allowed
 from seasalt.client.widgets.countdown import TICK, ClockLine
 from seasalt.client.widgets.events import EventsPanel
+from seasalt.client.widgets.footer import Footer
 from seasalt.client.widgets.hand import HandPanel
 from seasalt.client.widgets.log import ChatPanel, LogPanel
 from seasalt.client.widgets.opponents import OpponentsPanel
@@ -44,10 +45,13 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 NARROW_BELOW = 100
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+GAME_PARTS = ("call-status", "opponents", "piles", "events", "score-track", "clocks", "coach",
+              "hand")
+"""The widgets the waiting room hides (``-no-game``, client/app.tcss): no game to show."""
 
 
 class TableScreen(Screen[None]):
@@ -141,26 +145,32 @@ class TableScreen(Screen[None]):
         """The rows shared out with the choices first (client/screens/table_fit.py)."""
         self.again_asked = False
         """This player chose "Play again" at the game over: the prompt says what happens."""
+        self.game_shown = False
+        """The game's parts are shown (``show_game``), not hidden for the waiting room."""
 
     def compose(self) -> ComposeResult:
+        # Put up as the game's parts will be drawn first: classes given now are styled with
+        # the widgets, one changed later restyles what it is on.
+        self.game_shown = self.frame is not None and self.waiting is None
+        game = "" if self.game_shown else "-no-game"
         yield Static(id="status")
-        yield CallStatus(id="call-status")
+        yield CallStatus(id="call-status", classes=game)
         yield Static(
             _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
         )
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield OpponentsPanel(id="opponents")
+                yield OpponentsPanel(id="opponents", classes=game)
                 with Vertical(id="center"):
-                    yield PilesPanel(id="piles")
-                    yield EventsPanel(id="events")  # Extra Pepper only
-                    yield ScoreTrack(id="score-track")  # a big terminal only
+                    yield PilesPanel(id="piles", classes=game)
+                    yield EventsPanel(id="events", classes=game)  # Extra Pepper only
+                    yield ScoreTrack(id="score-track", classes=game)  # a big terminal only
                     yield Static(id="recent")
                     yield PromptPanel(id="prompt")
-                    yield ClockLine(id="clocks")
-                    yield CoachPanel(id="coach")  # client/widgets/coach.py
+                    yield ClockLine(id="clocks", classes=game)
+                    yield CoachPanel(id="coach", classes=game)  # client/widgets/coach.py
                     yield ActionList(id="actions")
-                yield HandPanel(id="hand")
+                yield HandPanel(id="hand", classes=game)
             with Vertical(id="side"):
                 yield LogPanel(id="log")
                 yield ChatPanel(id="chat")
@@ -305,12 +315,21 @@ class TableScreen(Screen[None]):
             # A new table starts when every human seat is taken: say so until then.
             await waiting_room.draw_waiting(self)
             return
-        self.set_class(False, "-waiting")  # (the game's parts back: client/app.tcss)
+        self.show_game(True)
         previous, self.previous_rendered = self.previous_rendered, None
         with contextlib.suppress(NoMatches):  # torn down while quitting: nothing to draw on
             # The class goes on the prompt, not the screen: a screen class restyles everything.
             self.query_one(PromptPanel).set_class(self.my_turn, "-my-turn")
             await self.refresh_frame(previous)
+
+    def show_game(self, shown: bool) -> None:
+        """Show the game's parts, or hide them for the waiting room (client/app.tcss)."""
+        if shown == self.game_shown:
+            return  # (a draw of each frame asks: nothing to restyle)
+        self.game_shown = shown
+        for part in GAME_PARTS:
+            with contextlib.suppress(NoMatches):  # (torn down while quitting)
+                self.query_one(f"#{part}").set_class(not shown, "-no-game")
 
     async def refresh_frame(self, previous: Frame | None = None) -> None:
         """Draw the frame held into the widgets (client/screens/table_draw.py): only ever

@@ -117,7 +117,7 @@ def waiting_status(table: str) -> Text:
 async def draw_waiting(screen: TableScreen) -> None:
     """The waiting room on the table's widgets (no choices, the room's words as the prompt;
     the game's parts hidden: after a game they showed its last hands and piles)."""
-    screen.set_class(True, "-waiting")
+    screen.show_game(False)
     with contextlib.suppress(NoMatches):  # (already torn down)
         screen.query_one(PromptPanel).set_class(False, "-my-turn")
         await screen.query_one(ActionList).show([])

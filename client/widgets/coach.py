@@ -44,8 +44,8 @@ class CoachPanel(Static):
     .table-screen.-narrow CoachPanel { max-height: 4; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.view: PlayerView | None = None
         """The view on screen (the last one drawn)."""
         self.names: Callable[[], Names] | None = None
