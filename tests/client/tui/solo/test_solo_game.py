@@ -21,7 +21,7 @@ from seasalt.client.widgets.actions import ActionList
 from seasalt.client.words import Names, action_label
 from seasalt.engine import Call
 
-from .conftest import GOALS
+from ..conftest import GOALS
 
 # About 10 s of CPU (seed 249); the wall time grows with the machine's load (90 s seen at load 12).
 pytestmark = pytest.mark.timeout(240)

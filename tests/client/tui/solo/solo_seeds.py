@@ -14,8 +14,9 @@ from seasalt.bots import get_bot
 from seasalt.engine import Rules, apply, new_game, view
 from seasalt.server.seeds import bot_seed, game_seed
 
-_spec = importlib.util.spec_from_file_location("solo_conftest", Path(__file__).with_name(
-    "conftest.py"))
+_spec = importlib.util.spec_from_file_location(
+    "solo_conftest", Path(__file__).parents[1] / "conftest.py"
+)
 assert _spec is not None and _spec.loader is not None
 steer = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(steer)
