@@ -459,6 +459,25 @@ class OneFrameLink(QueueLink):
             await self.inbox.put(p.Snapshot("t", 3, view(self.state, self.seat)))
 
 
+class WaitingLink(OneFrameLink):
+    """A table that waits for its second player (no game yet)."""
+
+    async def send(self, message: object) -> None:
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            seats = (
+                p.SeatInfo("human", "Ann", True, False), p.SeatInfo("human", None, False, False)
+            )
+            info = p.TableInfo("t", seats, False, False, p.TableState.WAITING, 0)
+            await self.inbox.put(p.Joined("t", 0))
+            await self.inbox.put(p.TableChanged(info))
+
+
+def app_for(link: Any) -> SeasaltApp:
+    """The app as Ann on ``link`` (any fake link above), from the lobby on."""
+    return SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
+
+
 # --- history (fake source, replays) ----------------------------------------------------------
 
 

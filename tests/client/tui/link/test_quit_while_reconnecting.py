@@ -5,7 +5,7 @@ while reconnecting says "not sent": the quit question says it beforehand, and th
 says it once the client has closed (``SeasaltApp.parting_words``, printed by ``run_app``).
 
 Real apps on a real in-process server on 127.0.0.1:0; the server is stopped (its goodbye puts
-the link in "reconnecting…" at once, tests/client/tui/test_server_goodbye.py)."""
+the link in "reconnecting…" at once, tests/client/tui/link/test_server_goodbye.py)."""
 
 from __future__ import annotations
 

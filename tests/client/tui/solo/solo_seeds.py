@@ -1,6 +1,6 @@
 """The seed of test_solo_game.py: the game a ``seasalt-server --seed N`` solo table deals (three
 seats, two greedy bots, Extra Salt), played offline with conftest.choose at seat 0, and whether
-it reaches every prompt the test asks for. ``python tests/client/tui/solo_seeds.py [LAST]``
+it reaches every prompt the test asks for. ``python tests/client/tui/solo/solo_seeds.py [LAST]``
 prints the shortest such seeds: the test uses the shortest game found (moves are its time).
 """
 
