@@ -234,6 +234,13 @@ async def running_server(
         await server.stop()
 
 
+@contextlib.asynccontextmanager
+async def server_address(clock: Clock | None = None, **options: Any) -> AsyncIterator[str]:
+    """``running_server`` for a test that needs only its ``HOST:PORT``, as a player types it."""
+    async with running_server(clock, **options) as server:
+        yield server.local_endpoint.removeprefix("tcp://")
+
+
 _LISTENING = re.compile(rb"SEASALT_LISTENING (tcp://\S+)")
 
 
@@ -293,6 +300,16 @@ class ServerProcess:
         self.kill()  # not left running (with its bot pool) after the test has given up on it
         raise TimeoutError("server did not print its address")
 
+    @property
+    def address(self) -> str:
+        """``HOST:PORT`` as a player types it (after ``start``)."""
+        return self.endpoint.removeprefix("tcp://")
+
+    @property
+    def port(self) -> int:
+        """The port it listens on (after ``start``): ``start(port=...)`` comes back on it."""
+        return int(self.endpoint.rsplit(":", 1)[1])
+
     def kill(self) -> None:
         """kill -9."""
         if self.proc is not None:
@@ -311,6 +328,15 @@ class ServerProcess:
         assert self.proc is not None
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+
+
+def restartable_server(db: str | os.PathLike[str], seed: int) -> ServerProcess:
+    """A server process to kill -9 and start again on the same journal and port (not started):
+    seeded, bots that play at once, and a seat taken over only after 120 s, so the players the
+    test drives are back in their seats before a bot would take one."""
+    return ServerProcess(
+        str(db), "--seed", str(seed), "--bot-delay", "0", "--takeover-after", "120"
+    )
 
 
 class RecordingWire:

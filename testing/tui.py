@@ -9,14 +9,17 @@ the frame is drawn, so a test that waits for it reads a laid-out screen.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from seasalt import protocol as p
 from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.history_source import HistoryUnavailable
-from seasalt.client.screens.model import Frame
+from seasalt.client.intents import SitDown
+from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.screens.model import Frame, IntentQueued
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.engine import (
@@ -186,6 +189,24 @@ async def until_table(app: App[Any], timeout: float = 10.0) -> TableScreen:
     screen = app.screen
     assert isinstance(screen, TableScreen)
     return screen
+
+
+@contextlib.asynccontextmanager
+async def two_at_a_table(
+    address: str, size: tuple[int, int]
+) -> AsyncIterator[tuple[SeasaltApp, SeasaltApp]]:
+    """Ann and Bob, two real apps on the server at ``address``, seated at a table of two
+    humans named "duo", each with its first frame on screen."""
+    ann = SeasaltApp(LaunchOptions(address=address, name="Ann"))
+    bob = SeasaltApp(LaunchOptions(address=address, name="Bob"))
+    async with ann.run_test(size=size), bob.run_test(size=size):
+        await until(lambda: isinstance(ann.screen, LobbyScreen)
+                    and isinstance(bob.screen, LobbyScreen))
+        for app in (ann, bob):
+            app.post_message(IntentQueued(SitDown("duo", ("human", "human"), False, False)))
+        await until_table(ann)
+        await until_table(bob)
+        yield ann, bob
 
 
 async def resized(app: App[Any], width: int, height: int) -> None:
@@ -457,6 +478,25 @@ class OneFrameLink(QueueLink):
         if isinstance(message, p.ListTables):
             await self.inbox.put(p.Joined("t", self.seat))
             await self.inbox.put(p.Snapshot("t", 3, view(self.state, self.seat)))
+
+
+class WaitingLink(OneFrameLink):
+    """A table that waits for its second player (no game yet)."""
+
+    async def send(self, message: object) -> None:
+        self.sent.append(message)
+        if isinstance(message, p.ListTables):
+            seats = (
+                p.SeatInfo("human", "Ann", True, False), p.SeatInfo("human", None, False, False)
+            )
+            info = p.TableInfo("t", seats, False, False, p.TableState.WAITING, 0)
+            await self.inbox.put(p.Joined("t", 0))
+            await self.inbox.put(p.TableChanged(info))
+
+
+def app_for(link: Any) -> SeasaltApp:
+    """The app as Ann on ``link`` (any fake link above), from the lobby on."""
+    return SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
 
 
 # --- history (fake source, replays) ----------------------------------------------------------

@@ -95,14 +95,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 RUN_FIRST = (
-    "tests/client/tui/test_pepper_solo.py::",
+    "tests/client/tui/solo/test_pepper_solo.py::",
     "tests/e2e/test_chaos_table.py::",
     "tests/e2e/test_browser_play.py::test_two_browser_tabs_play_a_game_to_the_end",
     "tests/test_isolation.py::test_a_test_run_writes_nothing_to_the_real_dirs",
-    "tests/client/tui/test_choices_fit.py::test_every_decision_of_seeded_games_shows_all_",
+    "tests/client/tui/layout/test_choices_fit.py::test_every_decision_of_seeded_games_shows_all_",
     "tests/e2e/test_lan_discovery.py::test_a_server_in_one_namespace_is_found_and_joined_",
-    "tests/client/tui/test_solo_game.py::",
-    "tests/client/tui/test_spectator_restart.py::test_a_spectator_comes_back_to_the_table_",
+    "tests/client/tui/solo/test_solo_game.py::",
+    "tests/client/tui/link/test_spectator_restart.py::test_a_spectator_comes_back_to_the_table_",
 )
 """The longest tests (7-21 s each, -n0), longest first: they run before all others. xdist hands
 tests out in collection order, so a long test that starts last (test_isolation.py is the last

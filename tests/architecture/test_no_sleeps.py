@@ -69,14 +69,16 @@ def _files() -> list[Path]:
     return sorted(p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", _files(), ids=[str(p.relative_to(ROOT)) for p in _files()])
-def test_no_fixed_sleep_as_a_wait(path: Path) -> None:
-    bad = unmarked_sleeps(path.read_text(encoding="utf-8"))
-    rel = path.relative_to(ROOT)
-    assert not bad, (
-        f"{rel}: fixed sleeps at lines {bad}: wait for the condition instead (until(), "
-        f"pilot.pause(), an event), or mark a sleep that is the behaviour under test "
-        f"with '{MARK} <why>'"
+def test_no_fixed_sleep_as_a_wait() -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}: lines {bad}"
+        for path in _files()
+        if (bad := unmarked_sleeps(path.read_text(encoding="utf-8")))
+    ]
+    assert not offenders, (
+        "fixed sleeps: wait for the condition instead (until(), pilot.pause(), an event), or "
+        f"mark a sleep that is the behaviour under test with '{MARK} <why>':\n"
+        + "\n".join(offenders)
     )
 
 

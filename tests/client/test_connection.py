@@ -49,7 +49,7 @@ from seasalt.protocol import (
     decode_client_message,
     encode,
 )
-from seasalt.testing.server import running_server
+from seasalt.testing.server import running_server, server_address
 from seasalt.testing.waiting import Patience, stretched, within
 
 pytestmark = pytest.mark.timeout(30)
@@ -404,12 +404,6 @@ async def test_without_reconnect_a_lost_server_closes(fake: FakeServer) -> None:
 # --- against the real server ------------------------------------------------------------
 
 
-@contextlib.asynccontextmanager
-async def real_server() -> AsyncIterator[str]:
-    async with running_server() as server:
-        yield server.local_endpoint.removeprefix("tcp://")
-
-
 async def play_to_the_end(conn: Connection, seed: int) -> GameOver:
     bot = get_bot("random", seed)
     acted: int | None = None
@@ -426,7 +420,7 @@ async def play_to_the_end(conn: Connection, seed: int) -> GameOver:
 
 
 async def test_two_connections_play_a_game_on_a_real_server() -> None:
-    async with real_server() as address:
+    async with server_address() as address:
         a, b = player(address, "ann"), player(address, "bob")
         await a.connect(timeout=5)
         await b.connect(timeout=5)
@@ -476,7 +470,7 @@ async def test_away_waits_while_the_link_works_and_gives_up_once_it_would_count_
 
 
 async def test_away_on_a_real_server_gives_the_seat_to_a_bot_at_once() -> None:
-    async with real_server() as address:
+    async with server_address() as address:
         ann, bob = player(address, "ann"), player(address, "bob")
         await ann.connect(timeout=5)
         await ann.request(SitDown("duel", ("human",) * 2))
@@ -497,7 +491,7 @@ async def test_away_on_a_real_server_gives_the_seat_to_a_bot_at_once() -> None:
 
 
 async def test_join_or_create_carries_seats_and_options() -> None:
-    async with real_server() as address:
+    async with server_address() as address:
         conn = player(address, "ann")
         await conn.connect(timeout=5)
         await conn.request(SitDown("xs", ("human", "bot:random", "bot:random"), extra_salt=True))
@@ -509,7 +503,7 @@ async def test_join_or_create_carries_seats_and_options() -> None:
 
 
 async def test_a_second_connection_resuming_replaces_the_first() -> None:
-    async with real_server() as address:
+    async with server_address() as address:
         first = player(address, "ann")
         welcome = await first.connect(timeout=5)
         await first.request(SitDown("solo", ("human", "bot:random")))
@@ -527,7 +521,7 @@ async def test_a_second_connection_resuming_replaces_the_first() -> None:
 
 
 async def test_join_refusal_arrives_as_an_error() -> None:
-    async with real_server() as address:
+    async with server_address() as address:
         a, b = player(address, "ann"), player(address, "bob")
         await a.connect(timeout=5)
         await b.connect(timeout=5)
@@ -583,7 +577,7 @@ async def test_a_real_server_stopping_is_heard_before_any_silence() -> None:
 
 
 async def test_a_spectator_never_sees_an_unrevealed_hand() -> None:
-    async with real_server() as address:
+    async with server_address() as address:
         ann, watcher = player(address, "ann"), player(address, "eve")
         await ann.connect(timeout=5)
         await watcher.connect(timeout=5)

@@ -116,7 +116,7 @@ async def test_a_stopped_headless_player_leaves_its_seat_to_a_bot_at_once(
 async def test_a_player_stopped_while_the_server_is_gone_is_told_it_was_not_told(
     server: Server, ctx: zmq.asyncio.Context
 ) -> None:
-    # The TUI says so on its way out (tests/client/tui/test_quit_while_reconnecting.py); the
+    # The TUI says so on its way out (tests/client/tui/link/test_quit_while_reconnecting.py); the
     # headless player said nothing at all: its ``away`` was lost without a word.
     async with _bob_and_hal(server, ctx) as (bob, proc, stderr, err):
         bob.close()

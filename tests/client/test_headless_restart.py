@@ -22,13 +22,13 @@ from seasalt.client.link_timing import LinkTiming
 from seasalt.client.session import ClientSession
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
-from seasalt.testing.server import ServerProcess
+from seasalt.testing.server import restartable_server
 from seasalt.testing.waiting import until, within
 
 KILLS = int(os.environ.get("SEASALT_SOAK_KILLS", "2"))
 pytestmark = pytest.mark.timeout(90 + 6 * KILLS)
 
-SERVER_ARGS = ("--seed", "11", "--bot-delay", "0", "--takeover-after", "120")
+SERVER_SEED = 11
 TABLE = "storm"
 TARGET = 15
 """Points that end the game: seed 11's game is two rounds of 116 moves (the standard 40: 259
@@ -69,7 +69,7 @@ async def start_players(
 
 def play_offline(seeds_by_seat: tuple[int, ...]) -> GameState:
     """The same game with no network at all: the engine and the same seeded bots."""
-    state = new_game(Rules(2, target=TARGET), game_seed(11, TABLE, 1))
+    state = new_game(Rules(2, target=TARGET), game_seed(SERVER_SEED, TABLE, 1))
     bots = [get_bot("random", seed) for seed in seeds_by_seat]
     while not state.is_over:
         seat = state.to_act
@@ -80,10 +80,9 @@ def play_offline(seeds_by_seat: tuple[int, ...]) -> GameState:
 
 async def test_players_survive_server_kills_and_finish_the_same_game(tmp_path: Path) -> None:
     expected = play_offline((1, 2))
-    server = ServerProcess(str(tmp_path / "journal.sqlite3"), *SERVER_ARGS)
-    endpoint = server.start()
-    port = int(endpoint.rsplit(":", 1)[1])
-    address = endpoint.removeprefix("tcp://")
+    server = restartable_server(tmp_path / "journal.sqlite3", SERVER_SEED)
+    server.start()
+    port, address = server.port, server.address
     players, tasks = await start_players(address)
     try:
         # Kill points spread over the game (its length is known from the offline run).

@@ -28,7 +28,7 @@ from seasalt.protocol import (
     Update,
 )
 from seasalt.server.seeds import bot_seed, game_seed
-from seasalt.testing.server import RawClient, ServerProcess
+from seasalt.testing.server import RawClient, restartable_server
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -70,10 +70,9 @@ async def test_kill_9_twice_loses_no_action_and_ends_the_same_game(
     "Durability": a server stopped in the reading pause comes back paused), rather than at
     the seqs of ``KILL_AT`` (in the base game the server is waiting for seat 0 at both)."""
     db = tmp_path / "journal.sqlite3"
-    server = ServerProcess(str(db), "--seed", str(SERVER_SEED), "--bot-delay", "0",
-                           "--takeover-after", "120")
+    server = restartable_server(db, SERVER_SEED)
     endpoint = server.start()
-    port = int(endpoint.rsplit(":", 1)[1])
+    port = server.port
     ctx = zmq.asyncio.Context()
     bot = get_bot("random", PLAYER_SEED)
     kills = list(KILL_AT)

@@ -8,9 +8,7 @@ from typing import Any
 
 from seasalt import protocol as p
 from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.testing.tui import OneFrameLink, mid_round, press
-
-from .test_footer_q import app_for
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round, press
 
 
 async def test_q_y_in_a_game_says_away_as_the_last_word(tui: Any) -> None:

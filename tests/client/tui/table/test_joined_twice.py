@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from seasalt import protocol as p
 from seasalt.client.screens.table import TableScreen
-from seasalt.testing.tui import OneFrameLink, mid_round, view
-
-from .test_footer_q import app_for
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round, view
 
 
 class JoinedTwiceLink(OneFrameLink):

@@ -5,23 +5,20 @@ while reconnecting says "not sent": the quit question says it beforehand, and th
 says it once the client has closed (``SeasaltApp.parting_words``, printed by ``run_app``).
 
 Real apps on a real in-process server on 127.0.0.1:0; the server is stopped (its goodbye puts
-the link in "reconnecting…" at once, tests/client/tui/test_server_goodbye.py)."""
+the link in "reconnecting…" at once, tests/client/tui/link/test_server_goodbye.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp, wrap_parting
+from seasalt.client.app import SeasaltApp, wrap_parting
 from seasalt.client.i18n import translator
-from seasalt.client.intents import SitDown
 from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
 from seasalt.testing.server import running_server
+from seasalt.testing.tui import two_at_a_table
 
 pytestmark = pytest.mark.timeout(60)
-DUO = ("human", "human")
 NOT_TOLD = "The server was out of reach and was not told that you left"
 
 
@@ -42,15 +39,7 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
 ) -> None:
     async with running_server() as server:
         address = server.local_endpoint.removeprefix("tcp://")
-        ann = SeasaltApp(LaunchOptions(address=address, name="Ann"))
-        bob = SeasaltApp(LaunchOptions(address=address, name="Bob"))
-        async with ann.run_test(size=(80, 24)), bob.run_test(size=(80, 24)):
-            await tui.until(lambda: isinstance(ann.screen, LobbyScreen)
-                            and isinstance(bob.screen, LobbyScreen))
-            for app in (ann, bob):
-                app.post_message(IntentQueued(SitDown("duo", DUO, False, False)))
-            await tui.until_table(ann)
-            await tui.until_table(bob)
+        async with two_at_a_table(address, (80, 24)) as (ann, bob):
             # Bob quits with the link up: the server reads his away (a bot plays his seat at
             # once) and nothing more is said.
             bob_seat = bob.seat

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +31,7 @@ from seasalt.engine import EventCard, EventKind
 from seasalt.protocol import GetStats, PlayerStats, Stats
 from seasalt.server.config import ManualClock
 from seasalt.testing import tui as kit
-from seasalt.testing.server import RawClient, play_seat, running_server
+from seasalt.testing.server import RawClient, play_seat, running_server, server_address
 from textual.app import App
 from textual.widgets import DataTable, Static
 
@@ -96,13 +94,6 @@ def journal(tmp_path_factory: pytest.TempPathFactory) -> Journal:
     return _journal(tmp_path_factory, (ANN, BOB))
 
 
-@asynccontextmanager
-async def _serving(j: Journal) -> AsyncIterator[str]:
-    """A server on the journal: its address."""
-    async with running_server(db_path=str(j.path)) as server:
-        yield server.local_endpoint.removeprefix("tcp://")
-
-
 def _history(address: str) -> kit.Host:
     """The history list of the server at ``address``, as the lobby's h opens it."""
     return kit.Host(HistoryScreen(ServerHistory(address, "Eve"), address))
@@ -146,7 +137,10 @@ async def test_the_stats_show_each_event_card_and_effect_of_a_pepper_player_at_8
     assert ann.events, "Ann's Extra Pepper game handed her event cards"
     assert ann.effects, "...and some of their effects played out for her"
     assert not bob.events and not bob.effects
-    async with _serving(journal) as address, _history(address).run_test(size=(80, 24)) as pilot:
+    async with (
+        server_address(db_path=str(journal.path)) as address,
+        _history(address).run_test(size=(80, 24)) as pilot,
+    ):
         app = pilot.app
         screen = await _stats_of(app, pilot, ANN_NAME)
         panel = screen.query_one(EventStatsPanel)
@@ -179,7 +173,10 @@ async def test_the_stats_show_each_event_card_and_effect_of_a_pepper_player_at_8
 async def test_the_history_marks_each_games_rules_and_its_replay_shows_the_events(
     journal: Journal,
 ) -> None:
-    async with _serving(journal) as address, _history(address).run_test(size=(80, 24)) as pilot:
+    async with (
+        server_address(db_path=str(journal.path)) as address,
+        _history(address).run_test(size=(80, 24)) as pilot,
+    ):
         app = pilot.app
         await kit.until(lambda: app.screen.query_one(DataTable).row_count == 2, timeout=30)
         await kit.settled(app)
@@ -223,7 +220,7 @@ async def test_the_stats_in_french_at_120x40(journal: Journal) -> None:
     i18n.set_language("fr")
     try:
         ann = journal.stats[ANN_NAME]
-        async with _serving(journal) as address, _history(address).run_test(
+        async with server_address(db_path=str(journal.path)) as address, _history(address).run_test(
             size=(120, 40)
         ) as pilot:
             app = pilot.app
@@ -251,7 +248,7 @@ def plain_journal(tmp_path_factory: pytest.TempPathFactory) -> Journal:
 
 
 async def test_without_pepper_games_the_stats_show_no_event_table(plain_journal: Journal) -> None:
-    async with _serving(plain_journal) as address:
+    async with server_address(db_path=str(plain_journal.path)) as address:
         app = kit.Host(StatsScreen(ServerHistory(address, "Eve")))
         async with app.run_test(size=(80, 24)):
             await kit.until(lambda: "players." in kit.screen_text(app), timeout=30)

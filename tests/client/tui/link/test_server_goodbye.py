@@ -9,32 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import SitDown
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
 from seasalt.client.screens.table import TableScreen
 from seasalt.client.widgets.actions import ActionList
 from seasalt.testing.server import running_server
-from seasalt.testing.tui import toasts
+from seasalt.testing.tui import toasts, two_at_a_table
 
 pytestmark = pytest.mark.timeout(60)
-DUO = ("human", "human")
 GOODBYE = "The server is shutting down: reconnecting when it is back…"
 
 
 async def test_the_players_hear_the_server_stop_at_once(tui: Any) -> None:
     async with running_server() as server:
         address = server.local_endpoint.removeprefix("tcp://")
-        ann = SeasaltApp(LaunchOptions(address=address, name="Ann"))
-        bob = SeasaltApp(LaunchOptions(address=address, name="Bob"))
-        async with ann.run_test(size=(100, 30)), bob.run_test(size=(100, 30)):
-            await tui.until(lambda: isinstance(ann.screen, LobbyScreen)
-                            and isinstance(bob.screen, LobbyScreen))
-            for app in (ann, bob):
-                app.post_message(IntentQueued(SitDown("duo", DUO, False, False)))
-            await tui.until_table(ann)
-            await tui.until_table(bob)
+        async with two_at_a_table(address, (100, 30)) as (ann, bob):
             assert "reconnecting" not in tui.text(ann)
             said = {app: toasts(app) for app in (ann, bob)}
             await server.stop()

@@ -1,7 +1,7 @@
 """A player that steers an Extra Pepper game towards the prompts it has not seen (the real
 server's solo test, test_pepper_solo.py), choosing among the choices on screen as a person
 does: the same function picks a key in the TUI and, offline, replays the game the server's
-seeded bots play (how the test's seed was found: ``python tests/client/tui/pepper_steer.py``).
+seeded bots play (how the test's seed was found: ``python tests/client/tui/solo/pepper_steer.py``).
 """
 
 from __future__ import annotations

@@ -3,35 +3,14 @@ watching (q goes back to the lobby at once), "Quit" for a seated player in a gam
 
 from __future__ import annotations
 
-from typing import Any
-
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.screens.dialogs import ConfirmDialog
 from seasalt.client.screens.table import TableScreen
-from seasalt.testing.tui import OneFrameLink, mid_round
+from seasalt.testing.tui import OneFrameLink, WaitingLink, app_for, mid_round
 
 
 def footer(text: str) -> str:
     return text.rstrip().splitlines()[-1]
-
-
-class WaitingLink(OneFrameLink):
-    """A table that waits for its second player (no game yet)."""
-
-    async def send(self, message: object) -> None:
-        self.sent.append(message)
-        if isinstance(message, p.ListTables):
-            seats = (
-                p.SeatInfo("human", "Ann", True, False), p.SeatInfo("human", None, False, False)
-            )
-            info = p.TableInfo("t", seats, False, False, p.TableState.WAITING, 0)
-            await self.inbox.put(p.Joined("t", 0))
-            await self.inbox.put(p.TableChanged(info))
-
-
-def app_for(link: Any) -> SeasaltApp:
-    return SeasaltApp(LaunchOptions(address="t:7327", name="Ann"), link_factory=lambda a, n: link)
 
 
 async def test_q_is_quit_for_a_seated_player_in_a_game(tui) -> None:  # type: ignore[no-untyped-def]

@@ -1,6 +1,6 @@
 """The seed of test_solo_game.py: the game a ``seasalt-server --seed N`` solo table deals (three
 seats, two greedy bots, Extra Salt), played offline with conftest.choose at seat 0, and whether
-it reaches every prompt the test asks for. ``python tests/client/tui/solo_seeds.py [LAST]``
+it reaches every prompt the test asks for. ``python tests/client/tui/solo/solo_seeds.py [LAST]``
 prints the shortest such seeds: the test uses the shortest game found (moves are its time).
 """
 
@@ -14,8 +14,9 @@ from seasalt.bots import get_bot
 from seasalt.engine import Rules, apply, new_game, view
 from seasalt.server.seeds import bot_seed, game_seed
 
-_spec = importlib.util.spec_from_file_location("solo_conftest", Path(__file__).with_name(
-    "conftest.py"))
+_spec = importlib.util.spec_from_file_location(
+    "solo_conftest", Path(__file__).parents[1] / "conftest.py"
+)
 assert _spec is not None and _spec.loader is not None
 steer = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(steer)

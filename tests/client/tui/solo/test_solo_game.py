@@ -21,7 +21,7 @@ from seasalt.client.widgets.actions import ActionList
 from seasalt.client.words import Names, action_label
 from seasalt.engine import Call
 
-from .conftest import GOALS
+from ..conftest import GOALS
 
 # About 10 s of CPU (seed 249); the wall time grows with the machine's load (90 s seen at load 12).
 pytestmark = pytest.mark.timeout(240)
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.timeout(240)
 SEED = 249
 """``seasalt-server --seed``: the shortest game (218 moves, 3 rounds; seed 1 took 350 moves and 6
 rounds before conftest.choose played to win once its goals were seen) of the first 700 seeds
-that reaches every prompt (found with ``python tests/client/tui/solo_seeds.py``)."""
+that reaches every prompt (found with ``python tests/client/tui/solo/solo_seeds.py``)."""
 
 # What each prompt says (tests fail if a prompt was never shown).
 PROMPT_WORDS = {

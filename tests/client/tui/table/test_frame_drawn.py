@@ -11,9 +11,7 @@ import logging
 import pytest
 from seasalt.client.screens import table as table_module
 from seasalt.client.screens import table_draw
-from seasalt.testing.tui import OneFrameLink, mid_round
-
-from .test_footer_q import app_for
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 
 
 async def test_a_frame_taken_in_but_not_drawn_is_drawn_by_the_next_checks(

@@ -23,7 +23,7 @@ from seasalt.client.words import Names
 from seasalt.engine import Call, RoundEnd
 from seasalt.protocol import ScoreRound, ScoreSheet, result_from_wire
 from seasalt.server.journal_schema import from_blob
-from seasalt.testing.server import ServerProcess
+from seasalt.testing.server import restartable_server
 from seasalt.testing.tui import QueueLink, screen_text
 
 pytestmark = pytest.mark.timeout(120)
@@ -157,9 +157,6 @@ async def test_h_opens_the_sheet_which_asks_the_server_each_time(tui) -> None:
 # --- the real thing: a real server, its journal, a restart -------------------------------------
 
 
-SERVER_ARGS = ("--seed", "5", "--bot-delay", "0", "--takeover-after", "120")
-
-
 def journal_rounds(db: Path) -> list[tuple[int, ...]]:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         rows = conn.execute("SELECT result FROM rounds ORDER BY game_id, round").fetchall()
@@ -185,9 +182,9 @@ async def play_until_a_round_ends(app: SeasaltApp, tui: Any) -> None:
 
 async def test_the_sheet_survives_a_server_restart(tui, tmp_path: Path) -> None:
     db = tmp_path / "journal.sqlite3"
-    server = ServerProcess(str(db), *SERVER_ARGS)
-    address = server.start().removeprefix("tcp://")
-    port = int(address.rsplit(":", 1)[1])
+    server = restartable_server(db, 5)
+    server.start()
+    address, port = server.address, server.port
     try:
         app = SeasaltApp(LaunchOptions(address=address, name="Ann"))
         async with app.run_test(size=(100, 30)):

@@ -40,7 +40,7 @@ from seasalt.protocol import (
     TableChanged,
     Update,
 )
-from seasalt.testing.server import RawClient, ServerProcess, running_server
+from seasalt.testing.server import RawClient, restartable_server, running_server
 from seasalt.testing.tui import QueueLink, toasts
 from textual.widgets import Input
 
@@ -102,11 +102,9 @@ def watched_seq(app: SeasaltApp) -> int:
 async def test_a_spectator_comes_back_to_the_table_after_a_server_crash(
     tmp_path: Path, tui: Any
 ) -> None:
-    server = ServerProcess(str(tmp_path / "journal.sqlite3"), "--seed", "5", "--bot-delay", "0",
-                           "--takeover-after", "120")
+    server = restartable_server(tmp_path / "journal.sqlite3", 5)
     endpoint = server.start()
-    address = endpoint.removeprefix("tcp://")
-    port = int(address.rsplit(":", 1)[1])
+    address, port = server.address, server.port
     ctx = zmq.asyncio.Context()
     ann = Player(RawClient(ctx, endpoint))
     task: asyncio.Task[None] | None = None

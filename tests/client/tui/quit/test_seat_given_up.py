@@ -7,9 +7,7 @@ from __future__ import annotations
 from seasalt import protocol as p
 from seasalt.client.screens.lobby import LobbyScreen
 from seasalt.client.screens.table import TableScreen
-from seasalt.testing.tui import toasts
-
-from .test_footer_q import WaitingLink, app_for
+from seasalt.testing.tui import WaitingLink, app_for, toasts
 
 GIVEN_UP = "your seat at t was given up"
 

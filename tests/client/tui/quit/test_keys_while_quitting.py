@@ -5,9 +5,7 @@ handled the late key after its last screen was gone and the app died of ScreenSt
 from __future__ import annotations
 
 from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.testing.tui import OneFrameLink, mid_round, press
-
-from .test_footer_q import app_for
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round, press
 
 
 async def test_keys_after_yes_on_the_quit_dialog_are_dropped(tui) -> None:  # type: ignore[no-untyped-def]

@@ -10,9 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.testing.tui import OneFrameLink, mid_round
-
-from .test_footer_q import app_for
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 
 
 def actions(link: OneFrameLink) -> list[Any]:

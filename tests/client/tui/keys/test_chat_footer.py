@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.testing.tui import OneFrameLink, mid_round
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 from textual.widgets import Input
-
-from .test_footer_q import app_for
 
 
 async def test_the_footer_offers_esc_while_typing_a_chat_line(tui: Any) -> None:

@@ -12,9 +12,7 @@ from seasalt.client.player_name import load_name
 from seasalt.client.screens.help import HelpScreen
 from seasalt.client.screens.name_prompt import NamePrompt
 from seasalt.client.screens.start import StartScreen
-from seasalt.testing.tui import OneFrameLink, mid_round
-
-from .test_footer_q import app_for
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 
 
 async def test_esc_on_the_name_prompt_keeps_the_name_offered(tui: Any) -> None:

@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
-from seasalt.testing.tui import OneFrameLink, mid_round
-
-from .test_footer_q import app_for
+from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 
 
 async def test_the_host_quit_dialog_is_centred_over_the_screen_behind_it(tui: Any) -> None:

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.timeout(600)  # about 30 s of CPU; 300 s wall seen at l
 
 SEED = 6
 """``seasalt-server --seed``: a game whose events bring these prompts to seat 0 (found with
-``python tests/client/tui/pepper_steer.py``; if the engine's deal or the random bot change,
+``python tests/client/tui/solo/pepper_steer.py``; if the engine's deal or the random bot change,
 pick another seed the same way)."""
 
 
