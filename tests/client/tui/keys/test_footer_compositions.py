@@ -8,19 +8,17 @@ so the saving is looked at again rather than silently lost or wrong."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from seasalt import protocol as p
 from seasalt.client.screens.table import GAME_PARTS, TableScreen
 from seasalt.client.widgets.footer import Footer
 from seasalt.engine import view
-from seasalt.testing.tui import mid_round
+from seasalt.testing.tui import WaitingLink, app_for, mid_round
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.reactive import Reactive
 from textual.widget import Widget
-
-from .test_footer_q import WaitingLink, app_for
 
 
 class CountingFooter(Footer):
@@ -34,7 +32,7 @@ class CountingFooter(Footer):
 
 
 class KeysApp(App[None]):
-    BINDINGS = [Binding("a", "alpha", "Alpha"), Binding("b", "beta", "Beta")]
+    BINDINGS: ClassVar = [Binding("a", "alpha", "Alpha"), Binding("b", "beta", "Beta")]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self) -> None:
