@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.table import TableScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.testing.tui import OneFrameLink, mid_round
 
 

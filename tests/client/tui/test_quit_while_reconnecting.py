@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp, wrap_parting
-from seasalt.client.i18n import translator
-from seasalt.client.intents import SitDown
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
+from seasalt.client.net.intents import SitDown
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp, wrap_parting
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.words.i18n import translator
 from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(60)
