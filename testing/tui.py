@@ -239,7 +239,7 @@ def mid_round(players: int, seed: int = 20) -> GameState:
 
 
 class QueueLink:
-    """The plumbing every fake :class:`seasalt.client.tui.app.Link` shares: what the "server"
+    """The plumbing every fake :class:`seasalt.client.tui.link.Link` shares: what the "server"
     says goes into ``inbox`` and ``recv`` hands it out in order; subclasses answer ``send``."""
 
     inbox: asyncio.Queue[Any]
@@ -341,11 +341,11 @@ def table_app(state: GameState, lang: str, names: tuple[str, ...] = NAMES) -> Se
 
 
 
-# --- fake links (a :class:`seasalt.client.tui.app.Link` without sockets) --------------------------
+# --- fake links (a :class:`seasalt.client.tui.link.Link` without sockets) ----------------------
 
 
 class FakeLink(QueueLink):
-    """A :class:`seasalt.client.tui.app.Link` over an in-process engine game."""
+    """A :class:`seasalt.client.tui.link.Link` over an in-process engine game."""
 
     def __init__(
         self, address: str = "fake:1", name: str = "Ann", *, seed: int = 3, players: int = 3,
