@@ -3,7 +3,7 @@
 A solo child server dies with the client, but its journal (``solo.sqlite3`` in the user data
 dir) stays, and so does ``solo-game.json`` (owner-only: it holds the seat's session token):
 the next solo start can restart the server on the same journal and ``resume`` the seat. The
-file is written once the seat is in a game being played (client/own_server/hosting.py ``game_on``),
+file is written once the seat is in a game being played (client/tui/hosting.py ``game_on``),
 and goes when the game is over, or when the player starts a new solo game instead.
 """
 

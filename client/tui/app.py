@@ -1,7 +1,7 @@
 """The Textual app: screens and lifecycle (docs/client.md "Start here").
 
 The network worker (``run_net``) starts the app's own server for solo and host
-(client/own_server/hosting.py), makes the link (client/tui/link.py) and runs a :class:`Bridge`
+(client/tui/hosting.py), makes the link (client/tui/link.py) and runs a :class:`Bridge`
 (client/tui/bridge.py) on it: the bridge feeds server messages to the :class:`ClientSession` (the
 one owner of table, seat and seq) and posts what they mean to the screens as Textual messages,
 which the handlers here put on screen; screens post intents (client/net/intents.py) back. Screens
@@ -25,11 +25,11 @@ from seasalt.client.net.discovery import Feed
 from seasalt.client.net.intents import Intent, LeaveTable
 from seasalt.client.net.session import ClientSession
 from seasalt.client.own_server.child_server import ChildServer, journal_in_use
-from seasalt.client.own_server.hosting import OwnServer
 from seasalt.client.own_server.solo_game import forget_solo, solo_db_path, unfinished_solo
 from seasalt.client.tui import auto_end, language
 from seasalt.client.tui.bridge import Bridge
 from seasalt.client.tui.clocks import ClockReading
+from seasalt.client.tui.hosting import OwnServer
 from seasalt.client.tui.launch_options import (
     LaunchOptions as LaunchOptions,  # (re-exported: tests use it)
 )
@@ -107,7 +107,7 @@ class SeasaltApp(App[int]):
     clock_reading = Forwarded[ClockReading | None]("flow")
     round_waiting = Forwarded[tuple[int, ...]]("flow")
     score_sheet = Forwarded[Any]("flow")
-    # The app's own server and the solo game kept live in client/own_server/hosting.py's OwnServer.
+    # The app's own server and the solo game kept live in client/tui/hosting.py's OwnServer.
     child = Forwarded[ChildServer | None]("own")
     hosting = Forwarded[bool]("own")
     left_running = Forwarded[ChildServer | None]("own")
@@ -129,7 +129,7 @@ class SeasaltApp(App[int]):
         self.options = o = options or LaunchOptions()
         self.link_factory = link_factory or default_link_factory
         # The app's parts, each given only what it uses (docs/client.md "The app's parts").
-        self.own = OwnServer(o.server_seed, o.bot_delay, o.web_urls)  # client/own_server/hosting.py
+        self.own = OwnServer(o.server_seed, o.bot_delay, o.web_urls)  # client/tui/hosting.py
         self.flow = TableFlow(self, self, self.own)  # client/tui/table_flow.py
         self.net = NetFlow(self, self.own, self.flow, self.link_factory,  # client/tui/net_flow.py
                            lambda: self.server_key, self.stop_net, o.connect_patience)

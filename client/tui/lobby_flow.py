@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from seasalt.client.own_server.hosting import OwnServer
+from seasalt.client.tui.hosting import OwnServer
 from seasalt.client.tui.messages import TablesListed
 from seasalt.client.tui.net_flow import NetFlow
 from seasalt.client.tui.screens.lobby import LobbyScreen

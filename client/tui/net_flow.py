@@ -1,7 +1,7 @@
 """The network worker's side of the app: our own server, the link, the bridge, the link's state.
 
 The app's worker (``SeasaltApp.run_net``) hands each plan to :meth:`NetFlow.run`: it starts the
-app's own server for solo and host (client/own_server/hosting.py), makes the link
+app's own server for solo and host (client/tui/hosting.py), makes the link
 (client/tui/link.py), opens the table the plan asks for and pumps a
 :class:`~seasalt.client.tui.bridge.Bridge` on it until the worker is cancelled. What the link's
 state means to the screens (connecting, lost, back, failed, our own server gone) is put on screen
@@ -20,9 +20,9 @@ from seasalt.client.net.address import normalise_address
 from seasalt.client.net.intents import AskTables, SitDown
 from seasalt.client.net.link_timing import CONNECT_PATIENCE
 from seasalt.client.own_server.child_server import ChildServer, ServerStartError
-from seasalt.client.own_server.hosting import OwnServer, stopped_words
 from seasalt.client.own_server.solo_game import SavedSolo, unfinished_solo
 from seasalt.client.tui.bridge import Bridge
+from seasalt.client.tui.hosting import OwnServer, stopped_words
 from seasalt.client.tui.link import (
     ConnectionLink,
     Link,

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from seasalt.client.net.intents import AgreeToPlayAgain, AskTables, DoneReading, LeaveTable
-from seasalt.client.own_server.hosting import OwnServer
 from seasalt.client.tui.clocks import ClockReading
+from seasalt.client.tui.hosting import OwnServer
 from seasalt.client.tui.messages import (
     AtTable,
     ChatArrived,

@@ -213,7 +213,7 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
 CLIENT_FLOW = (
     "net/intents", "net/session", "net/address", "net/security", "net/connection_types",
     "net/link_timing", "net/dealer_socket", "net/opening", "net/connection", "headless",
-    "words/errors", "tui/link", "tui/bridge", "own_server/hosting", "tui/launch_options",
+    "words/errors", "tui/link", "tui/bridge", "tui/hosting", "tui/launch_options",
     "tui/part_forwarding", "tui/table_flow", "tui/net_flow", "tui/lobby_flow", "tui/app", "cli",
 )
 NO_SOCKETS = (
