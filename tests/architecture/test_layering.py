@@ -322,3 +322,16 @@ def test_the_lessons_are_a_table_under_the_screens() -> None:
     for path in sorted((ROOT / "client" / "lessons").glob("*.py")):
         used = [n for n in _imports(path, "client") if n.startswith(above)]
         assert not used, f"{path.relative_to(ROOT)} imports {used}"
+
+
+# The client's folders (client/__init__.py): the network library, the files, the words, our own
+# server and the lessons are under the Textual app and never import it (lazily neither); only
+# the app and the command line (cli.py, log_and_replay.py) do.
+UNDER_THE_APP = ("net", "files", "words", "own_server", "lessons")
+
+
+@pytest.mark.parametrize("folder", UNDER_THE_APP)
+def test_the_clients_folders_under_the_app_never_import_it(folder: str) -> None:
+    for path in sorted((ROOT / "client" / folder).rglob("*.py")):
+        used = [n for n in _imports(path, "client") if n.startswith("seasalt.client.tui")]
+        assert not used, f"{path.relative_to(ROOT)} imports {used}"
