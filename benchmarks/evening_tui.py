@@ -156,7 +156,7 @@ _ADDRESS = re.compile(r"\[[0-9a-fA-F:.]+\](?::\d+)?|[\w.-]+:\d+|\d+\.\d+\.\d+\.\
 _TITLE = re.compile(
     r"^ Sea Salt & Paper\s+(?:(?P<link>reconnecting…|disconnected: press q to quit)\s+)?"
     r"(?P<table>\S.*?) · (?P<rest>(?:round \d+|waiting for).*?)\s*$", re.M)
-"""The status line; ``link``: the link's state when it is not up (client/net_flow.py)."""
+"""The status line; ``link``: the link's state when it is not up (client/tui/net_flow.py)."""
 _CHOICE = re.compile(r"^ {1,3}(?P<key>[0-9a-z])  (?P<label>\S.*?)\s*$")
 _LOBBY = re.compile(r"^ Lobby of (?P<server>\S+)\s+·\s+you are (?P<name>.+?)\s*$", re.M)
 _CALL_AGAIN = re.compile(r"Press (?P<key>\S) again to call")

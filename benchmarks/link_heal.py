@@ -61,9 +61,9 @@ async def probe(address: str, name: str, log_file: str | None) -> None:
     if log_file:
         logging.basicConfig(filename=log_file, level=logging.DEBUG,
                             format="%(created).3f %(name)s %(message)s")
-    from seasalt.client.connection import Connection, LinkEvent
-    from seasalt.client.intents import SitDown
-    from seasalt.client.session import ClientSession
+    from seasalt.client.net.connection import Connection, LinkEvent
+    from seasalt.client.net.intents import SitDown
+    from seasalt.client.net.session import ClientSession
 
     def say(event: str, **more: object) -> None:
         print(json.dumps({"event": event, "t": time.time(), **more}), flush=True)

@@ -72,9 +72,9 @@ def tmux_launch(command: str, pattern: str, timeout: float = 60.0) -> float:
 
 async def repaint_latencies(frames: int) -> list[float]:
     from seasalt import protocol as p
-    from seasalt.client.app import LaunchOptions, SeasaltApp
-    from seasalt.client.screens.model import Frame, FrameArrived
-    from seasalt.client.screens.table import TableScreen
+    from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+    from seasalt.client.tui.messages import Frame, FrameArrived
+    from seasalt.client.tui.screens.table import TableScreen
     from seasalt.engine import Rules, apply, legal_actions, new_game, view
 
     class QuietLink:

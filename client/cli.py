@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from seasalt.bots import LEVELS
+from seasalt.client.log_and_replay import run_replay, setup_log_file
+from seasalt.client.net.address import parse_address
 from seasalt.common.collector import pace_collector
 from seasalt.engine.version import version_text
 from seasalt.protocol import (
@@ -24,9 +26,7 @@ from seasalt.protocol import (
     PROTOCOL_VERSION,
 )
 
-from .address import parse_address
 from .discovery_cli import add_discover_options, discover_command
-from .ops import run_replay, setup_log_file
 
 EXIT_USAGE = 2
 EXIT_NO_TUI = 5
@@ -99,7 +99,7 @@ def _text(limit: int) -> Callable[[str], str]:
 
 
 def _language(text: str) -> str:
-    from seasalt.client.i18n import LANGUAGES, normalise
+    from seasalt.client.words.i18n import LANGUAGES, normalise
 
     code = normalise(text)
     if code is None:
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.discover:
         return discover_command(args)
     if args.replay is not None:
-        from seasalt.client.i18n import resolve, set_language
+        from seasalt.client.words.i18n import resolve, set_language
 
         set_language(resolve(args.lang))  # the replay app is alone in its process
         return run_replay(args.replay)
@@ -217,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as e:
             parser.error(str(e))
     if args.server_key is not None:
-        from .security import parse_server_key
+        from seasalt.client.net.security import parse_server_key
 
         try:
             parse_server_key(args.server_key)
@@ -280,7 +280,7 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def _tui(args: argparse.Namespace) -> int:
     try:
-        from seasalt.client.app import run_app
+        from seasalt.client.tui.app import run_app
     except ImportError as e:
         print(
             f"seasalt-client: the terminal app is not available ({e}).\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .discovery import DEFAULT_DISCOVER_TIMEOUT, run_discover
+from seasalt.client.net.discovery import DEFAULT_DISCOVER_TIMEOUT, run_discover
 
 
 def _timeout(text: str) -> float:
@@ -30,7 +30,7 @@ def add_discover_options(parser: argparse.ArgumentParser) -> None:
 
 
 def discover_command(args: argparse.Namespace) -> int:
-    from .i18n import resolve, set_language
+    from seasalt.client.words.i18n import resolve, set_language
 
     set_language(resolve(args.lang))  # it prints in the language the app would speak
     return run_discover(args.timeout)

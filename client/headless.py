@@ -20,6 +20,12 @@ from typing import TextIO
 
 from seasalt.bots import get_bot
 from seasalt.bots.base import Bot
+from seasalt.client.net.connection import Connection
+from seasalt.client.net.connection_types import ConnectFailed, ConnectionClosed, LinkEvent
+from seasalt.client.net.intents import DoneReading, Play, SitDown
+from seasalt.client.net.link_timing import LinkTiming
+from seasalt.client.net.security import ClientSecurity, client_security
+from seasalt.client.net.session import ClientSession
 from seasalt.common.files import open_private
 from seasalt.common.names import fit_name
 from seasalt.engine import Action, PlayerView
@@ -37,13 +43,6 @@ from seasalt.protocol import (
     Update,
 )
 from seasalt.protocol import Error as ErrorMessage
-
-from .connection import Connection
-from .connection_types import ConnectFailed, ConnectionClosed, LinkEvent
-from .intents import DoneReading, Play, SitDown
-from .link_timing import LinkTiming
-from .security import ClientSecurity, client_security
-from .session import ClientSession
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -235,7 +234,7 @@ class HeadlessPlayer:
         """As the TUI's quit does: in a game, tell the server this player is going, so that a
         bot takes the seat now rather than after the takeover delay (the seat stays this
         session's: the same ``--token-file`` resumes it). Waits while the link works
-        (client/dealer.py ``AWAY_WAIT``)."""
+        (client/net/dealer_socket.py ``AWAY_WAIT``)."""
         if self.session.seat is None or self.table_state in (
             TableState.WAITING, TableState.FINISHED,
         ):

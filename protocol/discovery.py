@@ -1,7 +1,7 @@
 """What a server says about itself on the LAN: the DNS-SD service and its TXT record.
 
 The server announces ``_seasalt._tcp.local.`` with mDNS (server/announce.py) and clients browse
-for it (client/discovery.py); both read this one description of the TXT record, so it is
+for it (client/net/discovery.py); both read this one description of the TXT record, so it is
 written once (docs/protocol.md "Finding servers on the LAN").
 
 Anything on the network can send a TXT record: :func:`read_txt` checks every field and raises

@@ -12,7 +12,7 @@ no such message before a frame means no marks in it.
 
 A finished game's replay is marked the same way (docs/protocol.md §10): ``replay_stand_ins``
 names the actions a bot played for a human seat, and :func:`stand_in_marks` is the one rule,
-for the live marks (server/stand_ins.py) and the replay's (client/replay_steps.py), of which of
+for the live marks (server/stand_ins.py) and the replay's (client/tui/replay_steps.py), of which of
 such an action's events are the seat's own doing.
 """
 

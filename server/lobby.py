@@ -234,7 +234,7 @@ class Lobby(TableService):
         if session.table is None:
             if session.left is not None:
                 # The same leave again: a client sends a request once more after a lost link
-                # when no answer came (client/unanswered.py), and this one's was lost.
+                # when no answer came (client/net/unanswered_requests.py), and this one's was lost.
                 self.tell_left(session, session.left)
                 return
             self.outbox.error(peer, ErrorCode.NOT_SEATED, "you are not at a table")

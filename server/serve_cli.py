@@ -206,7 +206,7 @@ def _secure_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def secure_banner(config: ServerConfig) -> list[str]:
     """What the server prints about encryption (the public key only, never the secret).
-    client/solo.py reads the first line's key back: keep its wording."""
+    client/own_server/child_server.py reads the first line's key back: keep its wording."""
     if config.curve is None:
         return []
     key = config.curve.public.decode("ascii")

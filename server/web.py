@@ -237,7 +237,7 @@ class WebFront:
             old = self.tabs.get(tab)
             if old is not None:
                 # The same tab again (a reload): its old client must be gone first, since it
-                # holds the lock on the tab's seat token (client/tokens.py claim).
+                # holds the lock on the tab's seat token (client/files/tokens.py claim).
                 await self._stop_tab(old)
                 if self.tabs.get(tab) is old:
                     del self.tabs[tab]

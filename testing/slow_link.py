@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 from types import TracebackType
 
-from seasalt.client.address import parse_address
+from seasalt.client.net.address import parse_address
 
 CHUNK = 65536
 

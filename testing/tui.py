@@ -15,13 +15,13 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.history_source import HistoryUnavailable
-from seasalt.client.intents import SitDown
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import Frame, IntentQueued
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.net.history_source import HistoryUnavailable
+from seasalt.client.net.intents import SitDown
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import Frame, IntentQueued
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import (
     ENGINE_VERSION,
     Action,
@@ -99,8 +99,8 @@ async def host_from_start_menu(
     """Host a LAN game from the start menu as a player does: the Host tab, the ``switches``
     (their ids, e.g. ``"#host-secure"``) turned on, any free port, Enter; back once the
     lobby of the hosted server is shown."""
-    from seasalt.client.screens.lobby import LobbyScreen
-    from seasalt.client.screens.start import StartScreen
+    from seasalt.client.tui.screens.lobby import LobbyScreen
+    from seasalt.client.tui.screens.start import StartScreen
 
     await until(lambda: isinstance(app.screen, StartScreen))
     app.screen.query_one("#tabs").active = "host"  # type: ignore[attr-defined]
@@ -260,7 +260,7 @@ def mid_round(players: int, seed: int = 20) -> GameState:
 
 
 class QueueLink:
-    """The plumbing every fake :class:`seasalt.client.app.Link` shares: what the "server"
+    """The plumbing every fake :class:`seasalt.client.tui.link.Link` shares: what the "server"
     says goes into ``inbox`` and ``recv`` hands it out in order; subclasses answer ``send``."""
 
     inbox: asyncio.Queue[Any]
@@ -362,11 +362,11 @@ def table_app(state: GameState, lang: str, names: tuple[str, ...] = NAMES) -> Se
 
 
 
-# --- fake links (a :class:`seasalt.client.app.Link` without sockets) ----------------------------
+# --- fake links (a :class:`seasalt.client.tui.link.Link` without sockets) ---------------------
 
 
 class FakeLink(QueueLink):
-    """A :class:`seasalt.client.app.Link` over an in-process engine game."""
+    """A :class:`seasalt.client.tui.link.Link` over an in-process engine game."""
 
     def __init__(
         self, address: str = "fake:1", name: str = "Ann", *, seed: int = 3, players: int = 3,
@@ -533,7 +533,7 @@ STATS = (
 
 
 class FakeSource:
-    """A :class:`seasalt.client.history_source.HistorySource` over in-memory replays."""
+    """A :class:`seasalt.client.net.history_source.HistorySource` over in-memory replays."""
 
     def __init__(
         self, replays: dict[int, Replay], fail: bool = False,

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from seasalt.client import identity, ops
-from seasalt.client import security as client_security
+from seasalt.client import log_and_replay as ops
+from seasalt.client.files import identity
+from seasalt.client.net import security as client_security
 from seasalt.server import options, serve_cli
 from seasalt.server import security as server_security
 from seasalt.testing.server import ServerProcess

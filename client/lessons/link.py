@@ -1,4 +1,4 @@
-"""A lesson behind the app's :class:`~seasalt.client.link.Link`: the table screen talks to it
+"""A lesson behind the app's :class:`~seasalt.client.tui.link.Link`: the table screen talks to it
 as to a server (client/lessons/runner.py answers), in this process, with no socket.
 
 The opponent's moves are paced (``pace`` seconds before each, as a server paces its bots) so a

@@ -1,4 +1,4 @@
-"""The app's plan for a lesson (beside solo, join and host: client/net_flow.py runs it)."""
+"""The app's plan for a lesson (beside solo, join and host: client/tui/net_flow.py runs it)."""
 
 from __future__ import annotations
 

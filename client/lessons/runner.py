@@ -1,6 +1,6 @@
 """The lesson's own table: a :class:`Lesson` played over the real engine, answering the
 client's protocol messages as the server would (client/lessons/link.py puts it behind a
-:class:`~seasalt.client.link.Link`, so the table screen is the real one).
+:class:`~seasalt.client.tui.link.Link`, so the table screen is the real one).
 
 No sockets, no asyncio: :meth:`LessonRun.start` and :meth:`LessonRun.receive` return the
 server messages to hand the client; :meth:`LessonRun.bot_step` plays the opponent's next

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 
-from seasalt.client.words import Names
+from seasalt.client.words.game import Names
 from seasalt.engine import Action, GameState, PlayerView, card
 
 

@@ -2,13 +2,13 @@
 
 Each reads its numbers from the engine (client/lessons/facts.py) at the moment it is drawn and
 speaks the player's language; what key to press is added under it by the table
-(client/screens/lesson_table.py), from the table's own choices.
+(client/tui/screens/lesson_table.py), from the table's own choices.
 """
 
 from __future__ import annotations
 
-from seasalt.client.i18n import _
-from seasalt.client.words import card_name, color_name
+from seasalt.client.words.game import card_name, color_name
+from seasalt.client.words.i18n import _
 from seasalt.engine import EventKind, Kind
 
 from . import facts as f

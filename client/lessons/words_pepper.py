@@ -1,10 +1,10 @@
 """The Extra Pepper lesson's words (client/lessons/extra_pepper.py says which, when). Event
-cards are named and explained in the table's own words (client/event_words.py)."""
+cards are named and explained in the table's own words (client/words/event_cards.py)."""
 
 from __future__ import annotations
 
-from seasalt.client.event_words import event_effect, event_name
-from seasalt.client.i18n import _
+from seasalt.client.words.event_cards import event_effect, event_name
+from seasalt.client.words.i18n import _
 from seasalt.engine import EventCard, Keeper, Kind
 
 from . import facts as f

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from seasalt.client.i18n import _
+from seasalt.client.words.i18n import _
 from seasalt.engine import Kind, card_points
 
 from . import facts as f

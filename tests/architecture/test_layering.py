@@ -45,10 +45,8 @@ TEST_SUPPORT = ("seasalt.testing", "seasalt.engine.testing")
 
 # Parts of the client that may import Textual; the headless player must start without it.
 TEXTUAL_OK = (
-    "client/app.py", "client/table_flow.py", "client/net_flow.py", "client/lobby_flow.py",
-    "client/forward.py",
-    "client/bridge.py", "client/screens/", "client/widgets/", "client/tui", "client/language.py",
-    "client/i18n.py",
+    "client/tui/",  # the app, its flows, screens and widgets
+    "client/words/i18n.py",  # reads which app runs a task (Textual's context), if Textual is there
 )
 
 
@@ -206,36 +204,62 @@ def test_modules_import_only_earlier_modules_of_their_package(package: str) -> N
 
 
 # The client's data flow (docs/client.md): socket -> Connection -> ClientSession -> bridge ->
-# Textual messages -> screens, and intents back. Each module here imports only the ones before
-# it in this list (by ``seasalt.client.X`` or ``.X``): the session and the intents know no
-# socket and no screen, the socket driver's failure types and its timing know no socket (the
-# driver uses them, never the other way), the socket driver no screen, the headless player
-# neither the link nor the bridge nor the app; only the bridge and the app join the session to
-# the screens. The table flow (the app's table handlers) comes before the app: it never
-# reaches back into it.
+# Textual messages -> screens, and intents back. Each module here (by its path under client/)
+# imports only the ones before it in this list (by ``seasalt.client.X`` or ``.X``): the session
+# and the intents know no socket and no screen, the socket driver's failure types and its timing
+# know no socket (the driver uses them, never the other way), the socket driver no screen, the
+# headless player neither the link nor the bridge nor the app; only the bridge and the app join
+# the session to the screens. The table flow (the app's table handlers) comes before the app: it
+# never reaches back into it.
 CLIENT_FLOW = (
-    "intents", "session", "address", "security", "connection_types", "link_timing",
-    "dealer", "opening", "connection", "headless",
-    "error_words", "link", "bridge", "hosting", "launch", "forward", "table_flow", "net_flow",
-    "lobby_flow", "app", "cli",
+    "net/intents", "net/session", "net/address", "net/security", "net/connection_types",
+    "net/link_timing", "net/dealer_socket", "net/opening", "net/connection", "headless",
+    "words/errors", "tui/link", "tui/bridge", "tui/hosting", "tui/launch_options",
+    "tui/part_forwarding", "tui/table_flow", "tui/net_flow", "tui/lobby_flow", "tui/app", "cli",
 )
-NO_SOCKETS = ("intents", "session", "address", "error_words", "connection_types", "link_timing")
+NO_SOCKETS = (
+    "net/intents", "net/session", "net/address", "words/errors", "net/connection_types",
+    "net/link_timing",
+)
 """Sans-IO: these import neither zmq nor asyncio."""
 
 
+def _client_module(dotted: list[str]) -> str | None:
+    """``["net", "session"]`` -> ``"net/session"`` if that is a module of client/ (else None)."""
+    path = ROOT / "client" / Path(*dotted) if dotted else ROOT / "client"
+    if path.with_suffix(".py").is_file():
+        return "/".join(dotted)
+    if (path / "__init__.py").is_file():
+        return "/".join([*dotted, "__init__"]) if dotted else "__init__"
+    return None
+
+
 def _client_imports(name: str) -> list[str]:
-    """The client modules (top level) and third-party tops ``client/<name>.py`` imports."""
+    """The client modules (as paths under client/, no ``.py``) and third-party tops
+    ``client/<name>.py`` imports."""
     tree = ast.parse((ROOT / "client" / f"{name}.py").read_text(encoding="utf-8"))
+    package = name.split("/")[:-1]
     out: list[str] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            out.append(node.module.split(".")[0] if node.module else "__init__")
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            parts = node.module.split(".")
-            if parts[:2] == ["seasalt", "client"]:
-                out.extend([parts[2]] if len(parts) > 2 else [a.name for a in node.names])
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith(
+                "seasalt.client")):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                dotted = base + (node.module.split(".") if node.module else [])
             else:
-                out.append(parts[0])
+                assert node.module is not None
+                dotted = node.module.split(".")[2:]
+            module = _client_module(dotted)
+            if module is not None and not module.endswith("__init__"):
+                out.append(module)
+                continue
+            # ``from <package> import x``: x is a module of it, or a name from its __init__
+            subs = [_client_module([*dotted, alias.name]) for alias in node.names]
+            out.extend(s for s in subs if s is not None)
+            if not all(subs):
+                out.append(module or "/".join(dotted))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.append(node.module.split(".")[0])
         elif isinstance(node, ast.Import):
             out.extend(alias.name.split(".")[0] for alias in node.names)
     return out
@@ -253,36 +277,40 @@ def test_the_client_data_flow_points_one_way() -> None:
 @pytest.mark.parametrize("name", NO_SOCKETS)
 def test_the_session_and_its_vocabulary_need_no_sockets(name: str) -> None:
     used = set(_client_imports(name))
-    assert not used & {"zmq", "asyncio", "textual", "connection", "screens"}, (name, used)
+    assert not used & {"zmq", "asyncio", "textual", "net/connection"}, (name, used)
+    # nor a screen, nor the screens' messages (once client/tui/messages.py)
+    assert not [u for u in used if u.startswith("tui/screens/") or u == "tui/messages"], (
+        name, used)
 
 
 # The table screen and its parts (docs/client.md "The table screen"): each part is functions of
 # the screen for one job and imports only parts before it in this list; none imports the screen
-# (client/screens/table.py) at run time, only for type checking.
+# (client/tui/screens/table.py) at run time, only for type checking.
 TABLE_PARTS = ("table_fit", "table_input", "table_draw", "table_clocks", "waiting_room", "table")
 
 
 def _screens_imports(name: str) -> list[str]:
-    """The modules of client/screens ``client/screens/<name>.py`` imports at run time."""
-    tree = ast.parse((ROOT / "client" / "screens" / f"{name}.py").read_text(encoding="utf-8"))
+    """The modules of client/tui/screens ``client/tui/screens/<name>.py`` imports at run time."""
+    tree = ast.parse(
+        (ROOT / "client" / "tui" / "screens" / f"{name}.py").read_text(encoding="utf-8"))
     type_only = _type_only_nodes(tree)
     out: list[str] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom) or id(node) in type_only or not node.module:
             continue
         parts = node.module.split(".")
-        if parts[:3] == ["seasalt", "client", "screens"]:
-            out.extend([parts[3]] if len(parts) > 3 else [a.name for a in node.names])
+        if parts[:4] == ["seasalt", "client", "tui", "screens"]:
+            out.extend([parts[4]] if len(parts) > 4 else [a.name for a in node.names])
     return out
 
 
 def test_the_table_screens_parts_point_one_way() -> None:
-    on_disk = {p.stem for p in (ROOT / "client" / "screens").glob("*.py")}
+    on_disk = {p.stem for p in (ROOT / "client" / "tui" / "screens").glob("*.py")}
     assert set(TABLE_PARTS) <= on_disk
     bad = []
     for index, name in enumerate(TABLE_PARTS):
         later = set(TABLE_PARTS[index + 1:])
-        bad += [f"client/screens/{name}.py imports {used}" for used in _screens_imports(name)
+        bad += [f"client/tui/screens/{name}.py imports {used}" for used in _screens_imports(name)
                 if used in later]
     assert not bad, bad
 
@@ -290,8 +318,21 @@ def test_the_table_screens_parts_point_one_way() -> None:
 def test_the_lessons_are_a_table_under_the_screens() -> None:
     """client/lessons/ answers the app as a server would (docs/client.md "Learn to play"): it
     knows no screen, no app, no bridge and no Textual; the table screen reads it."""
-    above = ("seasalt.client.screens", "seasalt.client.app", "seasalt.client.bridge",
-             "seasalt.client.net_flow", "seasalt.client.table_flow", "textual")
+    above = ("seasalt.client.tui.screens", "seasalt.client.tui.app", "seasalt.client.tui.bridge",
+             "seasalt.client.tui.net_flow", "seasalt.client.tui.table_flow", "textual")
     for path in sorted((ROOT / "client" / "lessons").glob("*.py")):
         used = [n for n in _imports(path, "client") if n.startswith(above)]
+        assert not used, f"{path.relative_to(ROOT)} imports {used}"
+
+
+# The client's folders (client/__init__.py): the network library, the files, the words, our own
+# server and the lessons are under the Textual app and never import it (lazily neither); only
+# the app and the command line (cli.py, log_and_replay.py) do.
+UNDER_THE_APP = ("net", "files", "words", "own_server", "lessons")
+
+
+@pytest.mark.parametrize("folder", UNDER_THE_APP)
+def test_the_clients_folders_under_the_app_never_import_it(folder: str) -> None:
+    for path in sorted((ROOT / "client" / folder).rglob("*.py")):
+        used = [n for n in _imports(path, "client") if n.startswith("seasalt.client.tui")]
         assert not used, f"{path.relative_to(ROOT)} imports {used}"

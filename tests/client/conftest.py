@@ -4,8 +4,8 @@ snapshots): the app's own waits on its real clock are made short where no test i
 from __future__ import annotations
 
 import pytest
-from seasalt.client import table_flow
-from seasalt.client.screens import result_hold
+from seasalt.client.tui import table_flow
+from seasalt.client.tui.screens import result_hold
 
 
 @pytest.fixture(autouse=True)
@@ -18,7 +18,7 @@ def _no_result_hold(monkeypatch: pytest.MonkeyPatch) -> None:
 
 QUICK_REPAINT = 0.003
 """Seconds the table's repaint waits for more updates in these tests (the app: 15 ms, 60 ms in
-a burst; client/table_flow.py)."""
+a burst; client/tui/table_flow.py)."""
 REAL_REPAINT_TIMING = ("test_render_races", "test_frame_drawn")
 """The modules about the coalesced repaint itself: they keep the app's timings."""
 

@@ -1,10 +1,10 @@
-"""seasalt.client.address: the one parser of server addresses (and its normal form)."""
+"""seasalt.client.net.address: the one parser of server addresses (and its normal form)."""
 
 from __future__ import annotations
 
 import pytest
-from seasalt.client.address import format_address, host_of, normalise_address, port_of
-from seasalt.client.error_words import error_text, unreachable_hints
+from seasalt.client.net.address import format_address, host_of, normalise_address, port_of
+from seasalt.client.words.errors import error_text, unreachable_hints
 from seasalt.protocol import ErrorCode
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from seasalt.client import cli
-from seasalt.client.solo import server_command
+from seasalt.client.own_server.child_server import server_command
 
 
 def test_help_shows_the_bot_delay(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,7 +55,7 @@ def test_the_bot_delay_reaches_the_app_and_the_child_server(
         seen.update(kwargs)
         return 0
 
-    import seasalt.client.app as app_module
+    import seasalt.client.tui.app as app_module
 
     monkeypatch.setattr(app_module, "run_app", fake_run_app)
     monkeypatch.setattr(cli, "setup_log_file", lambda: None)

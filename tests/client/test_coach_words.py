@@ -1,4 +1,4 @@
-"""The coach in words (client/widgets/coach_words.py): where it is offered, and its reasons
+"""The coach in words (client/tui/widgets/coach_words.py): where it is offered, and its reasons
 worded from the coach's facts (the engine's breakdown), in the player's language."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 from seasalt.bots.coach import Facts, Option
-from seasalt.client import i18n
-from seasalt.client.event_words import event_name
-from seasalt.client.screens.model import TableSummary
-from seasalt.client.widgets.coach_words import coach_allowed, figures, reason
-from seasalt.client.words import Names
+from seasalt.client.tui.messages import TableSummary
+from seasalt.client.tui.widgets.coach_words import coach_allowed, figures, reason
+from seasalt.client.words import i18n
+from seasalt.client.words.event_cards import event_name
+from seasalt.client.words.game import Names
 from seasalt.engine import (
     ALL_CARDS,
     DrawFromDeck,

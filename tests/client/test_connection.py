@@ -1,4 +1,4 @@
-"""seasalt.client.connection against a scripted fake server and a real in-process server."""
+"""seasalt.client.net.connection against a scripted fake server and a real in-process server."""
 
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ import pytest
 import zmq
 import zmq.asyncio
 from seasalt.bots import get_bot
-from seasalt.client import dealer, link_timing
-from seasalt.client.address import endpoint_of, parse_address
-from seasalt.client.connection import Connection
-from seasalt.client.connection_types import ConnectFailed, ConnectionClosed, LinkEvent
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
-from seasalt.client.intents import DoneReading, Play, SitDown, WatchTable
-from seasalt.client.link_timing import LinkTiming
-from seasalt.client.session import ClientSession
+from seasalt.client.net import dealer_socket as dealer
+from seasalt.client.net import link_timing
+from seasalt.client.net.address import endpoint_of, parse_address
+from seasalt.client.net.connection import Connection
+from seasalt.client.net.connection_types import ConnectFailed, ConnectionClosed, LinkEvent
+from seasalt.client.net.intents import DoneReading, Play, SitDown, WatchTable
+from seasalt.client.net.link_timing import LinkTiming
+from seasalt.client.net.session import ClientSession
 from seasalt.engine import Action, PlayerView, Rules, new_game, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,
@@ -437,7 +438,7 @@ async def test_two_connections_play_a_game_on_a_real_server() -> None:
 
 
 async def test_away_is_read_by_the_server_before_the_close(fake: FakeServer) -> None:
-    # The quit's last word (client/net_flow.py): the server reads a closed connection's
+    # The quit's last word (client/tui/net_flow.py): the server reads a closed connection's
     # disconnect before its queued frames, so send(away) waits (bounded) until it was read.
     conn = await connected(fake)
     sending = asyncio.create_task(conn.send(Away()))

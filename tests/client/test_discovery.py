@@ -1,4 +1,4 @@
-"""The client's side of LAN discovery without a network (client/discovery.py): resolving what a
+"""The client's side of LAN discovery without a network (client/net/discovery.py): resolving what a
 browser hears, ignoring bad announcements with one log line, ``discover`` and
 ``seasalt-client --discover`` over a fake feed. The real network test is
 tests/e2e/test_lan_discovery.py."""
@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from seasalt.client import discovery as d
 from seasalt.client.cli import main as client_main
-from seasalt.client.i18n import set_language
+from seasalt.client.net import discovery as d
+from seasalt.client.words.i18n import set_language
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement, announcement_txt
 from seasalt.testing.shell import shell_words

@@ -1,13 +1,13 @@
-"""The statistics' Extra Pepper words (client/widgets/event_stats.py): every effect the server
+"""The statistics' Extra Pepper words (client/tui/widgets/event_stats.py): every effect the server
 counts (server/event_stats.py EFFECT_KINDS, docs/protocol.md "PlayerStats") has its own words in
 each language, singular and plural, so none is shown by its wire name."""
 
 from __future__ import annotations
 
 import pytest
-from seasalt.client import i18n
-from seasalt.client.i18n import LANGUAGES
-from seasalt.client.widgets.event_stats import EFFECT_ORDER, effect_text, effects_text
+from seasalt.client.tui.widgets.event_stats import EFFECT_ORDER, effect_text, effects_text
+from seasalt.client.words import i18n
+from seasalt.client.words.i18n import LANGUAGES
 from seasalt.protocol import DuoCount
 from seasalt.server.event_stats import EFFECT_KINDS
 

@@ -252,7 +252,7 @@ def test_argument_errors_exit_2_with_a_message(capsys: pytest.CaptureFixture[str
 def test_without_the_app_the_tui_path_says_what_to_do(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "seasalt.client.app", None)  # import fails
+    monkeypatch.setitem(sys.modules, "seasalt.client.tui.app", None)  # import fails
     assert main([]) == 5
     assert "--bot LEVEL" in capsys.readouterr().err
 

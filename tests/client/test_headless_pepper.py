@@ -68,7 +68,7 @@ def test_headless_flags_reach_the_table_request(monkeypatch: pytest.MonkeyPatch)
 
 def test_solo_flags_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("textual")
-    seen = _captured(monkeypatch, "seasalt.client.app.run_app")
+    seen = _captured(monkeypatch, "seasalt.client.tui.app.run_app")
     monkeypatch.setattr("seasalt.client.cli.setup_log_file", lambda: None)
     assert main(["--solo", "--extra-pepper", "--target", "7"]) == 0
     assert seen["kwargs"]["extra_pepper"] is True and seen["kwargs"]["target"] == 7

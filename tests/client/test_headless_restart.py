@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 from seasalt.bots import get_bot
-from seasalt.client.connection import Connection
 from seasalt.client.headless import GameSummary, HeadlessOptions, HeadlessPlayer
-from seasalt.client.link_timing import LinkTiming
-from seasalt.client.session import ClientSession
+from seasalt.client.net.connection import Connection
+from seasalt.client.net.link_timing import LinkTiming
+from seasalt.client.net.session import ClientSession
 from seasalt.engine import GameState, Rules, apply, new_game, view
 from seasalt.server.seeds import game_seed
 from seasalt.testing.server import restartable_server

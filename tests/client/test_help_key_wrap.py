@@ -4,9 +4,9 @@ columns: "n or" / "p one round", "· h" / "history")."""
 from __future__ import annotations
 
 import pytest
-from seasalt.client import i18n
-from seasalt.client.screens.help import _keys
-from seasalt.client.widgets import wrap
+from seasalt.client.tui.screens.help import _keys
+from seasalt.client.tui.widgets import wrap
+from seasalt.client.words import i18n
 from textual.content import Content
 
 pytestmark = pytest.mark.timeout(60)

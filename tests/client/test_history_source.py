@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 import zmq.asyncio
-from seasalt.client.connection import Connection
-from seasalt.client.history_source import HistoryUnavailable, ServerHistory
-from seasalt.client.identity import load_identity
-from seasalt.client.replay_steps import build_steps
-from seasalt.client.screens.replay import replay_names
+from seasalt.client.files.identity import load_identity
+from seasalt.client.net.connection import Connection
+from seasalt.client.net.history_source import HistoryUnavailable, ServerHistory
+from seasalt.client.tui.replay_steps import build_steps
+from seasalt.client.tui.screens.replay import replay_names
 from seasalt.server.history import player_id_of_identity
 from seasalt.server.seeds import token_hash
 from seasalt.testing.server import RawClient, play_seat, running_server

@@ -20,8 +20,8 @@ from seasalt.client.lessons import LESSONS
 from seasalt.client.lessons.base import late_round_two
 from seasalt.client.lessons.runner import LessonRun
 from seasalt.client.lessons.script import Bot, Ctx, End, Lesson, Move, Pause, same_move
-from seasalt.client.widgets.actions import choices_for
-from seasalt.client.words import Names
+from seasalt.client.tui.widgets.actions import choices_for
+from seasalt.client.words.game import Names
 from seasalt.engine import (
     DrawFromDeck,
     KeepCard,
@@ -147,7 +147,7 @@ def test_learn_on_the_command_line_starts_that_lesson(
         seen.update(kwargs)
         return 0
 
-    import seasalt.client.app as app_module
+    import seasalt.client.tui.app as app_module
 
     monkeypatch.setattr(app_module, "run_app", fake_run_app)
     monkeypatch.setattr(cli, "setup_log_file", lambda: None)

@@ -4,7 +4,7 @@ listed basic after expert: a LAN player read it as the strongest)."""
 from __future__ import annotations
 
 from seasalt.bots import LEVELS
-from seasalt.client.screens.lobby import SEAT_CHOICES, seat_choice_label
+from seasalt.client.tui.screens.lobby import SEAT_CHOICES, seat_choice_label
 
 
 def test_levels_are_weakest_first() -> None:

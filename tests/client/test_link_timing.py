@@ -1,11 +1,11 @@
-"""The socket driver's timing without a socket (client/link_timing.py): heartbeats, loss,
+"""The socket driver's timing without a socket (client/net/link_timing.py): heartbeats, loss,
 a reconnect's give-up, what a first connect without an answer means, each on a clock the test
 moves by hand. The driver's use of it over a
 real socket is tests/client/test_connection.py ("heartbeats, loss and reconnection")."""
 
 from __future__ import annotations
 
-from seasalt.client.link_timing import CONNECT_PATIENCE, GIVE_UP_LOOK, LinkTiming
+from seasalt.client.net.link_timing import CONNECT_PATIENCE, GIVE_UP_LOOK, LinkTiming
 from seasalt.protocol import HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from seasalt.client import cli
-from seasalt.client.replay_file import open_replay, save_replay
-from seasalt.client.replay_steps import build_steps, round_starts
+from seasalt.client.files.replay_file import open_replay, save_replay
+from seasalt.client.tui.replay_steps import build_steps, round_starts
 from seasalt.engine import (
     ENGINE_VERSION,
     EventKind,

@@ -1,9 +1,10 @@
-"""seasalt.client.session: the client's session without sockets (feed messages, read outbound)."""
+"""seasalt.client.net.session: the client's session without sockets (feed messages, read
+outbound)."""
 
 from __future__ import annotations
 
 import pytest
-from seasalt.client.intents import (
+from seasalt.client.net.intents import (
     AgreeToPlayAgain,
     AskScores,
     AskSnapshot,
@@ -15,7 +16,7 @@ from seasalt.client.intents import (
     SitDown,
     WatchTable,
 )
-from seasalt.client.session import ClientSession
+from seasalt.client.net.session import ClientSession
 from seasalt.engine import DrawFromDeck, Rules, new_game, view
 from seasalt.protocol import (
     ActionRequest,

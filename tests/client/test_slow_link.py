@@ -12,9 +12,9 @@ import re
 import time
 
 import pytest
-from seasalt.client.connection import ConnectFailed, Connection, LinkEvent, UnknownHost
-from seasalt.client.link_timing import LinkTiming
-from seasalt.client.session import ClientSession
+from seasalt.client.net.connection import ConnectFailed, Connection, LinkEvent, UnknownHost
+from seasalt.client.net.link_timing import LinkTiming
+from seasalt.client.net.session import ClientSession
 from seasalt.testing.server import running_server
 from seasalt.testing.slow_link import SlowLink
 from seasalt.testing.waiting import until

@@ -1,5 +1,5 @@
-"""The start menu's solo choices kept between runs (client/solo_choices.py): what was kept comes
-back, and a kept value the client cannot use (edited, from another version) falls back to that
+"""The start menu's solo choices kept between runs (client/files/solo_choices.py): what was kept
+comes back, and a kept value the client cannot use (edited, from another version) falls back to that
 choice's default alone."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from seasalt.client import solo_choices, user_settings
-from seasalt.client.solo_choices import SoloChoices
+from seasalt.client.files import solo_choices, user_settings
+from seasalt.client.files.solo_choices import SoloChoices
 
 
 @pytest.fixture(autouse=True)

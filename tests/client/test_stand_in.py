@@ -1,16 +1,16 @@
-"""``stand_in_moves`` reaches the screens on the frame it was sent for (client/bridge.py,
-client/stand_in.py): the view's log and the update's own events (those of a round that just
-ended are no longer in the new round's log), and never another frame's."""
+"""``stand_in_moves`` reaches the screens on the frame it was sent for (client/tui/bridge.py,
+client/net/stand_in_events.py): the view's log and the update's own events (those of a round that
+just ended are no longer in the new round's log), and never another frame's."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.bridge import Bridge
-from seasalt.client.screens.model import FrameArrived
-from seasalt.client.stand_in import StandInEvent, stand_in_copy
-from seasalt.client.words import Names, describe_event
+from seasalt.client.net.stand_in_events import StandInEvent, stand_in_copy
+from seasalt.client.tui.bridge import Bridge
+from seasalt.client.tui.messages import FrameArrived
+from seasalt.client.words.game import Names, describe_event
 from seasalt.engine import Event, EventKind, apply, legal_actions, new_game, view
 from seasalt.engine import Rules as R
 

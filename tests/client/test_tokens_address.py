@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from seasalt.client import tokens
+from seasalt.client.files import tokens
 
 
 @pytest.fixture(autouse=True)

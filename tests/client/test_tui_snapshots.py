@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.engine import (
     Call,
     CallKind,

@@ -1,8 +1,9 @@
-"""The lobby requests a connection sends again after a reconnect (client/unanswered.py)."""
+"""The lobby requests a connection sends again after a reconnect
+(client/net/unanswered_requests.py)."""
 
 from __future__ import annotations
 
-from seasalt.client.unanswered import KEPT, Unanswered
+from seasalt.client.net.unanswered_requests import KEPT, Unanswered
 from seasalt.engine import DrawFromDeck
 from seasalt.protocol import (
     ActionRequest,

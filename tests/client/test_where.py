@@ -3,7 +3,7 @@ a ``--secure`` server hosted here needs its key on the command they type)."""
 
 from __future__ import annotations
 
-from seasalt.client.where import join_line
+from seasalt.client.words.join_address import join_line
 from seasalt.testing.shell import shell_words
 
 

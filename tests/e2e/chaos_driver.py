@@ -48,18 +48,18 @@ from typing import Any
 import platformdirs
 from seasalt import protocol as p
 from seasalt.bots import get_bot
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.bridge import Bridge
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
-from seasalt.client.screens.scores import ScoresScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList, Choice, choices_for
-from seasalt.client.words import Names, action_label
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.bridge import Bridge
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.screens.scores import ScoresScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList, Choice, choices_for
+from seasalt.client.words.game import Names, action_label
 from seasalt.engine import GameState, PlayerView, apply, new_game, view
 from seasalt.protocol import action_from_wire
 from seasalt.server.seeds import game_seed
@@ -221,7 +221,7 @@ def separate_data_dirs(default: Path) -> Iterator[None]:
     """Give each app its own user data dir although they share a process.
 
     The client finds its files with ``platformdirs.user_data_dir("seasalt")`` at call time
-    (``client/identity.py``); the environment (XDG_DATA_HOME) is one per process, so instead
+    (``client/files/identity.py``); the environment (XDG_DATA_HOME) is one per process, so instead
     the function is wrapped to answer per app, the app being Textual's ``active_app`` of the
     calling task (every task an app starts inherits it). Anything else gets ``default``.
     """

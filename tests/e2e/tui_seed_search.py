@@ -2,7 +2,7 @@
 
     python tests/e2e/tui_seed_search.py [FIRST] [LAST] [OPPONENTS]
 
-Plays headless (seasalt.client.connection, no Textual) against ``seasalt-server --seed S
+Plays headless (seasalt.client.net.connection, no Textual) against ``seasalt-server --seed S
 --bot-delay 0`` with the same choices as tests/client/tui/conftest.py ``choose``, Extra Salt on,
 greedy bots, and prints for each seed the prompts it did not reach. The Pilot test
 (test_solo_game.py) uses a seed that prints ``missing []``.
@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 
 from seasalt import protocol as p
-from seasalt.client.connection import Connection
-from seasalt.client.intents import DoneReading, Play, SitDown
-from seasalt.client.session import ClientSession
-from seasalt.client.solo import start_server
+from seasalt.client.net.connection import Connection
+from seasalt.client.net.intents import DoneReading, Play, SitDown
+from seasalt.client.net.session import ClientSession
+from seasalt.client.own_server.child_server import start_server
 from seasalt.testing.waiting import within
 
 _spec = importlib.util.spec_from_file_location(

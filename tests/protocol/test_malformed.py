@@ -222,8 +222,8 @@ def test_directions_are_separate() -> None:
 
 
 def test_only_a_well_formed_frame_of_an_unknown_type_is_an_unknown_message_type() -> None:
-    """A newer peer's addition can be told from a malformed frame (client/dealer.py skips it
-    quietly), and it is still a DecodeError: nothing about a known type got less strict."""
+    """A newer peer's addition can be told from a malformed frame (client/net/dealer_socket.py skips
+    it quietly), and it is still a DecodeError: nothing about a known type got less strict."""
     for decoder in (decode_server_message, decode_client_message):
         with pytest.raises(UnknownMessageType) as info:
             decoder(pack({"t": "added_later", "anything": [1, {"x": None}]}))

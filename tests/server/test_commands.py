@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import zmq.asyncio
 from seasalt.client.cli import build_parser
-from seasalt.client.where import host_of
+from seasalt.client.words.join_address import host_of
 from seasalt.engine import ENGINE_VERSION
 from seasalt.engine.version import version_text
 from seasalt.protocol import DEFAULT_PORT, PROTOCOL_VERSION, Welcome

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import zmq.asyncio
 from seasalt.bots import get_bot
-from seasalt.client.replay_steps import build_steps
+from seasalt.client.tui.replay_steps import build_steps
 from seasalt.engine import (
     EventKind,
     KeepEventCard,

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from seasalt.client.identity import load_identity
-from seasalt.client.ops import setup_log_file
+from seasalt.client.files.identity import load_identity
+from seasalt.client.log_and_replay import setup_log_file
 from seasalt.common.files import open_private
 
 pytestmark = pytest.mark.timeout(60)

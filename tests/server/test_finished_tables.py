@@ -183,7 +183,7 @@ async def test_a_game_over_after_a_restart_is_refused_to_a_stranger(tmp_path: Pa
 async def test_watching_a_game_over_twice_keeps_it(
     server: Server, connect: Callable[[], RawClient]
 ) -> None:
-    """A resent watch (client/connection.py sends an unanswered one again after a reconnect)
+    """A resent watch (client/net/connection.py sends an unanswered one again after a reconnect)
     from the only one left at a game over: leaving it first dropped the table, and the watcher
     was left at a table the lobby no longer had."""
     ann, bob, _ = await _played(connect)

@@ -104,7 +104,7 @@ async def test_the_kept_chat_is_bounded(connect: Callable[[], RawClient]) -> Non
 
 def test_an_older_client_drops_the_new_messages_and_keeps_the_rest() -> None:
     """A client that predates chat_history/game_record/stand_ins fails to decode them (its
-    decoder is strict) and, like seasalt.client.connection, ignores such a frame; the
+    decoder is strict) and, like seasalt.client.net.connection, ignores such a frame; the
     messages it knows are unchanged, so nothing else breaks."""
     import msgpack
     from seasalt.protocol import DecodeError, encode

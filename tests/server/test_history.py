@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import zmq.asyncio
-from seasalt.client.replay_steps import build_steps
+from seasalt.client.tui.replay_steps import build_steps
 from seasalt.engine import ENGINE_VERSION, EventKind, PlayerView, apply, view
 from seasalt.protocol import (
     PROTOCOL_VERSION,

@@ -2,7 +2,7 @@
 dialog, restart it: no table, and the client came back with a new session).
 
 The server process is killed (-9) and started again on the same SQLite file and port; the client
-is the real socket driver (client/connection.py) that the TUI and the headless player use. The
+is the real socket driver (client/net/connection.py) that the TUI and the headless player use. The
 request sent while the server was away is delivered when it is back (the client keeps it and
 sends it again after the resume; a second copy is answered with ``joined`` again), and the lobby
 session resumes as a seated one does (its token, id and name kept in the journal).
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 import zmq.asyncio
-from seasalt.client.connection import Connection, LinkEvent
-from seasalt.client.link_timing import LinkTiming
+from seasalt.client.net.connection import Connection, LinkEvent
+from seasalt.client.net.link_timing import LinkTiming
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     Heartbeat,
@@ -224,8 +224,8 @@ async def test_a_leave_sent_again_after_a_restart_is_answered_as_the_first(
     server: ServerProcess, ctx: zmq.asyncio.Context
 ) -> None:
     # Session 9: the first leave was handled and its answer lost with the link, so the client
-    # sent it again after the resume (client/unanswered.py) and got "You have no seat at this
-    # table." The second copy is answered as the first was, by a server killed and started
+    # sent it again after the resume (client/net/unanswered_requests.py) and got "You have no seat
+    # at this table." The second copy is answered as the first was, by a server killed and started
     # again in between (the journal keeps which table the session left).
     first = RawClient(ctx, server.endpoint)
     welcome = await first.hello("Ann")

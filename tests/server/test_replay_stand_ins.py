@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 import zmq.asyncio
 from seasalt.bots import get_bot
-from seasalt.client import i18n
-from seasalt.client.history_source import ServerHistory
-from seasalt.client.replay_file import read_replay, replay_text, save_replay
-from seasalt.client.replay_steps import Step, build_steps
-from seasalt.client.screens.replay import replay_names
-from seasalt.client.stand_in import StandInEvent
-from seasalt.client.words import describe_event
+from seasalt.client.files.replay_file import read_replay, replay_text, save_replay
+from seasalt.client.net.history_source import ServerHistory
+from seasalt.client.net.stand_in_events import StandInEvent
+from seasalt.client.tui.replay_steps import Step, build_steps
+from seasalt.client.tui.screens.replay import replay_names
+from seasalt.client.words import i18n
+from seasalt.client.words.game import describe_event
 from seasalt.engine import Event, EventKind, PlayerView
 from seasalt.protocol import (
     ActionRequest,
@@ -243,7 +243,7 @@ async def test_the_replay_words_the_stand_in_moves_for_ann_and_for_bob_after_a_r
                             "--db", db]) == 0
     assert read_replay(exported) == (replay, moves)
 
-    # The same words in the other languages (client/words.py's own catalogues).
+    # The same words in the other languages (client/words/game.py's own catalogues).
     step = next(s for s in build_steps(replay, stand_ins=moves)
                 if any(isinstance(e, StandInEvent) and describe_event(e, replay_names(replay))
                        for e in s.events))

@@ -1,6 +1,6 @@
 """A leave sent again is answered as the first was (session 9: a client sends an unanswered
-leave once more after a resume, client/unanswered.py, and one the server had handled got
-"You have no seat at this table."). Without a restart here; tests/server/test_lobby_restart.py
+leave once more after a resume, client/net/unanswered_requests.py, and one the server had handled
+got "You have no seat at this table."). Without a restart here; tests/server/test_lobby_restart.py
 has the server killed and started again in between."""
 
 from __future__ import annotations

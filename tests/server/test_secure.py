@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 import zmq
 from seasalt.client.cli import main as client_main
-from seasalt.client.connection import Connection
-from seasalt.client.connection_types import HandshakeRefused
 from seasalt.client.headless import HeadlessOptions, HeadlessPlayer
-from seasalt.client.history_source import HistoryUnavailable, ServerHistory
-from seasalt.client.security import ClientSecurity, client_security
+from seasalt.client.net.connection import Connection
+from seasalt.client.net.connection_types import HandshakeRefused
+from seasalt.client.net.history_source import HistoryUnavailable, ServerHistory
+from seasalt.client.net.security import ClientSecurity, client_security
 from seasalt.protocol import Welcome
 from seasalt.server.app import Server
 from seasalt.server.security import KeyFileError, KeyPair, load_or_create_keys, read_allow_list
@@ -209,7 +209,7 @@ async def test_the_history_of_an_encrypted_server_is_asked_with_its_key(
     secure_server: Server, keys: KeyPair
 ) -> None:
     # The lobby's h on a --secure server said "Cannot get the history: ... encrypted": the
-    # history's own session went without the key the app's link used (client/screens/lobby.py
+    # history's own session went without the key the app's link used (client/tui/screens/lobby.py
     # hands it over now).
     plain = ServerHistory(address(secure_server), "Ann")
     try:

@@ -4,7 +4,7 @@ the bot played for her, she came back and the log read "You played the pair…" 
 Real sockets and a real journal: Ann makes her first move herself, says ``away`` (the bot
 takes her seat at once), Bob plays on until her bot has moved and it is his turn; then Ann comes
 back. Every frame's marks are checked against what each event is (the seat's own doings, not
-Ann's own move); the words are the client's (client/words.py).
+Ann's own move); the words are the client's (client/words/game.py).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 import zmq.asyncio
 from seasalt.bots import get_bot
-from seasalt.client.stand_in import StandInEvent, with_marks
-from seasalt.client.words import Names, describe_event
+from seasalt.client.net.stand_in_events import StandInEvent, with_marks
+from seasalt.client.words.game import Names, describe_event
 from seasalt.engine import Event, EventKind, PlayerView
 from seasalt.protocol import (
     ActionRequest,

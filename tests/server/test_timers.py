@@ -98,7 +98,7 @@ async def test_a_slow_client_is_not_dropped_before_its_own_timeout(
     # The server waited three heartbeats (6 s) while the client waits HEARTBEAT_TIMEOUT (10 s)
     # before it gives the server up: a client busy for 7 s lost its seat's "connected" while
     # it still thought itself connected. Both now read the one number in seasalt.protocol.
-    from seasalt.client.link_timing import LinkTiming
+    from seasalt.client.net.link_timing import LinkTiming
 
     client_timeout = inspect.signature(LinkTiming).parameters["peer_timeout"].default
     assert server.config.peer_timeout == HEARTBEAT_TIMEOUT == client_timeout

@@ -11,7 +11,7 @@ from seasalt.testing import tui as kit
 @pytest.fixture(autouse=True)
 def english_outside_apps() -> Any:
     """Tests here set the process default at times: put English back after each."""
-    from seasalt.client import i18n
+    from seasalt.client.words import i18n
 
     yield
     i18n.set_language("en")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from seasalt.client import i18n, i18n_tools
 from seasalt.client.cli import build_parser
-from seasalt.client.words import color_name, color_short, kind_name
+from seasalt.client.words import i18n, i18n_tools
+from seasalt.client.words.game import color_name, color_short, kind_name
 from seasalt.engine import Color, Kind
 
 LANGS = tuple(i18n.LANGUAGES)
@@ -20,7 +20,7 @@ def test_every_source_string_is_translated(lang: str) -> None:
     problems = i18n_tools.problems(lang)
     assert not problems, (
         f"{len(problems)} problems in the {lang} catalogue (run `python -m "
-        f"seasalt.client.i18n_tools update`, then translate): {problems[:8]}"
+        f"seasalt.client.words.i18n_tools update`, then translate): {problems[:8]}"
     )
 
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.i18n import LANGUAGES
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import GameEnd
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
-from seasalt.client.screens.start import JoinPlan, StartScreen
-from seasalt.client.solo_game import SavedSolo, save_solo, solo_db_path
-from seasalt.client.words import Names
+from seasalt.client.own_server.solo_game import SavedSolo, save_solo, solo_db_path
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import GameEnd
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.dialogs import ConfirmDialog, HostQuitDialog
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.screens.start import JoinPlan, StartScreen
+from seasalt.client.words.game import Names
+from seasalt.client.words.i18n import LANGUAGES
 from seasalt.engine import (
     Call,
     CallKind,
@@ -131,10 +131,10 @@ async def test_every_control_fits_at_80x24(lang: str, kit: Any) -> None:
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 async def test_history_replay_and_help_fit_at_80x24(lang: str, kit: Any) -> None:
-    from seasalt.client import i18n
-    from seasalt.client.screens.help import HelpScreen
-    from seasalt.client.screens.history import HistoryScreen
-    from seasalt.client.screens.replay import ReplayScreen
+    from seasalt.client.tui.screens.help import HelpScreen
+    from seasalt.client.tui.screens.history import HistoryScreen
+    from seasalt.client.tui.screens.replay import ReplayScreen
+    from seasalt.client.words import i18n
     from seasalt.testing import tui
 
     i18n.set_language(lang)  # a bare host app speaks the process default

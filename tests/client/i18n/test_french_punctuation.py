@@ -1,8 +1,8 @@
 """French lines never start with the ``: ; ! ?`` its typography spaces off (session 9, played in
 French: Textual and Rich broke the line at the space before them, a no-break space included).
 
-The French translations get no-break spaces there as the catalogue is read (client/i18n.py), and
-both wrappers keep a no-break space inside its word (client/widgets/wrap.py)."""
+The French translations get no-break spaces there as the catalogue is read (client/words/i18n.py),
+and both wrappers keep a no-break space inside its word (client/tui/widgets/wrap.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import rich._wrap
 import textual._wrap
 from rich.console import Console
 from rich.text import Text
-from seasalt.client import i18n
-from seasalt.client.i18n_tools import iter_entries
-from seasalt.client.widgets import wrap
+from seasalt.client.tui.widgets import wrap
+from seasalt.client.words import i18n
+from seasalt.client.words.i18n_tools import iter_entries
 from textual.content import Content
 
 pytestmark = pytest.mark.timeout(60)

@@ -39,7 +39,7 @@ def test_table_big_in_portuguese(size: tuple[int, int], snap_compare: Any, kit: 
 
 
 def test_round_result_in_portuguese(snap_compare: Any, kit: Any) -> None:
-    from seasalt.client.screens.result import RoundResultScreen
+    from seasalt.client.tui.screens.result import RoundResultScreen
     from seasalt.engine import RoundEnd
     from seasalt.testing import positions, tui
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.i18n import _
-from seasalt.client.language import LanguageSelect
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.widgets.log import ChatPanel
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.language import LanguageSelect
+from seasalt.client.tui.screens.start import StartScreen
+from seasalt.client.tui.widgets.log import ChatPanel
+from seasalt.client.words.i18n import _
 from textual.command import CommandPalette
 from textual.widgets import Input
 
@@ -88,7 +88,7 @@ async def test_outside_an_app_strings_are_english() -> None:
 
 
 async def test_the_lobby_and_a_result_screen_follow_a_switch(kit: Any) -> None:
-    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.tui.screens.lobby import LobbyScreen
 
     app = SeasaltApp(LaunchOptions(address="l:1", name="Ann", lang="en"),
                      link_factory=lambda _a, _n: kit.OneTableLink(kit.mid_round(4)))
@@ -104,10 +104,10 @@ async def test_the_lobby_and_a_result_screen_follow_a_switch(kit: Any) -> None:
 
 
 async def test_every_open_screen_follows_a_switch(kit: Any) -> None:
-    from seasalt.client.screens.help import HelpScreen
-    from seasalt.client.screens.model import GameEnd
-    from seasalt.client.screens.result import GameOverScreen
-    from seasalt.client.words import Names
+    from seasalt.client.tui.messages import GameEnd
+    from seasalt.client.tui.screens.help import HelpScreen
+    from seasalt.client.tui.screens.result import GameOverScreen
+    from seasalt.client.words.game import Names
 
     app = kit.table_app(kit.mid_round(3), "en")
     async with app.run_test(size=(100, 40)):
@@ -152,7 +152,7 @@ async def test_a_switch_does_not_start_the_table_screens_intervals_again(kit: An
 
 
 async def test_a_switch_does_not_start_the_lobbys_refresh_again(kit: Any) -> None:
-    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.tui.screens.lobby import LobbyScreen
 
     app = SeasaltApp(LaunchOptions(address="l:1", name="Ann", lang="en"),
                      link_factory=lambda _a, _n: kit.OneTableLink(kit.mid_round(4)))
@@ -170,9 +170,9 @@ async def test_a_switch_does_not_start_the_lobbys_refresh_again(kit: Any) -> Non
 async def test_a_switch_on_the_first_start_menu_does_not_ask_for_the_name_again(
     kit: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from seasalt.client.screens.name_prompt import NamePrompt
+    from seasalt.client.tui.screens.name_prompt import NamePrompt
 
-    monkeypatch.setattr("seasalt.client.app.load_name", lambda: None)  # a first start
+    monkeypatch.setattr("seasalt.client.tui.app.load_name", lambda: None)  # a first start
     app = SeasaltApp(LaunchOptions(lang="en"))
     async with app.run_test(size=(80, 24)):
         await kit.until(lambda: isinstance(app.screen, NamePrompt))

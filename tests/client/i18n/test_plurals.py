@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from seasalt.client import i18n
-from seasalt.client.screens.history import HistoryScreen
-from seasalt.client.widgets.piles import PilesPanel
+from seasalt.client.tui.screens.history import HistoryScreen
+from seasalt.client.tui.widgets.piles import PilesPanel
+from seasalt.client.words import i18n
 from seasalt.engine import PileView, view
 from seasalt.testing.tui import FakeSource, Host, make_replay, screen_text, settled, until
 from textual.widgets import DataTable

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.widgets.log import ChatPanel
+from seasalt.client.tui.widgets.log import ChatPanel
 from textual.widgets import Input
 
 pytestmark = pytest.mark.timeout(60)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import SitDown
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.net.intents import SitDown
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import DrawFromDeck
 from seasalt.testing.server import running_server
 

@@ -12,13 +12,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.dialogs import HostQuitDialog
-from seasalt.client.screens.history import HistoryScreen
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.solo import parse_web_urls
+from seasalt.client.own_server.child_server import parse_web_urls
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.dialogs import HostQuitDialog
+from seasalt.client.tui.screens.history import HistoryScreen
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.start import StartScreen
 from seasalt.testing import tui as kit
 from textual.widgets import DataTable
 
@@ -66,7 +66,7 @@ async def test_a_guest_exports_a_replay_to_the_browser_not_to_a_file(tmp_path: P
 async def test_a_guest_that_cannot_connect_closes_instead_of_showing_the_menu() -> None:
     class Refused(kit.QueueLink):
         async def connect(self) -> None:
-            from seasalt.client.link import LinkFailed
+            from seasalt.client.tui.link import LinkFailed
 
             raise LinkFailed("refused")
 

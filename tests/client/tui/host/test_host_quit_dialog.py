@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client.screens.dialogs import ConfirmDialog, HostQuitDialog
+from seasalt.client.tui.screens.dialogs import ConfirmDialog, HostQuitDialog
 from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 
 

@@ -15,17 +15,17 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client import tokens
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import Play, SitDown, WatchTable
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.start import SoloPlan
-from seasalt.client.screens.table import PENDING_TIMEOUT, TableScreen
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.files import tokens
+from seasalt.client.net.intents import Play, SitDown, WatchTable
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.start import SoloPlan
+from seasalt.client.tui.screens.table import PENDING_TIMEOUT, TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import DrawFromDeck, Rules, apply, new_game, view
 from seasalt.testing.server import running_server
 from seasalt.testing.tui import QueueLink
@@ -269,7 +269,7 @@ async def test_the_lobby_marks_the_table_where_you_hold_a_seat(tui) -> None:
     running = p.TableInfo("duo", (p.SeatInfo("human", "Ann", False, True),
                                   p.SeatInfo("human", "Bob", True, False)),
                           False, False, p.TableState.RUNNING, 2)
-    from seasalt.client.bridge import summary_from_info
+    from seasalt.client.tui.bridge import summary_from_info
 
     class Host(App[None]):
         def on_mount(self) -> None:

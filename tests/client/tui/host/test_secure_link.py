@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import zmq
-from seasalt.client.link import LinkFailed, default_link_factory
+from seasalt.client.tui.link import LinkFailed, default_link_factory
 from seasalt.server.app import Server
 from seasalt.server.security import KeyPair, load_or_create_keys
 from seasalt.testing.server import running_server

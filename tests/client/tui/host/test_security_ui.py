@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import zmq
 import zmq.asyncio
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.dialogs import HostQuitDialog
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.log import ChatPanel
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.dialogs import HostQuitDialog
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.log import ChatPanel
 from seasalt.protocol import Chat, Joined, JoinOrCreate
 from seasalt.testing.server import RawClient, running_server
 from seasalt.testing.tui import Host

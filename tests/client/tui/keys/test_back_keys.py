@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.screens.history import HistoryScreen
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.stats import StatsScreen
-from seasalt.client.words import Names
+from seasalt.client.tui.screens.history import HistoryScreen
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.stats import StatsScreen
+from seasalt.client.words.game import Names
 from seasalt.testing.tui import FakeSource, Host, make_replay
 from textual.app import App
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.start import StartScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.start import StartScreen
 from seasalt.testing.tui import FakeLink
 
 
@@ -29,7 +29,7 @@ async def test_the_connecting_screen_footer_offers_back_and_quit(tui: Any) -> No
         await tui.key(app, "escape")
         await tui.until(lambda: isinstance(app.screen, StartScreen))
         # The app closes at once, while the menu's selects have not mounted yet: that ended in
-        # NoMatches from Textual's Select._on_mount (client/widgets/steady_select.py).
+        # NoMatches from Textual's Select._on_mount (client/tui/widgets/steady_select.py).
 
 
 async def test_back_from_a_failed_join_opens_the_join_tab_with_the_address(tui: Any) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import getpass
 from typing import Any
 
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.player_name import load_name
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.name_prompt import NamePrompt
-from seasalt.client.screens.start import StartScreen
+from seasalt.client.files.player_name import load_name
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.name_prompt import NamePrompt
+from seasalt.client.tui.screens.start import StartScreen
 from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 
 

@@ -1,6 +1,6 @@
-"""The footer (client/widgets/footer.py) puts its keys up again only when the keys it shows
+"""The footer (client/tui/widgets/footer.py) puts its keys up again only when the keys it shows
 change, each key in the footer's style from the start; and the waiting room hides the game's
-parts and gives them back when the game starts (the class on the parts, client/app.tcss).
+parts and gives them back when the game starts (the class on the parts, client/tui/app.tcss).
 
 The footer's two savings lean on how Textual's footer works (keys composed anew at each
 bindings signal, each key born compact): the canary below fails when an upgrade changes that,
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from seasalt import protocol as p
-from seasalt.client.screens.table import GAME_PARTS, TableScreen
-from seasalt.client.widgets.footer import Footer
+from seasalt.client.tui.screens.table import GAME_PARTS, TableScreen
+from seasalt.client.tui.widgets.footer import Footer
 from seasalt.engine import view
 from seasalt.testing.tui import WaitingLink, app_for, mid_round
 from textual.app import App, ComposeResult
@@ -78,7 +78,7 @@ async def test_the_footer_composes_again_only_when_its_keys_change() -> None:
 
 async def test_canary_textuals_footer_keys_are_compact_reactives_put_up_in_the_footers_style(
 ) -> None:
-    # If this fails after a Textual upgrade, client/widgets/footer.py no longer knows the keys.
+    # If this fails after a Textual upgrade, client/tui/widgets/footer.py no longer knows the keys.
     app = KeysApp()
     async with app.run_test(size=(80, 10)) as pilot:
         await pilot.pause()

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.screens.help import _keys
-from seasalt.client.screens.history import HistoryScreen
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.replay import ReplayScreen
+from seasalt.client.tui.screens.help import _keys
+from seasalt.client.tui.screens.history import HistoryScreen
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.replay import ReplayScreen
 from textual.binding import Binding
 
 HIDDEN_IN_HELP: dict[tuple[Any, str], str | None] = {

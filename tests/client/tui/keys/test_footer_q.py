@@ -4,8 +4,8 @@ watching (q goes back to the lobby at once), "Quit" for a seated player in a gam
 from __future__ import annotations
 
 from seasalt import protocol as p
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.table import TableScreen
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.testing.tui import OneFrameLink, WaitingLink, app_for, mid_round
 
 

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from seasalt.client import i18n
-from seasalt.client.screens.help import HelpScreen
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.words import i18n
 from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.screens.history import HistoryScreen
-from seasalt.client.screens.replay import ReplayScreen
+from seasalt.client.tui.screens.history import HistoryScreen
+from seasalt.client.tui.screens.replay import ReplayScreen
 from seasalt.testing import tui as kit
 
 pytestmark = pytest.mark.timeout(60)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.words import Names
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.words.game import Names
 from seasalt.engine import Call, CallKind, PlayPair, Rules, apply, legal_actions, new_game
 from textual.app import App
 from textual.widgets import Button

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client import solo_choices
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.solo_choices import SoloChoices
+from seasalt.client.files import solo_choices
+from seasalt.client.files.solo_choices import SoloChoices
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.start import StartScreen
 from textual.widgets import Checkbox, Select
 
 

@@ -1,12 +1,12 @@
 """A choice whose label wraps goes on under its label, not under its key (a hanging indent,
 qa9), and the rows the table's fit counts for it are the rows it takes on screen
-(client/screens/table_fit.py shares the rows out by that count: issue 17)."""
+(client/tui/screens/table_fit.py shares the rows out by that count: issue 17)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client.widgets.actions import ActionLine, ActionList, Choice
+from seasalt.client.tui.widgets.actions import ActionLine, ActionList, Choice
 from seasalt.engine import DrawFromDeck, EndTurn
 from seasalt.testing.tui import Host
 from textual.app import ComposeResult

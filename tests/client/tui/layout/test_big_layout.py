@@ -6,7 +6,7 @@ their layout (80 x 24, 120 x 40: the snapshots)."""
 from __future__ import annotations
 
 import pytest
-from seasalt.client.widgets.cardface import CardSize, size_for
+from seasalt.client.tui.widgets.cardface import CardSize, size_for
 from seasalt.testing import positions
 from seasalt.testing import tui as kit
 

@@ -5,7 +5,7 @@ longest words). A LAST CHANCE final turn with four laid pairs at 80 x 24 used to
 choices off the screen: the hand and the prompt grew, the choices got no row.
 
 The generic test plays seeded games with greedy bots in every seat and puts each of seat 0's
-decisions on the real table screen; client/screens/table_fit.py is what it tests, and its plan
+decisions on the real table screen; client/tui/screens/table_fit.py is what it tests, and its plan
 is checked on its own below.
 """
 
@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 from seasalt.bots import get_bot
-from seasalt.client.screens.model import Frame, SeatLabel
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.screens.table_fit import Heights, Plan, need, plan
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.widgets.hand import Form, HandPanel
-from seasalt.client.widgets.prompt import PromptPanel
+from seasalt.client.tui.messages import Frame, SeatLabel
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.screens.table_fit import Heights, Plan, need, plan
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.tui.widgets.hand import Form, HandPanel
+from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.engine import (
     CallKind,
     EndTurn,

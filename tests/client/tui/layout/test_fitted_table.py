@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.bridge import summary_from_info
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.widgets.event_stats import EventStatsPanel
-from seasalt.client.widgets.fitted_table import Row, fill_table
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.bridge import summary_from_info
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.widgets.event_stats import EventStatsPanel
+from seasalt.client.tui.widgets.fitted_table import Row, fill_table
 from seasalt.protocol import EventStats
 from seasalt.testing import tui as kit
 from textual.app import App, ComposeResult

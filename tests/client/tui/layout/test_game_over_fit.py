@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.testing import positions
 from seasalt.testing import tui as kit
 

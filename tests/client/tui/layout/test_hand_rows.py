@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.i18n import _
-from seasalt.client.terms import breakdown_parts, card_points_term, colour_bonus_term
-from seasalt.client.widgets.hand import Form, HandPanel
+from seasalt.client.tui.widgets.hand import Form, HandPanel
+from seasalt.client.words.i18n import _
+from seasalt.client.words.scoring_terms import breakdown_parts, card_points_term, colour_bonus_term
 from seasalt.engine import Phase, Rules, make_state, view
 from seasalt.testing import tui as kit
 

@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.model import LinkStatus
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.screens.table_draw import status_line
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import LinkStatus
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.screens.table_draw import status_line
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import Rules, new_game
 from seasalt.testing.tui import FakeLink, toasts
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.bridge import summary_from_info
-from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.tui.bridge import summary_from_info
+from seasalt.client.tui.screens.lobby import LobbyScreen
 from textual.app import App
 
 SEATS = (p.SeatInfo("human", "Ann", False, True), p.SeatInfo("human", "Bob", True, False),

@@ -9,9 +9,9 @@ import re
 from typing import Any
 
 import pytest
-from seasalt.client.i18n import _
-from seasalt.client.widgets.log import LogPanel
-from seasalt.client.words import card_name, pile_name
+from seasalt.client.tui.widgets.log import LogPanel
+from seasalt.client.words.game import card_name, pile_name
+from seasalt.client.words.i18n import _
 from seasalt.testing import tui as kit
 
 LONG_NAMES = ("Marie-Christine", "Jean-Baptiste", "Anne-Sophie")

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.screens.model import SeatLabel
-from seasalt.client.screens.table_fit import Heights, Plan, need, plan
-from seasalt.client.widgets.hand import Form
-from seasalt.client.widgets.opponents import OpponentsPanel
-from seasalt.client.widgets.prompt import PromptPanel
+from seasalt.client.tui.messages import SeatLabel
+from seasalt.client.tui.screens.table_fit import Heights, Plan, need, plan
+from seasalt.client.tui.widgets.hand import Form
+from seasalt.client.tui.widgets.opponents import OpponentsPanel
+from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.engine import CallKind, EventCard, GameState, Phase, Rules, make_state, new_game
 from seasalt.testing import tui as kit
 

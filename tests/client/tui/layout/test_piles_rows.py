@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client.widgets.piles import PilesPanel
+from seasalt.client.tui.widgets.piles import PilesPanel
 from seasalt.engine import Rules, make_state
 from seasalt.testing import tui as kit
 

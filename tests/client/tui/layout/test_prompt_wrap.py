@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from rich.text import Text
-from seasalt.client.widgets.cards import chip
-from seasalt.client.widgets.wrap import unbroken, wrap_words
+from seasalt.client.tui.widgets.cards import chip
+from seasalt.client.tui.widgets.wrap import unbroken, wrap_words
 from seasalt.engine import ALL_CARDS, Kind, Phase, Rules, make_state
 from seasalt.testing import tui as kit
 

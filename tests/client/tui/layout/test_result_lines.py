@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from seasalt.client.i18n import _, set_language
-from seasalt.client.screens.result import RoundResultScreen, score_table
-from seasalt.client.words import Names
+from seasalt.client.tui.screens.result import RoundResultScreen, score_table
+from seasalt.client.words.game import Names
+from seasalt.client.words.i18n import _, set_language
 from seasalt.engine import Breakdown, RoundEnd, RoundResult, SeatResult
 from seasalt.testing import positions
 from seasalt.testing import tui as kit
@@ -45,8 +45,8 @@ async def test_wrapped_hands_hang_and_the_score_table_fits_80_columns(tui: Any) 
 
 
 def test_a_replays_seat_hangs_its_wrapped_rows_too() -> None:
-    from seasalt.client.screens.replay import seat_block
-    from seasalt.client.words import Names
+    from seasalt.client.tui.screens.replay import seat_block
+    from seasalt.client.words.game import Names
 
     state = kit.mid_round(4)
     lines = seat_block(state, 0, Names(list(kit.NAMES), 0), width=40).plain.split("\n")

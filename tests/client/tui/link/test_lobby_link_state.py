@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import LinkStatus
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import LinkStatus
+from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.testing.tui import FakeLink
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import SeasaltApp, wrap_parting
-from seasalt.client.i18n import translator
-from seasalt.client.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.app import SeasaltApp, wrap_parting
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.words.i18n import translator
 from seasalt.testing.server import running_server
 from seasalt.testing.tui import two_at_a_table
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 import zmq.asyncio
 from seasalt.bots import get_bot
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import WatchTable
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.result import RoundResultScreen
+from seasalt.client.net.intents import WatchTable
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.result import RoundResultScreen
 from seasalt.protocol import ActionRequest, Joined, JoinOrCreate, RoundOver, Snapshot, Update
 from seasalt.testing.server import RawClient, running_server
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.testing.server import running_server
 from seasalt.testing.tui import toasts, two_at_a_table
 

@@ -2,7 +2,7 @@
 8 s and said "No seasalt server answered", though the server's port had answered and only the
 handshake was slow. Now a port that answered is a slow link: the screen says so and keeps
 trying while the player watches; nothing at all is still "no server", and a host name that
-does not resolve is named. The real link (client/link.py) on real sockets: an in-process server
+does not resolve is named. The real link (client/tui/link.py) on real sockets: an in-process server
 behind a proxy that holds its answers back (seasalt.testing.slow_link)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import socket
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.testing.server import running_server
 from seasalt.testing.slow_link import SlowLink
 from textual.widgets import Button

@@ -22,11 +22,11 @@ import pytest
 import zmq.asyncio
 from seasalt import protocol as p
 from seasalt.bots import get_bot
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import SitDown, WatchTable
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.table import TableScreen
+from seasalt.client.net.intents import SitDown, WatchTable
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.engine import PlayerView, Rules, new_game, view
 from seasalt.protocol import (
     ActionRequest,

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 import zmq
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.discovery import (
+from seasalt.client.net.discovery import (
     DiscoveryEvent,
     EventSink,
     FoundServer,
@@ -19,10 +18,11 @@ from seasalt.client.discovery import (
     Seen,
     Unavailable,
 )
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.start import JoinPlan, StartScreen
-from seasalt.client.widgets import servers
-from seasalt.client.widgets.servers import ServerList
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.start import JoinPlan, StartScreen
+from seasalt.client.tui.widgets import servers
+from seasalt.client.tui.widgets.servers import ServerList
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import SERVICE_TYPE, Announcement
 from seasalt.server.security import load_or_create_keys
@@ -201,5 +201,5 @@ async def test_a_discovered_secure_server_is_joined_with_the_key_it_announced(
 
 
 def test_the_widget_is_its_own_module() -> None:
-    """The start menu only places it (client/screens/start.py stays small)."""
-    assert ServerList.__module__ == "seasalt.client.widgets.servers"
+    """The start menu only places it (client/tui/screens/start.py stays small)."""
+    assert ServerList.__module__ == "seasalt.client.tui.widgets.servers"

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.bridge import summary_from_info
-from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
-from seasalt.client.screens.model import TablesListed
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.bridge import summary_from_info
+from seasalt.client.tui.messages import TablesListed
+from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen
 from textual.widgets import Select
 
 pytestmark = pytest.mark.timeout(60)

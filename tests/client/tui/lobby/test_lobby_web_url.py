@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.lobby import LobbyScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.testing.server import running_server
 
 pytestmark = pytest.mark.timeout(60)

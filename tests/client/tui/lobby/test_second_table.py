@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 import zmq.asyncio
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen, free_table_name
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen, free_table_name
 from seasalt.protocol import MAX_TABLE_NAME_LENGTH, Joined, JoinOrCreate
 from seasalt.testing.server import RawClient, running_server
 from textual.widgets import Input

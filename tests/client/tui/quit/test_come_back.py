@@ -2,7 +2,7 @@
 
 The quit dialog said "start seasalt-client 127.0.0.1:7461 again and you are back in your seat",
 but that command came back as the login name (the name was neither asked nor remembered, and
-the session token is kept per address and name: client/tokens.py), so the seat was not found
+the session token is kept per address and name: client/files/tokens.py), so the seat was not found
 and joining said "That game has already started". Now the name is asked at the first start
 (``seasalt-client HOST:PORT`` too) or taken from ``--name``, remembered, and the dialog prints
 the exact command that brings the player back, name included.
@@ -18,15 +18,15 @@ from typing import Any
 
 import pytest
 from seasalt.client import cli
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.come_back import come_back_command, shell_line
-from seasalt.client.intents import SitDown
-from seasalt.client.player_name import load_name, save_name
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.name_prompt import NamePrompt
-from seasalt.client.screens.start import JoinPlan
+from seasalt.client.files.player_name import load_name, save_name
+from seasalt.client.net.intents import SitDown
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.name_prompt import NamePrompt
+from seasalt.client.tui.screens.start import JoinPlan
+from seasalt.client.words.come_back import come_back_command, shell_line
 from seasalt.server.app import Server
 from seasalt.testing.server import running_server
 from seasalt.testing.shell import shell_words
@@ -157,7 +157,7 @@ async def test_a_second_window_with_the_same_name_promises_no_way_back(
     launch: Any, tui: Any
 ) -> None:
     """Two windows on one machine under one name: the first holds the entry its token is kept
-    under (client/tokens.py ``claim``), so the second keeps nothing, and the command would
+    under (client/files/tokens.py ``claim``), so the second keeps nothing, and the command would
     bring back the first one's seat, not its own. Its quit question says so instead."""
     async with running_server() as server:
         address = server.local_endpoint.removeprefix("tcp://")

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 import zmq.asyncio
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import SitDown
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.widgets.log import LogPanel
+from seasalt.client.net.intents import SitDown
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.widgets.log import LogPanel
 from seasalt.engine import GameState, Phase, Rules, apply, legal_actions, new_game, view
 from seasalt.protocol import Clocks, JoinOrCreate, SeatClock, Snapshot
 from seasalt.server.config import ManualClock

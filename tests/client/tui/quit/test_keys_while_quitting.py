@@ -4,7 +4,7 @@ handled the late key after its last screen was gone and the app died of ScreenSt
 
 from __future__ import annotations
 
-from seasalt.client.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.testing.tui import OneFrameLink, app_for, mid_round, press
 
 
@@ -31,7 +31,7 @@ async def test_keys_after_ctrl_q_while_watching_are_dropped(tui) -> None:  # typ
 async def test_the_handlers_of_server_messages_do_nothing_once_textual_shuts_down(tui) -> None:  # type: ignore[no-untyped-def]
     # What the soak saw, made certain: a handler run once shutdown began (Textual clears
     # is_running first, then takes the screens down) must not look at screens or widgets.
-    from seasalt.client.screens.model import ChatHistoryArrived, Refused
+    from seasalt.client.tui.messages import ChatHistoryArrived, Refused
     from seasalt.protocol import ErrorCode
 
     app = app_for(OneFrameLink(mid_round(3), 0))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.testing.tui import OneFrameLink, app_for, mid_round, press
 
 

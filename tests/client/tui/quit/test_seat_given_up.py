@@ -5,8 +5,8 @@ for good); a "left" the player asked for says nothing more."""
 from __future__ import annotations
 
 from seasalt import protocol as p
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.table import TableScreen
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.testing.tui import WaitingLink, app_for, toasts
 
 GIVEN_UP = "your seat at t was given up"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from seasalt.client.widgets.call_status import CallStatus
+from seasalt.client.tui.widgets.call_status import CallStatus
 from seasalt.engine import (
     Call,
     CallKind,

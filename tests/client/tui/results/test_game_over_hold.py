@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens import result_hold
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.result_hold import RESULT_HOLD
-from seasalt.client.screens.table import TableScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens import result_hold
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.result_hold import RESULT_HOLD
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.engine import (
     Call,
     CallKind,
@@ -111,9 +111,9 @@ async def test_the_last_round_ended_by_this_seat_shows_its_result_at_once(tui: A
 async def test_play_again_says_what_it_waits_for_and_q_goes_back_to_the_lobby(tui: Any) -> None:
     # Played over the LAN: after "Play again" a toast said "Waiting for everyone to agree…"
     # for five seconds, then the table said only "The game is over." and q quit the app.
-    from seasalt.client.intents import AgreeToPlayAgain, LeaveTable
-    from seasalt.client.screens.result import GameOverScreen
-    from seasalt.client.screens.table import TableScreen
+    from seasalt.client.net.intents import AgreeToPlayAgain, LeaveTable
+    from seasalt.client.tui.screens.result import GameOverScreen
+    from seasalt.client.tui.screens.table import TableScreen
 
     links: list[BobStopsThenAnnEnds] = []
 

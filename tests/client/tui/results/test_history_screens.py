@@ -6,11 +6,11 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from seasalt.client.replay_file import open_replay, read_replay
-from seasalt.client.screens.history import HistoryScreen
-from seasalt.client.screens.replay import ReplayApp, ReplayScreen
-from seasalt.client.screens.stats import StatsScreen
-from seasalt.client.widgets.cardface import chip
+from seasalt.client.files.replay_file import open_replay, read_replay
+from seasalt.client.tui.screens.history import HistoryScreen
+from seasalt.client.tui.screens.replay import ReplayApp, ReplayScreen
+from seasalt.client.tui.screens.stats import StatsScreen
+from seasalt.client.tui.widgets.cardface import chip
 from seasalt.engine import EventKind, apply, new_game
 from seasalt.protocol import (
     Replay,
@@ -154,9 +154,9 @@ async def test_the_replay_app_opens_a_file_and_quits() -> None:
 
 
 async def test_a_replay_file_of_ones_own_game_reads_you(private_home: Path) -> None:
-    """``seasalt-client --replay FILE`` (client/ops.py) watches as this player, found by the
-    kept identity: none kept, none is made and nobody's seat is "you"."""
-    from seasalt.client.identity import identity_path, load_identity, own_player_id
+    """``seasalt-client --replay FILE`` (client/log_and_replay.py) watches as this player, found by
+    the kept identity: none kept, none is made and nobody's seat is "you"."""
+    from seasalt.client.files.identity import identity_path, load_identity, own_player_id
     from seasalt.protocol import PlayerEntry, player_id_of_identity
 
     assert own_player_id() is None and not identity_path().exists()
@@ -180,7 +180,7 @@ async def first_heading(app: ReplayApp) -> str:
 
 
 async def test_the_lobby_opens_the_history_with_h() -> None:
-    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.tui.screens.lobby import LobbyScreen
 
     app = Host(LobbyScreen("Ann", "not a server address::"))
     async with app.run_test(size=(120, 30)) as pilot:
@@ -301,7 +301,7 @@ async def test_a_stand_ins_moves_read_as_its_own_in_the_replay_and_its_exported_
 async def test_the_solo_lobbys_history_names_no_address() -> None:
     # The solo lobby reads "Solo lobby"; its history read "Finished games on 127.0.0.1:33603",
     # a port new each time (session 11, tmux).
-    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.tui.screens.lobby import LobbyScreen
 
     app = Host(LobbyScreen("Ann", "127.0.0.1:33603", solo=True))
     async with app.run_test(size=(120, 30)) as pilot:

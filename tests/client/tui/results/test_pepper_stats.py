@@ -1,7 +1,7 @@
 """The history list and the statistics screen with Extra Pepper games (issue 17, RULES §12.0):
 a real in-process server on 127.0.0.1:0 with a real SQLite journal, whole games played over
 its sockets (Ann: Extra Pepper against a bot; Bob: the base game), then the TUI's history and
-statistics screens asking that server (client/history_source.ServerHistory), at 80 x 24 and
+statistics screens asking that server (client/net/history_source.ServerHistory), at 80 x 24 and
 120 x 40, in English and French.
 
 What the panel must show is what the server sent (``get_stats``, read by a raw client): the
@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 import zmq.asyncio
 from rich.console import Console
-from seasalt.client import i18n
-from seasalt.client.event_words import event_name
-from seasalt.client.history_source import ServerHistory
-from seasalt.client.screens.history import HistoryScreen
-from seasalt.client.screens.replay import ReplayScreen
-from seasalt.client.screens.stats import StatsScreen
-from seasalt.client.widgets.event_stats import EventStatsPanel, effect_text
+from seasalt.client.net.history_source import ServerHistory
+from seasalt.client.tui.screens.history import HistoryScreen
+from seasalt.client.tui.screens.replay import ReplayScreen
+from seasalt.client.tui.screens.stats import StatsScreen
+from seasalt.client.tui.widgets.event_stats import EventStatsPanel, effect_text
+from seasalt.client.words import i18n
+from seasalt.client.words.event_cards import event_name
 from seasalt.engine import EventCard, EventKind
 from seasalt.protocol import GetStats, PlayerStats, Stats
 from seasalt.server.config import ManualClock

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 import zmq.asyncio
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.history_source import ServerHistory
-from seasalt.client.intents import WatchTable
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen, record_notes
-from seasalt.client.screens.stats import StatsScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.words import Names
+from seasalt.client.net.history_source import ServerHistory
+from seasalt.client.net.intents import WatchTable
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen, record_notes
+from seasalt.client.tui.screens.stats import StatsScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.words.game import Names
 from seasalt.protocol import (
     Chat,
     ChatLine,

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens import result_hold
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.result_hold import RESULT_HOLD
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens import result_hold
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.result_hold import RESULT_HOLD
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import Phase, Rules, make_state
 
 pytestmark = pytest.mark.timeout(60)
@@ -118,9 +118,9 @@ async def test_a_round_this_seat_ended_shows_its_result_at_once(tui: Any, fake_l
 
 
 def test_the_held_prompt_lists_the_moves_not_the_reveals_and_keeps_card_names_whole() -> None:
-    from seasalt.client.screens.result_hold import hold_text
-    from seasalt.client.widgets.wrap import NBSP, wrap_words
-    from seasalt.client.words import Names
+    from seasalt.client.tui.screens.result_hold import hold_text
+    from seasalt.client.tui.widgets.wrap import NBSP, wrap_words
+    from seasalt.client.words.game import Names
     from seasalt.engine import CallKind, Event, EventKind
 
     events = (

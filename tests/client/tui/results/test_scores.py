@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from seasalt.client import i18n
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import AskScores, SitDown
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.scores import ScoresScreen, places, sheet_notes, sheet_table
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.words import Names
+from seasalt.client.net.intents import AskScores, SitDown
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.scores import ScoresScreen, places, sheet_notes, sheet_table
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.words import i18n
+from seasalt.client.words.game import Names
 from seasalt.engine import Call, RoundEnd
 from seasalt.protocol import ScoreRound, ScoreSheet, result_from_wire
 from seasalt.server.journal_schema import from_blob

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens import result_hold
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.result_hold import RESULT_HOLD
-from seasalt.client.widgets.prompt import PromptPanel
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens import result_hold
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.result_hold import RESULT_HOLD
+from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.engine import (
     Call,
     CallKind,

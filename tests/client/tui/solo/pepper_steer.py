@@ -11,8 +11,8 @@ import sys
 from typing import Any
 
 from seasalt.bots.greedy import choose_greedy
-from seasalt.client.widgets.actions import Choice, choices_for
-from seasalt.client.words import Names
+from seasalt.client.tui.widgets.actions import Choice, choices_for
+from seasalt.client.words.game import Names
 from seasalt.engine import (
     Call,
     CallKind,

@@ -4,12 +4,12 @@ calls STOP as soon as it may (short games, ``target=1``, end after a round or so
 from __future__ import annotations
 
 from seasalt.bots import get_bot
-from seasalt.client.app import SeasaltApp
-from seasalt.client.intents import Play
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.net.intents import Play
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import Call, CallKind
 
 STARTED = 60.0

@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client import solo_choices
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import Play
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.solo_choices import SoloChoices
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.files import solo_choices
+from seasalt.client.files.solo_choices import SoloChoices
+from seasalt.client.net.intents import Play
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.screens.start import StartScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import Call, PassSwap, Phase, TakeAngelfishCard
 from textual.widgets import Select
 

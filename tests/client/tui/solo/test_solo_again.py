@@ -16,12 +16,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.solo import journal_in_use
+from seasalt.client.own_server.child_server import journal_in_use
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.start import StartScreen
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.testing.tui import toasts
 
 from .play_through import STARTED, play_to_game_over

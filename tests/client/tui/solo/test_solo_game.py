@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.intents import AgreeToPlayAgain, DoneReading, Play
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets import prompt as prompt_module
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.words import Names, action_label
+from seasalt.client.net.intents import AgreeToPlayAgain, DoneReading, Play
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.screens.start import StartScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets import prompt as prompt_module
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.words.game import Names, action_label
 from seasalt.engine import Call
 
 from ..conftest import GOALS

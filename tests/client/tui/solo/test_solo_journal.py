@@ -15,16 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
 from seasalt.client.cli import main
-from seasalt.client.intents import LeaveTable
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.model import IntentQueued
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.solo import clean_stale
+from seasalt.client.net.intents import LeaveTable
+from seasalt.client.own_server.child_server import clean_stale
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.start import StartScreen
+from seasalt.client.tui.screens.table import TableScreen
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -131,7 +131,7 @@ async def test_a_server_that_dies_while_connecting_is_said(tui, dirs) -> None:  
 
 async def _play_one_move(app: SeasaltApp, tui) -> int:  # type: ignore[no-untyped-def]
     """Wait for the player's turn and press the key of its first choice (a real key press)."""
-    from seasalt.client.widgets.actions import ActionList
+    from seasalt.client.tui.widgets.actions import ActionList
 
     try:
         await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.ready,
@@ -289,7 +289,7 @@ async def test_a_new_solo_game_replaces_the_unfinished_one(  # type: ignore[no-u
 
 
 async def test_host_mode_keeps_its_journal_in_the_data_dir(tui, dirs) -> None:  # type: ignore[no-untyped-def]
-    from seasalt.client.screens.dialogs import HostQuitDialog
+    from seasalt.client.tui.screens.dialogs import HostQuitDialog
 
     data, temp = dirs
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))

@@ -1,13 +1,13 @@
 """The new-table dialog of the solo lobby (Lobby after a solo game): nobody else can join the
 app's own solo server, so its seats offer bots only (a human seat would wait for ever) and the
-coach needs no leave there (every other seat is a bot: client/widgets/coach_words.py)."""
+coach needs no leave there (every other seat is a bot: client/tui/widgets/coach_words.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
+from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen
 from seasalt.testing import tui as kit
 from textual.widgets import Checkbox, Select
 

@@ -9,7 +9,7 @@ import sys
 import textwrap
 
 import pytest
-from seasalt.client.solo import parse_listening
+from seasalt.client.own_server.child_server import parse_listening
 from seasalt.testing.waiting import until_sync
 
 pytestmark = pytest.mark.timeout(60)
@@ -56,7 +56,7 @@ def test_solo_server_dies_with_a_killed_client() -> None:
     client = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent("""
             import sys, time
-            from seasalt.client.solo import start_server
+            from seasalt.client.own_server.child_server import start_server
             child = start_server(bot_delay=0)
             print(child.pid, flush=True)
             time.sleep(60)
@@ -80,9 +80,9 @@ async def test_host_mode_shows_join_addresses_and_asks_before_stopping(
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # host mode's journal goes here
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    from seasalt.client.app import LaunchOptions, SeasaltApp
-    from seasalt.client.screens.dialogs import HostQuitDialog
-    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+    from seasalt.client.tui.screens.dialogs import HostQuitDialog
+    from seasalt.client.tui.screens.lobby import LobbyScreen
 
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(100, 30)) as pilot:

@@ -10,19 +10,19 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client import i18n
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.player_name import load_name, name_path
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.help import _keys
-from seasalt.client.screens.name_prompt import NamePrompt
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.start import StartScreen
-from seasalt.client.widgets.actions import NUMBER_KEYS, ActionList, choices_for
-from seasalt.client.widgets.call_status import CallStatus, call_status_text
-from seasalt.client.widgets.log import LogPanel
-from seasalt.client.words import Names
+from seasalt.client.files.player_name import load_name, name_path
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.help import _keys
+from seasalt.client.tui.screens.name_prompt import NamePrompt
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.start import StartScreen
+from seasalt.client.tui.widgets.actions import NUMBER_KEYS, ActionList, choices_for
+from seasalt.client.tui.widgets.call_status import CallStatus, call_status_text
+from seasalt.client.tui.widgets.log import LogPanel
+from seasalt.client.words import i18n
+from seasalt.client.words.game import Names
 from seasalt.engine import (
     Call,
     CallKind,

@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.style import Style
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.result import RoundResultScreen, score_table
-from seasalt.client.terms import card_points_term, collectors_term, colour_bonus_term, role_name
-from seasalt.client.widgets.cardface import (
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.result import RoundResultScreen, score_table
+from seasalt.client.tui.widgets.cardface import (
     CARD_STYLES,
     SYMBOLS,
     CardSize,
@@ -26,10 +25,16 @@ from seasalt.client.widgets.cardface import (
     hand_blocks,
     size_for,
 )
-from seasalt.client.widgets.hand import points_text
-from seasalt.client.widgets.opponents import OpponentCard
-from seasalt.client.widgets.tickbox import TICKED, TickBox
-from seasalt.client.words import Names, color_name
+from seasalt.client.tui.widgets.hand import points_text
+from seasalt.client.tui.widgets.opponents import OpponentCard
+from seasalt.client.tui.widgets.tickbox import TICKED, TickBox
+from seasalt.client.words.game import Names, color_name
+from seasalt.client.words.scoring_terms import (
+    card_points_term,
+    collectors_term,
+    colour_bonus_term,
+    role_name,
+)
 from seasalt.engine import (
     ALL_CARDS,
     Breakdown,

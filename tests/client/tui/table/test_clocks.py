@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client import user_settings
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.bridge import summary_from_info
-from seasalt.client.screens.model import TablesListed
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.log import LogPanel
+from seasalt.client.files import user_settings
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.bridge import summary_from_info
+from seasalt.client.tui.messages import TablesListed
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.log import LogPanel
 from seasalt.engine import (
     EndTurn,
     GameState,
@@ -301,7 +301,7 @@ async def test_the_round_result_takes_the_names_that_come_after_it(tui: Any) -> 
 async def test_a_new_table_gets_the_turn_timer_chosen_and_the_lobby_shows_it(
     fake_link: Any, tui: Any
 ) -> None:
-    from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
+    from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen
     from textual.widgets import Select
 
     link = fake_link("lan:7327", "Ann", players=2)
@@ -433,8 +433,8 @@ async def test_the_command_palette_switches_auto_end_turn(tui: Any) -> None:
 
 
 async def test_a_turn_timer_table_on_the_real_server_runs_out_to_the_bot(tui: Any) -> None:
-    from seasalt.client.intents import SitDown
-    from seasalt.client.screens.model import IntentQueued
+    from seasalt.client.net.intents import SitDown
+    from seasalt.client.tui.messages import IntentQueued
     from seasalt.server.config import ManualClock
     from seasalt.testing.server import running_server
 

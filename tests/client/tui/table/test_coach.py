@@ -15,15 +15,15 @@ import pytest
 from rich.text import Text
 from seasalt import protocol as p
 from seasalt.bots import coach as real_coach
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets import coach as panel_module
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.widgets.coach import CoachPanel
-from seasalt.client.widgets.coach_words import advice_text
-from seasalt.client.widgets.prompt import PromptPanel
-from seasalt.client.words import action_label
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets import coach as panel_module
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.tui.widgets.coach import CoachPanel
+from seasalt.client.tui.widgets.coach_words import advice_text
+from seasalt.client.tui.widgets.prompt import PromptPanel
+from seasalt.client.words.game import action_label
 from seasalt.engine import (
     DrawFromDeck,
     EventCard,
@@ -279,7 +279,7 @@ async def test_the_stale_word_gives_its_rows_to_the_prompt(
     """Played in French at 100 x 32 (session 18): at a draw's keep step the stale word took two
     of the prompt's three rows, and the prompt showed what was drawn only up to the first card
     ("lignes 1 à 1 sur 3"). The word is now the first part the table gives up
-    (client/screens/table_fit.py, step 0); where there is room it stays."""
+    (client/tui/screens/table_fit.py, step 0); where there is room it stays."""
     app = SeasaltApp(LaunchOptions(address="lan:7327", name="Ann", lang="fr"),
                      link_factory=lambda _a, _n: fake_link(players=3))
     async with app.run_test(size=(100, rows)):

@@ -9,8 +9,8 @@ import dataclasses
 import logging
 
 import pytest
-from seasalt.client.screens import table as table_module
-from seasalt.client.screens import table_draw
+from seasalt.client.tui.screens import table as table_module
+from seasalt.client.tui.screens import table_draw
 from seasalt.testing.tui import OneFrameLink, app_for, mid_round
 
 

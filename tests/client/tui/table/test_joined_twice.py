@@ -10,7 +10,7 @@ soak, seeds 1002, 1004 and 4003 of session 5)."""
 from __future__ import annotations
 
 from seasalt import protocol as p
-from seasalt.client.screens.table import TableScreen
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.testing.tui import OneFrameLink, app_for, mid_round, view
 
 

@@ -1,4 +1,4 @@
-"""Learn to play on the real table (client/screens/lesson_table.py): each lesson is walked to
+"""Learn to play on the real table (client/tui/screens/lesson_table.py): each lesson is walked to
 its end by the keys its line asks for, a move that does not fit is explained and asked again,
 and q leaves the lesson for the start menu (the start menu's tab starts one).
 
@@ -9,10 +9,10 @@ against the engine without Textual in tests/client/test_lessons.py.
 from __future__ import annotations
 
 import pytest
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.lesson_table import LessonLine, LessonTableScreen
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.start import StartScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.lesson_table import LessonLine, LessonTableScreen
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.start import StartScreen
 from seasalt.engine import Phase
 from seasalt.testing.tui import press, screen_text, settled, until
 from textual.widgets import TabbedContent

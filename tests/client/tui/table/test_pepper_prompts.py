@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.widgets.prompt import PromptPanel, prompt_text
-from seasalt.client.words import Names
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.tui.widgets.prompt import PromptPanel, prompt_text
+from seasalt.client.words.game import Names
 from seasalt.engine import (
     Call,
     CallKind,

@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.event_words import event_effect, event_help, event_name
-from seasalt.client.i18n import set_language
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.widgets.hand import HandPanel
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.tui.widgets.hand import HandPanel
+from seasalt.client.words.event_cards import event_effect, event_help, event_name
+from seasalt.client.words.i18n import set_language
 from seasalt.engine import (
     EventCard,
     Phase,
@@ -135,8 +135,8 @@ async def test_the_round_result_says_what_each_event_changed(tui) -> None:
         assert "The Kraken" in tui.text(app)
         # The table's words, without the screen's wrapping: each seat's own changes.
         from rich.console import Console
-        from seasalt.client.screens.result import hands_text, score_table
-        from seasalt.client.words import Names
+        from seasalt.client.tui.screens.result import hands_text, score_table
+        from seasalt.client.words.game import Names
 
         console = Console(width=200, record=True)
         console.print(score_table(result, Names(list(NAMES), 0)))
@@ -181,7 +181,7 @@ async def test_help_has_an_entry_for_every_event_card(tui) -> None:
         assert app.screen.query("#help-events")
         # The section's words: the Rich group rendered to text (a wide console: no wraps).
         from rich.console import Console
-        from seasalt.client.screens.help import _events
+        from seasalt.client.tui.screens.help import _events
 
         console = Console(width=400, record=True)
         console.print(_events())
@@ -264,7 +264,7 @@ async def test_the_lobby_shows_extra_pepper_and_a_join_asks_for_it(tui) -> None:
 
 def test_every_extra_pepper_log_event_is_worded_from_the_viewers_seat() -> None:
     # RULES §12.13: what a seat may see is redacted before it gets here; the words follow.
-    from seasalt.client.words import Names, describe_event
+    from seasalt.client.words.game import Names, describe_event
     from seasalt.engine import Event, EventKind
 
     names = Names(["Ann", "Eve", "Bob"], 0)

@@ -8,9 +8,9 @@ extra turn of a boat pair each get the sentence that matches the choices on scre
 from __future__ import annotations
 
 import pytest
-from seasalt.client import i18n
-from seasalt.client.widgets.prompt import prompt_text
-from seasalt.client.words import Names
+from seasalt.client.tui.widgets.prompt import prompt_text
+from seasalt.client.words import i18n
+from seasalt.client.words.game import Names
 from seasalt.engine import (
     Call,
     CallKind,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.widgets.prompt import prompt_text
-from seasalt.client.words import Names
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.tui.widgets.prompt import prompt_text
+from seasalt.client.words.game import Names
 from seasalt.engine import (
     ChooseCrabPile,
     KeepLobsterCard,
@@ -121,8 +121,8 @@ async def test_a_spectator_sees_every_seat_and_no_choices(tui) -> None:
 
 
 async def test_game_over_offers_play_again_and_sends_it(tui) -> None:
-    from seasalt.client.screens.model import GameEnd, GameEnded
-    from seasalt.client.screens.result import GameOverScreen
+    from seasalt.client.tui.messages import GameEnd, GameEnded
+    from seasalt.client.tui.screens.result import GameOverScreen
 
     link = OneFrameLink(position(), 0)
     app = SeasaltApp(LaunchOptions(address="lan:1", name="Ann"), link_factory=lambda a, n: link)

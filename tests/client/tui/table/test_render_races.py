@@ -28,13 +28,13 @@ from typing import Any
 import pytest
 import textual.timer
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.lobby import LobbyScreen
-from seasalt.client.screens.result import RoundResultScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList, choices_for
-from seasalt.client.widgets.prompt import PromptPanel, prompt_text
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.lobby import LobbyScreen
+from seasalt.client.tui.screens.result import RoundResultScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList, choices_for
+from seasalt.client.tui.widgets.prompt import PromptPanel, prompt_text
 from seasalt.engine import EndTurn, GameState, RoundEnd, apply, events_for, legal_actions, view
 from seasalt.testing.positions import after_round
 from seasalt.testing.tui import NAMES, QueueLink, mid_round

@@ -14,8 +14,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.table import TableScreen
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.table import TableScreen
 from seasalt.engine import apply, events_for, legal_actions, view
 from seasalt.testing.tui import NAMES, QueueLink, mid_round
 
@@ -99,7 +99,7 @@ async def test_a_frame_drawn_under_a_dialog_that_closes_at_once_is_on_screen_aft
     dismissed at once); ``rendered`` then lagged for good. That loss depends on timing, so the
     test drops the mark as Textual then does, and checks the screen marks its frame again
     once it is the current screen."""
-    from seasalt.client.screens.help import HelpScreen
+    from seasalt.client.tui.screens.help import HelpScreen
 
     async with after_the_burst(tui) as (app, _link):
         table = app.screen

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client import i18n
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.widgets.log import LogPanel
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.widgets.log import LogPanel
+from seasalt.client.words import i18n
 from seasalt.engine import EventKind, GameState
 from seasalt.testing import tui as kit
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.widgets.actions import ActionList
+from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.engine import EventCard, Phase, PlayPair
 
 from .test_pepper_prompts import Table, pepper_state

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.call_confirm import CallConfirmDialog
-from seasalt.client.screens.dialogs import ConfirmDialog
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.result import GameOverScreen, RoundResultScreen
-from seasalt.client.screens.table import TableScreen
-from seasalt.client.widgets.actions import ActionList
-from seasalt.client.widgets.log import ChatPanel
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
+from seasalt.client.tui.screens.dialogs import ConfirmDialog
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
+from seasalt.client.tui.screens.table import TableScreen
+from seasalt.client.tui.widgets.actions import ActionList
+from seasalt.client.tui.widgets.log import ChatPanel
 from seasalt.engine import Call, DrawFromDeck, EndTurn, KeepCard, TakeDiscard
 from seasalt.testing import tui as kit
 
@@ -165,8 +165,8 @@ async def test_help_screen_and_ctrl_c_confirmation(fake_link, tui) -> None:
 
 
 async def test_a_wrapped_hint_hangs_under_its_words_not_its_bullet(fake_link, tui) -> None:
-    from seasalt.client.error_words import unreachable_hints
-    from seasalt.client.link import LinkFailed
+    from seasalt.client.tui.link import LinkFailed
+    from seasalt.client.words.errors import unreachable_hints
 
     def factory(address, name):  # type: ignore[no-untyped-def]
         return fake_link(address, name, fail=LinkFailed("No seasalt server answered at x.",
@@ -191,8 +191,8 @@ async def test_a_wrapped_hint_hangs_under_its_words_not_its_bullet(fake_link, tu
 
 
 async def test_unreachable_server_gives_hints_and_retry(fake_link, tui) -> None:
-    from seasalt.client.error_words import unreachable_hints
-    from seasalt.client.link import LinkFailed
+    from seasalt.client.tui.link import LinkFailed
+    from seasalt.client.words.errors import unreachable_hints
 
     attempts = []
 
@@ -213,7 +213,7 @@ async def test_unreachable_server_gives_hints_and_retry(fake_link, tui) -> None:
 
 
 async def test_lost_server_shows_reconnecting_then_resumes(fake_link, tui) -> None:
-    from seasalt.client.screens.model import LinkStatus
+    from seasalt.client.tui.messages import LinkStatus
 
     app, links = make_app(fake_link, players=2)
     async with app.run_test(size=(120, 40)):
@@ -227,7 +227,7 @@ async def test_lost_server_shows_reconnecting_then_resumes(fake_link, tui) -> No
 async def test_the_lobbys_keys_are_not_shown_under_the_new_table_dialog(fake_link, tui) -> None:
     # Played in tmux: "n New table  j Join  w Watch  h History  ? Help  q Quit" stayed at the
     # foot of the screen while the dialog was up, where none of those keys did anything.
-    from seasalt.client.screens.lobby import LobbyScreen
+    from seasalt.client.tui.screens.lobby import LobbyScreen
 
     app, _links = make_app(fake_link, players=3)
     async with app.run_test(size=(100, 30)):
@@ -236,7 +236,7 @@ async def test_the_lobbys_keys_are_not_shown_under_the_new_table_dialog(fake_lin
 
 
 async def test_lobby_creates_a_table_with_the_seats_chosen(fake_link, tui) -> None:
-    from seasalt.client.screens.lobby import CreateTableDialog, LobbyScreen
+    from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen
     from textual.widgets import Select
 
     app, links = make_app(fake_link, players=3)
@@ -273,7 +273,7 @@ async def test_no_color_keeps_every_card_readable(fake_link, tui, monkeypatch) -
         await tui.until(lambda: screen.ready)
         # Colour is never the only signal: every pile top (a framed card at 120 x 40) spells
         # its colour and shows the colour's symbol.
-        from seasalt.client.widgets.cardface import CardSize, face
+        from seasalt.client.tui.widgets.cardface import CardSize, face
 
         for pile in screen.frame.view.piles:
             if pile.top is not None:

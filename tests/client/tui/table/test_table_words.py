@@ -7,18 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client import i18n
-from seasalt.client.app import LaunchOptions, SeasaltApp
-from seasalt.client.screens.connecting import ConnectingScreen
-from seasalt.client.screens.dialogs import HostQuitDialog
-from seasalt.client.screens.help import HelpScreen
-from seasalt.client.screens.keys import button_keys
-from seasalt.client.screens.model import GameEnd
-from seasalt.client.screens.result import GameOverScreen
-from seasalt.client.screens.stats import stand_in_text
-from seasalt.client.widgets.prompt import prompt_text
-from seasalt.client.widgets.servers import server_line
-from seasalt.client.words import Names
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.messages import GameEnd
+from seasalt.client.tui.screens.button_keys import button_keys
+from seasalt.client.tui.screens.connecting import ConnectingScreen
+from seasalt.client.tui.screens.dialogs import HostQuitDialog
+from seasalt.client.tui.screens.help import HelpScreen
+from seasalt.client.tui.screens.result import GameOverScreen
+from seasalt.client.tui.screens.stats import stand_in_text
+from seasalt.client.tui.widgets.prompt import prompt_text
+from seasalt.client.tui.widgets.servers import server_line
+from seasalt.client.words import i18n
+from seasalt.client.words.game import Names
 from seasalt.engine import CallKind, Phase, Rules, make_state, view
 from seasalt.testing import tui as kit
 from textual.widgets import Button
@@ -147,8 +147,8 @@ def test_dialog_keys_never_clash_and_each_label_names_its_key() -> None:
     ("fr", "1 place libre sur 2", "2 places libres sur 3"),
 ])
 def test_free_seats_are_counted_with_plural_forms(lang: str, one: str, two: str) -> None:
-    from seasalt.client.screens.model import SeatLabel, TableSummary
-    from seasalt.client.screens.table import TableScreen
+    from seasalt.client.tui.messages import SeatLabel, TableSummary
+    from seasalt.client.tui.screens.table import TableScreen
 
     i18n.set_language(lang)
 
@@ -182,7 +182,7 @@ def test_stand_in_stats_and_waiting_players_use_plural_forms(lang: str, words: s
 ])
 def test_players_waiting_on_a_found_server_use_plural_forms(lang: str, one: str,
                                                              three: str) -> None:
-    from seasalt.client.discovery import FoundServer
+    from seasalt.client.net.discovery import FoundServer
     from seasalt.protocol.discovery import Announcement
 
     i18n.set_language(lang)

@@ -3,7 +3,7 @@ tests/client/i18n by their owner)."""
 
 from __future__ import annotations
 
-from seasalt.client.words import Names, action_label, card_name, describe_event
+from seasalt.client.words.game import Names, action_label, card_name, describe_event
 from seasalt.engine import (
     ALL_CARDS,
     Call,
@@ -52,7 +52,7 @@ def test_action_labels_say_what_happens() -> None:
 def test_each_pair_of_the_engines_table_is_worded_by_its_effect() -> None:
     # The client learns which cards pair, and what the pair does, from the engine's pair table
     # (issue 16): every effect has its own words, and a pair's label says its effect.
-    from seasalt.client.words import effect_words, pair_effect
+    from seasalt.client.words.game import effect_words, pair_effect
     from seasalt.engine import PAIR_KINDS, DuoEffect, Kind
 
     words = {effect: effect_words(effect) for effect in DuoEffect}
