@@ -1,4 +1,4 @@
-"""seasalt.client.words.game: what the client says to people, in their language.
+"""seasalt.client.words: what the client says to people, in their language.
 
 gettext (``i18n``: ``_()``, one translator per app; ``locale/`` the catalogues; ``i18n_tools``
 their upkeep) and every string builder the screens, the headless player and the command line
