@@ -1,0 +1,64 @@
+"""``seasalt-client --review FILE --text``: the expert's review of a replay file, as text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from seasalt.bots.review import play_game
+from seasalt.client import cli
+from seasalt.client.replay_file import save_replay
+from seasalt.engine import ENGINE_VERSION, Rules, apply, new_game
+from seasalt.protocol import GameSummary, PlayerEntry, Replay
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def finished_replay(seed: int = 5) -> Replay:
+    """A seeded greedy-against-random game, as a server would send its replay."""
+    rules = Rules(players=2)
+    actions = play_game(rules, seed, ["greedy", "random"])
+    state = new_game(rules, seed)
+    for a in actions:
+        state = apply(state, a).state
+    entries = (PlayerEntry(0, "human", "Ann", "p:0123456789abcdef"),
+               PlayerEntry(1, "bot:random", None, "bot:random"))
+    summary = GameSummary(
+        game=3, table="kitchen", players=entries, scores=state.scores, winners=state.winners,
+        extra_salt=False, double_target=False, rounds=state.round, started=1_700_000_000,
+        finished=1_700_000_900,
+    )
+    return Replay(summary, Rules(players=2), ENGINE_VERSION, seed, actions)
+
+
+def test_the_review_of_a_replay_file_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    save_replay(finished_replay(), path)
+    assert cli.main(["--review", str(path), "--text", "--budget", "2", "--lang", "en"]) == 0
+    first = capsys.readouterr().out
+    assert "Expert review of game 3 at table 'kitchen'" in first
+    assert "2 playouts per decision" in first
+    assert "== Ann (seat 1) ==" in first and "== Seat 2 (bot:random) ==" in first
+    assert first.count("  decisions: ") == 2 and "expected points lost: " in first
+    assert "STOP / LAST CHANCE decisions" in first
+    assert "expert: " in first and "expected points" in first
+    # Reproducible: the same file, seed and budget print the same review.
+    assert cli.main(["--review", str(path), "--text", "--budget", "2"]) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_a_file_that_is_not_a_replay_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "junk.json"
+    path.write_text("{}", encoding="utf-8")
+    assert cli.main(["--review", str(path), "--text"]) == 1
+    assert "cannot open the replay" in capsys.readouterr().err
+
+
+def test_text_and_budget_need_review(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--text"])
+    assert "--review" in capsys.readouterr().err
