@@ -166,7 +166,8 @@ def decision_points(
     state = new_game(rules, seed)
     turns: dict[int, int] = {}
     for index, action in enumerate(actions):
-        yield index, turns.get(state.to_act, 0), state, action
+        seat = -1 if state.to_act is None else state.to_act
+        yield index, turns.get(seat, 0), state, action
         result = apply(state, action)
         for e in result.events:
             if e.kind is EventKind.ROUND_STARTED:
