@@ -199,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--review", type=Path, metavar="FILE",
         help="the expert's review of a replay file's game: each player's decisions weighed "
-        "from that player's own view (printed as text)",
+        "from that player's own view (--text: printed as plain text)",
     )
     parser.add_argument(
         "--text", action="store_true", help="with --review: plain text on standard output"
@@ -236,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from seasalt.client.i18n import resolve, set_language
 
         set_language(resolve(args.lang))
-        return run_review(args.review, args.budget, args.review_seed)
+        return run_review(args.review, args.budget, args.review_seed, args.text)
     if args.text or args.budget is not None:
         parser.error("--text and --budget go with --review FILE")
     if args.replay is not None:

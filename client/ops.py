@@ -68,10 +68,11 @@ def run_replay(path: Path) -> int:
 
 
 
-def run_review(path: Path, budget: int | None, seed: int) -> int:
+def run_review(path: Path, budget: int | None, seed: int, text: bool = True) -> int:
     """``seasalt-client --review FILE [--text]``: the expert's review of a replay file's game,
-    as text on standard output (client/review_text.py); 1 with a message when the file cannot
-    be reviewed. (The review has no screen of its own yet: ``--text`` or not, it is printed.)"""
+    on its screen (client/screens/review.py), or with ``text`` on standard output
+    (client/review_text.py); 1 with a message when the file cannot be reviewed, 5 without
+    Textual."""
     from .replay_file import read_replay
     from .replay_steps import build_steps
     from .review_text import review_replay, review_text
@@ -82,6 +83,14 @@ def run_review(path: Path, budget: int | None, seed: int) -> int:
     except ReplayFileError as exc:
         print(f"seasalt-client: cannot open the replay: {exc}", file=sys.stderr)
         return EXIT_BAD_REPLAY
+    if not text:
+        try:
+            from .screens.review import ReviewApp
+        except ImportError as exc:
+            print(f"seasalt-client: the terminal app is not available ({exc}).", file=sys.stderr)
+            return 5
+        result = ReviewApp(replay, path, stand_ins, budget, seed).run()
+        return result if isinstance(result, int) else 0
     # A stand-in's move (a bot playing for an absent player) is not that player's decision.
     skip = tuple(m.action - 1 for m in stand_ins)
     review = review_replay(replay, budget, seed, skip, progress=_progress_line())

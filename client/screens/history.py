@@ -10,8 +10,10 @@ from rich.text import Text
 from seasalt.client.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.i18n import _, ngettext
 from seasalt.client.replay_file import replay_text, save_replay
+from seasalt.client.replay_steps import build_steps
 from seasalt.client.screens.lobby import target_label
 from seasalt.client.screens.replay import ReplayScreen
+from seasalt.client.screens.review import ReviewScreen
 from seasalt.client.screens.stats import StatsScreen
 from seasalt.protocol import GameSummary, ReplayFileError
 from textual import on, work
@@ -71,6 +73,8 @@ class HistoryScreen(Screen[None]):
         Binding("enter,r", "replay", _("Watch replay"), key_display="Enter"),
         Binding("e", "export", _("Export")),
         Binding("s", "stats", _("Statistics")),
+        # Off the footer (it must fit 80 columns in every language); listed in help.
+        Binding("v", "review", _("Expert review"), show=False),
         # Off the footer (it must fit 80 columns in every language); listed in help.
         Binding("f5", "refresh", _("Refresh"), show=False),
         # q too: it goes back (to the lobby) wherever a screen has nothing to lose.
@@ -161,6 +165,21 @@ class HistoryScreen(Screen[None]):
             self.notify(str(exc), severity="error", timeout=10)
             return
         self.app.push_screen(screen)
+
+    def action_review(self) -> None:
+        game = self.selected()
+        if game is not None:
+            self.open_review(game.game)
+
+    @work(exclusive=True, group="history-replay")
+    async def open_review(self, game: int) -> None:
+        try:
+            replay = await self.source.replay(game)
+            build_steps(replay)  # another engine version's game, or a damaged one: said here
+        except (HistoryUnavailable, ReplayFileError) as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.app.push_screen(ReviewScreen(replay, self.source.stand_ins_of(game)))
 
     def action_export(self) -> None:
         game = self.selected()
