@@ -159,6 +159,18 @@ def _decision(
     )
 
 
+def partial_review(
+    players: int, decisions: Iterable[Decision], budget: int | None, review_seed: int
+) -> Review:
+    """A review of the decisions weighed so far (the same order and figures as the whole
+    review's, for those decisions)."""
+    per_seat: dict[int, list[Decision]] = {s: [] for s in range(players)}
+    for d in decisions:
+        per_seat[d.seat].append(d)
+    return Review(budget, review_seed, tuple(
+        PlayerReview(seat, _costliest_first(ds)) for seat, ds in sorted(per_seat.items())))
+
+
 def decision_points(
     rules: Rules, seed: int, actions: Sequence[Action]
 ) -> Iterable[tuple[int, int, GameState, Action]]:
@@ -187,6 +199,7 @@ def review_game(
     skip: Iterable[int] = (),
     analyser: Analyser = _coach,
     progress: Callable[[int, int], None] | None = None,
+    decided: Callable[[Decision], None] | None = None,
 ) -> Review:
     """Review a finished game (``rules``, its deal ``seed`` and every action in order).
 
@@ -196,6 +209,8 @@ def review_game(
         skip: action indices that were not the player's own (a stand-in bot's moves).
         analyser: the expert's analysis of one view (the coach's, by default).
         progress: called with (actions done, actions in all) after each action.
+        decided: called with each decision as soon as it is weighed (first results on screen
+            before the whole game is reviewed: :func:`partial_review`).
 
     Raises:
         IllegalActionError: the actions do not make a game with this engine.
@@ -209,17 +224,18 @@ def review_game(
             v = view(state, seat)
             if len(candidates(v, action)) > 1:
                 advice = analyser(v, budget, review_seed, action)
-                per_seat[seat].append(_decision(v, index, turn, action, advice))
+                decision = _decision(v, index, turn, action, advice)
+                per_seat[seat].append(decision)
+                if decided is not None:
+                    decided(decision)
         if progress is not None:
             progress(index + 1, total)
-    players = tuple(
-        PlayerReview(seat, _costliest_first(ds)) for seat, ds in sorted(per_seat.items())
-    )
-    return Review(budget, review_seed, players)
+    return partial_review(
+        rules.players, (d for ds in per_seat.values() for d in ds), budget, review_seed)
 
 
 __all__ = ["REVIEW_BUDGET", "Analyser", "Decision", "PlayerReview", "Review",
-           "decision_points", "play_game", "review_game"]
+           "decision_points", "partial_review", "play_game", "review_game"]
 
 
 def play_game(rules: Rules, seed: int, levels: Sequence[str], bot_seed: int = 0,

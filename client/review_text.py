@@ -28,11 +28,12 @@ def review_replay(
     seed: int = 0,
     skip: tuple[int, ...] = (),
     progress: Callable[[int, int], None] | None = None,
+    decided: Callable[[Decision], None] | None = None,
 ) -> Review:
     """Review a finished game's replay (bots/review.py ``review_game``)."""
     return review_game(
         replay.rules, replay.seed, replay.actions, budget=budget, review_seed=seed,
-        skip=skip, progress=progress,
+        skip=skip, progress=progress, decided=decided,
     )
 
 
@@ -95,9 +96,12 @@ def _summary(p: PlayerReview) -> list[str]:
     return out
 
 
-def review_text(replay: Replay, review: Review, shown: int = SHOWN_DECISIONS) -> str:
+def review_text(
+    replay: Replay, review: Review, shown: int = SHOWN_DECISIONS, reviewed: int | None = None
+) -> str:
     """The review as text: per player a summary, the call decisions and the costliest
-    decisions with the expert's choice and why."""
+    decisions with the expert's choice and why. ``reviewed``: the review so far covers the
+    game's first ``reviewed`` moves only (the screen's first results)."""
     raw = _names(replay)
     views = _views(replay, review)
     budget = review.budget if review.budget is not None else REVIEW_BUDGET[replay.rules.players]
@@ -108,6 +112,8 @@ def review_text(replay: Replay, review: Review, shown: int = SHOWN_DECISIONS) ->
         f"{budget} playouts per decision, review seed {review.seed}; every decision weighed "
         "from that player's own view at the time.",
     ]
+    if reviewed is not None:
+        lines.append(f"So far: the first {reviewed} of {len(replay.actions)} moves reviewed.")
     for p in review.players:
         names = Names(raw, p.seat)
         heading = raw[p.seat]

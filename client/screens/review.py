@@ -1,5 +1,6 @@
 """The expert's review of a finished game on screen: a progress bar while the review runs (in a
-thread, off the event loop), then the review's text (client/review_text.py), which scrolls.
+thread, off the event loop) with the results so far every few moves, then the review's text
+(client/review_text.py), which scrolls.
 
 Reached from the history screen (``v`` on a finished game) and from ``seasalt-client --review
 FILE``. Leaving stops the review between two decisions.
@@ -10,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from seasalt.bots.review import Review
+from seasalt.bots.review import Decision, Review, partial_review
 from seasalt.client.i18n import _
 from seasalt.client.review_text import review_replay, review_text
 from seasalt.protocol import Replay, StandInMove
@@ -20,6 +21,9 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
+
+PARTIAL_EVERY = 20
+"""Moves between two showings of the results so far."""
 
 
 class _Left(Exception):
@@ -60,14 +64,23 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
+        decisions: list[Decision] = []
+        players = self.replay.rules.players
+
         def progress(done: int, total: int) -> None:
             if self._left:
                 raise _Left
             if done % 5 == 0 or done == total:
                 self.app.call_from_thread(self._progress, done)
+            if done % PARTIAL_EVERY == 0 and done < total:
+                # The first results while the rest is reviewed (the same figures, so far).
+                so_far = partial_review(players, decisions, self.budget, self.seed)
+                text = review_text(self.replay, so_far, reviewed=done)
+                self.app.call_from_thread(self._partial, text)
 
         try:
-            review = review_replay(self.replay, self.budget, self.seed, self.skip, progress)
+            review = review_replay(self.replay, self.budget, self.seed, self.skip, progress,
+                                   decisions.append)
         except _Left:
             return
         text = review_text(self.replay, review)
@@ -75,6 +88,10 @@ class ReviewScreen(Screen[None]):
 
     def _progress(self, done: int) -> None:
         self.query_one(ProgressBar).update(progress=done)
+
+    def _partial(self, text: str) -> None:
+        if self.review is None:
+            self.query_one("#review-body", Static).update(Text(text))
 
     def _show(self, review: Review, text: str) -> None:
         self.review = review

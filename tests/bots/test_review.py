@@ -104,3 +104,14 @@ def test_stand_in_moves_are_not_the_players(actions) -> None:
     less = review_game(RULES, SEED, actions, budget=1, skip=indices)
     assert less.players[0].count == full.players[0].count - 3
     assert not {d.index for d in less.players[0].decisions} & set(indices)
+
+
+def test_the_decisions_come_as_they_are_weighed_and_make_the_same_review(actions) -> None:
+    from seasalt.bots.review import partial_review
+
+    seen: list = []  # type: ignore[type-arg]
+    review = review_game(RULES, SEED, actions, budget=1, decided=seen.append)
+    assert [d.index for d in seen] == sorted(d.index for d in seen)
+    assert partial_review(2, seen, 1, 0) == review
+    first = partial_review(2, seen[:5], 1, 0)
+    assert sum(p.count for p in first.players) == 5

@@ -62,3 +62,16 @@ def test_text_and_budget_need_review(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         cli.main(["--text"])
     assert "--review" in capsys.readouterr().err
+
+
+def test_the_results_so_far_say_how_far_the_review_got() -> None:
+    from seasalt.bots.review import partial_review
+    from seasalt.client.review_text import review_replay, review_text
+
+    replay = finished_replay()
+    seen: list = []  # type: ignore[type-arg]
+    review_replay(replay, 1, decided=seen.append)
+    so_far = [d for d in seen if d.index < 40]
+    text = review_text(replay, partial_review(2, so_far, 1, 0), reviewed=40)
+    assert f"So far: the first 40 of {len(replay.actions)} moves reviewed." in text
+    assert text.count("  decisions: ") == 2
