@@ -178,7 +178,8 @@ def review_game_text(
 ) -> int:
     """``games review ID``: the expert's review of a finished game as text, from the journal
     when it was kept there, else reviewed now and kept (server/review_store.py)."""
-    from seasalt.client.review_text import review_replay, review_text
+    from seasalt.bots.review import review_game
+    from seasalt.bots.review_text import review_text, seat_names
 
     from .review_store import keep_review, kept_review
 
@@ -194,7 +195,8 @@ def review_game_text(
     review = kept_review(db, game_id, budget, seed)
     if review is None:
         skip = tuple(m.action - 1 for m in load_stand_in_moves(db, game_id))
-        review = review_replay(replay, budget, seed, skip, progress=_progress_line())
+        review = review_game(replay.rules, replay.seed, replay.actions, budget=budget,
+                             review_seed=seed, skip=skip, progress=_progress_line())
         try:
             keep_review(path, game_id, review)
             note = "(kept in the journal: the next look is instant)"
@@ -202,7 +204,12 @@ def review_game_text(
             note = f"(not kept in the journal: {exc})"
     else:
         note = "(from the journal)"
-    out.append(review_text(replay, review).rstrip("\n"))
+    scores = " - ".join(str(s) for s in replay.summary.scores)
+    names = seat_names(replay.rules.players,
+                       [(p.seat, p.kind, p.name) for p in replay.summary.players])
+    title = f"game {game_id} at table {replay.summary.table!r} (final scores {scores})"
+    out.append(review_text(replay.rules, replay.seed, replay.actions, review, names=names,
+                           title=title).rstrip("\n"))
     out.append(note)
     return EXIT_OK
 
