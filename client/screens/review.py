@@ -22,7 +22,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
-PARTIAL_EVERY = 20
+PARTIAL_EVERY = 10
 """Moves between two showings of the results so far."""
 
 
