@@ -12,7 +12,8 @@ from seasalt.engine import Action, PlayerView, Rules, apply, new_game, view
 from seasalt.engine.testing import permute_unseen
 
 BUDGET = 4
-RULES = Rules(players=2)
+RULES = Rules(players=2, target=12)
+"""A short game (a round or two): the tests run whole reviews."""
 SEED = 5
 
 

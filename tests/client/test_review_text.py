@@ -16,7 +16,7 @@ pytestmark = pytest.mark.timeout(60)
 
 def finished_replay(seed: int = 5) -> Replay:
     """A seeded greedy-against-random game, as a server would send its replay."""
-    rules = Rules(players=2)
+    rules = Rules(players=2, target=12)  # a short game: a round or two
     actions = play_game(rules, seed, ["greedy", "random"])
     state = new_game(rules, seed)
     for a in actions:
@@ -26,9 +26,9 @@ def finished_replay(seed: int = 5) -> Replay:
     summary = GameSummary(
         game=3, table="kitchen", players=entries, scores=state.scores, winners=state.winners,
         extra_salt=False, double_target=False, rounds=state.round, started=1_700_000_000,
-        finished=1_700_000_900,
+        finished=1_700_000_900, target=12,
     )
-    return Replay(summary, Rules(players=2), ENGINE_VERSION, seed, actions)
+    return Replay(summary, rules, ENGINE_VERSION, seed, actions)
 
 
 def test_the_review_of_a_replay_file_as_text(
@@ -71,7 +71,7 @@ def test_the_results_so_far_say_how_far_the_review_got() -> None:
     replay = finished_replay()
     seen: list = []  # type: ignore[type-arg]
     review_replay(replay, 1, decided=seen.append)
-    so_far = [d for d in seen if d.index < 40]
-    text = review_text(replay, partial_review(2, so_far, 1, 0), reviewed=40)
-    assert f"So far: the first 40 of {len(replay.actions)} moves reviewed." in text
+    so_far = [d for d in seen if d.index < 20]
+    text = review_text(replay, partial_review(2, so_far, 1, 0), reviewed=20)
+    assert f"So far: the first 20 of {len(replay.actions)} moves reviewed." in text
     assert text.count("  decisions: ") == 2

@@ -27,16 +27,18 @@ pytestmark = pytest.mark.timeout(90)
 
 BIN = Path(sys.executable).parent
 SEED = 5
+RULES = Rules(players=2, target=12)
+"""A short game (a round or two): the review runs twice."""
 
 
 def _journal_game(db: str) -> tuple[int, tuple]:  # type: ignore[type-arg]
     """A whole seeded greedy-against-random game, journalled as server/game.py commits it."""
-    actions = play_game(Rules(players=2), SEED, ["greedy", "random"])
+    actions = play_game(RULES, SEED, ["greedy", "random"])
     journal = Journal(db)
     try:
-        state = new_game(Rules(players=2), seed=SEED)
+        state = new_game(RULES, seed=SEED)
         gid = journal.create_game("t", 1, 2, False, False, ("bot:greedy", "bot:random"), SEED,
-                                  0, ENGINE_VERSION)
+                                  0, ENGINE_VERSION, target=RULES.target or 0)
         for action in actions:
             result = apply(state, action)
             state = result.state
@@ -81,7 +83,7 @@ def test_games_review_as_a_process_and_a_second_look_from_the_journal(tmp_path: 
 def test_a_kept_review_reads_back_the_same_and_per_budget_and_seed(tmp_path: Path) -> None:
     db = str(tmp_path / "j.sqlite3")
     gid, actions = _journal_game(db)
-    review = review_game(Rules(players=2), SEED, actions, budget=1, review_seed=3)
+    review = review_game(RULES, SEED, actions, budget=1, review_seed=3)
     assert review_from_data(review_to_data(review)) == review
     keep_review(db, gid, review)
     con = sqlite3.connect(db)
