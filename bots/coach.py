@@ -118,34 +118,43 @@ class Advice:
         )
 
 
-def candidates(view: PlayerView) -> list[Action]:
+def candidates(view: PlayerView, include: Action | None = None) -> list[Action]:
     """The legal actions, one per distinct outcome: two cards of the same kind and colour
     taken, kept, laid face down or swapped the same way lead to the same game (RULES §3.5), so
     one is simulated, as is one of two twin piles (:func:`_twin_piles`); a Water Rodeo swap
-    keeps the :data:`SWAP_CHOICES` worth most."""
+    keeps the :data:`SWAP_CHOICES` worth most.
+
+    ``include``: a legal action that stands for its outcome (and is never cut) in place of the
+    first one of the same outcome: the choice a player made, which a review weighs as made."""
+    twins = _twin_piles(view)
+    wanted = _outcome_key(view, include, twins) if include is not None else None
     seen: set[object] = set()
     out: list[Action] = []
-    twins = _twin_piles(view)
     for a in view.legal_actions:
-        key: object = a
-        if isinstance(a, TakeDiscard | ChooseCrabPile) and twins:
-            key = type(a).__name__
-        elif isinstance(a, KeepCard | TakeCrabCard | KeepLobsterCard | PlaceShellFaceDown):
-            c = card(a.card)
-            pile = None if twins else getattr(a, "pile", None)
-            key = (type(a).__name__, c.kind, c.color, pile)
-        elif isinstance(a, SwapCard):
-            give, take = card(a.give), card(a.take)
-            key = ("swap", give.kind, give.color, take.kind, take.color)
+        key = _outcome_key(view, a, twins)
         if key not in seen:
             seen.add(key)
-            out.append(a)
+            out.append(include if include is not None and key == wanted else a)
     swaps = [a for a in out if isinstance(a, SwapCard)]
     if len(out) > SWAP_CHOICES and swaps:
         worth = _swap_worth(view)
         best = sorted(swaps, key=worth, reverse=True)[: SWAP_CHOICES - (len(out) - len(swaps))]
-        out = [a for a in out if not isinstance(a, SwapCard) or a in best]
+        out = [a for a in out if not isinstance(a, SwapCard) or a in best or a == include]
     return out
+
+
+def _outcome_key(view: PlayerView, a: Action, twins: bool) -> object:
+    """What tells ``a``'s outcome from the other legal actions' (:func:`candidates`)."""
+    if isinstance(a, TakeDiscard | ChooseCrabPile) and twins:
+        return type(a).__name__
+    if isinstance(a, KeepCard | TakeCrabCard | KeepLobsterCard | PlaceShellFaceDown):
+        c = card(a.card)
+        pile = None if twins else getattr(a, "pile", None)
+        return (type(a).__name__, c.kind, c.color, pile)
+    if isinstance(a, SwapCard):
+        give, take = card(a.give), card(a.take)
+        return ("swap", give.kind, give.color, take.kind, take.color)
+    return a
 
 
 def _twin_piles(view: PlayerView) -> bool:
@@ -223,6 +232,7 @@ def analyse(
     budget: int | None = None,
     seed: int = 0,
     cancelled: Callable[[], bool] = lambda: False,
+    include: Action | None = None,
 ) -> Advice:
     """The expert's advice for ``view`` with its figures (see the module docstring).
 
@@ -231,6 +241,7 @@ def analyse(
         budget: playouts in all (:data:`COACH_BUDGET` for the player count when None).
         seed: seeds every draw, with ``view.move``: the same view and seed give the same advice.
         cancelled: asked between two deals; True stops the analysis.
+        include: a legal action to weigh as it is (:func:`candidates`): a review's choice.
 
     Raises:
         ValueError: a spectator's view, or a view with nothing to choose.
@@ -239,7 +250,7 @@ def analyse(
     if view.seat is None or not view.legal_actions:
         raise ValueError("the coach needs the view of a seat that is to act")
     seat = view.seat
-    cands = candidates(view)
+    cands = candidates(view, include)
     rng = random.Random(seed * 1_000_003 + view.move)
     total = COACH_BUDGET[view.rules.players] if budget is None else max(1, budget)
     sampler = Sampler(view)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from seasalt.bots import LEVELS
-from seasalt.client.log_and_replay import run_replay, setup_log_file
+from seasalt.client.log_and_replay import run_replay, run_review, setup_log_file
 from seasalt.client.net.address import parse_address
 from seasalt.common.collector import pace_collector
 from seasalt.engine.version import version_text
@@ -74,6 +74,16 @@ def _bot_delay(text: str) -> float:
     if not 0 <= value <= MAX_BOT_DELAY:  # NaN fails both comparisons
         raise argparse.ArgumentTypeError(
             f"must be 0 to {MAX_BOT_DELAY:g} seconds, not {text!r}")
+    return value
+
+
+def _budget(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("the budget is at least 1 playout")
     return value
 
 
@@ -186,6 +196,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--replay", type=Path, metavar="FILE",
         help="watch a replay file (from the history screen or 'seasalt-server games export')",
     )
+    parser.add_argument(
+        "--review", type=Path, metavar="FILE",
+        help="the expert's review of a replay file's game: each player's decisions weighed "
+        "from that player's own view (--text: printed as plain text)",
+    )
+    parser.add_argument(
+        "--text", action="store_true", help="with --review: plain text on standard output"
+    )
+    parser.add_argument(
+        "--budget", type=_budget, metavar="N",
+        help="with --review: playouts per decision (default: the coach's, by player count)",
+    )
+    parser.add_argument(
+        "--review-seed", type=int, default=0, metavar="SEED",
+        help="with --review: seeds the playouts (the same seed and budget, the same figures)",
+    )
     add_discover_options(parser)
     parser.add_argument(
         "--guest", action="store_true",
@@ -206,6 +232,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     pace_collector()
     if args.discover:
         return discover_command(args)
+    if args.review is not None:
+        from seasalt.client.words.i18n import resolve, set_language
+
+        set_language(resolve(args.lang))
+        return run_review(args.review, args.budget, args.review_seed, args.text)
+    if args.text or args.budget is not None:
+        parser.error("--text and --budget go with --review FILE")
     if args.replay is not None:
         from seasalt.client.words.i18n import resolve, set_language
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from seasalt.common.files import PrivateRotatingFileHandler, private_dirs
@@ -65,3 +66,50 @@ def run_replay(path: Path) -> int:
     result = ReplayApp(replay, path, stand_ins, own_player_id()).run()
     return result if isinstance(result, int) else 0
 
+
+
+def run_review(path: Path, budget: int | None, seed: int, text: bool = True) -> int:
+    """``seasalt-client --review FILE [--text]``: the expert's review of a replay file's game,
+    on its screen (client/tui/screens/review.py), or with ``text`` on standard output
+    (client/review_text.py); 1 with a message when the file cannot be reviewed, 5 without
+    Textual."""
+    from seasalt.client.files.replay_file import read_replay
+    from seasalt.client.review_text import review_replay, review_text
+    from seasalt.client.tui.replay_steps import build_steps
+
+    try:
+        replay, stand_ins = read_replay(path)
+        build_steps(replay)  # refuse a damaged replay with its message
+    except ReplayFileError as exc:
+        print(f"seasalt-client: cannot open the replay: {exc}", file=sys.stderr)
+        return EXIT_BAD_REPLAY
+    if not text:
+        try:
+            from seasalt.client.tui.screens.review import ReviewApp
+        except ImportError as exc:
+            print(f"seasalt-client: the terminal app is not available ({exc}).", file=sys.stderr)
+            return 5
+        result = ReviewApp(replay, path, stand_ins, budget, seed).run()
+        return result if isinstance(result, int) else 0
+    # A stand-in's move (a bot playing for an absent player) is not that player's decision.
+    skip = tuple(m.action - 1 for m in stand_ins)
+    review = review_replay(replay, budget, seed, skip, progress=_progress_line())
+    sys.stdout.write(review_text(replay, review))
+    return 0
+
+
+def _progress_line() -> Callable[[int, int], None] | None:
+    """A progress line on a terminal's standard error (nothing when it is not a terminal)."""
+    if not sys.stderr.isatty():
+        return None
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:
+        percent = 100 * done // max(1, total)
+        if percent != shown[0]:
+            shown[0] = percent
+            end = "\n" if done >= total else ""
+            print(f"\rreviewing: {percent}% of {total} moves", end=end, file=sys.stderr,
+                  flush=True)
+
+    return progress

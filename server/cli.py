@@ -1,7 +1,8 @@
 """``seasalt-server``: the command tree, one version string, and ``serve`` as the default.
 
     seasalt-server [serve] [OPTIONS]                 serve games (server/serve_cli.py)
-    seasalt-server games list|archive|delete|export  the journal's games (server/housekeeping.py)
+    seasalt-server games list|archive|delete|export|review
+                                                     the journal's games (server/housekeeping.py)
 
 A command line that names no command is ``serve``'s (``seasalt-server --port 0`` is
 ``seasalt-server serve --port 0``), as it was before there were commands. Exit codes are in

@@ -1,6 +1,8 @@
-"""``seasalt-server games ...``: list, archive, delete and export journalled games.
+"""``seasalt-server games ...``: list, archive, delete, export and review journalled games.
 
 - ``list`` and ``export`` only read: they work while a server runs on the same database.
+- ``review`` reads the game, and adds the review to the journal's ``reviews`` (a table the
+  server never writes) in a short transaction of its own: it works while a server runs too.
 - ``archive`` and ``delete`` change the journal, so they take the server's database lock (stop
   the server first). They touch unfinished games only: finished games are the history.
   An archived game stays in the journal but is never revived at start.
@@ -20,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from seasalt.engine import ENGINE_VERSION
 from seasalt.protocol import replay_to_file_data
 
 from .finished import load_replay, load_stand_in_moves
@@ -169,11 +172,66 @@ def export_game(db: sqlite3.Connection, game_id: int, path: str, out: list[str])
     return 0
 
 
+def review_game_text(
+    db: sqlite3.Connection, path: str, game_id: int, budget: int | None, seed: int,
+    out: list[str],
+) -> int:
+    """``games review ID``: the expert's review of a finished game as text, from the journal
+    when it was kept there, else reviewed now and kept (server/review_store.py)."""
+    from seasalt.bots.review import review_game
+    from seasalt.bots.review_text import review_text, seat_names
+
+    from .review_store import keep_review, kept_review
+
+    replay = load_replay(db, game_id)
+    if replay is None:
+        out.append(f"no finished game {game_id} (seasalt-server games list --all)")
+        return EXIT_NOT_FOUND
+    if replay.engine_version != ENGINE_VERSION:
+        out.append(f"game {game_id} was played by game engine version "
+                   f"{replay.engine_version!r}; this seasalt has {ENGINE_VERSION!r}: the same "
+                   "moves could make another game, so it cannot be reviewed here")
+        return EXIT_NOT_FOUND
+    review = kept_review(db, game_id, budget, seed)
+    if review is None:
+        skip = tuple(m.action - 1 for m in load_stand_in_moves(db, game_id))
+        review = review_game(replay.rules, replay.seed, replay.actions, budget=budget,
+                             review_seed=seed, skip=skip, progress=_progress_line())
+        try:
+            keep_review(path, game_id, review)
+            note = "(kept in the journal: the next look is instant)"
+        except sqlite3.Error as exc:
+            note = f"(not kept in the journal: {exc})"
+    else:
+        note = "(from the journal)"
+    scores = " - ".join(str(s) for s in replay.summary.scores)
+    names = seat_names(replay.rules.players,
+                       [(p.seat, p.kind, p.name) for p in replay.summary.players])
+    title = f"game {game_id} at table {replay.summary.table!r} (final scores {scores})"
+    out.append(review_text(replay.rules, replay.seed, replay.actions, review, names=names,
+                           title=title).rstrip("\n"))
+    out.append(note)
+    return EXIT_OK
+
+
+def _progress_line() -> Callable[[int, int], None] | None:
+    """A progress line on a terminal's standard error (nothing when it is not a terminal)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % 10 == 0:
+            end = "\n" if done >= total else ""
+            print(f"\rreviewing: move {done} of {total}", end=end, file=sys.stderr, flush=True)
+
+    return progress
+
+
 def add_games_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     """``seasalt-server games list|archive|delete|export`` (server/cli.py's command tree)."""
     default = "server.sqlite3 in the user data dir"
     games = sub.add_parser(
-        "games", help="list, archive, delete or export the games in a journal",
+        "games", help="list, archive, delete, export or review the games in a journal",
         description="List, archive, delete or export the games in a server's journal. "
         "list and export only read (a server may be running); archive and delete change "
         "unfinished games only, and need the server stopped.",
@@ -201,9 +259,31 @@ def add_games_commands(sub: argparse._SubParsersAction[Parser]) -> None:
                           "--replay FILE watches it).")
     ex.add_argument("id", type=game_id, metavar="ID")
     ex.add_argument("file", metavar="FILE")
+    rv = verbs.add_parser(
+        "review", help="the expert's review of a finished game, as text",
+        description="The expert's review of a finished game: each player's decisions weighed "
+        "from that player's own view at the time, the costliest first, and a summary. The "
+        "review is kept in the journal: a second look is instant. Only reads the games (a "
+        "server may be running).",
+    )
+    rv.add_argument("id", type=game_id, metavar="ID")
+    rv.add_argument("--budget", type=_budget, default=None, metavar="N",
+                    help="playouts per decision (default: the coach's, by player count)")
+    rv.add_argument("--seed", type=int, default=0, metavar="SEED",
+                    help="seeds the playouts (the same seed and budget, the same figures)")
     for cmd in verbs.choices.values():  # --db after the verb works too
         cmd.add_argument("--db", default=argparse.SUPPRESS, metavar="PATH",
                          help=f"journal (default: {default})")
+
+
+def _budget(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("the budget is at least 1 playout")
+    return value
 
 
 def _ids_or_age(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], None]:
@@ -240,6 +320,8 @@ def run_games(args: argparse.Namespace) -> int:
                 if args.verb == "list":
                     list_games(db, args.all, out)
                     code = EXIT_OK
+                elif args.verb == "review":
+                    code = review_game_text(db, path, args.id, args.budget, args.seed, out)
                 else:
                     code = export_game(db, args.id, args.file, out)
             finally:

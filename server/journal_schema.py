@@ -91,11 +91,21 @@ CREATE TABLE IF NOT EXISTS sessions (
     shown_table TEXT,
     shown_seat INTEGER
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    budget INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    engine_version TEXT NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (game_id, budget, seed, engine_version)
+);
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
 """
-# takeover_actions, reading_over, chat and sessions were added after schema 1 shipped: CREATE
-# ... IF NOT EXISTS adds them to an older journal on open (an old journal simply has no
-# takeovers, no pause known to be over, no chat and no sessions to resume).
+# reviews: the expert's review of a finished game per budget (0: the default) and seed, as JSON
+# (server/review_store.py), so that a second look is instant.
+# takeover_actions, reading_over, chat, sessions and reviews were added after schema 1 shipped:
+# CREATE ... IF NOT EXISTS adds them to an older journal on open (an old journal simply has no
+# takeovers, no pause known to be over, no chat, no sessions to resume and no reviews).
 # reading_over: the reading pause after action ``idx`` (the one that ended a round) is over, so
 # a restart at that action does not pause again (server/restore.py).
 _ADDED_COLUMNS = (

@@ -160,7 +160,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "event_stats", "finished",
         "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
         "web",
-        "housekeeping", "serve_cli", "cli", "__main__", "__init__",
+        "review_store", "housekeeping", "serve_cli", "cli", "__main__", "__init__",
     ),
 }
 

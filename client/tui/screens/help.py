@@ -202,7 +202,8 @@ def _keys() -> Text:
     # Three sentences, each its own list of keys.
     text.append(". ".join(tie_keys(sentence) for sentence in _(
         "Lobby: n new table · j or Enter join · w watch · r refresh · h history. "
-        "History: Enter watch replay · e export · s statistics · F5 refresh · Esc back. "
+        "History: Enter watch replay · e export · s statistics · v expert review · F5 "
+        "refresh · Esc back. "
         "Replay: → or ← one move · n or p one round · Home or End first or last move · "
         "Esc close.").split(". ")))
     return text

@@ -9,8 +9,10 @@ from pathlib import Path
 from rich.text import Text
 from seasalt.client.files.replay_file import replay_text, save_replay
 from seasalt.client.net.history_source import HistorySource, HistoryUnavailable
+from seasalt.client.tui.replay_steps import build_steps
 from seasalt.client.tui.screens.lobby import target_label
 from seasalt.client.tui.screens.replay import ReplayScreen
+from seasalt.client.tui.screens.review import ReviewScreen
 from seasalt.client.tui.screens.stats import StatsScreen
 from seasalt.client.tui.widgets.footer import Footer
 from seasalt.client.words.i18n import _, ngettext
@@ -72,6 +74,8 @@ class HistoryScreen(Screen[None]):
         Binding("enter,r", "replay", _("Watch replay"), key_display="Enter"),
         Binding("e", "export", _("Export")),
         Binding("s", "stats", _("Statistics")),
+        # Off the footer (it must fit 80 columns in every language); listed in help.
+        Binding("v", "review", _("Expert review"), show=False),
         # Off the footer (it must fit 80 columns in every language); listed in help.
         Binding("f5", "refresh", _("Refresh"), show=False),
         # q too: it goes back (to the lobby) wherever a screen has nothing to lose.
@@ -162,6 +166,21 @@ class HistoryScreen(Screen[None]):
             self.notify(str(exc), severity="error", timeout=10)
             return
         self.app.push_screen(screen)
+
+    def action_review(self) -> None:
+        game = self.selected()
+        if game is not None:
+            self.open_review(game.game)
+
+    @work(exclusive=True, group="history-replay")
+    async def open_review(self, game: int) -> None:
+        try:
+            replay = await self.source.replay(game)
+            build_steps(replay)  # another engine version's game, or a damaged one: said here
+        except (HistoryUnavailable, ReplayFileError) as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.app.push_screen(ReviewScreen(replay, self.source.stand_ins_of(game)))
 
     def action_export(self) -> None:
         game = self.selected()

@@ -15,6 +15,7 @@ from textual.binding import Binding
 HIDDEN_IN_HELP: dict[tuple[Any, str], str | None] = {
     (LobbyScreen, "refresh"): "r refresh",
     (HistoryScreen, "refresh"): "F5 refresh",
+    (HistoryScreen, "review"): "v expert review",
     (ReplayScreen, "jump('first')"): "Home or End first or last move",
     (ReplayScreen, "jump('last')"): "Home or End first or last move",
 }

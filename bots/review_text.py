@@ -1,0 +1,195 @@
+"""The expert's review (bots/review.py) as plain text, for the terminal and for sharing.
+
+The frame (headings, summary, the order of the decisions) is here; the words for a choice and
+for why it helps are given (:class:`Words`): the client gives the coach's, in the player's
+language (client/review_text.py); :data:`PLAIN` is a plain English wording of the engine's own
+names, for a program that has no client words (``seasalt-server games review``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from seasalt.engine import (
+    Action,
+    Call,
+    CallKind,
+    ChooseCrabPile,
+    DrawFromDeck,
+    EndTurn,
+    KeepCard,
+    KeepLobsterCard,
+    PlayerView,
+    PlayPair,
+    PlayTrio,
+    Rob,
+    Rules,
+    TakeCrabCard,
+    TakeDiscard,
+    card,
+    view,
+)
+
+from .coach import Facts
+from .review import REVIEW_BUDGET, Decision, PlayerReview, Review, decision_points
+
+SHOWN_DECISIONS = 10
+"""The costliest decisions listed per player (the summary counts them all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How a choice is named and why it helps, for the reader at ``seat`` (the one reviewed)."""
+
+    label: Callable[[Action, PlayerView, int], str]
+    why: Callable[[Facts, Action, int], str | None]
+
+
+def card_words(card_id: int) -> str:
+    """``Shell (dark blue)``: the engine's names for the kind and colour."""
+    c = card(card_id)
+    kind = c.kind.name.replace("_", " ").capitalize()
+    return f"{kind} ({c.color.name.replace('_', ' ').lower()})"
+
+
+def _plain_label(action: Action, v: PlayerView, seat: int) -> str:
+    if isinstance(action, DrawFromDeck):
+        return "Draw from the deck"
+    if isinstance(action, TakeDiscard):
+        top = v.piles[action.pile].top
+        return f"Take {card_words(top) if top is not None else '?'} from pile {action.pile + 1}"
+    if isinstance(action, KeepCard):
+        where = "" if action.pile is None else f", the other on pile {action.pile + 1}"
+        return f"Keep {card_words(action.card)}{where}"
+    if isinstance(action, PlayPair | PlayTrio):
+        cards = action.cards if isinstance(action, PlayPair) else (*action.cards, action.starfish)
+        what = "pair" if isinstance(action, PlayPair) else "trio"
+        return f"Play {what} {' + '.join(card_words(c) for c in cards)}"
+    if isinstance(action, ChooseCrabPile):
+        return f"Look through pile {action.pile + 1}"
+    if isinstance(action, TakeCrabCard | KeepLobsterCard):
+        return f"Take {card_words(action.card)}"
+    if isinstance(action, Rob):
+        return f"Rob seat {action.seat + 1}"
+    if isinstance(action, Call):
+        return "Call STOP" if action.kind is CallKind.STOP else "Call LAST CHANCE"
+    if isinstance(action, EndTurn):
+        return "End the turn"
+    return type(action).__name__
+
+
+def _plain_why(facts: Facts, action: Action, seat: int) -> str | None:
+    if facts.wins:
+        return "wins the game at once"
+    if facts.grows:
+        return ", ".join(f"{name.replace('_', ' ')} +{n}" for name, n in facts.grows)
+    return None
+
+
+PLAIN = Words(_plain_label, _plain_why)
+
+
+def _views(
+    rules: Rules, seed: int, actions: Sequence[Action], review: Review
+) -> dict[int, PlayerView]:
+    """The deciding seat's view before each reviewed action, rebuilt with the engine."""
+    wanted = {d.index: d.seat for p in review.players for d in p.decisions}
+    return {
+        index: view(state, wanted[index])
+        for index, _turn, state, _action in decision_points(rules, seed, actions)
+        if index in wanted
+    }
+
+
+def _line(d: Decision, v: PlayerView, words: Words) -> list[str]:
+    chose = words.label(d.choice, v, d.seat)
+    head = f"round {d.round}, turn {d.turn} (move {d.index + 1}): {chose}"
+    expert = words.label(d.expert, v, d.seat)
+    why = words.why(d.expert_option.facts, d.expert, d.seat)
+    lost = f"-{d.lead_lost:.1f} expected points on your lead"
+    if round(100 * d.win_lost):
+        lost += f", -{100 * d.win_lost:.0f}% to win"
+    lines = [head, f"      expert: {expert}" + (f" ({why})" if why else ""),
+             f"      cost: {lost}"]
+    mine = words.why(d.choice_option.facts, d.choice, d.seat)
+    if mine:
+        lines.insert(1, f"      yours: {mine}")
+    return lines
+
+
+def _summary(p: PlayerReview) -> list[str]:
+    out = [
+        f"  decisions: {p.count} · as the expert: {p.matching} ({100 * p.share_matching:.0f}%)"
+        f" · expected points lost: {p.lead_lost:.1f}",
+    ]
+    calls = p.calls
+    if calls:
+        out.append(f"  STOP / LAST CHANCE decisions: {len(calls)}, right on the information at "
+                   f"hand: {p.calls_right}, wrong: {len(calls) - p.calls_right}")
+    else:
+        out.append("  STOP / LAST CHANCE decisions: none")
+    return out
+
+
+def review_text(
+    rules: Rules,
+    seed: int,
+    actions: Sequence[Action],
+    review: Review,
+    *,
+    names: Sequence[str],
+    title: str,
+    words: Words = PLAIN,
+    shown: int = SHOWN_DECISIONS,
+    reviewed: int | None = None,
+) -> str:
+    """The review as text: per player a summary, the call decisions and the costliest
+    decisions with the expert's choice and why. ``names``: the seats' names (headings);
+    ``title``: what the game is ("game 3 at table 'kitchen' (final scores 40 - 10)");
+    ``reviewed``: the review so far covers the game's first ``reviewed`` moves only."""
+    views = _views(rules, seed, actions, review)
+    budget = review.budget if review.budget is not None else REVIEW_BUDGET[rules.players]
+    lines = [
+        f"Expert review of {title}",
+        f"{budget} playouts per decision, review seed {review.seed}; every decision weighed "
+        "from that player's own view at the time.",
+    ]
+    if reviewed is not None:
+        lines.append(f"So far: the first {reviewed} of {len(actions)} moves reviewed.")
+    for p in review.players:
+        heading = names[p.seat]
+        if not heading.startswith("Seat "):
+            heading += f" (seat {p.seat + 1})"
+        lines += ["", f"== {heading} ==", *_summary(p)]
+        for d in p.calls:
+            v = views[d.index]
+            verdict = "right" if d.call_right else "wrong"
+            expert = "" if d.call_right else f"; expert: {words.label(d.expert, v, p.seat)}"
+            lines.append(f"    round {d.round}, turn {d.turn}: "
+                         f"{words.label(d.choice, v, p.seat)} - {verdict}{expert}")
+        costly = [d for d in p.decisions if not d.agrees][:shown]
+        if costly:
+            lines.append(f"  the costliest decisions ({len(costly)} of "
+                         f"{p.count - p.matching} unlike the expert's):")
+            for n, d in enumerate(costly, start=1):
+                first, *rest = _line(d, views[d.index], words)
+                lines.append(f"  {n:>2}. {first}")
+                lines += rest
+    return "\n".join(lines) + "\n"
+
+
+def seat_names(players: int, entries: Sequence[tuple[int, str, str | None]]) -> list[str]:
+    """Headings by seat from (seat, kind, name): the name, else ``Seat 2 (bot:greedy)``."""
+    by_seat = {seat: (kind, name) for seat, kind, name in entries}
+    out = []
+    for seat in range(players):
+        kind, name = by_seat.get(seat, ("", None))
+        if name:
+            out.append(name)
+        else:
+            out.append(f"Seat {seat + 1} ({kind})" if kind else f"Seat {seat + 1}")
+    return out
+
+
+__all__ = ["PLAIN", "SHOWN_DECISIONS", "Words", "card_words", "review_text", "seat_names"]

@@ -1,0 +1,72 @@
+"""The expert's review of a finished game as text, in the coach's words
+(``seasalt-client --review FILE --text``, and the review screen's body).
+
+The frame is bots/review_text.py's (shared with ``seasalt-server games review``); the choices
+and the reasons are worded here as the coach words them at the table (client/words/game.py
+``action_label``, client/tui/widgets/coach_words.py ``reason``), in the player's language. The
+frame's own headings are English for now: they are not in the catalogues yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from seasalt.bots.coach import Facts
+from seasalt.bots.review import Decision, Review, review_game
+from seasalt.bots.review_text import SHOWN_DECISIONS, Words, seat_names
+from seasalt.bots.review_text import review_text as frame_text
+from seasalt.client.tui.widgets.coach_words import reason
+from seasalt.client.words.game import Names, action_label
+from seasalt.engine import Action, PlayerView
+from seasalt.protocol import Replay
+
+
+def review_replay(
+    replay: Replay,
+    budget: int | None = None,
+    seed: int = 0,
+    skip: tuple[int, ...] = (),
+    progress: Callable[[int, int], None] | None = None,
+    decided: Callable[[Decision], None] | None = None,
+) -> Review:
+    """Review a finished game's replay (bots/review.py ``review_game``)."""
+    return review_game(
+        replay.rules, replay.seed, replay.actions, budget=budget, review_seed=seed,
+        skip=skip, progress=progress, decided=decided,
+    )
+
+
+def replay_names(replay: Replay) -> list[str]:
+    """The seats' headings: the names played under, else ``Seat 2 (bot:greedy)``."""
+    return seat_names(replay.rules.players,
+                      [(p.seat, p.kind, p.name) for p in replay.summary.players])
+
+
+def replay_title(replay: Replay) -> str:
+    scores = " - ".join(str(s) for s in replay.summary.scores)
+    return (f"game {replay.summary.game} at table {replay.summary.table!r} "
+            f"(final scores {scores})")
+
+
+def _coach_words(raw: list[str]) -> Words:
+    def label(action: Action, v: PlayerView, seat: int) -> str:
+        return action_label(action, v, Names(raw, seat))
+
+    def why(facts: Facts, action: Action, seat: int) -> str | None:
+        return reason(facts, action, Names(raw, seat))
+
+    return Words(label, why)
+
+
+def review_text(
+    replay: Replay, review: Review, shown: int = SHOWN_DECISIONS, reviewed: int | None = None
+) -> str:
+    """The review as text (bots/review_text.py) in the coach's words."""
+    raw = replay_names(replay)
+    return frame_text(
+        replay.rules, replay.seed, replay.actions, review, names=raw,
+        title=replay_title(replay), words=_coach_words(raw), shown=shown, reviewed=reviewed,
+    )
+
+
+__all__ = ["SHOWN_DECISIONS", "replay_names", "replay_title", "review_replay", "review_text"]

@@ -1,0 +1,108 @@
+"""``seasalt-server games review ID``: the expert's review of a journalled game, kept in the
+journal so that a second look is instant (server/review_store.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from seasalt.bots.review import play_game, review_game
+from seasalt.engine import ENGINE_VERSION, Rules, apply, new_game
+from seasalt.protocol import action_to_wire, result_to_wire
+from seasalt.server.game import ROUND_ENDS
+from seasalt.server.journal import Journal
+from seasalt.server.journal_schema import to_blob
+from seasalt.server.review_store import (
+    REVIEWS_TABLE,
+    keep_review,
+    kept_review,
+    review_from_data,
+    review_to_data,
+)
+
+pytestmark = pytest.mark.timeout(90)
+
+BIN = Path(sys.executable).parent
+SEED = 5
+RULES = Rules(players=2, target=12)
+"""A short game (a round or two): the review runs twice."""
+
+
+def _journal_game(db: str) -> tuple[int, tuple]:  # type: ignore[type-arg]
+    """A whole seeded greedy-against-random game, journalled as server/game.py commits it."""
+    actions = play_game(RULES, SEED, ["greedy", "random"])
+    journal = Journal(db)
+    try:
+        state = new_game(RULES, seed=SEED)
+        gid = journal.create_game("t", 1, 2, False, False, ("bot:greedy", "bot:random"), SEED,
+                                  0, ENGINE_VERSION, target=RULES.target or 0)
+        for action in actions:
+            result = apply(state, action)
+            state = result.state
+            ended = any(e.kind in ROUND_ENDS for e in result.events)
+            round_result = None
+            if ended and state.last_result is not None:
+                round_result = (state.last_result.round,
+                                to_blob(result_to_wire(state.last_result)))
+            journal.append_action(
+                gid, state.move, to_blob(action_to_wire(action)), round_result,
+                state.scores if state.is_over else None,
+                state.winners if state.is_over else None,
+            )
+    finally:
+        journal.close()
+    return gid, actions
+
+
+def _run(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(BIN / "seasalt-server"), *argv], capture_output=True, text=True,
+                          timeout=80)
+
+
+def test_games_review_as_a_process_and_a_second_look_from_the_journal(tmp_path: Path) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    gid, _actions = _journal_game(db)
+    first = _run("games", "review", str(gid), "--db", db, "--budget", "1")
+    assert first.returncode == 0, first.stderr
+    text, note = first.stdout.rstrip("\n").rsplit("\n", 1)
+    assert note == "(kept in the journal: the next look is instant)"
+    assert f"Expert review of game {gid} at table 't'" in text
+    assert "1 playouts per decision" in text and text.count("  decisions: ") == 2
+    assert "STOP / LAST CHANCE decisions" in text
+    again = _run("games", "review", str(gid), "--budget", "1", "--db", db)
+    assert again.returncode == 0, again.stderr
+    text_again, note_again = again.stdout.rstrip("\n").rsplit("\n", 1)
+    assert (text_again, note_again) == (text, "(from the journal)")
+    missing = _run("games", "review", "999", "--db", db, "--budget", "1")
+    assert missing.returncode == 1 and "no finished game 999" in missing.stderr
+
+
+def test_a_kept_review_reads_back_the_same_and_per_budget_and_seed(tmp_path: Path) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    gid, actions = _journal_game(db)
+    review = review_game(RULES, SEED, actions, budget=1, review_seed=3)
+    assert review_from_data(review_to_data(review)) == review
+    keep_review(db, gid, review)
+    con = sqlite3.connect(db)
+    try:
+        assert kept_review(con, gid, 1, 3) == review
+        assert kept_review(con, gid, 1, 4) is None  # another seed: another review
+        assert kept_review(con, gid, None, 3) is None  # the default budget: another one too
+        assert kept_review(con, gid + 1, 1, 3) is None
+    finally:
+        con.close()
+
+
+def test_the_journal_schema_has_the_reviews_table_as_the_store_writes_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    Journal(db).close()
+    con = sqlite3.connect(db)
+    try:
+        (sql,) = con.execute("SELECT sql FROM sqlite_master WHERE name='reviews'").fetchone()
+    finally:
+        con.close()
+    assert " ".join(sql.split()) == " ".join(
+        REVIEWS_TABLE.strip().rstrip(";").replace(" IF NOT EXISTS", "").split())
