@@ -238,6 +238,18 @@ __all__ = ["REVIEW_BUDGET", "Analyser", "Decision", "PlayerReview", "Review",
            "decision_points", "partial_review", "play_game", "review_game"]
 
 
+def budget_argument(text: str) -> int:
+    """A review budget typed on a command line (``--budget N``: ``seasalt-client --review``,
+    ``seasalt-server games review``); raises ``ValueError`` with the words to show."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise ValueError("the budget is at least 1 playout")
+    return value
+
+
 def play_game(rules: Rules, seed: int, levels: Sequence[str], bot_seed: int = 0,
               budget: int | None = None) -> tuple[Action, ...]:
     """The actions of a seeded game between bots of ``levels`` (one a seat), to its end: a

@@ -78,13 +78,12 @@ def _bot_delay(text: str) -> float:
 
 
 def _budget(text: str) -> int:
+    from seasalt.bots.review import budget_argument  # (the review's modules load when asked)
+
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("the budget is at least 1 playout")
-    return value
+        return budget_argument(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _players(text: str) -> int:

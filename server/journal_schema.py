@@ -19,6 +19,18 @@ from .journal_file import JournalError
 
 SCHEMA_VERSION = "1"
 
+REVIEWS_TABLE = """
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    budget INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    engine_version TEXT NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (game_id, budget, seed, engine_version)
+);
+"""
+"""The expert's reviews (server/review_store.py creates it in a journal made before it)."""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
@@ -91,16 +103,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     shown_table TEXT,
     shown_seat INTEGER
 );
-CREATE TABLE IF NOT EXISTS reviews (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    budget INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    engine_version TEXT NOT NULL,
-    review TEXT NOT NULL,
-    PRIMARY KEY (game_id, budget, seed, engine_version)
-);
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_name, id);
-"""
+""" + REVIEWS_TABLE
 # reviews: the expert's review of a finished game per budget (0: the default) and seed, as JSON
 # (server/review_store.py), so that a second look is instant.
 # takeover_actions, reading_over, chat, sessions and reviews were added after schema 1 shipped:

@@ -21,18 +21,7 @@ from seasalt.protocol.codec_decode import from_wire
 from seasalt.protocol.codec_encode import to_wire
 from seasalt.protocol.game_data import action_from_wire, action_to_wire
 
-REVIEWS_TABLE = """
-CREATE TABLE IF NOT EXISTS reviews (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    budget INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    engine_version TEXT NOT NULL,
-    review TEXT NOT NULL,
-    PRIMARY KEY (game_id, budget, seed, engine_version)
-);
-"""
-"""The table as server/journal_schema.py creates it (a test keeps the two the same); budget 0
-is the default budget (bots/review.py ``REVIEW_BUDGET``)."""
+from .journal_schema import REVIEWS_TABLE  # (budget 0: bots/review.py's REVIEW_BUDGET)
 
 REVIEW_FORMAT = 1
 """Bumped when the stored form changes: an older row is then reviewed again, not misread."""

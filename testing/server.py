@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import zmq
 import zmq.asyncio
-from seasalt.engine import PlayerView
+from seasalt.engine import ENGINE_VERSION, Action, GameState, PlayerView, Rules, apply, new_game
 from seasalt.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
@@ -364,3 +364,36 @@ class RecordingWire:
     def of(self, peer: bytes, kind: type) -> list[ServerMessage]:
         """What ``peer`` got of one message type, oldest first."""
         return [m for m in self.inbox.get(peer, []) if isinstance(m, kind)]
+
+
+def journal_game(db: str, rules: Rules, seed: int, actions: Sequence[Action],
+                 seats: tuple[str, ...], table: str = "t") -> tuple[int, GameState]:
+    """Journal a whole game of ``actions`` from ``new_game(rules, seed)`` as the server's
+    commit does (server/game.py: each action, each round's result, the final scores), in a
+    journal of its own; return the game's id and its last state."""
+    from seasalt.protocol import action_to_wire, result_to_wire
+    from seasalt.server.game import ROUND_ENDS
+    from seasalt.server.journal import Journal
+    from seasalt.server.journal_schema import to_blob
+
+    journal = Journal(db)
+    try:
+        state = new_game(rules, seed=seed)
+        gid = journal.create_game(table, 1, rules.players, rules.extra_salt, False, seats, seed,
+                                  0, ENGINE_VERSION, target=rules.target or 0,
+                                  extra_pepper=rules.extra_pepper)
+        for action in actions:
+            result = apply(state, action)
+            state = result.state
+            round_result = None
+            if any(e.kind in ROUND_ENDS for e in result.events) and state.last_result:
+                round_result = (state.last_result.round,
+                                to_blob(result_to_wire(state.last_result)))
+            journal.append_action(
+                gid, state.move, to_blob(action_to_wire(action)), round_result,
+                state.scores if state.is_over else None,
+                state.winners if state.is_over else None,
+            )
+    finally:
+        journal.close()
+    return gid, state

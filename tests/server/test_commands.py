@@ -26,7 +26,7 @@ from seasalt.server.config import ServerConfig
 from seasalt.server.housekeeping import format_age, parse_age
 from seasalt.server.options import EXIT_DATABASE, EXIT_USAGE
 from seasalt.server.web import DEFAULT_WEB_PORT
-from seasalt.testing.server import RawClient, ServerProcess
+from seasalt.testing.server import RawClient, ServerProcess, journal_game
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -315,33 +315,15 @@ async def test_seasalt_server_serve_then_games_on_its_journal(tmp_path: Path) ->
 
 def test_games_export_as_a_process_writes_a_replay_file(tmp_path: Path) -> None:
     from seasalt.engine import Rules, apply, legal_actions, new_game
-    from seasalt.protocol import action_to_wire, replay_from_file_data, result_to_wire
-    from seasalt.server.game import ROUND_ENDS
-    from seasalt.server.journal import Journal
-    from seasalt.server.journal_schema import to_blob
+    from seasalt.protocol import replay_from_file_data
 
     db = str(tmp_path / "j.sqlite3")
-    journal = Journal(db)
-    try:  # a whole seeded game, journalled as server/game.py's commit does
-        state = new_game(Rules(players=2), seed=5)
-        gid = journal.create_game("t", 1, 2, False, False, ("bot:random", "bot:random"), 5, 0,
-                                  ENGINE_VERSION)
-        while not state.is_over:
-            action = legal_actions(state)[0]
-            result = apply(state, action)
-            state = result.state
-            ended = any(e.kind in ROUND_ENDS for e in result.events)
-            round_result = None
-            if ended and state.last_result is not None:
-                round_result = (state.last_result.round,
-                                to_blob(result_to_wire(state.last_result)))
-            journal.append_action(
-                gid, state.move, to_blob(action_to_wire(action)), round_result,
-                state.scores if state.is_over else None,
-                state.winners if state.is_over else None,
-            )
-    finally:
-        journal.close()
+    rules, actions = Rules(players=2), []
+    state = new_game(rules, seed=5)
+    while not state.is_over:  # a whole seeded game, each seat taking its first legal action
+        actions.append(legal_actions(state)[0])
+        state = apply(state, actions[-1]).state
+    gid, state = journal_game(db, rules, 5, actions, ("bot:random", "bot:random"))
     target = tmp_path / "replay.json"
     done = _run(str(BIN / "seasalt-server"), "games", "export", str(gid), str(target),
                 "--db", db)

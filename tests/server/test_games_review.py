@@ -10,11 +10,8 @@ from pathlib import Path
 
 import pytest
 from seasalt.bots.review import play_game, review_game
-from seasalt.engine import ENGINE_VERSION, Rules, apply, new_game
-from seasalt.protocol import action_to_wire, result_to_wire
-from seasalt.server.game import ROUND_ENDS
+from seasalt.engine import Rules
 from seasalt.server.journal import Journal
-from seasalt.server.journal_schema import to_blob
 from seasalt.server.review_store import (
     REVIEWS_TABLE,
     keep_review,
@@ -22,6 +19,7 @@ from seasalt.server.review_store import (
     review_from_data,
     review_to_data,
 )
+from seasalt.testing.server import journal_game
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -34,26 +32,7 @@ RULES = Rules(players=2, target=12)
 def _journal_game(db: str) -> tuple[int, tuple]:  # type: ignore[type-arg]
     """A whole seeded greedy-against-random game, journalled as server/game.py commits it."""
     actions = play_game(RULES, SEED, ["greedy", "random"])
-    journal = Journal(db)
-    try:
-        state = new_game(RULES, seed=SEED)
-        gid = journal.create_game("t", 1, 2, False, False, ("bot:greedy", "bot:random"), SEED,
-                                  0, ENGINE_VERSION, target=RULES.target or 0)
-        for action in actions:
-            result = apply(state, action)
-            state = result.state
-            ended = any(e.kind in ROUND_ENDS for e in result.events)
-            round_result = None
-            if ended and state.last_result is not None:
-                round_result = (state.last_result.round,
-                                to_blob(result_to_wire(state.last_result)))
-            journal.append_action(
-                gid, state.move, to_blob(action_to_wire(action)), round_result,
-                state.scores if state.is_over else None,
-                state.winners if state.is_over else None,
-            )
-    finally:
-        journal.close()
+    gid, _state = journal_game(db, RULES, SEED, actions, ("bot:greedy", "bot:random"))
     return gid, actions
 
 
