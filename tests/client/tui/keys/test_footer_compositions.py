@@ -15,9 +15,11 @@ from seasalt.client.tui.screens.table import GAME_PARTS, TableScreen
 from seasalt.client.tui.widgets.footer import Footer
 from seasalt.engine import view
 from seasalt.testing.tui import WaitingLink, app_for, mid_round
+from seasalt.testing.waiting import until
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.reactive import Reactive
+from textual.screen import Screen
 from textual.widget import Widget
 
 
@@ -25,10 +27,16 @@ class CountingFooter(Footer):
     def __init__(self) -> None:
         super().__init__()
         self.compositions = 0
+        self.signals = 0
+        """The screen's "bindings may have changed" signals this footer has handled."""
 
     def compose(self) -> ComposeResult:
         self.compositions += 1
         yield from super().compose()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        super().bindings_changed(screen)
+        self.signals += 1
 
 
 class KeysApp(App[None]):
@@ -56,34 +64,36 @@ def keys(footer: Footer) -> list[Widget]:
     return [w for w in footer.query("FooterKey")]
 
 
+def disabled(footer: Footer) -> list[bool]:
+    return [k.has_class("-disabled") for k in keys(footer)]
+
+
 async def test_the_footer_composes_again_only_when_its_keys_change() -> None:
     app = KeysApp()
     async with app.run_test(size=(80, 10)) as pilot:
         footer = app.query_one(CountingFooter)
-        await pilot.pause()
-        await pilot.pause()
-        assert [k.has_class("-disabled") for k in keys(footer)] == [False, False]
-        composed = footer.compositions
-        for _ in range(3):  # the screen says its bindings may have changed; they did not
+        await until(lambda: disabled(footer) == [False, False], what="the two keys shown")
+        composed, signals = footer.compositions, footer.signals
+        for n in range(1, 4):  # the screen says its bindings may have changed; they did not
             app.screen.refresh_bindings()
+            await until(lambda n=n: footer.signals == signals + n, what="the signal handled")
             await pilot.pause()
         assert footer.compositions == composed
         app.beta_works = False  # shown, but off: the key is drawn dimmed
         app.screen.refresh_bindings()
-        await pilot.pause()
+        await until(lambda: disabled(footer) == [False, True], what="b shown dimmed")
         await pilot.pause()
         assert footer.compositions == composed + 1
-        assert [k.has_class("-disabled") for k in keys(footer)] == [False, True]
 
 
 async def test_canary_textuals_footer_keys_are_compact_reactives_put_up_in_the_footers_style(
 ) -> None:
     # If this fails after a Textual upgrade, client/tui/widgets/footer.py no longer knows the keys.
     app = KeysApp()
-    async with app.run_test(size=(80, 10)) as pilot:
-        await pilot.pause()
+    async with app.run_test(size=(80, 10)):
         footer = app.query_one(CountingFooter)
-        assert keys(footer), "the footer shows its keys as FooterKey widgets"
+        await until(lambda: len(keys(footer)) == 2,
+                    what="the footer's keys shown as FooterKey widgets")
         for key in keys(footer):
             assert isinstance(getattr(type(key), "compact", None), Reactive)
             assert key.compact is footer.compact is False
@@ -103,10 +113,10 @@ async def test_the_waiting_room_hides_the_games_parts_and_the_game_gives_them_ba
     async with app.run_test(size=(120, 40)):
         await tui.until(lambda: isinstance(app.screen, TableScreen)
                         and app.screen.waiting is not None)
-        await tui.settled(app)
         table = app.screen
         assert isinstance(table, TableScreen)
-        assert not any(parts_shown(table).values())
+        await tui.until(lambda: not any(parts_shown(table).values()), what="the parts hidden")
+        await tui.settled(app)
         assert not table.query_one("#hand").display and not table.query_one("#piles").display
         # The second player sits down: the game starts and the table is drawn.
         seats = (p.SeatInfo("human", "Ann", True, False), p.SeatInfo("human", "Bob", True, False))
