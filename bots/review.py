@@ -234,10 +234,6 @@ def review_game(
         rules.players, (d for ds in per_seat.values() for d in ds), budget, review_seed)
 
 
-__all__ = ["REVIEW_BUDGET", "Analyser", "Decision", "PlayerReview", "Review",
-           "decision_points", "partial_review", "play_game", "review_game"]
-
-
 def budget_argument(text: str) -> int:
     """A review budget typed on a command line (``--budget N``: ``seasalt-client --review``,
     ``seasalt-server games review``); raises ``ValueError`` with the words to show."""
@@ -266,3 +262,7 @@ def play_game(rules: Rules, seed: int, levels: Sequence[str], bot_seed: int = 0,
         actions.append(action)
         state = apply(state, action).state
     return tuple(actions)
+
+
+__all__ = ["REVIEW_BUDGET", "Analyser", "Decision", "PlayerReview", "Review", "budget_argument",
+           "decision_points", "partial_review", "play_game", "review_game"]

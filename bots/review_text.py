@@ -8,6 +8,7 @@ names, for a program that has no client words (``seasalt-server games review``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -192,4 +193,23 @@ def seat_names(players: int, entries: Sequence[tuple[int, str, str | None]]) -> 
     return out
 
 
-__all__ = ["PLAIN", "SHOWN_DECISIONS", "Words", "card_words", "review_text", "seat_names"]
+def terminal_progress() -> Callable[[int, int], None] | None:
+    """A review's progress on a terminal's standard error, a line redrawn at each percent
+    (``review_game``'s ``progress``); None when standard error is not a terminal."""
+    if not sys.stderr.isatty():
+        return None
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:
+        percent = 100 * done // max(1, total)
+        if percent != shown[0]:
+            shown[0] = percent
+            end = "\n" if done >= total else ""
+            print(f"\rreviewing: {percent}% of {total} moves", end=end, file=sys.stderr,
+                  flush=True)
+
+    return progress
+
+
+__all__ = ["PLAIN", "SHOWN_DECISIONS", "Words", "card_words", "review_text", "seat_names",
+           "terminal_progress"]

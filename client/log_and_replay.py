@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from seasalt.common.files import PrivateRotatingFileHandler, private_dirs
@@ -73,6 +72,7 @@ def run_review(path: Path, budget: int | None, seed: int, text: bool = True) -> 
     on its screen (client/tui/screens/review.py), or with ``text`` on standard output
     (client/review_text.py); 1 with a message when the file cannot be reviewed, 5 without
     Textual."""
+    from seasalt.bots.review_text import terminal_progress
     from seasalt.client.files.replay_file import read_replay
     from seasalt.client.review_text import review_replay, review_text
     from seasalt.client.tui.replay_steps import build_steps
@@ -93,23 +93,6 @@ def run_review(path: Path, budget: int | None, seed: int, text: bool = True) -> 
         return result if isinstance(result, int) else 0
     # A stand-in's move (a bot playing for an absent player) is not that player's decision.
     skip = tuple(m.action - 1 for m in stand_ins)
-    review = review_replay(replay, budget, seed, skip, progress=_progress_line())
+    review = review_replay(replay, budget, seed, skip, progress=terminal_progress())
     sys.stdout.write(review_text(replay, review))
     return 0
-
-
-def _progress_line() -> Callable[[int, int], None] | None:
-    """A progress line on a terminal's standard error (nothing when it is not a terminal)."""
-    if not sys.stderr.isatty():
-        return None
-    shown = [-1]
-
-    def progress(done: int, total: int) -> None:
-        percent = 100 * done // max(1, total)
-        if percent != shown[0]:
-            shown[0] = percent
-            end = "\n" if done >= total else ""
-            print(f"\rreviewing: {percent}% of {total} moves", end=end, file=sys.stderr,
-                  flush=True)
-
-    return progress

@@ -179,7 +179,7 @@ def review_game_text(
     """``games review ID``: the expert's review of a finished game as text, from the journal
     when it was kept there, else reviewed now and kept (server/review_store.py)."""
     from seasalt.bots.review import review_game
-    from seasalt.bots.review_text import review_text, seat_names
+    from seasalt.bots.review_text import review_text, seat_names, terminal_progress
 
     from .review_store import keep_review, kept_review
 
@@ -196,7 +196,7 @@ def review_game_text(
     if review is None:
         skip = tuple(m.action - 1 for m in load_stand_in_moves(db, game_id))
         review = review_game(replay.rules, replay.seed, replay.actions, budget=budget,
-                             review_seed=seed, skip=skip, progress=_progress_line())
+                             review_seed=seed, skip=skip, progress=terminal_progress())
         try:
             keep_review(path, game_id, review)
             note = "(kept in the journal: the next look is instant)"
@@ -212,19 +212,6 @@ def review_game_text(
                            title=title).rstrip("\n"))
     out.append(note)
     return EXIT_OK
-
-
-def _progress_line() -> Callable[[int, int], None] | None:
-    """A progress line on a terminal's standard error (nothing when it is not a terminal)."""
-    if not sys.stderr.isatty():
-        return None
-
-    def progress(done: int, total: int) -> None:
-        if done == total or done % 10 == 0:
-            end = "\n" if done >= total else ""
-            print(f"\rreviewing: move {done} of {total}", end=end, file=sys.stderr, flush=True)
-
-    return progress
 
 
 def add_games_commands(sub: argparse._SubParsersAction[Parser]) -> None:
