@@ -99,7 +99,6 @@ async def host_from_start_menu(
     """Host a LAN game from the start menu as a player does: the Host tab, the ``switches``
     (their ids, e.g. ``"#host-secure"``) turned on, any free port, Enter; back once the
     lobby of the hosted server is shown."""
-    from seasalt.client.tui.screens.lobby import LobbyScreen
     from seasalt.client.tui.screens.start import StartScreen
 
     await until(lambda: isinstance(app.screen, StartScreen))
