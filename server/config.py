@@ -69,7 +69,9 @@ class ServerConfig:
     fsync: bool = False
     """SQLite ``synchronous=FULL`` instead of NORMAL."""
     bot_delay: float = 0.8
-    """Seconds a bot waits before moving, so people can follow."""
+    """Seconds every bot decision takes at least (on the server's clock, from when the bot
+    starts thinking), so people can follow; a table with a searching bot takes ``bot_think``
+    if that is longer (server/game.py ``bot_pause``)."""
     bot_think: float = 1.5
     """Wall-clock seconds a searching bot (the expert) may think: it answers with what it has
     searched by then, whatever the load. At a table with such a bot every bot decision takes

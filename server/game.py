@@ -376,30 +376,34 @@ class Game(TableService):
         task = asyncio.get_running_loop().create_task(self._bot_turn(table, seat))
         self.bot_tasks[table.name] = task
 
+    def bot_pause(self, table: Table) -> float:
+        """The least time every bot decision at ``table`` takes, on the server's clock: the bot
+        delay (so people can follow), and at a table with a searching bot (whose think time
+        depends on the position) the whole think budget, so that no decision there, a forced
+        one or a stand-in's included, is quicker than one the search used up."""
+        think = self.config.bot_think
+        searching = think > 0 and any(
+            thinks(table.bot_level(s)) for s in range(len(table.seats))
+        )
+        return max(self.config.bot_delay, think if searching else 0.0)
+
     async def _bot_turn(self, table: Table, seat: int) -> None:
         move = table.state.move
-        pause: asyncio.Future[None] | None = None
         try:
             level = table.bot_level(seat)
             if level is None:
                 return
-            # The bot starts thinking at once; its move is played no sooner than the bot delay
-            # (so people can follow) and, at a table with a searching bot, no sooner than the
-            # think budget: every bot decision there takes the same time, which tells nobody
-            # how many options the bot had. The search itself stops at that budget.
+            # The bot starts thinking at once; its move is played no sooner than the table's
+            # bot pause (``bot_pause``) has passed on the server's clock, with one option or
+            # many: every bot decision at a table takes the same time, which tells nobody how
+            # many options the bot had. The search itself stops at the think budget.
             started = self.clock.now()
             think = self.config.bot_think
-            if self.config.bot_delay > 0:
-                pause = asyncio.ensure_future(asyncio.sleep(self.config.bot_delay))
             seed = bot_seed(table.seed, seat)
             action = await self.bots.decide(
                 level, seed, view(table.state, seat, table.views), think or None
             )
-            if pause is not None:
-                await pause
-            floor = think if any(
-                thinks(table.bot_level(s)) for s in range(len(table.seats))
-            ) else 0.0
+            floor = self.bot_pause(table)
             while (left := started + floor - self.clock.now()) > 0:
                 await asyncio.sleep(min(left, _PAD_STEP))
             still_due = (
@@ -418,8 +422,6 @@ class Game(TableService):
             log.exception("bot turn failed at table %s seat %d", table.name, seat)
             await asyncio.sleep(1.0)  # then try again, without spinning
         finally:
-            if pause is not None:
-                pause.cancel()
             if self.bot_tasks.get(table.name) is asyncio.current_task():
                 del self.bot_tasks[table.name]
         self.schedule_bot(table)

@@ -72,7 +72,8 @@ def add_serve_options(p: argparse.ArgumentParser) -> None:
         "dir; 'none' to log to stderr only)",
     )
     p.add_argument("--bot-delay", type=non_negative, default=d.bot_delay, metavar="S",
-                   help=f"seconds a bot waits before each move (default {d.bot_delay:g})")
+                   help="seconds every bot decision takes at least, so people can follow "
+                   f"(default {d.bot_delay:g})")
     p.add_argument("--bot-think", type=non_negative, default=d.bot_think, metavar="S",
                    help="wall-clock seconds an expert bot may think; every bot decision at its "
                    f"table takes that long (default {d.bot_think:g}; 0: no limit)")

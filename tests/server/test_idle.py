@@ -150,9 +150,10 @@ async def test_an_idle_player_is_counted_down_stood_in_for_and_back_on_a_key(
 async def test_an_idle_players_own_move_takes_the_seat_back_and_is_played(
     clock: ManualClock, ctx: zmq.asyncio.Context
 ) -> None:
-    # The bot waits before its move here (real time, far longer than this test), so the
-    # player's key comes while the stand-in is still to move, as a person's does.
-    async with running_server(clock, heartbeat=60.0, idle_after=IDLE_AFTER, bot_delay=60.0,
+    # The bot waits before its move here (on the server's clock, far longer than this test
+    # moves it), so the player's key comes while the stand-in is still to move, as a
+    # person's does.
+    async with running_server(clock, heartbeat=60.0, idle_after=IDLE_AFTER, bot_delay=1e6,
                               takeover_after=SHOWN_FOR) as slow:
         clients, idle, views = await two_players(
             slow, lambda: RawClient(ctx, slow.local_endpoint), "t")
