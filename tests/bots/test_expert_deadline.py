@@ -113,3 +113,40 @@ def test_a_deal_cut_short_is_dropped_for_every_option() -> None:
         Deadline(at, ticks),
     )
     assert not in_time and [len(r) for r in rewards] == [1] * len(options)
+
+
+class Jump:
+    """A clock that stands still for its first ``reads`` reads, then jumps far past any
+    deadline (a machine that stalls the search mid-way)."""
+
+    def __init__(self, reads: int) -> None:
+        self.left, self.reads = reads, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return 0.0 if self.reads <= self.left else 1e12
+
+
+def test_a_clock_that_jumps_past_the_deadline_plays_what_the_first_deal_found() -> None:
+    from seasalt.bots import expert
+    from seasalt.bots.sampler import Sampler
+
+    for v in _views(3):
+        options = expert._options(v, expert._candidates(v))
+        n = len(options)
+        # The first deal looks n times (before the deal, before each playout but its first);
+        # the look before the second deal finds the deadline long passed.
+        jump = Jump(n)
+        found = expert.search(v, decision_rng(1, v), None, Deadline(1.0, jump))
+        assert jump.reads == n + 1  # it stopped at once: no playout after the jump
+        assert found.action in v.legal_actions
+        # What it had: one deal's reward for each option, the same deal and seeds a search
+        # without a deadline starts with; it plays the best of them.
+        rewards: list[list[float]] = [[] for _ in options]
+        expert._simulate(Sampler(v), options, 1, v.seat, decision_rng(1, v), rewards,
+                         list(range(n)), expert._denies(v))
+        best = max(r[0] for r in rewards)
+        assert found.value == best
+        assert any(options[i][0] == found.action and r[0] == best for i, r in enumerate(rewards))
+        again = expert.search(v, decision_rng(1, v), None, Deadline(1.0, Jump(n)))
+        assert again == found  # the same cut, the same answer
