@@ -13,12 +13,11 @@ from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.own_server.child_server import journal_in_use
 from seasalt.client.own_server.solo_game import solo_db_path, unfinished_solo
 from seasalt.client.tui.auto_end import set_auto_end
+from seasalt.client.tui.compat import SteadySelect, TickBox, closing
 from seasalt.client.tui.language import LanguageSelect, current_language
 from seasalt.client.tui.screens.name_prompt import NamePrompt
 from seasalt.client.tui.widgets.footer import Footer
 from seasalt.client.tui.widgets.servers import ServerList
-from seasalt.client.tui.widgets.steady_select import SteadySelect, closing
-from seasalt.client.tui.widgets.tickbox import TickBox
 from seasalt.client.words.i18n import _
 from seasalt.common.names import fit_name
 from seasalt.protocol import DEFAULT_PORT
