@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from seasalt.client.net.discovery import DEFAULT_DISCOVER_TIMEOUT, run_discover
+from seasalt.client.net.discovery import DEFAULT_DISCOVER_TIMEOUT, Feed, browse, discover
+from seasalt.client.words.discovery import describe
+from seasalt.client.words.i18n import _, ngettext
 
 
 def _timeout(text: str) -> float:
@@ -34,3 +37,30 @@ def discover_command(args: argparse.Namespace) -> int:
 
     set_language(resolve(args.lang))  # it prints in the language the app would speak
     return run_discover(args.timeout)
+
+
+def run_discover(timeout: float, feed: Feed = browse) -> int:
+    """``seasalt-client --discover``: print what is found; 0 when something was, else 1."""
+    result = discover(timeout, feed)
+    if result.unavailable is not None:
+        print(
+            "seasalt-client: " + _("cannot look for servers on this network: {reason}").format(
+                reason=result.unavailable),
+            file=sys.stderr,
+        )
+        return 1
+    if not result.servers:
+        print(_("no seasalt server found on this network within {seconds} s (is one running, "
+                "without --no-announce? else type its address: seasalt-client HOST:PORT)"
+                ).format(seconds=f"{timeout:g}"))
+        return 1
+    count = len(result.servers)
+    print(ngettext("found {n} seasalt server on this network:",
+                   "found {n} seasalt servers on this network:", count).format(n=count))
+    for server in result.servers:
+        for line in describe(server):
+            print(f"  {line}")
+    if any(s.server_key is not None for s in result.servers):
+        print("  " + _("(a key heard on the network proves nothing: check it against the one "
+                       "on the host's screen)"))
+    return 0

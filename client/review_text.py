@@ -3,7 +3,7 @@
 
 The frame is bots/review_text.py's (shared with ``seasalt-server games review``); the choices
 and the reasons are worded here as the coach words them at the table (client/words/game.py
-``action_label``, client/tui/widgets/coach_words.py ``reason``), in the player's language. The
+``action_label``, client/words/coach.py ``reason``), in the player's language. The
 frame's own headings are English for now: they are not in the catalogues yet.
 """
 
@@ -15,7 +15,7 @@ from seasalt.bots.coach import Facts
 from seasalt.bots.review import Decision, Review, review_game
 from seasalt.bots.review_text import SHOWN_DECISIONS, Words, seat_names
 from seasalt.bots.review_text import review_text as frame_text
-from seasalt.client.tui.widgets.coach_words import reason
+from seasalt.client.words.coach import reason
 from seasalt.client.words.game import Names, action_label
 from seasalt.engine import Action, PlayerView
 from seasalt.protocol import Replay

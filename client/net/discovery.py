@@ -3,8 +3,9 @@
 :func:`browse` starts a zeroconf browser whose threads call ``on_event`` with :class:`Seen`
 (a server appeared or its TXT record changed), :class:`Gone` or :class:`Unavailable` (no
 multicast here: one line, never a crash). The start menu's Join list and
-``seasalt-client --discover`` (:func:`run_discover`) both use it; tests pass a fake feed of the
-same shape. No Textual here: the headless client may use it too.
+``seasalt-client --discover`` (client/discovery_cli.py) both use it; tests pass a fake feed of
+the same shape. No Textual and no words here (client/words/discovery.py words what is found):
+the headless client may use it too.
 
 Everything in an announcement came from the network: a record that does not read
 (protocol/discovery.py ``read_txt``) or has no usable address is ignored with one log line.
@@ -15,14 +16,12 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import logging
-import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from seasalt.client.net.address import format_address
-from seasalt.client.words.come_back import join_command
 from seasalt.common.addresses import local_networks
 from seasalt.protocol import PROTOCOL_VERSION
 from seasalt.protocol.discovery import (
@@ -254,51 +253,3 @@ def discover(timeout: float = DEFAULT_DISCOVER_TIMEOUT, feed: Feed = browse) -> 
         return Discovered(servers, problem[0] if problem else None)
 
 
-def describe(server: FoundServer) -> list[str]:
-    """The lines ``--discover`` prints for one server (in the language of ``--lang``)."""
-    from seasalt.client.words.i18n import _, ngettext  # (here: it imports Textual, the headless no)
-
-    a = server.announcement
-    facts = [
-        ngettext("{n} table waiting", "{n} tables waiting", a.tables).format(n=a.tables),
-        ngettext("{n} player waiting", "{n} players waiting", a.waiting).format(n=a.waiting),
-        _("encrypted") if a.secure else _("not encrypted"),
-    ]
-    if not server.compatible:
-        facts.append(_("protocol {theirs}, this client speaks {ours}").format(
-            theirs=a.protocol, ours=PROTOCOL_VERSION))
-    lines = [f"{server.name}  {server.address}  ({', '.join(facts)})"]
-    command = join_command(server.address, a.server_key)
-    lines.append("  " + _("join: {command}").format(command=command))
-    if a.web is not None:
-        lines.append("  " + _("browser: {address}").format(address=a.web))
-    return lines
-
-
-def run_discover(timeout: float, feed: Feed = browse) -> int:
-    """``seasalt-client --discover``: print what is found; 0 when something was, else 1."""
-    from seasalt.client.words.i18n import _, ngettext  # (here: it imports Textual, the headless no)
-
-    result = discover(timeout, feed)
-    if result.unavailable is not None:
-        print(
-            "seasalt-client: " + _("cannot look for servers on this network: {reason}").format(
-                reason=result.unavailable),
-            file=sys.stderr,
-        )
-        return 1
-    if not result.servers:
-        print(_("no seasalt server found on this network within {seconds} s (is one running, "
-                "without --no-announce? else type its address: seasalt-client HOST:PORT)"
-                ).format(seconds=f"{timeout:g}"))
-        return 1
-    count = len(result.servers)
-    print(ngettext("found {n} seasalt server on this network:",
-                   "found {n} seasalt servers on this network:", count).format(n=count))
-    for server in result.servers:
-        for line in describe(server):
-            print(f"  {line}")
-    if any(s.server_key is not None for s in result.servers):
-        print("  " + _("(a key heard on the network proves nothing: check it against the one "
-                       "on the host's screen)"))
-    return 0

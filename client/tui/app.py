@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from seasalt.client.files.player_name import load_name, save_name
+from seasalt.client.files.settings import load_name, save_name
 from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.net.discovery import Feed
 from seasalt.client.net.intents import Intent, LeaveTable

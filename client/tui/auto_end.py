@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from seasalt.client.files import user_settings
+from seasalt.client.files import settings
 from seasalt.client.words.i18n import _
 from seasalt.engine import EndTurn, PlayerView
 
 AUTO_END_DELAY = 2.0
 """Seconds the countdown shows before the turn ends by itself."""
-SETTING = "auto_end_turn"
 
 
 def only_end_turn(v: PlayerView) -> bool:
@@ -62,11 +61,11 @@ class AutoEnd:
 
 
 def load() -> bool:
-    return bool(user_settings.load().get(SETTING, False))
+    return settings.load().auto_end_turn
 
 
 def set_auto_end(app: Any, on: bool) -> None:
     """Turn the setting on or off for this app and keep it for the next start."""
     app.auto_end_turn = on
-    user_settings.save(SETTING, on)
+    settings.update(auto_end_turn=on)
     app.notify(_("Auto end turn: on") if on else _("Auto end turn: off"), timeout=3)

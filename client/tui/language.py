@@ -16,16 +16,19 @@ import inspect
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from rich.align import Align
-from rich.text import Text
-from seasalt.client.tui.widgets.steady_select import SteadySelect
+from seasalt.client.tui.compat import (
+    Palette,
+    SteadySelect,
+    own_bindings,
+    set_own_bindings,
+    written_bindings,
+)
 from seasalt.client.words.i18n import LANGUAGES, N_, _, pgettext, resolve, translator
 from textual.binding import Binding, BindingsMap
-from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Select, TabbedContent
-from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 
 def _english_bindings(node: DOMNode) -> dict[tuple[str, str], Binding]:
     """(key, action) -> the binding as the class wrote it (English msgids, key names)."""
-    merged = type(node)._merged_bindings
+    merged = written_bindings(node)
     if merged is None:
         return {}
     return {
@@ -55,7 +58,7 @@ def translate_bindings(node: DOMNode) -> None:
     english = _english_bindings(node)
     names = key_names()
     fresh: dict[str, list[Binding]] = {}
-    for key, bindings in node._bindings.key_to_bindings.items():
+    for key, bindings in own_bindings(node).key_to_bindings.items():
         out = []
         for binding in bindings:
             written = english.get((binding.key, binding.action))
@@ -65,7 +68,7 @@ def translate_bindings(node: DOMNode) -> None:
                     key_display=names.get(written.key_display or "", written.key_display))
             out.append(binding)
         fresh[key] = out
-    node._bindings = BindingsMap.from_keys(fresh)
+    set_own_bindings(node, BindingsMap.from_keys(fresh))
 
 
 def _screen_changed(app: App[Any], screen: Screen[Any]) -> None:
@@ -260,27 +263,8 @@ class LanguageCommands(Provider):
 
 TEXTUAL_MSGIDS = (N_("Exit the command palette"), N_("No matches found"))
 """Textual's own words that players see in the palette (its footer hint and its empty list),
-translated here: Textual itself has no translations."""
-
-
-class Palette(CommandPalette):
-    """Textual's command palette speaking the app's language."""
-
-    def _start_no_matches_countdown(self, search_value: str) -> None:
-        # Textual's own method (pinned Textual), with its one sentence translated.
-        self._stop_no_matches_countdown()
-
-        def show_no_matches() -> None:
-            if search_value:
-                self.query_one(CommandList).add_option(Option(
-                    Align.center(Text(_("No matches found"), style="not bold")),
-                    disabled=True, id=self._NO_MATCHES,
-                ))
-                self._list_visible = True
-            else:
-                self._list_visible = False
-
-        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
+translated here (the second in :class:`seasalt.client.tui.compat.Palette`): Textual itself has
+no translations."""
 
 
 def open_palette(app: App[Any]) -> None:

@@ -6,7 +6,7 @@ compiles it in memory for :class:`gettext.GNUTranslations`: no build step, and t
 the repo are the only source.
 
 Each :class:`~seasalt.client.tui.app.SeasaltApp` holds its own ``translator``; ``_()`` finds it
-through the running app (Textual's active-app context variable, set in every task of that app),
+through the running app (:data:`find_running_app`, which the Textual app's package sets up),
 so two apps in one process, as in tests, each speak their own language. Outside an app ``_()``
 uses the process default (English unless :func:`set_language` says otherwise). Player names and
 chat are never passed through ``_()``.
@@ -28,11 +28,6 @@ from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-
-try:  # Textual's "which app is running this task" variable (how widgets find self.app)
-    from textual._context import active_app
-except ImportError:  # pragma: no cover - a Textual without it: every app uses the default
-    active_app = None  # type: ignore[assignment]
 
 DOMAIN = "seasalt"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -178,6 +173,15 @@ def _translator(code: str) -> Translator:
 _default: Translator = translator(DEFAULT_LANGUAGE)
 
 
+def _no_app() -> object | None:
+    return None
+
+
+find_running_app: Callable[[], object | None] = _no_app
+"""The app running the current task, or None: the Textual app sets it when its package is
+imported (``seasalt.client.tui.compat.install``); without Textual there is none."""
+
+
 def set_language(lang: str | None) -> None:
     """Set the process default: the language of ``_()`` outside a running app."""
     global _default
@@ -191,11 +195,8 @@ def load(lang: str | None = None) -> Translator:
 
 def current() -> Translator:
     """The translator of the app running this code, else the process default."""
-    if active_app is not None:
-        try:
-            app = active_app.get()
-        except LookupError:
-            return _default
+    app = find_running_app()
+    if app is not None:
         found = getattr(app, "translator", None)
         if isinstance(found, Translator):
             return found

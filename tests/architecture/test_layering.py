@@ -45,8 +45,7 @@ TEST_SUPPORT = ("seasalt.testing", "seasalt.engine.testing")
 
 # Parts of the client that may import Textual; the headless player must start without it.
 TEXTUAL_OK = (
-    "client/tui/",  # the app, its flows, screens and widgets
-    "client/words/i18n.py",  # reads which app runs a task (Textual's context), if Textual is there
+    "client/tui/",  # the app, its flows, screens and widgets (i18n is told how to find the app)
 )
 
 
@@ -336,3 +335,26 @@ def test_the_clients_folders_under_the_app_never_import_it(folder: str) -> None:
     for path in sorted((ROOT / "client" / folder).rglob("*.py")):
         used = [n for n in _imports(path, "client") if n.startswith("seasalt.client.tui")]
         assert not used, f"{path.relative_to(ROOT)} imports {used}"
+
+
+# The client's folders in the order they depend (docs/client.md "Where each thing lives"): each
+# imports only folders before it, so no two import each other. The words stand on the network
+# library's data (addresses, stand-in events, a found server) and word it; the network library
+# says nothing to people (``seasalt-client --discover`` prints in client/discovery_cli.py).
+# Modules at the top of client/ (the command lines) may import every folder.
+CLIENT_FOLDERS = ("net", "files", "words", "lessons", "own_server", "tui")
+
+
+def test_the_clients_folders_import_only_folders_before_them() -> None:
+    on_disk = {p.name for p in (ROOT / "client").iterdir() if (p / "__init__.py").is_file()}
+    assert on_disk == set(CLIENT_FOLDERS), "client/: list new folders in CLIENT_FOLDERS"
+    bad = []
+    for index, folder in enumerate(CLIENT_FOLDERS):
+        later = CLIENT_FOLDERS[index + 1:]
+        for path in sorted((ROOT / "client" / folder).rglob("*.py")):
+            used = [n for n in _imports(path, "client")
+                    if any(n == f"seasalt.client.{f}" or n.startswith(f"seasalt.client.{f}.")
+                           for f in later)]
+            if used:
+                bad.append(f"{path.relative_to(ROOT)} imports {used}")
+    assert not bad, "\n".join(bad)

@@ -1,5 +1,6 @@
-"""The coach in words (client/tui/widgets/coach_words.py): where it is offered, and its reasons
-worded from the coach's facts (the engine's breakdown), in the player's language."""
+"""The coach in words (client/words/coach.py; ``coach_allowed`` in client/tui/widgets/coach.py):
+where it is offered, and its reasons worded from the coach's facts (the engine's breakdown), in
+the player's language."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import Iterator
 import pytest
 from seasalt.bots.coach import Facts, Option
 from seasalt.client.tui.messages import TableSummary
-from seasalt.client.tui.widgets.coach_words import coach_allowed, figures, reason
+from seasalt.client.tui.widgets.coach import coach_allowed
 from seasalt.client.words import i18n
+from seasalt.client.words.coach import figures, reason
 from seasalt.client.words.event_cards import event_name
 from seasalt.client.words.game import Names
 from seasalt.engine import (

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from seasalt.client.cli import main as client_main
+from seasalt.client.discovery_cli import run_discover
 from seasalt.client.net import discovery as d
 from seasalt.client.words.i18n import set_language
 from seasalt.protocol import PROTOCOL_VERSION
@@ -161,7 +162,7 @@ def test_run_discover_prints_each_server_with_its_join_command(
     plain = server("Attic", waiting=3, tables=2)
     secure = server("den", "10.231.1.3", server_key=KEY, web="http://10.231.1.3:8080/")
     old = server("old", "10.231.1.4", protocol=PROTOCOL_VERSION + 1)
-    assert d.run_discover(0.3, FakeFeed(d.Seen(secure), d.Seen(plain), d.Seen(old))) == 0
+    assert run_discover(0.3, FakeFeed(d.Seen(secure), d.Seen(plain), d.Seen(old))) == 0
     out = capsys.readouterr().out
     assert out.startswith("found 3 seasalt servers on this network:\n")
     assert "Attic  10.231.1.1:7327  (2 tables waiting, 3 players waiting, not encrypted)" in out
@@ -181,12 +182,12 @@ def test_run_discover_counts_in_words_in_the_language_asked(
     # It printed "1 seasalt server(s)" and "1 table(s) waiting", in English whatever --lang.
     one = server("Attic", waiting=1, tables=1)
     try:
-        assert d.run_discover(0.3, FakeFeed(d.Seen(one))) == 0
+        assert run_discover(0.3, FakeFeed(d.Seen(one))) == 0
         out = capsys.readouterr().out
         assert out.startswith("found 1 seasalt server on this network:\n")
         assert "(1 table waiting, 1 player waiting, not encrypted)" in out
         set_language("fr")
-        assert d.run_discover(0.3, FakeFeed(d.Seen(one), d.Seen(server("den", tables=0)))) == 0
+        assert run_discover(0.3, FakeFeed(d.Seen(one), d.Seen(server("den", tables=0)))) == 0
         out = capsys.readouterr().out
         assert "(s)" not in out
         assert out.startswith("2 serveurs seasalt trouvés sur ce réseau")
@@ -196,7 +197,7 @@ def test_run_discover_counts_in_words_in_the_language_asked(
 
 
 def test_run_discover_says_so_when_nothing_answers(capsys: pytest.CaptureFixture[str]) -> None:
-    assert d.run_discover(0.2, FakeFeed()) == 1
+    assert run_discover(0.2, FakeFeed()) == 1
     out = capsys.readouterr().out
     assert out.startswith("no seasalt server found on this network within 0.2 s")
     assert "seasalt-client HOST:PORT" in out

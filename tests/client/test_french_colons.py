@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 from seasalt.bots.coach import Facts, Option
-from seasalt.client.tui.widgets.coach_words import option_line
 from seasalt.client.tui.widgets.piles import compact_entries
 from seasalt.client.words import i18n
+from seasalt.client.words.coach import option_line
 from seasalt.client.words.game import Names
 from seasalt.engine import ALL_CARDS, Kind, TakeDiscard, view
 from seasalt.testing.tui import mid_round

@@ -4,6 +4,7 @@ columns: "n or" / "p one round", "· h" / "history")."""
 from __future__ import annotations
 
 import pytest
+from seasalt.client.tui import compat
 from seasalt.client.tui.screens.help import _keys
 from seasalt.client.tui.widgets import wrap
 from seasalt.client.words import i18n
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.timeout(60)
 
 @pytest.mark.parametrize("lang", ("en", "pt", "es", "fr"))
 def test_no_help_key_line_ends_on_a_key_or_its_or(lang: str) -> None:
-    wrap.keep_no_break_spaces()
+    compat.keep_no_break_spaces()
     i18n.set_language(lang)
     try:
         text = _keys().plain

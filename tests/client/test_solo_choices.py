@@ -1,4 +1,4 @@
-"""The start menu's solo choices kept between runs (client/files/solo_choices.py): what was kept
+"""The start menu's solo choices kept between runs (client/files/settings.py): what was kept
 comes back, and a kept value the client cannot use (edited, from another version) falls back to that
 choice's default alone."""
 
@@ -8,31 +8,31 @@ import json
 from pathlib import Path
 
 import pytest
-from seasalt.client.files import solo_choices, user_settings
-from seasalt.client.files.solo_choices import SoloChoices
+from seasalt.client.files import settings
+from seasalt.client.files.settings import SoloChoices
 
 
 @pytest.fixture(autouse=True)
 def _settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "settings.json"
-    monkeypatch.setattr(user_settings, "settings_path", lambda: path)
+    monkeypatch.setattr(settings, "settings_path", lambda: path)
     return path
 
 
 def test_the_choices_kept_come_back_beside_the_other_settings() -> None:
-    assert solo_choices.load() == SoloChoices()  # nothing kept yet: the defaults
-    user_settings.save("auto_end_turn", True)
+    assert settings.load().solo == SoloChoices()  # nothing kept yet: the defaults
+    settings.update(auto_end_turn=True)
     chosen = SoloChoices(opponents=3, level="expert", extra_salt=True, double_target=True)
-    assert solo_choices.save(chosen)
-    assert solo_choices.load() == chosen
-    assert user_settings.load()["auto_end_turn"] is True  # the other settings stay
+    assert settings.update(solo=chosen)
+    assert settings.load().solo == chosen
+    assert settings.load().auto_end_turn is True  # the other settings stay
 
 
 def test_a_value_it_cannot_use_falls_back_to_that_choices_default(_settings: Path) -> None:
     _settings.write_text(json.dumps({"solo": {
         "opponents": 7, "level": "godlike", "extra_salt": "yes", "extra_pepper": True}}))
-    assert solo_choices.load() == SoloChoices(extra_pepper=True)
+    assert settings.load().solo == SoloChoices(extra_pepper=True)
     _settings.write_text(json.dumps({"solo": ["not", "a", "map"]}))
-    assert solo_choices.load() == SoloChoices()
+    assert settings.load().solo == SoloChoices()
     _settings.write_text(json.dumps({"solo": {"opponents": True, "level": 3}}))
-    assert solo_choices.load() == SoloChoices()  # (True is an int to Python: not a count)
+    assert settings.load().solo == SoloChoices()  # (True is an int to Python: not a count)

@@ -11,9 +11,9 @@ from rich.text import Text
 from seasalt.client.tui.auto_end import AUTO_END_DELAY
 from seasalt.client.tui.widgets.actions import NUMBER_KEYS
 from seasalt.client.tui.widgets.cards import chip
-from seasalt.client.tui.widgets.coach_words import figures_help
-from seasalt.client.tui.widgets.coach_words import help_line as coach_help_line
 from seasalt.client.tui.widgets.wrap import NBSP
+from seasalt.client.words.coach import figures_help
+from seasalt.client.words.coach import help_line as coach_help_line
 from seasalt.client.words.event_cards import event_help, event_name, keeper_name
 from seasalt.client.words.game import color_name, kind_name
 from seasalt.client.words.i18n import _
@@ -120,7 +120,7 @@ def _events() -> Group:
 
 
 def _coach_figures() -> Group:
-    """What the coach's "expected points" and "% to win" mean (tui/widgets/coach_words.py)."""
+    """What the coach's "expected points" and "% to win" mean (client/words/coach.py)."""
     return Group(Text(_("The coach's figures"), style="bold underline"), Text(figures_help()))
 
 
@@ -194,7 +194,7 @@ def _keys() -> Text:
           "e end turn · h scores · l log/chat panel · t chat · ? help · q quit. Every action "
           "can also be clicked.").format(letters=", ".join(NUMBER_KEYS[9:13]))
     ))
-    text.append("\n" + coach_help_line())  # client/tui/widgets/coach_words.py
+    text.append("\n" + coach_help_line())  # client/words/coach.py
     text.append("\n" + _pairs(_("A prompt too long for the rows under your choices shows part "
                                  "of its lines and says which: ↑ ↓ (or PgUp PgDn, or the mouse "
                                  "wheel) read the rest.")))

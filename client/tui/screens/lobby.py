@@ -8,12 +8,11 @@ from urllib.parse import urlsplit
 from rich.text import Text
 from seasalt.bots import LEVELS
 from seasalt.client.net.intents import AskTables, SitDown, WatchTable
+from seasalt.client.tui.compat import SteadySelect, TickBox
 from seasalt.client.tui.messages import IntentQueued, TableSummary
 from seasalt.client.tui.widgets.countdown import turn_time_label
 from seasalt.client.tui.widgets.fitted_table import Row, fill_table
 from seasalt.client.tui.widgets.footer import Footer
-from seasalt.client.tui.widgets.steady_select import SteadySelect
-from seasalt.client.tui.widgets.tickbox import TickBox
 from seasalt.client.words.come_back import join_command
 from seasalt.client.words.i18n import _, ngettext
 from seasalt.client.words.join_address import friend_addresses, join_line

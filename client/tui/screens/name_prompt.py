@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from seasalt.client.files.player_name import save_name, valid_name
+from seasalt.client.files.settings import save_name, valid_name
 from seasalt.client.words.i18n import _
 from textual import on
 from textual.app import ComposeResult

@@ -7,18 +7,17 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from seasalt.bots import LEVELS
-from seasalt.client.files import solo_choices
-from seasalt.client.files.player_name import save_name, valid_name
+from seasalt.client.files import settings
+from seasalt.client.files.settings import OPPONENTS, SoloChoices, save_name, valid_name
 from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.own_server.child_server import journal_in_use
 from seasalt.client.own_server.solo_game import solo_db_path, unfinished_solo
 from seasalt.client.tui.auto_end import set_auto_end
+from seasalt.client.tui.compat import SteadySelect, TickBox, closing
 from seasalt.client.tui.language import LanguageSelect, current_language
 from seasalt.client.tui.screens.name_prompt import NamePrompt
 from seasalt.client.tui.widgets.footer import Footer
 from seasalt.client.tui.widgets.servers import ServerList
-from seasalt.client.tui.widgets.steady_select import SteadySelect, closing
-from seasalt.client.tui.widgets.tickbox import TickBox
 from seasalt.client.words.i18n import _
 from seasalt.common.names import fit_name
 from seasalt.protocol import DEFAULT_PORT
@@ -107,8 +106,8 @@ class StartScreen(Screen[None]):
         self.saved_solo = unfinished_solo()
         if self.saved_solo is not None and journal_in_use(solo_db_path()):
             self.saved_solo = None  # another client's solo server plays it: not ours to resume
-        self.solo = solo_choices.load()
-        """Last time's solo choices (client/files/solo_choices.py): the menu offers them again."""
+        self.solo = settings.load().solo
+        """Last time's solo choices (client/files/settings.py): the menu offers them again."""
         self.ask_name = ask_name
         """The first start (no name remembered, none on the command line): ask for one."""
 
@@ -130,7 +129,7 @@ class StartScreen(Screen[None]):
                     with Horizontal(classes="row compact-row"):
                         yield Label(_("Opponents"), classes="label")
                         yield SteadySelect(
-                            [(str(n), n) for n in solo_choices.OPPONENTS],
+                            [(str(n), n) for n in OPPONENTS],
                             value=self.solo.opponents, allow_blank=False,
                             id="opponents", compact=True,
                         )
@@ -257,7 +256,7 @@ class StartScreen(Screen[None]):
 
     @on(Button.Pressed, "#go-solo")
     def go_solo(self) -> None:
-        chosen = solo_choices.SoloChoices(
+        chosen = SoloChoices(
             opponents=int(self.query_one("#opponents", Select).value),  # type: ignore[arg-type]
             level=str(self.query_one("#level", Select).value),
             extra_salt=self.query_one("#extra-salt", Checkbox).value,
@@ -265,7 +264,7 @@ class StartScreen(Screen[None]):
             double_target=self.query_one("#double-target", Checkbox).value,
         )
         if chosen != self.solo:  # offered next time too
-            solo_choices.save(chosen)
+            settings.update(solo=chosen)
         self.post_message(
             self.Chosen(
                 SoloPlan(

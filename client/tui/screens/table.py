@@ -24,8 +24,7 @@ from seasalt.client.tui.screens.table_input import PENDING_CHECK, PENDING_TIMEOU
 from seasalt.client.tui.widgets.actions import ActionLine, ActionList, Choice
 from seasalt.client.tui.widgets.call_status import CallStatus
 from seasalt.client.tui.widgets.cardface import CardSize, size_for
-from seasalt.client.tui.widgets.coach import CoachPanel
-from seasalt.client.tui.widgets.coach_words import COACH_KEY, coach_allowed
+from seasalt.client.tui.widgets.coach import CoachPanel, coach_allowed
 from seasalt.client.tui.widgets.countdown import TICK, ClockLine
 from seasalt.client.tui.widgets.events import EventsPanel
 from seasalt.client.tui.widgets.footer import Footer
@@ -35,6 +34,7 @@ from seasalt.client.tui.widgets.opponents import OpponentsPanel
 from seasalt.client.tui.widgets.piles import PilesPanel
 from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.client.tui.widgets.score_track import ScoreTrack
+from seasalt.client.words.coach import COACH_KEY
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _
 from seasalt.engine import Event

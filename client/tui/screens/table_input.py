@@ -18,9 +18,9 @@ from seasalt.client.net.intents import AskSnapshot, Back, Play, Say
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.widgets.actions import UNPICK, ActionList, Choice
-from seasalt.client.tui.widgets.coach_words import COACH_KEY
 from seasalt.client.tui.widgets.countdown import stood_in
 from seasalt.client.tui.widgets.prompt import PromptPanel
+from seasalt.client.words.coach import COACH_KEY
 from seasalt.client.words.i18n import _
 from seasalt.engine import Call
 from textual.css.query import NoMatches

@@ -17,9 +17,16 @@ from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.bots.coach import Advice, Cancelled, analyse
+from seasalt.client.tui.messages import TableSummary
 from seasalt.client.tui.widgets.actions import ActionLine, ActionList
-from seasalt.client.tui.widgets.coach_words import Part, advice_parts, stale_text, thinking_text
 from seasalt.client.tui.widgets.wrap import hang
+from seasalt.client.words.coach import (
+    advice_lines,
+    coach_word,
+    or_word,
+    stale_words,
+    thinking_words,
+)
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _
 from seasalt.engine import PlayerView
@@ -30,6 +37,60 @@ from textual.worker import Worker, WorkerState
 BUDGET: int | None = None
 """Playouts per question: None is the expert's default for the player count (about a second
 on the reference machine); tests set a small one."""
+
+
+Part = tuple[Text, Text]
+"""One part of the answer: its lead ("Coach", "or") and its words, which wrap under
+themselves, not under the lead (``hang``)."""
+
+
+def coach_allowed(summary: TableSummary | None, seat: int | None) -> bool:
+    """The coach may be offered: a seated player at a table that allows it, or where every
+    other seat is a bot (a solo game: nobody else to be fair to). Never to a spectator."""
+    if summary is None or seat is None:
+        return False
+    if summary.coach_allowed:
+        return True
+    others = [kind for index, kind in enumerate(summary.kinds) if index != seat]
+    return bool(others) and all(kind.startswith("bot:") for kind in others)
+
+
+def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
+    """The answer: the advice first, then the next best choices and what the figures mean."""
+    return Text("\n").join(lead + body for lead, body in advice_parts(advice, v, names))
+
+
+def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Part]:
+    """The answer's parts (client/words/coach.py ``advice_lines``) styled: the advice bold
+    under "Coach", each next best choice under "or", the footnote in italics."""
+    lead = _coach_lead()
+    parts: list[Part] = []
+    for line in advice_lines(advice, v, names):
+        if line.role == "advice":
+            parts.append((lead, Text(line.words, style="bold")))
+        elif line.role == "other":
+            parts.append((Text("  " + or_word() + " "), Text(line.words)))
+        elif line.role == "footnote":
+            parts.append((Text(), Text(line.words, style="italic")))
+        else:
+            parts.append((lead, Text(line.words)))
+    return parts
+
+
+def _coach_lead() -> Text:
+    lead = Text()
+    lead.append(coach_word(), style="bold reverse")
+    lead.append(" ")
+    return lead
+
+
+def thinking_text() -> Part:
+    return _coach_lead(), Text(thinking_words(), style="italic")
+
+
+def stale_text() -> Part:
+    """The advice went with its moment (client/words/coach.py ``stale_words``)."""
+    return _coach_lead(), Text(stale_words(), style="italic")
 
 
 class CoachPanel(Static):
@@ -59,7 +120,7 @@ class CoachPanel(Static):
         self._worker: Worker[Advice | None] | None = None
         self._stop: threading.Event | None = None
         self._parts: list[Part] = []
-        """The answer's parts (client/tui/widgets/coach_words.py ``advice_parts``), best first."""
+        """The answer's parts (``advice_parts``), best first."""
         self._fitted_to = (0, 0)
         """The (width, rows) the parts shown were fitted to."""
         self.discarded = 0

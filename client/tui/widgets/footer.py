@@ -9,15 +9,15 @@ Two costs of Textual's footer, a fifth of a table screen's start-up CPU between 
 - Each key of Textual's footer is born compact (its own default) and then bound to the
   footer's ``compact`` (False here): it gains the ``-compact`` class as it mounts and loses it
   at once, restyling itself twice. Each key's ``compact`` is set to the footer's before it
-  mounts (``set_reactive``: no watcher), leaving nothing to undo.
+  mounts (:func:`seasalt.client.tui.compat.born_with`), leaving nothing to undo.
 
 Guarded by tests/client/tui/keys/test_footer_keys.py.
 """
 
 from __future__ import annotations
 
+from seasalt.client.tui.compat import born_with
 from textual.app import ComposeResult
-from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
@@ -44,9 +44,7 @@ class Footer(TextualFooter):
         keys = self.keys_of(self.screen)
         shown = False
         for widget in super().compose():
-            compact = getattr(type(widget), "compact", None)
-            if isinstance(compact, Reactive):  # a key (Textual's FooterKey)
-                widget.set_reactive(compact, self.compact)
+            born_with(widget, self.compact)  # a key (Textual's FooterKey): styled once
             shown = True
             yield widget
         # Nothing put up: the footer's first composition, before the screen's bindings are

@@ -1,10 +1,9 @@
 """Word wrap that never breaks inside a card's name, nor before French punctuation.
 
-Textual and Rich wrap at any whitespace (the ``\\s`` of a regular expression), a no-break space
-included (Rich issue 3545), so a prompt naming ``Penguin Colony·green`` could end a line after
-"Penguin", and a French line could start with the ":" or "?" its typography spaces off.
-:func:`keep_no_break_spaces` makes both wrappers glue at U+00A0 and U+202F as Unicode's line
-breaking (UAX #14) says; :func:`unbroken` ties a chip's words with no-break spaces;
+Textual and Rich wrap at any whitespace, a no-break space included, until
+:func:`seasalt.client.tui.compat.keep_no_break_spaces` makes both glue at U+00A0 and U+202F
+(done as the app's package is imported); :func:`unbroken` ties a chip's words with no-break
+spaces;
 :func:`wrap_words` breaks lines only at plain spaces and hands Textual lines that already fit;
 :func:`hang` wraps a line's words under themselves, not under its lead.
 """
@@ -14,8 +13,6 @@ from __future__ import annotations
 import functools
 import re
 
-import rich._wrap
-import textual._wrap
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
@@ -25,23 +22,6 @@ from seasalt.engine import Color, Kind
 
 NBSP = "\u00a0"
 _WORD = re.compile(r"[^ ]+")
-
-_GLUE = "\u00a0\u202f"
-"""No-break space and narrow no-break space (French puts them before ``: ; ! ?``)."""
-_BREAKING = rf"[^\S{_GLUE}]"
-_WORDLIKE = rf"[\S{_GLUE}]"
-
-
-def keep_no_break_spaces() -> None:
-    """Make Textual's and Rich's word wrap keep no-break spaces inside words (idempotent).
-
-    Both split a line into chunks with a module-level pattern built on ``\\s`` (which matches a
-    no-break space); the same patterns with the two no-break spaces counted as part of a word
-    change nothing else. Called when the widgets are imported (client/tui/widgets/__init__.py);
-    tests/client/test_french_punctuation.py fails if either library renames its pattern.
-    """
-    textual._wrap.re_chunk = re.compile(rf"{_WORDLIKE}+{_BREAKING}*|{_BREAKING}+")
-    rich._wrap.re_word = re.compile(rf"{_BREAKING}*{_WORDLIKE}+{_BREAKING}*")
 
 
 def tied(words: str) -> str:

@@ -14,7 +14,7 @@ import rich._wrap
 import textual._wrap
 from rich.console import Console
 from rich.text import Text
-from seasalt.client.tui.widgets import wrap
+from seasalt.client.tui import compat
 from seasalt.client.words import i18n
 from seasalt.client.words.i18n_tools import iter_entries
 from textual.content import Content
@@ -56,7 +56,7 @@ def test_french_spaces_its_punctuation_with_no_break_spaces() -> None:
 
 def test_no_wrapped_french_line_starts_with_its_punctuation() -> None:
     """Textual's wrap (Static, Content) and Rich's (tables) at every third width of 30-99."""
-    wrap.keep_no_break_spaces()
+    compat.keep_no_break_spaces()
     assert textual._wrap.re_chunk.pattern != r"\S+\s*|\s+"  # the libraries' names are still
     assert rich._wrap.re_word.pattern != r"\s*\S+\s*"  # theirs (a rename would undo the fix)
     console = Console(width=200)

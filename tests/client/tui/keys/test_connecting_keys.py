@@ -29,7 +29,7 @@ async def test_the_connecting_screen_footer_offers_back_and_quit(tui: Any) -> No
         await tui.key(app, "escape")
         await tui.until(lambda: isinstance(app.screen, StartScreen))
         # The app closes at once, while the menu's selects have not mounted yet: that ended in
-        # NoMatches from Textual's Select._on_mount (client/tui/widgets/steady_select.py).
+        # NoMatches from Textual's Select._on_mount (client/tui/compat.py SteadySelect).
 
 
 async def test_back_from_a_failed_join_opens_the_join_tab_with_the_address(tui: Any) -> None:

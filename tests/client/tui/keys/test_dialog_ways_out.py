@@ -7,7 +7,7 @@ from __future__ import annotations
 import getpass
 from typing import Any
 
-from seasalt.client.files.player_name import load_name
+from seasalt.client.files.settings import load_name
 from seasalt.client.tui.app import LaunchOptions, SeasaltApp
 from seasalt.client.tui.screens.help import HelpScreen
 from seasalt.client.tui.screens.name_prompt import NamePrompt

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client.files import solo_choices
-from seasalt.client.files.solo_choices import SoloChoices
+from seasalt.client.files import settings
+from seasalt.client.files.settings import SoloChoices
 from seasalt.client.tui.app import LaunchOptions, SeasaltApp
 from seasalt.client.tui.screens.start import StartScreen
 from textual.widgets import Checkbox, Select
@@ -18,7 +18,7 @@ from textual.widgets import Checkbox, Select
 
 async def test_the_start_menu_offers_last_solo_choices_and_ctrl_q_quits(tui: Any) -> None:
     # (the user config dir is this test's own: conftest.py)
-    solo_choices.save(SoloChoices(opponents=3, level="expert", extra_pepper=True))
+    settings.update(solo=SoloChoices(opponents=3, level="expert", extra_pepper=True))
     app = SeasaltApp(LaunchOptions(name="Ann"))
     async with app.run_test(size=(80, 24)):
         await tui.until(lambda: isinstance(app.screen, StartScreen))

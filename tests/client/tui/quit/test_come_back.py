@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from seasalt.client import cli
-from seasalt.client.files.player_name import load_name, save_name
+from seasalt.client.files.settings import load_name, save_name
 from seasalt.client.net.intents import SitDown
 from seasalt.client.tui.app import LaunchOptions, SeasaltApp
 from seasalt.client.tui.messages import IntentQueued

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.files import solo_choices
-from seasalt.client.files.solo_choices import SoloChoices
+from seasalt.client.files import settings
+from seasalt.client.files.settings import SoloChoices
 from seasalt.client.net.intents import Play
 from seasalt.client.tui.app import LaunchOptions, SeasaltApp
 from seasalt.client.tui.messages import IntentQueued
@@ -103,7 +103,7 @@ async def test_an_extra_pepper_solo_game_from_the_start_menu(tui) -> None:
             await tui.until(lambda: played(app) > count or table.frame is not decided_on)  # noqa: B023
         await tui.until(lambda: "Game over" in tui.text(app))
         # The menu's choices are kept for the next start (qa9; test_start_menu_quit.py).
-        assert solo_choices.load() == SoloChoices(opponents=1, level="random", extra_pepper=True)
+        assert settings.load().solo == SoloChoices(opponents=1, level="random", extra_pepper=True)
         assert refused
         assert seen >= REACHED, f"seen {sorted(seen)}; seed {SEED} may no longer reach them"
         assert set(GOALS) >= REACHED

@@ -1,6 +1,6 @@
 """The new-table dialog of the solo lobby (Lobby after a solo game): nobody else can join the
 app's own solo server, so its seats offer bots only (a human seat would wait for ever) and the
-coach needs no leave there (every other seat is a bot: client/tui/widgets/coach_words.py)."""
+coach needs no leave there (every other seat is a bot: tui/widgets/coach.py coach_allowed)."""
 
 from __future__ import annotations
 

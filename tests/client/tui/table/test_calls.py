@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.files.player_name import load_name, name_path
+from seasalt.client.files.settings import load_name
+from seasalt.client.files.settings import settings_path as name_path  # (the name is kept there)
 from seasalt.client.tui.app import LaunchOptions, SeasaltApp
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.screens.dialogs import ConfirmDialog

@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 from rich.style import Style
 from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.compat import TICKED, TickBox
 from seasalt.client.tui.screens.help import HelpScreen
 from seasalt.client.tui.screens.result import RoundResultScreen, score_table
 from seasalt.client.tui.widgets.cardface import (
@@ -27,7 +28,6 @@ from seasalt.client.tui.widgets.cardface import (
 )
 from seasalt.client.tui.widgets.hand import points_text
 from seasalt.client.tui.widgets.opponents import OpponentCard
-from seasalt.client.tui.widgets.tickbox import TICKED, TickBox
 from seasalt.client.words.game import Names, color_name
 from seasalt.client.words.scoring_terms import (
     card_points_term,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.files import user_settings
+from seasalt.client.files import settings
 from seasalt.client.tui.app import LaunchOptions, SeasaltApp
 from seasalt.client.tui.bridge import summary_from_info
 from seasalt.client.tui.messages import TablesListed
@@ -408,7 +408,7 @@ async def test_auto_end_turn_is_off_by_default_and_kept_from_the_start_menu(tui:
         box.value = True
         await pilot.pause()
         await tui.until(lambda: app.auto_end_turn is True)
-    assert user_settings.load()["auto_end_turn"] is True
+    assert settings.load().auto_end_turn is True
     again = SeasaltApp(LaunchOptions(name="Ann"))
     assert again.auto_end_turn is True
     async with again.run_test(size=(80, 24)):
@@ -426,7 +426,7 @@ async def test_the_command_palette_switches_auto_end_turn(tui: Any) -> None:
         await tui.until(lambda: "Auto end turn: switch on" in tui.text(app))
         await tui.key(app, "enter")
         await tui.until(lambda: app.auto_end_turn is True)
-    assert user_settings.load()["auto_end_turn"] is True
+    assert settings.load().auto_end_turn is True
 
 
 # --- against the real server ------------------------------------------------------------------

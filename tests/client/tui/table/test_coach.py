@@ -20,8 +20,7 @@ from seasalt.client.tui.screens.help import HelpScreen
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.widgets import coach as panel_module
 from seasalt.client.tui.widgets.actions import ActionList
-from seasalt.client.tui.widgets.coach import CoachPanel
-from seasalt.client.tui.widgets.coach_words import advice_text
+from seasalt.client.tui.widgets.coach import CoachPanel, advice_text
 from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.client.words.game import action_label
 from seasalt.engine import (

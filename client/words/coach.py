@@ -1,18 +1,19 @@
-"""The coach in words: when a table offers it, and its advice in the player's language.
+"""The coach in words: its advice in the player's language, and what its key and figures mean.
 
 The coach (bots/coach.py) returns facts, never words: the action, the card a choice brings into
 the hand and which parts of the hand's points grow with it, as the engine scores them. Here they
 become "Take Shell (blue) from pile 2: completes your shell pair · +1.8 expected on your lead ·
 57% to win"; with Extra Pepper also what an event changes ("The Kraken: -2 for octopuses") and
 what a choice sets off ("you also take the top deck card (The Dolphins)"). Nothing is scored or
-judged here: the figures are the coach's, the card and event names GLOSSARY's.
+judged here: the figures are the coach's, the card and event names GLOSSARY's. The answer is
+plain lines, each with its role; the coach's panel (client/tui/widgets/coach.py) styles them.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import Literal, NamedTuple
+
 from seasalt.bots.coach import Advice, Facts, Option
-from seasalt.client.tui.messages import TableSummary
 from seasalt.client.words.event_cards import event_name, event_points_text
 from seasalt.client.words.game import Names, action_label, color_name, kind_name
 from seasalt.client.words.i18n import _, decimal, ngettext
@@ -24,17 +25,6 @@ letters in every language, client/tui/widgets/actions.py, and none of them is ``
 
 SHOWN_OPTIONS = 3
 """The advice and the next best choices shown under it."""
-
-
-def coach_allowed(summary: TableSummary | None, seat: int | None) -> bool:
-    """The coach may be offered: a seated player at a table that allows it, or where every
-    other seat is a bot (a solo game: nobody else to be fair to). Never to a spectator."""
-    if summary is None or seat is None:
-        return False
-    if summary.coach_allowed:
-        return True
-    others = [kind for index, kind in enumerate(summary.kinds) if index != seat]
-    return bool(others) and all(kind.startswith("bot:") for kind in others)
 
 
 def reason(facts: Facts, action: Action | None = None, names: Names | None = None) -> str | None:
@@ -152,26 +142,25 @@ def option_line(option: Option, v: PlayerView, names: Names) -> str:
     return f"{head} · {figures(option)}"
 
 
-Part = tuple[Text, Text]
-"""One part of the answer: its lead ("Coach", "or") and its words, which wrap under
-themselves, not under the lead (client/tui/widgets/coach.py ``hang``)."""
+Role = Literal["advice", "other", "footnote", "nothing"]
+"""What a line of the answer is: the advice, one of the next best choices, the footnote on
+what the figures mean, or that there is nothing to choose."""
 
 
-def advice_text(advice: Advice, v: PlayerView, names: Names) -> Text:
-    """The answer: the advice first, then the next best choices and what the figures mean."""
-    return Text("\n").join(lead + body for lead, body in advice_parts(advice, v, names))
+class AdviceLine(NamedTuple):
+    role: Role
+    words: str
 
 
-def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Part]:
-    """The answer's parts, a line each before wrapping, in the order they give way when rows
-    are short (client/tui/widgets/coach.py): the advice, the next best choices, the footnote."""
-    lead = _coach_lead()
+def advice_lines(advice: Advice, v: PlayerView, names: Names) -> list[AdviceLine]:
+    """The answer, a line each before wrapping, in the order they give way when rows are short
+    (client/tui/widgets/coach.py): the advice, the next best choices, the footnote."""
     best = advice.best
     if best is None:  # (a view always has a choice; kept safe all the same)
-        return [(lead, Text(_("Nothing to choose.")))]
-    parts = [(lead, Text(option_line(best, v, names), style="bold"))]
+        return [AdviceLine("nothing", _("Nothing to choose."))]
+    lines = [AdviceLine("advice", option_line(best, v, names))]
     for other in advice.options[1:SHOWN_OPTIONS]:
-        parts.append((Text("  " + _("or") + " "), Text(option_line(other, v, names))))
+        lines.append(AdviceLine("other", option_line(other, v, names)))
     playouts = sum(o.playouts for o in advice.options)
     # What the figures mean, in the words the help has too (a player asked what "-0.9
     # expected points" was: the footnote said it of the points only). Each choice names the
@@ -190,29 +179,31 @@ def advice_parts(advice: Advice, v: PlayerView, names: Names) -> list[Part]:
             "{n} playouts of your view · expected on your lead: what you gain on the others "
             "by the round's end · % to win: how often you won the game",
             playouts)
-    parts.append((Text(), Text(footnote.format(n=playouts), style="italic")))
-    return parts
+    lines.append(AdviceLine("footnote", footnote.format(n=playouts)))
+    return lines
 
 
-def _coach_lead() -> Text:
-    lead = Text()
-    lead.append(_("Coach"), style="bold reverse")
-    lead.append(" ")
-    return lead
+def coach_word() -> str:
+    """The lead of the advice (and of the coach's other words)."""
+    return _("Coach")
 
 
-def thinking_text() -> Part:
-    return _coach_lead(), Text(_("thinking… (press {key} again to stop)").format(key=COACH_KEY),
-                               style="italic")
+def or_word() -> str:
+    """The lead of each next best choice."""
+    return _("or")
 
 
-def stale_text() -> Part:
+def thinking_words() -> str:
+    return _("thinking… (press {key} again to stop)").format(key=COACH_KEY)
+
+
+def stale_words() -> str:
     """The advice went with its moment, and the moment on screen is another choice of yours (a
     draw's keep step): the coach can be asked about it (where nothing is yours to choose, the
     panel closes instead: client/tui/widgets/coach.py)."""
     words = _("That advice was for an earlier moment of the game: press {key} to ask "
               "about this choice.")
-    return _coach_lead(), Text(words.format(key=COACH_KEY), style="italic")
+    return words.format(key=COACH_KEY)
 
 
 def help_line() -> str:
