@@ -91,7 +91,7 @@ def _plain_why(facts: Facts, action: Action, seat: int) -> str | None:
 PLAIN = Words(_plain_label, _plain_why)
 
 
-def _views(
+def decision_views(
     rules: Rules, seed: int, actions: Sequence[Action], review: Review
 ) -> dict[int, PlayerView]:
     """The deciding seat's view before each reviewed action, rebuilt with the engine."""
@@ -149,7 +149,7 @@ def review_text(
     decisions with the expert's choice and why. ``names``: the seats' names (headings);
     ``title``: what the game is ("game 3 at table 'kitchen' (final scores 40 - 10)");
     ``reviewed``: the review so far covers the game's first ``reviewed`` moves only."""
-    views = _views(rules, seed, actions, review)
+    views = decision_views(rules, seed, actions, review)
     budget = review.budget if review.budget is not None else REVIEW_BUDGET[rules.players]
     lines = [
         f"Expert review of {title}",
@@ -211,5 +211,6 @@ def terminal_progress() -> Callable[[int, int], None] | None:
     return progress
 
 
-__all__ = ["PLAIN", "SHOWN_DECISIONS", "Words", "card_words", "review_text", "seat_names",
+__all__ = ["PLAIN", "SHOWN_DECISIONS", "Words", "card_words", "decision_views", "review_text",
+           "seat_names",
            "terminal_progress"]

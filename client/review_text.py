@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from seasalt.bots.coach import Facts
 from seasalt.bots.review import Decision, Review, review_game
-from seasalt.bots.review_text import SHOWN_DECISIONS, Words, seat_names
+from seasalt.bots.review_text import SHOWN_DECISIONS, Words, decision_views, seat_names
 from seasalt.bots.review_text import review_text as frame_text
 from seasalt.client.tui.widgets.coach_words import reason
 from seasalt.client.words.game import Names, action_label
@@ -69,4 +69,19 @@ def review_text(
     )
 
 
-__all__ = ["SHOWN_DECISIONS", "replay_names", "replay_title", "review_replay", "review_text"]
+def decision_entries(
+    replay: Replay, review: Review, shown: int = SHOWN_DECISIONS
+) -> list[tuple[Decision, str]]:
+    """The decisions the text lists (per player, the costliest unlike the expert's first),
+    each with a line naming it: ``Ann · round 1, turn 3 (move 12): Draw from the deck -2.5``."""
+    raw = replay_names(replay)
+    words = _coach_words(raw)
+    listed = [d for p in review.players for d in [d for d in p.decisions if not d.agrees][:shown]]
+    views = decision_views(replay.rules, replay.seed, replay.actions, review)
+    return [(d, f"{raw[d.seat]} · round {d.round}, turn {d.turn} (move {d.index + 1}): "
+                f"{words.label(d.choice, views[d.index], d.seat)}  -{d.lead_lost:.1f}")
+            for d in listed]
+
+
+__all__ = ["SHOWN_DECISIONS", "decision_entries", "replay_names", "replay_title",
+           "review_replay", "review_text"]
