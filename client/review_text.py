@@ -28,11 +28,14 @@ def review_replay(
     skip: tuple[int, ...] = (),
     progress: Callable[[int, int], None] | None = None,
     decided: Callable[[Decision], None] | None = None,
+    done: int = 0,
+    kept: tuple[Decision, ...] = (),
 ) -> Review:
-    """Review a finished game's replay (bots/review.py ``review_game``)."""
+    """Review a finished game's replay (bots/review.py ``review_game``; ``done`` and ``kept``:
+    resume one left after that many actions)."""
     return review_game(
         replay.rules, replay.seed, replay.actions, budget=budget, review_seed=seed,
-        skip=skip, progress=progress, decided=decided,
+        skip=skip, progress=progress, decided=decided, done=done, kept=kept,
     )
 
 

@@ -2,8 +2,9 @@
 thread, off the event loop) with the results so far every few moves, then the review's text
 (client/review_text.py), which scrolls.
 
-Reached from the history screen (``v`` on a finished game) and from ``seasalt-client --review
-FILE``. Leaving stops the review between two decisions.
+Reached from the game over, the history screen (``v`` on a finished game) and ``seasalt-client
+--review FILE``. Leaving stops the review between two decisions; what it reviewed is kept
+(client/files/reviews.py): opening it again resumes there, and a finished one shows at once.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from rich.text import Text
 from seasalt.bots.review import Decision, Review, partial_review
+from seasalt.client.files import reviews
 from seasalt.client.review_text import decision_entries, review_replay, review_text
 from seasalt.client.tui.screens.replay import ReplayScreen
 from seasalt.client.tui.widgets.footer import Footer
@@ -75,26 +77,55 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
-        decisions: list[Decision] = []
+        kept = reviews.load(self.replay, self.budget, self.seed)
+        if kept is not None and kept.complete:  # a second look: instant
+            review = partial_review(self.replay.rules.players, kept.decisions, self.budget,
+                                    self.seed)
+            self._finish(review)
+            return
+        start = kept.reviewed if kept is not None else 0
+        decisions: list[Decision] = list(kept.decisions) if kept is not None else []
         players = self.replay.rules.players
+        reached = [start]
+        """The actions reviewed so far: every decision among them is in ``decisions``."""
+
+        def keep(done: int, complete: bool = False) -> None:
+            reviews.save(self.replay, self.budget, self.seed,
+                         reviews.KeptReview(tuple(decisions), done, complete))
 
         def progress(done: int, total: int) -> None:
+            reached[0] = max(reached[0], done)  # (action done - 1 and its decision: weighed)
             if self._left:
                 raise _Left
+            if done <= start:  # (the part reviewed before: passed through, not shown again)
+                if done == start:  # a resumed review: its results so far at once
+                    self.app.call_from_thread(self._progress, done)
+                    show_so_far(done)
+                return
             if done % 5 == 0 or done == total:
                 self.app.call_from_thread(self._progress, done)
             if done % PARTIAL_EVERY == 0 and done < total:
-                # The first results while the rest is reviewed (the same figures, so far).
-                so_far = partial_review(players, decisions, self.budget, self.seed)
-                text = review_text(self.replay, so_far, reviewed=done)
-                entries = decision_entries(self.replay, so_far)
-                self.app.call_from_thread(self._partial, text, entries)
+                keep(done)
+                show_so_far(done)
+
+        def show_so_far(done: int) -> None:
+            # The first results while the rest is reviewed (the same figures, so far).
+            so_far = partial_review(players, decisions, self.budget, self.seed)
+            text = review_text(self.replay, so_far, reviewed=done)
+            entries = decision_entries(self.replay, so_far)
+            self.app.call_from_thread(self._partial, text, entries)
 
         try:
             review = review_replay(self.replay, self.budget, self.seed, self.skip, progress,
-                                   decisions.append)
-        except _Left:
+                                   decisions.append, start, tuple(decisions))
+        except _Left:  # kept as far as it went: opening it again resumes there
+            keep(reached[0])
             return
+        keep(len(self.replay.actions), complete=True)
+        self._finish(review)
+
+    def _finish(self, review: Review) -> None:
+        """(In the review's thread.)"""
         text = review_text(self.replay, review)
         self.app.call_from_thread(self._show, review, text, decision_entries(self.replay, review))
 
