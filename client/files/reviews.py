@@ -5,7 +5,8 @@ One JSON file per game, budget and review seed in the user data dir's ``reviews/
 ``~/.local/share/seasalt/reviews/``). The game is named by its id and a digest of what makes
 it (engine version, rules, deal seed, actions): two servers' "game 1" are two games. A file
 holds the decisions weighed so far and how many of the game's actions that covers
-(``reviewed``); ``complete`` once the whole game is. The decisions are stored as the server's
+(``reviewed``); ``complete`` once the whole game is. The moves a stand-in bot made (not
+reviewed) are part of the digest. The decisions are stored as the server's
 journal stores them (server/review_store.py: actions in their wire form, the figures, the
 coach's facts), with this format's own name. Anything that does not check out on loading (an
 older format, another engine, an edited file) is ignored: the game is reviewed again.
@@ -62,16 +63,17 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def game_digest(replay: Replay) -> str:
-    """What makes the game (not its summary: names and dates do not change a review)."""
+def game_digest(replay: Replay, skip: tuple[int, ...] = ()) -> str:
+    """What makes the game and its review (not its summary: names and dates change nothing);
+    ``skip``: the moves not reviewed (a stand-in bot's)."""
     made = [replay.engine_version, to_wire(replay.rules, Rules), replay.seed,
-            [action_to_wire(a) for a in replay.actions]]
+            [action_to_wire(a) for a in replay.actions], sorted(skip)]
     return hashlib.sha256(json.dumps(_plain(made), sort_keys=True).encode()).hexdigest()
 
 
-def review_path(replay: Replay, budget: int | None, seed: int) -> Path:
+def review_path(replay: Replay, budget: int | None, seed: int, skip: tuple[int, ...] = ()) -> Path:
     playouts = budget if budget is not None else REVIEW_BUDGET[replay.rules.players]
-    return reviews_dir() / (f"game-{replay.summary.game}-{game_digest(replay)[:16]}"
+    return reviews_dir() / (f"game-{replay.summary.game}-{game_digest(replay, skip)[:16]}"
                             f"-b{playouts}-s{seed}.json")
 
 
@@ -114,12 +116,12 @@ def decision_from_data(d: dict[str, Any]) -> Decision:
     )
 
 
-def _checked(data: Any, replay: Replay) -> KeptReview:
+def _checked(data: Any, replay: Replay, skip: tuple[int, ...]) -> KeptReview:
     """The file's review, if it is this game's and holds together (else ValueError)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get(
             "version") != VERSION:
         raise ValueError("not a review file of this version")
-    if data.get("engine") != ENGINE_VERSION or data.get("game") != game_digest(replay):
+    if data.get("engine") != ENGINE_VERSION or data.get("game") != game_digest(replay, skip):
         raise ValueError("another game, or another engine's")
     reviewed, complete = data.get("reviewed"), data.get("complete")
     total = len(replay.actions)
@@ -135,12 +137,14 @@ def _checked(data: Any, replay: Replay) -> KeptReview:
     return KeptReview(decisions, reviewed, complete)
 
 
-def load(replay: Replay, budget: int | None, seed: int) -> KeptReview | None:
+def load(
+    replay: Replay, budget: int | None, seed: int, skip: tuple[int, ...] = ()
+) -> KeptReview | None:
     """The review kept for this game, budget and seed (None: none, or not usable)."""
-    path = review_path(replay, budget, seed)
+    path = review_path(replay, budget, seed, skip)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return _checked(data, replay)
+        return _checked(data, replay, skip)
     except FileNotFoundError:
         return None
     except Exception as exc:  # a damaged file of ours: reviewed again, never a crash
@@ -148,11 +152,13 @@ def load(replay: Replay, budget: int | None, seed: int) -> KeptReview | None:
         return None
 
 
-def save(replay: Replay, budget: int | None, seed: int, kept: KeptReview) -> bool:
+def save(
+    replay: Replay, budget: int | None, seed: int, kept: KeptReview, skip: tuple[int, ...] = ()
+) -> bool:
     """Keep a review (whole or part-way); False when it cannot be written."""
-    path = review_path(replay, budget, seed)
+    path = review_path(replay, budget, seed, skip)
     data = {"format": FORMAT, "version": VERSION, "engine": ENGINE_VERSION,
-            "game": game_digest(replay), "reviewed": kept.reviewed, "complete": kept.complete,
+            "game": game_digest(replay, skip), "reviewed": kept.reviewed, "complete": kept.complete,
             "decisions": [decision_to_data(d) for d in kept.decisions]}
     try:
         private_dirs(str(path.parent))

@@ -75,6 +75,7 @@ def test_a_file_not_this_games_own_is_not_used() -> None:
     assert reviews.load(replay, 1, 0) is not None
     assert reviews.load(replay, 2, 0) is None and reviews.load(replay, 1, 1) is None
     assert reviews.load(other, 1, 0) is None
+    assert reviews.load(replay, 1, 0, skip=(0, 2)) is None  # a stand-in's moves not reviewed
     path = reviews.review_path(replay, 1, 0)
     good = json.loads(path.read_text())
     for damage in ({"version": 99}, {"reviewed": total + 1}, {"complete": True, "reviewed": 1},

@@ -1,5 +1,6 @@
 """The expert's review of a finished game on screen: a progress bar while the review runs (in a
-thread, off the event loop) with the results so far every few moves, then the review's text
+thread, off the event loop) with the results so far every few moves, then the costliest
+decisions as a list (Enter or a click shows that move in the replay) and the review's text
 (client/review_text.py), which scrolls.
 
 Reached from the game over, the history screen (``v`` on a finished game) and ``seasalt-client
@@ -77,7 +78,7 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
-        kept = reviews.load(self.replay, self.budget, self.seed)
+        kept = reviews.load(self.replay, self.budget, self.seed, self.skip)
         if kept is not None and kept.complete:  # a second look: instant
             review = partial_review(self.replay.rules.players, kept.decisions, self.budget,
                                     self.seed)
@@ -91,7 +92,7 @@ class ReviewScreen(Screen[None]):
 
         def keep(done: int, complete: bool = False) -> None:
             reviews.save(self.replay, self.budget, self.seed,
-                         reviews.KeptReview(tuple(decisions), done, complete))
+                         reviews.KeptReview(tuple(decisions), done, complete), self.skip)
 
         def progress(done: int, total: int) -> None:
             reached[0] = max(reached[0], done)  # (action done - 1 and its decision: weighed)
