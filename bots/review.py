@@ -200,6 +200,8 @@ def review_game(
     analyser: Analyser = _coach,
     progress: Callable[[int, int], None] | None = None,
     decided: Callable[[Decision], None] | None = None,
+    done: int = 0,
+    kept: Iterable[Decision] = (),
 ) -> Review:
     """Review a finished game (``rules``, its deal ``seed`` and every action in order).
 
@@ -211,16 +213,22 @@ def review_game(
         progress: called with (actions done, actions in all) after each action.
         decided: called with each decision as soon as it is weighed (first results on screen
             before the whole game is reviewed: :func:`partial_review`).
+        done, kept: resume a review left after its first ``done`` actions, whose decisions
+            were ``kept``: those actions are not weighed again (each decision's figures depend
+            on nothing but its view, the seed and the budget, so the review is the same as
+            one never left).
 
     Raises:
         IllegalActionError: the actions do not make a game with this engine.
     """
     skipped = set(skip)
     per_seat: dict[int, list[Decision]] = {s: [] for s in range(rules.players)}
+    for d in kept:
+        per_seat[d.seat].append(d)
     total = len(actions)
     for index, turn, state, action in decision_points(rules, seed, actions):
         seat = state.to_act
-        if index not in skipped and seat is not None:
+        if index >= done and index not in skipped and seat is not None:
             v = view(state, seat)
             if len(candidates(v, action)) > 1:
                 advice = analyser(v, budget, review_seed, action)

@@ -39,12 +39,41 @@ SHOWN_DECISIONS = 10
 """The costliest decisions listed per player (the summary counts them all)."""
 
 
+@dataclass(frozen=True)
+class Headings:
+    """The frame's own words, with their placeholders (numbers come formatted): English here,
+    the player's language from the client (client/review_text.py)."""
+
+    title: str = "Expert review of {title}"
+    budget: str = ("{budget} playouts per decision, review seed {seed}; every decision weighed "
+                   "from that player's own view at the time.")
+    so_far: str = "So far: the first {reviewed} of {total} moves reviewed."
+    seat: str = "Seat {n}"
+    player: str = "{name} (seat {n})"
+    summary: str = ("decisions: {count} · as the expert: {matching} ({share}%) · expected points "
+                    "lost: {lost}")
+    calls: str = ("STOP / LAST CHANCE decisions: {count}, right on the information at hand: "
+                  "{right}, wrong: {wrong}")
+    no_calls: str = "STOP / LAST CHANCE decisions: none"
+    right: str = "right"
+    wrong: str = "wrong"
+    call_expert: str = "expert: {choice}"
+    costliest: str = "the costliest decisions ({shown} of {unlike} unlike the expert's):"
+    moment: str = "round {round}, turn {turn} (move {move})"
+    expert: str = "expert: {choice}"
+    yours: str = "yours: {why}"
+    cost: str = "cost: -{lead} expected points on your lead"
+    win: str = "-{win}% to win"
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
-    """How a choice is named and why it helps, for the reader at ``seat`` (the one reviewed)."""
+    """How a choice is named and why it helps, for the reader at ``seat`` (the one reviewed),
+    and the frame's headings."""
 
     label: Callable[[Action, PlayerView, int], str]
     why: Callable[[Facts, Action, int], str | None]
+    headings: Headings = Headings()
 
 
 def card_words(card_id: int) -> str:
@@ -91,7 +120,7 @@ def _plain_why(facts: Facts, action: Action, seat: int) -> str | None:
 PLAIN = Words(_plain_label, _plain_why)
 
 
-def _views(
+def decision_views(
     rules: Rules, seed: int, actions: Sequence[Action], review: Review
 ) -> dict[int, PlayerView]:
     """The deciding seat's view before each reviewed action, rebuilt with the engine."""
@@ -103,33 +132,38 @@ def _views(
     }
 
 
+def moment(d: Decision, h: Headings) -> str:
+    """``round 1, turn 3 (move 12)``."""
+    return h.moment.format(round=d.round, turn=d.turn, move=d.index + 1)
+
+
 def _line(d: Decision, v: PlayerView, words: Words) -> list[str]:
+    h = words.headings
     chose = words.label(d.choice, v, d.seat)
-    head = f"round {d.round}, turn {d.turn} (move {d.index + 1}): {chose}"
+    head = f"{moment(d, h)}: {chose}"
     expert = words.label(d.expert, v, d.seat)
     why = words.why(d.expert_option.facts, d.expert, d.seat)
-    lost = f"-{d.lead_lost:.1f} expected points on your lead"
+    lost = h.cost.format(lead=f"{d.lead_lost:.1f}")
     if round(100 * d.win_lost):
-        lost += f", -{100 * d.win_lost:.0f}% to win"
-    lines = [head, f"      expert: {expert}" + (f" ({why})" if why else ""),
-             f"      cost: {lost}"]
+        lost += ", " + h.win.format(win=f"{100 * d.win_lost:.0f}")
+    lines = [head, "      " + h.expert.format(choice=expert) + (f" ({why})" if why else ""),
+             "      " + lost]
     mine = words.why(d.choice_option.facts, d.choice, d.seat)
     if mine:
-        lines.insert(1, f"      yours: {mine}")
+        lines.insert(1, "      " + h.yours.format(why=mine))
     return lines
 
 
-def _summary(p: PlayerReview) -> list[str]:
-    out = [
-        f"  decisions: {p.count} · as the expert: {p.matching} ({100 * p.share_matching:.0f}%)"
-        f" · expected points lost: {p.lead_lost:.1f}",
-    ]
+def _summary(p: PlayerReview, h: Headings) -> list[str]:
+    out = ["  " + h.summary.format(count=p.count, matching=p.matching,
+                                   share=f"{100 * p.share_matching:.0f}",
+                                   lost=f"{p.lead_lost:.1f}")]
     calls = p.calls
     if calls:
-        out.append(f"  STOP / LAST CHANCE decisions: {len(calls)}, right on the information at "
-                   f"hand: {p.calls_right}, wrong: {len(calls) - p.calls_right}")
+        out.append("  " + h.calls.format(count=len(calls), right=p.calls_right,
+                                         wrong=len(calls) - p.calls_right))
     else:
-        out.append("  STOP / LAST CHANCE decisions: none")
+        out.append("  " + h.no_calls)
     return out
 
 
@@ -149,30 +183,28 @@ def review_text(
     decisions with the expert's choice and why. ``names``: the seats' names (headings);
     ``title``: what the game is ("game 3 at table 'kitchen' (final scores 40 - 10)");
     ``reviewed``: the review so far covers the game's first ``reviewed`` moves only."""
-    views = _views(rules, seed, actions, review)
+    views = decision_views(rules, seed, actions, review)
+    h = words.headings
     budget = review.budget if review.budget is not None else REVIEW_BUDGET[rules.players]
-    lines = [
-        f"Expert review of {title}",
-        f"{budget} playouts per decision, review seed {review.seed}; every decision weighed "
-        "from that player's own view at the time.",
-    ]
+    lines = [h.title.format(title=title), h.budget.format(budget=budget, seed=review.seed)]
     if reviewed is not None:
-        lines.append(f"So far: the first {reviewed} of {len(actions)} moves reviewed.")
+        lines.append(h.so_far.format(reviewed=reviewed, total=len(actions)))
     for p in review.players:
         heading = names[p.seat]
-        if not heading.startswith("Seat "):
-            heading += f" (seat {p.seat + 1})"
-        lines += ["", f"== {heading} ==", *_summary(p)]
+        if not heading.startswith(h.seat.format(n=p.seat + 1)):
+            heading = h.player.format(name=heading, n=p.seat + 1)
+        lines += ["", f"== {heading} ==", *_summary(p, h)]
         for d in p.calls:
             v = views[d.index]
-            verdict = "right" if d.call_right else "wrong"
-            expert = "" if d.call_right else f"; expert: {words.label(d.expert, v, p.seat)}"
-            lines.append(f"    round {d.round}, turn {d.turn}: "
-                         f"{words.label(d.choice, v, p.seat)} - {verdict}{expert}")
+            verdict = h.right if d.call_right else h.wrong
+            expert = "" if d.call_right else "; " + h.call_expert.format(
+                choice=words.label(d.expert, v, p.seat))
+            lines.append(f"    {moment(d, h)}: {words.label(d.choice, v, p.seat)} - "
+                         f"{verdict}{expert}")
         costly = [d for d in p.decisions if not d.agrees][:shown]
         if costly:
-            lines.append(f"  the costliest decisions ({len(costly)} of "
-                         f"{p.count - p.matching} unlike the expert's):")
+            lines.append("  " + h.costliest.format(shown=len(costly),
+                                                   unlike=p.count - p.matching))
             for n, d in enumerate(costly, start=1):
                 first, *rest = _line(d, views[d.index], words)
                 lines.append(f"  {n:>2}. {first}")
@@ -180,16 +212,19 @@ def review_text(
     return "\n".join(lines) + "\n"
 
 
-def seat_names(players: int, entries: Sequence[tuple[int, str, str | None]]) -> list[str]:
-    """Headings by seat from (seat, kind, name): the name, else ``Seat 2 (bot:greedy)``."""
-    by_seat = {seat: (kind, name) for seat, kind, name in entries}
+def seat_names(players: int, entries: Sequence[tuple[int, str, str | None]],
+               seat: str = Headings.seat) -> list[str]:
+    """Headings by seat from (seat, kind, name): the name, else ``Seat 2 (bot:greedy)``
+    (``seat``: the words for "Seat {n}")."""
+    by_seat = {s: (kind, name) for s, kind, name in entries}
     out = []
-    for seat in range(players):
-        kind, name = by_seat.get(seat, ("", None))
+    for s in range(players):
+        kind, name = by_seat.get(s, ("", None))
         if name:
             out.append(name)
         else:
-            out.append(f"Seat {seat + 1} ({kind})" if kind else f"Seat {seat + 1}")
+            unnamed = seat.format(n=s + 1)
+            out.append(f"{unnamed} ({kind})" if kind else unnamed)
     return out
 
 
@@ -211,5 +246,6 @@ def terminal_progress() -> Callable[[int, int], None] | None:
     return progress
 
 
-__all__ = ["PLAIN", "SHOWN_DECISIONS", "Words", "card_words", "review_text", "seat_names",
+__all__ = ["PLAIN", "SHOWN_DECISIONS", "Headings", "Words", "card_words", "decision_views",
+           "moment", "review_text", "seat_names",
            "terminal_progress"]

@@ -358,7 +358,7 @@ class TableFlow:
             else:
                 self.life.action_request_quit()
 
-        screen = GameOverScreen(message.end, names)
+        screen = GameOverScreen(message.end, names, table=self.life.table)
         if isinstance(app.screen, RoundResultScreen) or (
             isinstance(app.screen, TableScreen) and app.screen.holding_result
         ):

@@ -206,6 +206,10 @@ def _keys() -> Text:
         "refresh · Esc back. "
         "Replay: → or ← one move · n or p one round · Home or End first or last move · "
         "Esc close.").split(". ")))
+    text.append("\n" + ". ".join(tie_keys(sentence) for sentence in _(
+        "Game over: v expert review. Expert review: Enter shows the move in the replay · "
+        "Esc back."
+    ).split(". ")))
     return text
 
 

@@ -142,17 +142,18 @@ class ReplayScreen(Screen[None]):
     ]
 
     def __init__(self, replay: Replay, stand_ins: tuple[StandInMove, ...] = (),
-                 viewer: str | None = None) -> None:
+                 viewer: str | None = None, start: int = 0) -> None:
         """Raises ReplayFileError when this engine cannot rebuild the game. ``stand_ins``:
         the moves a bot made for an absent player (worded as its own); ``viewer``: the player
-        id of whoever watches (their seat reads "you")."""
+        id of whoever watches (their seat reads "you"); ``start``: the step shown first (the
+        game after that many moves: the review's "show this move")."""
         super().__init__()
         self.replay = replay
         self.steps = build_steps(replay, stand_ins=stand_ins)
         self.starts = round_starts(self.steps)
         self.names = replay_names(replay, viewer)
         self.stand_in_moves = frozenset(m.action for m in stand_ins)
-        self.index = 0
+        self.index = max(0, min(self.last, start))
 
     @property
     def last(self) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich import box
 from rich.cells import cell_len
@@ -10,19 +10,22 @@ from rich.console import Console, Group
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
+from seasalt.client.net.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.tui.messages import GameEnd
 from seasalt.client.tui.screens.button_keys import button_keys, pressed
+from seasalt.client.tui.screens.review_finished import app_history, finished_replay
 from seasalt.client.tui.screens.scores import SCORES_KEY, open_scores
 from seasalt.client.tui.widgets.cardface import CardSize, concat, flow_gap
 from seasalt.client.tui.widgets.cards import grouped_hand, table_groups
 from seasalt.client.tui.widgets.countdown import TICK, ClockLine, show_reading_clock
+from seasalt.client.tui.widgets.footer import Footer
 from seasalt.client.words.event_cards import event_points_part_text
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _, about, ngettext, pgettext
 from seasalt.client.words.scoring_terms import breakdown_parts, card_points_term, colour_bonus_term
 from seasalt.engine import Breakdown, RoundEnd, RoundResult, scored_parts
-from seasalt.protocol import GameRecord
-from textual import on
+from seasalt.protocol import GameRecord, ReplayFileError
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -358,11 +361,21 @@ class RoundResultScreen(Screen[bool]):
         open_scores(self.app)
 
 
+REVIEW_KEY = "v"
+"""The expert's review of the game just finished: the same key as in the history."""
+
+
 class GameOverScreen(Screen[str]):
-    """Final standings; play again, back to the lobby, or quit."""
+    """Final standings; play again, back to the lobby, or quit; or the game's review."""
+
+    DEFAULT_CSS = """
+    GameOverScreen #game-over-more { height: auto; align: center middle; }
+    GameOverScreen #game-over-more Button { margin: 0 2; }
+    """
 
     BINDINGS = [
         Binding("h", "app.open_scores", _("Scores")),  # client/tui/screens/scores.py
+        Binding(REVIEW_KEY, "review", _("Expert review")),
         # The body scrolls from the keyboard while a button has the focus (a long game).
         Binding("up", "scroll_body('up')", show=False),
         Binding("down", "scroll_body('down')", show=False),
@@ -372,18 +385,23 @@ class GameOverScreen(Screen[str]):
         Binding("end", "scroll_body('end')", show=False),
     ]
 
-    def __init__(self, end: GameEnd, names: Names, record: GameRecord | None = None) -> None:
+    def __init__(self, end: GameEnd, names: Names, record: GameRecord | None = None,
+                 table: str | None = None) -> None:
         super().__init__(classes="result-screen")
         self.end = end
         self.names = names
         self.record = record
+        self.table = table
+        """The table the game was played at: its review is found in the server's history
+        (None: no review offered)."""
+        self.history: Callable[[], HistorySource] = lambda: app_history(self.app)
         # The keys are the language's own, named on the buttons (client/tui/screens/button_keys.py);
         # h (the score sheet) is the same in every language.
         self.keys = button_keys([
             ("again", pgettext("dialog key: play again", "p"), "p", _("Play again ({key})")),
             ("lobby", pgettext("dialog key: lobby", "b"), "b", _("Lobby ({key})")),
             ("quit", pgettext("dialog key: quit", "q"), "q", _("Quit ({key})")),
-        ], reserved=(SCORES_KEY,))
+        ], reserved=(SCORES_KEY, REVIEW_KEY))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
@@ -395,7 +413,13 @@ class GameOverScreen(Screen[str]):
                 yield Button(again.label, id="again", variant="primary")
                 yield Button(lobby.label, id="lobby")
                 yield Button(quit_.label, id="quit", variant="error")
-                yield Button(_("Scores (h)"), id="scores")
+            # The looks back on the game, on a line of their own: five buttons do not fit
+            # 80 columns in Spanish.
+            with Horizontal(id="game-over-more"):
+                yield Button(_("Scores (h)"), id="scores", compact=True)
+                if self.table is not None:
+                    yield Button(_("Review (v)"), id="review", compact=True)
+        yield Footer()  # h and v: the score sheet and the review
 
     def on_key(self, event: Key) -> None:
         answer = pressed(event, self.keys)
@@ -442,7 +466,30 @@ class GameOverScreen(Screen[str]):
         if event.button.id == "scores":
             open_scores(self.app)
             return
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.dismiss(event.button.id or "quit")
+
+    def action_review(self) -> None:
+        if self.table is not None and self.app.screen is self:
+            self.open_review(self.table)
+
+    @work(exclusive=True, group="game-over-review")
+    async def open_review(self, table: str) -> None:
+        # (here: the review screen shows moves in the replay screen, which uses this module)
+        from seasalt.client.tui.screens.review import ReviewScreen
+
+        source = self.history()
+        try:
+            replay, stand_ins = await finished_replay(source, table, self.end.scores)
+        except (HistoryUnavailable, ReplayFileError) as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        finally:
+            await source.close()
+        if self.app.screen is self:
+            self.app.push_screen(ReviewScreen(replay, stand_ins))
 
     def action_answer(self, answer: str) -> None:
         if self.app.screen is self:  # a key pressed twice fast must not dismiss twice

@@ -72,3 +72,41 @@ async def test_review_file_opens_the_review_screen(tmp_path: Path) -> None:
         assert "1 playouts per decision" in kit.screen_text(app)
         await pilot.press("escape")
     assert app.return_code == 0
+
+
+async def test_a_decision_opens_the_replay_at_that_move_and_back(tmp_path: Path) -> None:
+    from seasalt.client.tui.screens.replay import ReplayScreen
+    from textual.widgets import OptionList
+
+    app = ReviewApp(short_replay(5, 3), budget=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await kit.until(lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await kit.until(lambda: screen.review is not None, timeout=40)
+        decisions = screen.query_one(OptionList)
+        assert decisions.option_count >= 2 and decisions.has_focus
+        await pilot.press("down")
+        await pilot.pause()
+        option = decisions.highlighted_option
+        assert option is not None and option.id is not None
+        chosen = screen.entries[option.id]
+        assert not chosen.agrees
+        await pilot.press("enter")
+        await kit.until(lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        # The game as the choice left it: its move is this step's ("This move: ...").
+        assert replay.index == chosen.index + 1
+        assert replay.steps[replay.index].action == chosen.choice
+        text = kit.screen_text(app)
+        assert f"Move {chosen.index + 1} of {len(screen.replay.actions)}" in text
+        assert "This move:" in text
+        await pilot.press("escape")
+        await kit.until(lambda: app.screen is screen)
+        assert decisions.highlighted_option is not None
+        assert decisions.highlighted_option.id == option.id  # the same entry
+        await pilot.click(OptionList, offset=(4, 1))  # a click on the first one (under the border)
+        await kit.until(lambda: isinstance(app.screen, ReplayScreen))
+        first = next(iter(screen.entries.values()))
+        assert isinstance(app.screen, ReplayScreen) and app.screen.index == first.index + 1
