@@ -6,10 +6,11 @@ page (xterm.js). What is ours, not textual-serve's:
 
 - the page (``web/index.html``): it loads only what this server serves (textual-serve's own
   JavaScript, CSS and Roboto Mono font files, no CDN), so play needs no internet;
-- the tab's identity: ``/`` without ``?tab=`` redirects to ``/?tab=ID`` (a fresh random id), so
-  a reload keeps the URL and with it the tab's folder on the host (``identity``,
-  ``sessions.json``: the client resumes its seat after a reload as after a restart); the name is
-  asked on the page and kept in the URL too (``&name=Ann``);
+- the tab's identity: ``/`` without ``?tab=`` redirects to ``/?tab=ID`` (a fresh id that only
+  this browser can present: web_tabs.py), so a reload keeps the URL and with it the tab's folder
+  on the host (``identity``, ``sessions.json``: the client resumes its seat after a reload as
+  after a restart); the name is asked on the page and kept in the URL too (``&name=Ann``); the
+  same address in another browser is a new player;
 - the limits: at most ``--web-max`` tabs at once (a reloading tab keeps its place), a page that
   says so when full, and each tab's process stopped when its page closes.
 """
@@ -21,7 +22,6 @@ import asyncio
 import contextlib
 import logging
 import re
-import secrets
 import shlex
 import shutil
 import sys
@@ -37,6 +37,7 @@ from seasalt.common.names import valid_name
 from .addresses import join_addresses
 from .options import port, positive_int
 from .web_page import page_language, render_page, word
+from .web_tabs import COOKIE, COOKIE_AGE, TabKeys, browser_of
 
 log = logging.getLogger("seasalt.server.web")
 
@@ -109,6 +110,7 @@ class WebFront:
     _downloads: Any = None
     _state_dir: Path | None = None
     _starting: set[str] = field(default_factory=set)
+    _keys: TabKeys = field(default_factory=TabKeys)
 
     @property
     def local_url(self) -> str:
@@ -174,12 +176,19 @@ class WebFront:
         from aiohttp import web
 
         lang = page_language(request.headers.get("Accept-Language", ""))
-        tab = request.query.get("tab", "")
-        if not _TAB.fullmatch(tab):
-            raise web.HTTPFound(f"/?tab={secrets.token_hex(16)}")
+        query = request.query
+        tab = query.get("tab", "")
+        browser = browser_of(request.cookies)
+        if browser is None:
+            return self._no_cookie(lang, request)
+        if not self._keys.owns(browser, tab):  # no id yet, or a link from another browser
+            raise web.HTTPFound(f"/?tab={self._keys.new_tab(browser)}")
+        if "cookie" in query:  # the bounce is over: its mark stays out of the tab's address
+            kept = {k: v for k, v in query.items() if k != "cookie"}
+            raise web.HTTPFound(str(request.rel_url.with_query(kept)))
         if not self._admits(tab):
             return self._page(lang, tab, "full", status=503)
-        name = request.query.get("name")
+        name = query.get("name")
         if name is None or not valid_name(name):
             return self._page(lang, tab, "ask", error=name is not None)
         # The name rides in the socket's path (textual.js appends its own "?width=..."), hex so
@@ -187,16 +196,41 @@ class WebFront:
         ws = f"ws://{request.host}/ws/{tab}/{name.encode('utf-8').hex()}"
         return self._page(lang, tab, "play", ws=ws)
 
+    def _no_cookie(self, lang: str, request: Any) -> Any:
+        """A request without the browser's secret.
+
+        A SameSite=Strict cookie is not sent when another site's page links here (a chat's web
+        page): the same address is asked again from this page first ("bounce"), which carries
+        the cookie if the browser has one. Only a browser without one is given one, so that a
+        link followed from a chat never replaces the secret of the tab already playing.
+        """
+        from aiohttp import web
+
+        step = request.query.get("cookie")
+        if step is None:
+            again = request.rel_url.update_query(cookie="1")
+            return self._page(lang, "", "bounce", status=200, refresh=str(again))
+        if step != "1":  # the cookie given did not come back: cookies are off
+            return self._page(lang, "", "cookies", status=403)
+        browser = self._keys.new_browser()
+        response = web.HTTPFound(f"/?tab={self._keys.new_tab(browser)}&cookie=2")
+        response.set_cookie(COOKIE, browser, max_age=COOKIE_AGE, path="/", httponly=True,
+                            samesite="Strict")
+        raise response
+
     def _page(
         self, lang: str, tab: str, mode: str, *, ws: str = "",
-        error: bool = False, status: int = 200,
+        error: bool = False, status: int = 200, refresh: str = "",
     ) -> Any:
         from aiohttp import web
 
         text = render_page(lang, mode, tab=tab, ws=ws, error=error,
-                           max_tabs=self.options.max_tabs)
+                           max_tabs=self.options.max_tabs, refresh=refresh)
+        headers = {"Cache-Control": "no-store"}
+        if refresh:
+            headers["Refresh"] = f"0; url={refresh}"
         return web.Response(text=text, content_type="text/html", status=status,
-                            headers={"Cache-Control": "no-store"})
+                            headers=headers)
 
     # --- one tab's client -----------------------------------------------------------------
 
@@ -229,6 +263,8 @@ class WebFront:
         lang = page_language(request.headers.get("Accept-Language", ""))
         if not _TAB.fullmatch(tab) or not valid_name(name):
             raise web.HTTPBadRequest(text="bad tab or name")
+        if not self._keys.owns(browser_of(request.cookies), tab):  # another browser's tab
+            raise web.HTTPForbidden(text="this tab belongs to another browser")
         if not self._admits(tab):
             raise web.HTTPServiceUnavailable(text=word("full", lang).format(
                 n=self.options.max_tabs))

@@ -197,8 +197,8 @@ class Page:
 
     async def open(self, url: str, name: str) -> None:
         await self.page.goto(url)
-        assert "?tab=" in self.page.url, self.page.url  # the server gave this tab its id
-        await self.page.fill("#name", name)
+        await self.page.fill("#name", name)  # (waits past a first visit's bounce for its cookie)
+        assert re.search(r"\?tab=[0-9a-f]{32}$", self.page.url), self.page.url  # its own id
         await self.page.click("button[type=submit]")
         await self.until(rf"Lobby of .*you are {name}")
 
@@ -220,9 +220,16 @@ class Browser:
 
 @pytest.fixture
 async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
+    async with open_browser(tmp_path / "profile") as recorded:
+        yield recorded
+
+
+@contextlib.asynccontextmanager
+async def open_browser(profile: Path) -> AsyncIterator[Browser]:
+    """A browser of its own (its own profile: its own cookies)."""
     async with playwright_api.async_playwright() as p:
         context = await p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS,
+            str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS,
             viewport={"width": 960, "height": 640}, locale="en-GB", accept_downloads=True,
         )
         # Playwright's own limits (30 s a page load or a click) in a quiet machine's seconds
@@ -447,6 +454,41 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         stop(server)
     assert server.guests() == []
     print(f"browser game to game over: {time.monotonic() - started:.1f} s, moves {moves}")
+
+
+def tab_of(url: str) -> str:
+    match = re.search(r"[?&]tab=([0-9a-f]{32})", url)
+    assert match, url
+    return match[1]
+
+
+async def test_a_tab_address_opened_in_another_browser_is_a_new_player(
+        tmp_path: Path, browser: Browser) -> None:
+    """Ann's address, copied into Eve's browser, gives Eve a tab of her own: Ann's client and
+    seat stay Ann's; Ann's reload keeps her tab."""
+    server = start_web_server(tmp_path, "--web-max", "3")
+    try:
+        ann = await browser.page("Ann")
+        await ann.open(server.url, "Ann")
+        link = ann.page.url
+        assert "name=Ann" in link
+        [ann_client] = server.guests()
+        async with open_browser(tmp_path / "eve-profile") as other:
+            eve = await other.page("Eve")
+            await eve.page.goto(link)
+            await eve.page.wait_for_selector("#name")  # asked a name: a new player
+            assert tab_of(eve.page.url) != tab_of(link) and "name=" not in eve.page.url
+            assert server.guests() == [ann_client]  # no client started for Ann's tab, none stopped
+            await eve.page.fill("#name", "Eve")
+            await eve.page.click("button[type=submit]")
+            await eve.until(r"Lobby of .*you are Eve")
+            assert ann_client in server.guests() and ann.sockets == 1
+        await ann.page.reload()
+        await until_sync(lambda: ann.sockets == 2, 20)
+        await ann.until(r"Lobby of .*you are Ann")
+        assert tab_of(ann.page.url) == tab_of(link)
+    finally:
+        stop(server)
 
 
 @pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")

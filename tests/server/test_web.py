@@ -1,5 +1,6 @@
 """Issue 18: ``seasalt-server --web`` over real HTTP (no browser: tests/e2e/test_browser_play.py
-drives Chromium): the page, its assets, the tab id, the name, the cap's refusals, the options."""
+drives Chromium): the page, its assets, the tab id and the browser's secret it belongs to, the
+name, the cap's refusals, the options."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(60)
 TAB = "0123456789abcdef0123456789abcdef"
+"""A tab id no browser was given."""
 
 
 def start(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str]]:
@@ -77,39 +79,105 @@ def test_the_start_up_lines_say_where_browsers_go(web: tuple[str, list[str]]) ->
     assert lines[-1].startswith("SEASALT_LISTENING tcp://127.0.0.1:")
 
 
+def first_visit(url: str) -> str:
+    """A browser's secret, as its first visit gets it: the same address again from the page
+    (a SameSite=Strict cookie is sent then if the browser has one), then a cookie."""
+    status, headers, body = get(url, "/?name=Ann")
+    assert status == 200 and headers["Refresh"] == "0; url=/?name=Ann&cookie=1", headers
+    assert "Set-Cookie" not in headers and 'href="/?name=Ann&amp;cookie=1"' in body
+    status, headers, _ = get(url, "/?name=Ann&cookie=1")
+    assert status == 302 and re.fullmatch(r"/\?tab=[0-9a-f]{32}&cookie=2", headers["Location"])
+    cookie = headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie, cookie
+    match = re.match(r"seasalt_browser=([0-9a-f]{32});", cookie)
+    assert match, cookie
+    return match[1]
+
+
+def with_cookie(browser: str) -> dict[str, str]:
+    return {"Cookie": f"seasalt_browser={browser}"}
+
+
+def new_tab(url: str, browser: str) -> str:
+    status, headers, _ = get(url, "/", **with_cookie(browser))
+    assert status == 302
+    match = re.fullmatch(r"/\?tab=([0-9a-f]{32})", headers["Location"])
+    assert match, headers["Location"]
+    return match[1]
+
+
+@pytest.fixture(scope="module")
+def tab(web: tuple[str, list[str]]) -> tuple[str, str]:
+    """A browser's secret and one of its tabs."""
+    browser = first_visit(web[0])
+    return browser, new_tab(web[0], browser)
+
+
 def test_a_new_tab_gets_its_own_id_then_is_asked_its_name(web: tuple[str, list[str]]) -> None:
     url, _ = web
-    ids = set()
-    for _ in range(2):
-        status, headers, _body = get(url, "/")
-        assert status == 302
-        match = re.fullmatch(r"/\?tab=([0-9a-f]{32})", headers["Location"])
-        assert match, headers["Location"]
-        ids.add(match[1])
+    browser = first_visit(url)
+    ids = {new_tab(url, browser) for _ in range(2)}
     assert len(ids) == 2  # two tabs, two identities
-    status, _, body = get(url, f"/?tab={TAB}")
-    assert status == 200 and 'id="ask"' in body and f'value="{TAB}"' in body
+    [tab] = list(ids)[:1]
+    status, _, body = get(url, f"/?tab={tab}", **with_cookie(browser))
+    assert status == 200 and 'id="ask"' in body and f'value="{tab}"' in body
     assert 'id="bad-name"' not in body
     assert "/static/js/textual.js" not in body  # no terminal before there is a name
+    # The bounce's mark leaves the address once the cookie came back with it.
+    status, headers, _ = get(url, f"/?tab={tab}&name=Ann&cookie=2", **with_cookie(browser))
+    assert status == 302 and headers["Location"] == f"/?tab={tab}&name=Ann"
 
 
-def test_a_bad_name_is_asked_again_with_the_reason(web: tuple[str, list[str]]) -> None:
+def test_a_browser_that_keeps_no_cookie_is_told(web: tuple[str, list[str]]) -> None:
     url, _ = web
+    status, _, body = get(url, "/?tab=0123&cookie=2")
+    assert status == 403 and 'id="cookies"' in body and "needs cookies" in body
+
+
+def test_a_tab_address_in_another_browser_is_a_new_player(
+        web: tuple[str, list[str]], tab: tuple[str, str]) -> None:
+    """A copied link (``/?tab=...&name=...``) is no way into its owner's seat."""
+    url, _ = web
+    owner, id_ = tab
+    other = first_visit(url)
+    for cookie in (with_cookie(other), with_cookie("f" * 32), {}):
+        status, headers, _ = get(url, f"/?tab={id_}&name=Ann", **cookie)
+        if not cookie:  # no secret at all: the bounce first, which then gives one
+            assert status == 200 and headers["Refresh"].endswith("&cookie=1")
+            continue
+        assert status == 302, cookie
+        assert headers["Location"].startswith("/?tab=") and id_ not in headers["Location"]
+        assert "name=" not in headers["Location"]  # the new player is asked its own name
+    # Its socket too: the owner's browser only (any other is refused before a client starts).
+    path = f"/ws/{id_}/{b'Ann'.hex()}"
+    assert get(url, path, **with_cookie(other))[0] == 403
+    assert get(url, path)[0] == 403
+    assert get(url, f"/ws/{TAB}/{b'Ann'.hex()}", **with_cookie(owner))[0] == 403
+    # The owner's own browser, on a reload, keeps the tab.
+    assert get(url, f"/?tab={id_}&name=Ann", **with_cookie(owner))[0] == 200
+
+
+def test_a_bad_name_is_asked_again_with_the_reason(
+        web: tuple[str, list[str]], tab: tuple[str, str]) -> None:
+    url, _ = web
+    browser, id_ = tab
     for bad in ("", "%20%20", "x" * 25, "a%0Ab"):
-        status, _, body = get(url, f"/?tab={TAB}&name={bad}")
+        status, _, body = get(url, f"/?tab={id_}&name={bad}", **with_cookie(browser))
         assert status == 200 and 'id="bad-name"' in body and "1 to 24" in body, bad
 
 
-def test_the_play_page_loads_only_what_this_server_serves(web: tuple[str, list[str]]) -> None:
+def test_the_play_page_loads_only_what_this_server_serves(
+        web: tuple[str, list[str]], tab: tuple[str, str]) -> None:
     url, _ = web
-    status, headers, body = get(url, f"/?tab={TAB}&name=Ann%20%3Cb%3E")
+    browser, id_ = tab
+    status, headers, body = get(url, f"/?tab={id_}&name=Ann%20%3Cb%3E", **with_cookie(browser))
     assert status == 200 and headers["Cache-Control"] == "no-store"
     assert "<b>" not in body  # the name is escaped wherever it appears
     socket_url = re.search(r'data-session-websocket-url="([^"]+)"', body)
     assert socket_url is not None
     host = urlsplit(url).netloc
     # The name rides in the path as hex: nothing in it can change the path.
-    assert socket_url[1] == f"ws://{host}/ws/{TAB}/{b'Ann <b>'.hex()}"
+    assert socket_url[1] == f"ws://{host}/ws/{id_}/{b'Ann <b>'.hex()}"
     assets = re.findall(r'(?:src|href)="([^"]*)"', body) + re.findall(r'url\("([^"]+)"\)', body)
     assert assets and all(a.startswith("/") or a.startswith("data:") or a == ""
                           for a in assets), assets
@@ -120,9 +188,11 @@ def test_the_play_page_loads_only_what_this_server_serves(web: tuple[str, list[s
             assert status == 200, asset
 
 
-def test_the_page_speaks_the_browser_language(web: tuple[str, list[str]]) -> None:
+def test_the_page_speaks_the_browser_language(
+        web: tuple[str, list[str]], tab: tuple[str, str]) -> None:
     url, _ = web
-    _, _, body = get(url, f"/?tab={TAB}", **{"Accept-Language": "fr-CH, fr;q=0.9, en;q=0.8"})
+    _, _, body = get(url, f"/?tab={tab[1]}", **{"Accept-Language": "fr-CH, fr;q=0.9, en;q=0.8"},
+                     **with_cookie(tab[0]))
     assert "Votre nom" in body and 'lang="fr"' in body
     assert page_language("de-DE, pt-BR;q=0.8") == "pt"
     assert page_language("de") == page_language("") == "en"
