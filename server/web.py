@@ -11,8 +11,10 @@ page (xterm.js). What is ours, not textual-serve's:
   on the host (``identity``, ``sessions.json``: the client resumes its seat after a reload as
   after a restart); the name is asked on the page and kept in the URL too (``&name=Ann``); the
   same address in another browser is a new player;
-- the limits: at most ``--web-max`` tabs at once (a reloading tab keeps its place), a page that
-  says so when full, and each tab's process stopped when its page closes.
+- the limits (web_places.py): at most ``--web-max`` tabs at once and ``--web-per-address`` from
+  one address (a reloading tab keeps its place), a page that says so to every tab refused, a
+  request that must arrive whole within ``REQUEST_TIMEOUT``, and each tab's process stopped
+  when its page closes.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from seasalt.common.names import valid_name
 from .addresses import join_addresses
 from .options import port, positive_int
 from .web_page import page_language, render_page, word
+from .web_places import Places
 from .web_tabs import COOKIE, COOKIE_AGE, TabKeys, browser_of
 
 log = logging.getLogger("seasalt.server.web")
@@ -45,6 +48,10 @@ WEB_PREFIX = "SEASALT_WEB"
 """The machine-readable start-up line: ``SEASALT_WEB http://HOST:PORT/`` (tests, host mode)."""
 DEFAULT_WEB_PORT = 8080
 DEFAULT_WEB_MAX = 16
+DEFAULT_WEB_PER_ADDRESS = 3
+REQUEST_TIMEOUT = 10.0
+"""Seconds a connection may take to send a whole request (its first, or the next on a kept-alive
+one): half-sent requests (slowloris) are closed then, not held open."""
 STOP_GRACE = 5.0
 """Seconds a tab's client gets to quit after its page closed, before it is killed."""
 _TAB = re.compile(r"[0-9a-f]{32}")
@@ -68,6 +75,11 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"browser tabs playing at once; each runs a client on this machine (default "
         f"{DEFAULT_WEB_MAX})",
     )
+    group.add_argument(
+        "--web-per-address", type=positive_int(), default=DEFAULT_WEB_PER_ADDRESS, metavar="N",
+        help=f"browser tabs playing at once from one address, a phone or a computer (default "
+        f"{DEFAULT_WEB_PER_ADDRESS})",
+    )
 
 
 @dataclass(frozen=True)
@@ -76,13 +88,15 @@ class WebOptions:
 
     port: int = DEFAULT_WEB_PORT
     max_tabs: int = DEFAULT_WEB_MAX
+    per_address: int = DEFAULT_WEB_PER_ADDRESS
 
 
 def web_options(args: argparse.Namespace) -> WebOptions | None:
     """The ``--web`` options, or None without ``--web``."""
     if not getattr(args, "web", False):
         return None
-    return WebOptions(port=args.web_port, max_tabs=args.web_max)
+    return WebOptions(port=args.web_port, max_tabs=args.web_max,
+                      per_address=args.web_per_address)
 
 
 @dataclass
@@ -109,8 +123,11 @@ class WebFront:
     _runner: Any = None
     _downloads: Any = None
     _state_dir: Path | None = None
-    _starting: set[str] = field(default_factory=set)
     _keys: TabKeys = field(default_factory=TabKeys)
+    places: Places = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.places = Places(self.options.max_tabs, self.options.per_address)
 
     @property
     def local_url(self) -> str:
@@ -144,7 +161,10 @@ class WebFront:
             web.get("/download/{key}", self.handle_download),
             web.static("/static", static),
         ])
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # aiohttp closes a connection whose request is not whole within keepalive_timeout
+        # (from its opening, and from each response on): the only limit on a half-sent one.
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     keepalive_timeout=REQUEST_TIMEOUT)
         await self._runner.setup()
         # The game port's address exactly (0.0.0.0: IPv4 on every interface, as the game's).
         host = "0.0.0.0" if self.host in ("*", "") else self.host
@@ -167,11 +187,6 @@ class WebFront:
 
     # --- the page -------------------------------------------------------------------------
 
-    def _admits(self, tab: str) -> bool:
-        """A tab already playing keeps its place (a reload); a new one needs a free place."""
-        return tab in self.tabs or tab in self._starting or (
-            len(self.tabs) + len(self._starting) < self.options.max_tabs)
-
     async def handle_index(self, request: Any) -> Any:
         from aiohttp import web
 
@@ -186,11 +201,14 @@ class WebFront:
         if "cookie" in query:  # the bounce is over: its mark stays out of the tab's address
             kept = {k: v for k, v in query.items() if k != "cookie"}
             raise web.HTTPFound(str(request.rel_url.with_query(kept)))
-        if not self._admits(tab):
-            return self._page(lang, tab, "full", status=503)
+        address = request.remote or ""
+        refused = self.places.refusal(tab, address)
+        if refused is not None:
+            return self._page(lang, tab, refused, status=503 if refused == "full" else 429)
         name = query.get("name")
         if name is None or not valid_name(name):
             return self._page(lang, tab, "ask", error=name is not None)
+        self.places.hold_for_page(tab, address)  # the socket comes next: nobody takes it first
         # The name rides in the socket's path (textual.js appends its own "?width=..."), hex so
         # that no character of it can change the path.
         ws = f"ws://{request.host}/ws/{tab}/{name.encode('utf-8').hex()}"
@@ -225,7 +243,8 @@ class WebFront:
         from aiohttp import web
 
         text = render_page(lang, mode, tab=tab, ws=ws, error=error,
-                           max_tabs=self.options.max_tabs, refresh=refresh)
+                           max_tabs=self.options.max_tabs, refresh=refresh,
+                           per_address=self.options.per_address)
         headers = {"Cache-Control": "no-store"}
         if refresh:
             headers["Refresh"] = f"0; url={refresh}"
@@ -265,10 +284,13 @@ class WebFront:
             raise web.HTTPBadRequest(text="bad tab or name")
         if not self._keys.owns(browser_of(request.cookies), tab):  # another browser's tab
             raise web.HTTPForbidden(text="this tab belongs to another browser")
-        if not self._admits(tab):
-            raise web.HTTPServiceUnavailable(text=word("full", lang).format(
-                n=self.options.max_tabs))
-        self._starting.add(tab)
+        address = request.remote or ""
+        refused = self.places.refusal(tab, address)
+        if refused is not None:
+            raise web.HTTPServiceUnavailable(text=word(refused, lang).format(
+                n=self.options.max_tabs, m=self.options.per_address))
+        place = object()  # this socket's hold on the tab's place (a reload's socket has its own)
+        self.places.take(tab, address, place)
         try:
             old = self.tabs.get(tab)
             if old is not None:
@@ -288,12 +310,14 @@ class WebFront:
                 await service.start(width, height)
             except OSError as exc:  # no process could be started: the page says it closed
                 log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                self.places.free(tab, place)
                 await socket.close()
                 return socket
             entry = _Tab(service, socket)
             self.tabs[tab] = entry
-        finally:
-            self._starting.discard(tab)
+        except BaseException:
+            self.places.free(tab, place)
+            raise
         log.info("browser tab %s… joined as %r (%d open)", tab[:6], name, len(self.tabs))
         try:
             await _relay(socket, service)
@@ -303,6 +327,7 @@ class WebFront:
             await self._stop_tab(entry)  # listed until stopped: a reload waits for it
             if self.tabs.get(tab) is entry:
                 del self.tabs[tab]
+            self.places.free(tab, place)  # (its place is free once its client is gone)
             log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
         return socket
 

@@ -491,6 +491,38 @@ async def test_a_tab_address_opened_in_another_browser_is_a_new_player(
         stop(server)
 
 
+async def test_ten_tabs_at_once_over_the_cap_each_get_the_full_page(
+        tmp_path: Path, browser: Browser) -> None:
+    """Ten tabs ask to play at the same moment with four places: four play, and each of the
+    other six gets the page that says the seats are in use (not "the game window closed")."""
+    server = start_web_server(tmp_path, "--web-max", "4", "--web-per-address", "10")
+    try:
+        pages = [await browser.page(f"P{i}") for i in range(10)]
+        await asyncio.gather(*(p.page.goto(server.url) for p in pages))
+        await asyncio.gather(*(p.page.wait_for_selector("#name") for p in pages))
+        # Each tab's own address with its name (as its form would send it), all at once: every
+        # play page is asked for before any page's socket opens.
+        await asyncio.gather(*(p.page.goto(f"{p.page.url}&name={p.who}") for p in pages))
+
+        async def outcome(page: Page) -> str:
+            patience = Patience(40)
+            while True:
+                if await page.page.locator("#full").count():
+                    return "full"
+                if await page.page.locator("body.-closed").count():
+                    return "closed"
+                if re.search(rf"Lobby of .*you are {page.who}", page.text()):
+                    return "plays"
+                assert not patience.spent(), f"{page.who}: neither plays nor refused"
+                await wait_any([page], timeout=0.2)
+
+        outcomes = await asyncio.gather(*(outcome(p) for p in pages))
+        assert sorted(outcomes) == ["full"] * 6 + ["plays"] * 4, outcomes
+        assert len(server.guests()) == 4
+    finally:
+        stop(server)
+
+
 @pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")
 async def test_a_secure_server_serves_browsers_encrypted(tmp_path: Path, browser: Browser) -> None:
     server = start_web_server(tmp_path, "--secure")

@@ -20,6 +20,7 @@ from seasalt.common.names import valid_name
 from seasalt.protocol import ServerInfo
 from seasalt.server.web import WebFront, WebOptions
 from seasalt.server.web_page import page_language
+from seasalt.server.web_places import Places
 from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(60)
@@ -58,9 +59,12 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[st
         stop(process)
 
 
-def get(url: str, path: str, **headers: str) -> tuple[int, dict[str, str], str]:
+def get(url: str, path: str, source: str | None = None,
+        **headers: str) -> tuple[int, dict[str, str], str]:
+    """One request (from the loopback address ``source``: another device, when given)."""
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
+                                      source_address=(source, 0) if source else None)
     try:
         conn.request("GET", path, headers=headers)
         response = conn.getresponse()
@@ -215,12 +219,28 @@ def test_names_follow_the_clients_rule() -> None:
 
 
 def test_the_cap_counts_tabs_and_a_reload_keeps_its_place() -> None:
-    front = WebFront(WebOptions(port=0, max_tabs=2), "127.0.0.1", "127.0.0.1:1")
-    front.tabs = {"a" * 32: object(), "b" * 32: object()}  # type: ignore[dict-item]
-    assert front._admits("a" * 32)  # a reload of a tab that plays
-    assert not front._admits("c" * 32)  # a new tab: full
-    front.tabs.pop("b" * 32)
-    assert front._admits("c" * 32)
+    places = Places(total=2, per_address=2)
+    places.take("a" * 32, "A", owner := object())
+    places.hold_for_page("b" * 32, "B")  # a play page served: its socket is still to come
+    assert places.refusal("a" * 32, "A") is None  # a reload of a tab that plays
+    assert places.refusal("c" * 32, "C") == "full"  # a new tab: full
+    places.free("a" * 32, object())  # an older socket of the tab: the newer keeps the place
+    assert places.refusal("c" * 32, "C") == "full"
+    places.free("a" * 32, owner)
+    assert places.refusal("c" * 32, "C") is None
+    places.hold_for_page("a" * 32, "A")
+    assert places.refusal("a" * 32, "A") is None and places.count() == 2
+
+
+def test_one_address_gets_its_share_and_an_unclaimed_page_frees_its_place() -> None:
+    places = Places(total=4, per_address=2)
+    places.take("a" * 32, "phone", object())
+    places.hold_for_page("b" * 32, "phone")
+    assert places.refusal("c" * 32, "phone") == "address"
+    assert places.refusal("c" * 32, "laptop") is None
+    expired = Places(total=1, per_address=1, hold=-1.0)  # a page's hold already over
+    expired.hold_for_page("b" * 32, "phone")
+    assert expired.refusal("c" * 32, "phone") is None and expired.count() == 0
 
 
 def test_each_tab_runs_a_guest_client_of_this_server_only() -> None:
@@ -284,3 +304,47 @@ async def test_every_client_is_told_the_browser_address(web: tuple[str, list[str
     finally:
         client.close()
         ctx.destroy(linger=0)
+
+
+def page_to_play(url: str, browser: str, name: str, source: str) -> tuple[int, str]:
+    """A new tab of ``browser`` asks for its play page from the address ``source``."""
+    tab = new_tab(url, browser)
+    status, _, body = get(url, f"/?tab={tab}&name={name}", source, **with_cookie(browser))
+    return status, body
+
+
+def test_tabs_over_the_caps_get_the_page_that_says_so(tmp_path: Path) -> None:
+    """Per address first (``--web-per-address``), then in all (``--web-max``); a served play
+    page holds its place for its socket, so tabs that ask at once are refused by the page."""
+    process, lines = start(tmp_path, "--web", "--web-port", "0", "--web-max", "3",
+                           "--web-per-address", "2")
+    url = next(line.split()[1] for line in lines if line.startswith("SEASALT_WEB "))
+    try:
+        browser = first_visit(url)
+        assert page_to_play(url, browser, "Ann", "127.0.0.1")[0] == 200
+        assert page_to_play(url, browser, "Bob", "127.0.0.1")[0] == 200
+        status, body = page_to_play(url, browser, "Cy", "127.0.0.1")  # a third from one phone
+        assert status == 429 and 'id="address"' in body
+        assert "This device already plays in 2 browser tabs here" in body
+        assert page_to_play(url, browser, "Di", "127.0.0.2")[0] == 200  # another device
+        status, body = page_to_play(url, browser, "Ed", "127.0.0.3")
+        assert status == 503 and 'id="full"' in body and "All 3 browser seats" in body
+    finally:
+        stop(process)
+
+
+def test_a_half_sent_request_is_closed(web: tuple[str, list[str]]) -> None:
+    """A request that never ends (slowloris) does not hold its connection: the server closes
+    it (REQUEST_TIMEOUT), while a whole request on another connection is answered."""
+    url, _ = web
+    parts = urlsplit(url)
+    half = []
+    for _ in range(20):
+        conn = socket.create_connection((parts.hostname, parts.port))
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        half.append(conn)
+    assert get(url, "/")[0] == 200
+    for conn in half:
+        with conn:
+            conn.settimeout(50)  # (the test's own timeout is the limit: no wall-clock assert)
+            assert conn.recv(1024) == b""  # closed by the server, nothing answered
