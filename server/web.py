@@ -206,7 +206,7 @@ class WebFront:
         if refused is not None:
             return self._page(lang, tab, refused, status=503 if refused == "full" else 429)
         name = query.get("name")
-        if name is None or not valid_name(name):
+        if name is None or not _tab_name(name):
             return self._page(lang, tab, "ask", error=name is not None)
         self.places.hold_for_page(tab, address)  # the socket comes next: nobody takes it first
         # The name rides in the socket's path (textual.js appends its own "?width=..."), hex so
@@ -255,8 +255,10 @@ class WebFront:
 
     def client_command(self, name: str, lang: str) -> str:
         """The guest client a tab runs (a shell line: textual-serve starts it with a shell)."""
+        # "--name=NAME" in one word: a name such as "-h" or "--discover" stays a name (as a word
+        # of its own, argparse would read it as an option and the client would exit).
         words = [sys.executable, "-m", "seasalt.client.cli", self.game_address, "--guest",
-                 "--name", name, "--lang", lang]
+                 f"--name={name}", "--lang", lang]
         if self.server_key is not None:
             words += ["--server-key", self.server_key]
         for url in self.urls():  # the lobby gives friends these, never the tab's own address
@@ -280,7 +282,7 @@ class WebFront:
         except (ValueError, UnicodeDecodeError):
             name = ""
         lang = page_language(request.headers.get("Accept-Language", ""))
-        if not _TAB.fullmatch(tab) or not valid_name(name):
+        if not _TAB.fullmatch(tab) or not _tab_name(name):
             raise web.HTTPBadRequest(text="bad tab or name")
         if not self._keys.owns(browser_of(request.cookies), tab):  # another browser's tab
             raise web.HTTPForbidden(text="this tab belongs to another browser")
@@ -371,6 +373,12 @@ class WebFront:
             await response.write(chunk)
         await response.write_eof()
         return response
+
+
+def _tab_name(name: str) -> bool:
+    """A name the tab's client can be given: the game's rule, less exactly "--", which this
+    Python's argparse drops even from "--name=--" (the client would start without its name)."""
+    return valid_name(name) and name != "--"
 
 
 def _int(text: str, default: int) -> int:

@@ -465,7 +465,8 @@ def tab_of(url: str) -> str:
 async def test_a_tab_address_opened_in_another_browser_is_a_new_player(
         tmp_path: Path, browser: Browser) -> None:
     """Ann's address, copied into Eve's browser, gives Eve a tab of her own: Ann's client and
-    seat stay Ann's; Ann's reload keeps her tab."""
+    seat stay Ann's; Ann's reload keeps her tab. Eve calls herself "--discover", which her
+    tab's client takes as her name, not as its option."""
     server = start_web_server(tmp_path, "--web-max", "3")
     try:
         ann = await browser.page("Ann")
@@ -479,9 +480,10 @@ async def test_a_tab_address_opened_in_another_browser_is_a_new_player(
             await eve.page.wait_for_selector("#name")  # asked a name: a new player
             assert tab_of(eve.page.url) != tab_of(link) and "name=" not in eve.page.url
             assert server.guests() == [ann_client]  # no client started for Ann's tab, none stopped
-            await eve.page.fill("#name", "Eve")
+            # A name that looks like an option is a name: the tab's client does not exit.
+            await eve.page.fill("#name", "--discover")
             await eve.page.click("button[type=submit]")
-            await eve.until(r"Lobby of .*you are Eve")
+            await eve.until(r"Lobby of .*you are --discover")
             assert ann_client in server.guests() and ann.sockets == 1
         await ann.page.reload()
         await until_sync(lambda: ann.sockets == 2, 20)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 import zmq
 import zmq.asyncio
+from seasalt.client.cli import build_parser
 from seasalt.common.names import valid_name
 from seasalt.protocol import ServerInfo
 from seasalt.server.web import WebFront, WebOptions
@@ -165,7 +167,7 @@ def test_a_bad_name_is_asked_again_with_the_reason(
         web: tuple[str, list[str]], tab: tuple[str, str]) -> None:
     url, _ = web
     browser, id_ = tab
-    for bad in ("", "%20%20", "x" * 25, "a%0Ab"):
+    for bad in ("", "%20%20", "x" * 25, "a%0Ab", "--"):
         status, _, body = get(url, f"/?tab={id_}&name={bad}", **with_cookie(browser))
         assert status == 200 and 'id="bad-name"' in body and "1 to 24" in body, bad
 
@@ -247,10 +249,19 @@ def test_each_tab_runs_a_guest_client_of_this_server_only() -> None:
     front = WebFront(WebOptions(), "0.0.0.0", "127.0.0.1:7327", server_key="K" * 40)
     command = front.client_command("Ann 'x'", "fr")
     assert command.split()[1:5] == ["-m", "seasalt.client.cli", "127.0.0.1:7327", "--guest"]
-    assert "'Ann '\"'\"'x'\"'\"''" in command  # quoted for the shell textual-serve uses
+    assert "'--name=Ann '\"'\"'x'\"'\"''" in command  # quoted for the shell textual-serve uses
     assert f"--lang fr --server-key {'K' * 40} --web-url " in command
     # friends' addresses first (the lobby shows them), this machine's own loopback last
     assert command.endswith("--web-url http://127.0.0.1:0/")
+
+
+@pytest.mark.parametrize("name", ["-h", "--discover", "--name=x", "Ann 'x'", "-", "---"])
+def test_a_tab_name_that_looks_like_an_option_stays_a_name(name: str) -> None:
+    """The tab's command line, read back as the shell and the client's own parser read it."""
+    front = WebFront(WebOptions(), "127.0.0.1", "127.0.0.1:7327")
+    words = shlex.split(front.client_command(name, "en"))
+    args = build_parser().parse_args(words[3:])  # (after python -m seasalt.client.cli)
+    assert args.name == name and args.guest and args.lang == "en"
 
 
 def test_a_taken_web_port_is_a_clear_error(tmp_path: Path) -> None:
