@@ -160,6 +160,7 @@ class WebFront:
             web.get("/ws/{tab}/{name}", self.handle_websocket),
             web.get("/download/{key}", self.handle_download),
             web.static("/static", static),
+            web.static("/fonts", Path(__file__).with_name("web") / "fonts"),
         ])
         # aiohttp closes a connection whose request is not whole within keepalive_timeout
         # (from its opening, and from each response on): the only limit on a half-sent one.

@@ -456,6 +456,21 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
     print(f"browser game to game over: {time.monotonic() - started:.1f} s, moves {moves}")
 
 
+CLOCK_GLYPH_DRAWN = """() => {
+    const draw = (text) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 32;
+        const context = canvas.getContext("2d");
+        context.font = "24px 'Roboto Mono', Monaco, 'Courier New', monospace";
+        context.fillText(text, 4, 26);
+        return Array.from(context.getImageData(0, 0, 32, 32).data).join(",");
+    };
+    return document.fonts.check("24px 'Roboto Mono'", "\u23f1")
+        && draw("\u23f1") !== draw("\u23f2");
+}"""
+"""textual.js's font stack (``fontFamily`` in its ``Terminal``)."""
+
+
 def tab_of(url: str) -> str:
     match = re.search(r"[?&]tab=([0-9a-f]{32})", url)
     assert match, url
@@ -473,6 +488,10 @@ async def test_a_tab_address_opened_in_another_browser_is_a_new_player(
         await ann.open(server.url, "Ann")
         link = ann.page.url
         assert "name=Ann" in link
+        # The turn clock's "⏱" has a glyph in the terminal's font ("Roboto Mono" as xterm.js
+        # draws it on a canvas): loaded with the page, and drawn unlike U+23F2, which no font
+        # of the page has (a box, where no emoji font is installed).
+        assert await ann.page.evaluate(CLOCK_GLYPH_DRAWN), "the page draws ⏱ as a box"
         [ann_client] = server.guests()
         async with open_browser(tmp_path / "eve-profile") as other:
             eve = await other.page("Eve")
