@@ -274,6 +274,12 @@ class WebFront:
         return {"XDG_DATA_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
                 "XDG_STATE_HOME": str(home), "XDG_CACHE_HOME": str(home)}
 
+    def tab_command(self, tab: str, name: str, lang: str) -> str:
+        """The tab's client with its own folders: set by the shell line itself (``NAME=value``
+        words before the command), so textual-serve's AppService is used as it is."""
+        env = " ".join(f"{k}={shlex.quote(v)}" for k, v in self._tab_env(tab).items())
+        return f"{env} {self.client_command(name, lang)}"
+
     async def handle_websocket(self, request: Any) -> Any:
         from aiohttp import web
 
@@ -306,9 +312,7 @@ class WebFront:
             height = _int(request.query.get("height", "24"), 24)
             socket = web.WebSocketResponse(heartbeat=15)
             await socket.prepare(request)
-            service = _guest_service(
-                self.client_command(name, lang), self._tab_env(tab), socket, self._downloads
-            )
+            service = _guest_service(self.tab_command(tab, name, lang), socket, self._downloads)
             try:
                 await service.start(width, height)
             except OSError as exc:  # no process could be started: the page says it closed
@@ -389,17 +393,11 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-def _guest_service(command: str, env: dict[str, str], socket: Any, downloads: Any) -> Any:
-    """textual-serve's AppService with the tab's own data folders in its environment."""
+def _guest_service(command: str, socket: Any, downloads: Any) -> Any:
+    """textual-serve's AppService: runs ``command`` (a shell line), relays it to ``socket``."""
     from textual_serve.app_service import AppService
 
-    class GuestService(AppService):
-        def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-            environment = super()._build_environment(width, height)
-            environment.update(env)
-            return environment
-
-    return GuestService(
+    return AppService(
         command, write_bytes=socket.send_bytes, write_str=socket.send_str, close=socket.close,
         download_manager=downloads,
     )

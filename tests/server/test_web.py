@@ -255,6 +255,22 @@ def test_each_tab_runs_a_guest_client_of_this_server_only() -> None:
     assert command.endswith("--web-url http://127.0.0.1:0/")
 
 
+def test_a_tabs_client_gets_its_own_folders_from_its_command_line(tmp_path: Path) -> None:
+    """The shell line sets the tab's XDG folders for the client alone (textual-serve's
+    AppService runs it as it is): run by a shell, a stand-in client reports them."""
+    front = WebFront(WebOptions(), "127.0.0.1", "127.0.0.1:7327")
+    front._state_dir = tmp_path / "state dir"  # (a space: the values are quoted)
+    line = front.tab_command(TAB, "Ann", "en")
+    command = front.client_command("Ann", "en")
+    assert line.endswith(command)
+    shown = subprocess.run(
+        ["sh", "-c", line.removesuffix(command) + "env"], capture_output=True, text=True,
+        check=True, timeout=30).stdout.splitlines()
+    home = tmp_path / "state dir" / TAB
+    assert f"XDG_DATA_HOME={home}" in shown and f"XDG_CONFIG_HOME={home}/config" in shown
+    assert f"XDG_STATE_HOME={home}" in shown and (home / "config").is_dir()
+
+
 @pytest.mark.parametrize("name", ["-h", "--discover", "--name=x", "Ann 'x'", "-", "---"])
 def test_a_tab_name_that_looks_like_an_option_stays_a_name(name: str) -> None:
     """The tab's command line, read back as the shell and the client's own parser read it."""
