@@ -6,12 +6,15 @@ page (xterm.js). What is ours, not textual-serve's:
 
 - the page (``web/index.html``): it loads only what this server serves (textual-serve's own
   JavaScript, CSS and Roboto Mono font files, no CDN), so play needs no internet;
-- the tab's identity: ``/`` without ``?tab=`` redirects to ``/?tab=ID`` (a fresh random id), so
-  a reload keeps the URL and with it the tab's folder on the host (``identity``,
-  ``sessions.json``: the client resumes its seat after a reload as after a restart); the name is
-  asked on the page and kept in the URL too (``&name=Ann``);
-- the limits: at most ``--web-max`` tabs at once (a reloading tab keeps its place), a page that
-  says so when full, and each tab's process stopped when its page closes.
+- the tab's identity: ``/`` without ``?tab=`` redirects to ``/?tab=ID`` (a fresh id that only
+  this browser can present: web_tabs.py), so a reload keeps the URL and with it the tab's folder
+  on the host (``identity``, ``sessions.json``: the client resumes its seat after a reload as
+  after a restart); the name is asked on the page and kept in the URL too (``&name=Ann``); the
+  same address in another browser is a new player;
+- the limits (web_places.py): at most ``--web-max`` tabs at once and ``--web-per-address`` from
+  one address (a reloading tab keeps its place), a page that says so to every tab refused, a
+  request that must arrive whole within ``REQUEST_TIMEOUT``, and each tab's process stopped
+  when its page closes.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import asyncio
 import contextlib
 import logging
 import re
-import secrets
 import shlex
 import shutil
 import sys
@@ -37,6 +39,8 @@ from seasalt.common.names import valid_name
 from .addresses import join_addresses
 from .options import port, positive_int
 from .web_page import page_language, render_page, word
+from .web_places import Places
+from .web_tabs import COOKIE, COOKIE_AGE, TabKeys, browser_of
 
 log = logging.getLogger("seasalt.server.web")
 
@@ -44,6 +48,10 @@ WEB_PREFIX = "SEASALT_WEB"
 """The machine-readable start-up line: ``SEASALT_WEB http://HOST:PORT/`` (tests, host mode)."""
 DEFAULT_WEB_PORT = 8080
 DEFAULT_WEB_MAX = 16
+DEFAULT_WEB_PER_ADDRESS = 3
+REQUEST_TIMEOUT = 10.0
+"""Seconds a connection may take to send a whole request (its first, or the next on a kept-alive
+one): half-sent requests (slowloris) are closed then, not held open."""
 STOP_GRACE = 5.0
 """Seconds a tab's client gets to quit after its page closed, before it is killed."""
 _TAB = re.compile(r"[0-9a-f]{32}")
@@ -67,6 +75,11 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"browser tabs playing at once; each runs a client on this machine (default "
         f"{DEFAULT_WEB_MAX})",
     )
+    group.add_argument(
+        "--web-per-address", type=positive_int(), default=DEFAULT_WEB_PER_ADDRESS, metavar="N",
+        help=f"browser tabs playing at once from one address, a phone or a computer (default "
+        f"{DEFAULT_WEB_PER_ADDRESS})",
+    )
 
 
 @dataclass(frozen=True)
@@ -75,13 +88,15 @@ class WebOptions:
 
     port: int = DEFAULT_WEB_PORT
     max_tabs: int = DEFAULT_WEB_MAX
+    per_address: int = DEFAULT_WEB_PER_ADDRESS
 
 
 def web_options(args: argparse.Namespace) -> WebOptions | None:
     """The ``--web`` options, or None without ``--web``."""
     if not getattr(args, "web", False):
         return None
-    return WebOptions(port=args.web_port, max_tabs=args.web_max)
+    return WebOptions(port=args.web_port, max_tabs=args.web_max,
+                      per_address=args.web_per_address)
 
 
 @dataclass
@@ -108,7 +123,11 @@ class WebFront:
     _runner: Any = None
     _downloads: Any = None
     _state_dir: Path | None = None
-    _starting: set[str] = field(default_factory=set)
+    _keys: TabKeys = field(default_factory=TabKeys)
+    places: Places = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.places = Places(self.options.max_tabs, self.options.per_address)
 
     @property
     def local_url(self) -> str:
@@ -141,8 +160,12 @@ class WebFront:
             web.get("/ws/{tab}/{name}", self.handle_websocket),
             web.get("/download/{key}", self.handle_download),
             web.static("/static", static),
+            web.static("/fonts", Path(__file__).with_name("web") / "fonts"),
         ])
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # aiohttp closes a connection whose request is not whole within keepalive_timeout
+        # (from its opening, and from each response on): the only limit on a half-sent one.
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     keepalive_timeout=REQUEST_TIMEOUT)
         await self._runner.setup()
         # The game port's address exactly (0.0.0.0: IPv4 on every interface, as the game's).
         host = "0.0.0.0" if self.host in ("*", "") else self.host
@@ -165,45 +188,78 @@ class WebFront:
 
     # --- the page -------------------------------------------------------------------------
 
-    def _admits(self, tab: str) -> bool:
-        """A tab already playing keeps its place (a reload); a new one needs a free place."""
-        return tab in self.tabs or tab in self._starting or (
-            len(self.tabs) + len(self._starting) < self.options.max_tabs)
-
     async def handle_index(self, request: Any) -> Any:
         from aiohttp import web
 
         lang = page_language(request.headers.get("Accept-Language", ""))
-        tab = request.query.get("tab", "")
-        if not _TAB.fullmatch(tab):
-            raise web.HTTPFound(f"/?tab={secrets.token_hex(16)}")
-        if not self._admits(tab):
-            return self._page(lang, tab, "full", status=503)
-        name = request.query.get("name")
-        if name is None or not valid_name(name):
+        query = request.query
+        tab = query.get("tab", "")
+        browser = browser_of(request.cookies)
+        if browser is None:
+            return self._no_cookie(lang, request)
+        if not self._keys.owns(browser, tab):  # no id yet, or a link from another browser
+            raise web.HTTPFound(f"/?tab={self._keys.new_tab(browser)}")
+        if "cookie" in query:  # the bounce is over: its mark stays out of the tab's address
+            kept = {k: v for k, v in query.items() if k != "cookie"}
+            raise web.HTTPFound(str(request.rel_url.with_query(kept)))
+        address = request.remote or ""
+        refused = self.places.refusal(tab, address)
+        if refused is not None:
+            return self._page(lang, tab, refused, status=503 if refused == "full" else 429)
+        name = query.get("name")
+        if name is None or not _tab_name(name):
             return self._page(lang, tab, "ask", error=name is not None)
+        self.places.hold_for_page(tab, address)  # the socket comes next: nobody takes it first
         # The name rides in the socket's path (textual.js appends its own "?width=..."), hex so
         # that no character of it can change the path.
         ws = f"ws://{request.host}/ws/{tab}/{name.encode('utf-8').hex()}"
         return self._page(lang, tab, "play", ws=ws)
 
+    def _no_cookie(self, lang: str, request: Any) -> Any:
+        """A request without the browser's secret.
+
+        A SameSite=Strict cookie is not sent when another site's page links here (a chat's web
+        page): the same address is asked again from this page first ("bounce"), which carries
+        the cookie if the browser has one. Only a browser without one is given one, so that a
+        link followed from a chat never replaces the secret of the tab already playing.
+        """
+        from aiohttp import web
+
+        step = request.query.get("cookie")
+        if step is None:
+            again = request.rel_url.update_query(cookie="1")
+            return self._page(lang, "", "bounce", status=200, refresh=str(again))
+        if step != "1":  # the cookie given did not come back: cookies are off
+            return self._page(lang, "", "cookies", status=403)
+        browser = self._keys.new_browser()
+        response = web.HTTPFound(f"/?tab={self._keys.new_tab(browser)}&cookie=2")
+        response.set_cookie(COOKIE, browser, max_age=COOKIE_AGE, path="/", httponly=True,
+                            samesite="Strict")
+        raise response
+
     def _page(
         self, lang: str, tab: str, mode: str, *, ws: str = "",
-        error: bool = False, status: int = 200,
+        error: bool = False, status: int = 200, refresh: str = "",
     ) -> Any:
         from aiohttp import web
 
         text = render_page(lang, mode, tab=tab, ws=ws, error=error,
-                           max_tabs=self.options.max_tabs)
+                           max_tabs=self.options.max_tabs, refresh=refresh,
+                           per_address=self.options.per_address)
+        headers = {"Cache-Control": "no-store"}
+        if refresh:
+            headers["Refresh"] = f"0; url={refresh}"
         return web.Response(text=text, content_type="text/html", status=status,
-                            headers={"Cache-Control": "no-store"})
+                            headers=headers)
 
     # --- one tab's client -----------------------------------------------------------------
 
     def client_command(self, name: str, lang: str) -> str:
         """The guest client a tab runs (a shell line: textual-serve starts it with a shell)."""
+        # "--name=NAME" in one word: a name such as "-h" or "--discover" stays a name (as a word
+        # of its own, argparse would read it as an option and the client would exit).
         words = [sys.executable, "-m", "seasalt.client.cli", self.game_address, "--guest",
-                 "--name", name, "--lang", lang]
+                 f"--name={name}", "--lang", lang]
         if self.server_key is not None:
             words += ["--server-key", self.server_key]
         for url in self.urls():  # the lobby gives friends these, never the tab's own address
@@ -218,6 +274,12 @@ class WebFront:
         return {"XDG_DATA_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
                 "XDG_STATE_HOME": str(home), "XDG_CACHE_HOME": str(home)}
 
+    def tab_command(self, tab: str, name: str, lang: str) -> str:
+        """The tab's client with its own folders: set by the shell line itself (``NAME=value``
+        words before the command), so textual-serve's AppService is used as it is."""
+        env = " ".join(f"{k}={shlex.quote(v)}" for k, v in self._tab_env(tab).items())
+        return f"{env} {self.client_command(name, lang)}"
+
     async def handle_websocket(self, request: Any) -> Any:
         from aiohttp import web
 
@@ -227,12 +289,17 @@ class WebFront:
         except (ValueError, UnicodeDecodeError):
             name = ""
         lang = page_language(request.headers.get("Accept-Language", ""))
-        if not _TAB.fullmatch(tab) or not valid_name(name):
+        if not _TAB.fullmatch(tab) or not _tab_name(name):
             raise web.HTTPBadRequest(text="bad tab or name")
-        if not self._admits(tab):
-            raise web.HTTPServiceUnavailable(text=word("full", lang).format(
-                n=self.options.max_tabs))
-        self._starting.add(tab)
+        if not self._keys.owns(browser_of(request.cookies), tab):  # another browser's tab
+            raise web.HTTPForbidden(text="this tab belongs to another browser")
+        address = request.remote or ""
+        refused = self.places.refusal(tab, address)
+        if refused is not None:
+            raise web.HTTPServiceUnavailable(text=word(refused, lang).format(
+                n=self.options.max_tabs, m=self.options.per_address))
+        place = object()  # this socket's hold on the tab's place (a reload's socket has its own)
+        self.places.take(tab, address, place)
         try:
             old = self.tabs.get(tab)
             if old is not None:
@@ -245,19 +312,19 @@ class WebFront:
             height = _int(request.query.get("height", "24"), 24)
             socket = web.WebSocketResponse(heartbeat=15)
             await socket.prepare(request)
-            service = _guest_service(
-                self.client_command(name, lang), self._tab_env(tab), socket, self._downloads
-            )
+            service = _guest_service(self.tab_command(tab, name, lang), socket, self._downloads)
             try:
                 await service.start(width, height)
             except OSError as exc:  # no process could be started: the page says it closed
                 log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                self.places.free(tab, place)
                 await socket.close()
                 return socket
             entry = _Tab(service, socket)
             self.tabs[tab] = entry
-        finally:
-            self._starting.discard(tab)
+        except BaseException:
+            self.places.free(tab, place)
+            raise
         log.info("browser tab %s… joined as %r (%d open)", tab[:6], name, len(self.tabs))
         try:
             await _relay(socket, service)
@@ -267,6 +334,7 @@ class WebFront:
             await self._stop_tab(entry)  # listed until stopped: a reload waits for it
             if self.tabs.get(tab) is entry:
                 del self.tabs[tab]
+            self.places.free(tab, place)  # (its place is free once its client is gone)
             log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
         return socket
 
@@ -312,6 +380,12 @@ class WebFront:
         return response
 
 
+def _tab_name(name: str) -> bool:
+    """A name the tab's client can be given: the game's rule, less exactly "--", which this
+    Python's argparse drops even from "--name=--" (the client would start without its name)."""
+    return valid_name(name) and name != "--"
+
+
 def _int(text: str, default: int) -> int:
     try:
         return max(10, min(int(text), 1000))
@@ -319,17 +393,11 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-def _guest_service(command: str, env: dict[str, str], socket: Any, downloads: Any) -> Any:
-    """textual-serve's AppService with the tab's own data folders in its environment."""
+def _guest_service(command: str, socket: Any, downloads: Any) -> Any:
+    """textual-serve's AppService: runs ``command`` (a shell line), relays it to ``socket``."""
     from textual_serve.app_service import AppService
 
-    class GuestService(AppService):
-        def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-            environment = super()._build_environment(width, height)
-            environment.update(env)
-            return environment
-
-    return GuestService(
+    return AppService(
         command, write_bytes=socket.send_bytes, write_str=socket.send_str, close=socket.close,
         download_manager=downloads,
     )

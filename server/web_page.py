@@ -1,8 +1,10 @@
 """The ``--web`` page: its words in the client's four languages, and its HTML.
 
-Three pages in one template (``web/index.html``): ``ask`` (the tab's name), ``play`` (the
-terminal: textual-serve's textual.js, which opens the tab's WebSocket) and ``full`` (the cap is
-reached). Every asset is on this server; names and words are HTML-escaped.
+The pages of one template (``web/index.html``): ``ask`` (the tab's name), ``play`` (the
+terminal: textual-serve's textual.js, which opens the tab's WebSocket), ``full`` and
+``address`` (the cap is reached, in all or from this address), ``bounce`` (the same address
+again, from this page: web.py ``_no_cookie``) and ``cookies`` (the browser keeps no cookie, so
+no tab can be its own). Every asset is on this server; names and words are HTML-escaped.
 """
 
 from __future__ import annotations
@@ -57,10 +59,30 @@ _WORDS: dict[str, dict[str, str]] = {
         "fr": "Les {n} places navigateur de ce serveur sont prises. Réessayez quand quelqu'un "
               "part.",
     },
+    "address": {
+        "en": "This device already plays in {m} browser tabs here. Close one, then try again.",
+        "pt": "Este aparelho já joga em {m} separadores do navegador aqui. Feche um e tente "
+              "de novo.",
+        "es": "Este dispositivo ya juega en {m} pestañas del navegador aquí. Cierra una y "
+              "vuelve a intentarlo.",
+        "fr": "Cet appareil joue déjà dans {m} onglets du navigateur ici. Fermez-en un, puis "
+              "réessayez.",
+    },
     "ended": {
         "en": "The game window closed.", "pt": "A janela do jogo fechou.",
         "es": "La ventana del juego se cerró.", "fr": "La fenêtre du jeu s'est fermée.",
     },
+    "cookies": {
+        "en": "This page needs cookies to keep your seat: allow them for this address and "
+              "open it again.",
+        "pt": "Esta página precisa de cookies para guardar o seu lugar: permita-os para este "
+              "endereço e abra-o de novo.",
+        "es": "Esta página necesita cookies para guardar tu puesto: permítelas para esta "
+              "dirección y ábrela de nuevo.",
+        "fr": "Cette page a besoin de cookies pour garder votre place : autorisez-les pour "
+              "cette adresse et rouvrez-la.",
+    },
+    "go_on": {"en": "Continue", "pt": "Continuar", "es": "Continuar", "fr": "Continuer"},
     "again": {"en": "Open again", "pt": "Abrir de novo", "es": "Abrir de nuevo",
               "fr": "Rouvrir"},
 }
@@ -71,17 +93,23 @@ def word(key: str, lang: str) -> str:
 
 
 def render_page(
-    lang: str, mode: str, *, tab: str, ws: str = "", error: bool = False, max_tabs: int = 0
+    lang: str, mode: str, *, tab: str, ws: str = "", error: bool = False, max_tabs: int = 0,
+    refresh: str = "", per_address: int = 0,
 ) -> str:
-    """The page for ``mode`` (``ask``, ``play`` or ``full``) in ``lang``."""
+    """The page for ``mode`` (``ask``, ``play``, ``full``, ``bounce``, ``cookies``) in ``lang``."""
 
     def esc(text: str) -> str:
         return html.escape(text, quote=True)
 
     title = "<h1>Sea Salt &amp; Paper</h1>"
-    if mode == "full":
-        full = word("full", lang).format(n=max_tabs)
-        body = f'<div class="box" id="full">{title}<p>{esc(full)}</p></div>'
+    if mode in ("full", "address"):  # refused: the whole server, or this device's share
+        full = word(mode, lang).format(n=max_tabs, m=per_address)
+        body = f'<div class="box" id="{mode}">{title}<p>{esc(full)}</p></div>'
+    elif mode == "cookies":
+        body = f'<div class="box" id="cookies">{title}<p>{esc(word("cookies", lang))}</p></div>'
+    elif mode == "bounce":  # the Refresh header goes on by itself; the link is for the rest
+        body = (f'<div class="box">{title}<a class="button" id="go-on" href="{esc(refresh)}">'
+                f'{esc(word("go_on", lang))}</a></div>')
     elif mode == "ask":
         said = esc(word("bad_name", lang))
         hint = f'<p class="error" id="bad-name">{said}</p>' if error else ""

@@ -197,8 +197,8 @@ class Page:
 
     async def open(self, url: str, name: str) -> None:
         await self.page.goto(url)
-        assert "?tab=" in self.page.url, self.page.url  # the server gave this tab its id
-        await self.page.fill("#name", name)
+        await self.page.fill("#name", name)  # (waits past a first visit's bounce for its cookie)
+        assert re.search(r"\?tab=[0-9a-f]{32}$", self.page.url), self.page.url  # its own id
         await self.page.click("button[type=submit]")
         await self.until(rf"Lobby of .*you are {name}")
 
@@ -220,9 +220,16 @@ class Browser:
 
 @pytest.fixture
 async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
+    async with open_browser(tmp_path / "profile") as recorded:
+        yield recorded
+
+
+@contextlib.asynccontextmanager
+async def open_browser(profile: Path) -> AsyncIterator[Browser]:
+    """A browser of its own (its own profile: its own cookies)."""
     async with playwright_api.async_playwright() as p:
         context = await p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS,
+            str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS,
             viewport={"width": 960, "height": 640}, locale="en-GB", accept_downloads=True,
         )
         # Playwright's own limits (30 s a page load or a click) in a quiet machine's seconds
@@ -447,6 +454,94 @@ async def test_two_browser_tabs_play_a_game_to_the_end(tmp_path: Path, browser: 
         stop(server)
     assert server.guests() == []
     print(f"browser game to game over: {time.monotonic() - started:.1f} s, moves {moves}")
+
+
+CLOCK_GLYPH_DRAWN = """() => {
+    const draw = (text) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 32;
+        const context = canvas.getContext("2d");
+        context.font = "24px 'Roboto Mono', Monaco, 'Courier New', monospace";
+        context.fillText(text, 4, 26);
+        return Array.from(context.getImageData(0, 0, 32, 32).data).join(",");
+    };
+    return document.fonts.check("24px 'Roboto Mono'", "\u23f1")
+        && draw("\u23f1") !== draw("\u23f2");
+}"""
+"""textual.js's font stack (``fontFamily`` in its ``Terminal``)."""
+
+
+def tab_of(url: str) -> str:
+    match = re.search(r"[?&]tab=([0-9a-f]{32})", url)
+    assert match, url
+    return match[1]
+
+
+async def test_a_tab_address_opened_in_another_browser_is_a_new_player(
+        tmp_path: Path, browser: Browser) -> None:
+    """Ann's address, copied into Eve's browser, gives Eve a tab of her own: Ann's client and
+    seat stay Ann's; Ann's reload keeps her tab. Eve calls herself "--discover", which her
+    tab's client takes as her name, not as its option."""
+    server = start_web_server(tmp_path, "--web-max", "3")
+    try:
+        ann = await browser.page("Ann")
+        await ann.open(server.url, "Ann")
+        link = ann.page.url
+        assert "name=Ann" in link
+        # The turn clock's "⏱" has a glyph in the terminal's font ("Roboto Mono" as xterm.js
+        # draws it on a canvas): loaded with the page, and drawn unlike U+23F2, which no font
+        # of the page has (a box, where no emoji font is installed).
+        assert await ann.page.evaluate(CLOCK_GLYPH_DRAWN), "the page draws ⏱ as a box"
+        [ann_client] = server.guests()
+        async with open_browser(tmp_path / "eve-profile") as other:
+            eve = await other.page("Eve")
+            await eve.page.goto(link)
+            await eve.page.wait_for_selector("#name")  # asked a name: a new player
+            assert tab_of(eve.page.url) != tab_of(link) and "name=" not in eve.page.url
+            assert server.guests() == [ann_client]  # no client started for Ann's tab, none stopped
+            # A name that looks like an option is a name: the tab's client does not exit.
+            await eve.page.fill("#name", "--discover")
+            await eve.page.click("button[type=submit]")
+            await eve.until(r"Lobby of .*you are --discover")
+            assert ann_client in server.guests() and ann.sockets == 1
+        await ann.page.reload()
+        await until_sync(lambda: ann.sockets == 2, 20)
+        await ann.until(r"Lobby of .*you are Ann")
+        assert tab_of(ann.page.url) == tab_of(link)
+    finally:
+        stop(server)
+
+
+async def test_ten_tabs_at_once_over_the_cap_each_get_the_full_page(
+        tmp_path: Path, browser: Browser) -> None:
+    """Ten tabs ask to play at the same moment with four places: four play, and each of the
+    other six gets the page that says the seats are in use (not "the game window closed")."""
+    server = start_web_server(tmp_path, "--web-max", "4", "--web-per-address", "10")
+    try:
+        pages = [await browser.page(f"P{i}") for i in range(10)]
+        await asyncio.gather(*(p.page.goto(server.url) for p in pages))
+        await asyncio.gather(*(p.page.wait_for_selector("#name") for p in pages))
+        # Each tab's own address with its name (as its form would send it), all at once: every
+        # play page is asked for before any page's socket opens.
+        await asyncio.gather(*(p.page.goto(f"{p.page.url}&name={p.who}") for p in pages))
+
+        async def outcome(page: Page) -> str:
+            patience = Patience(40)
+            while True:
+                if await page.page.locator("#full").count():
+                    return "full"
+                if await page.page.locator("body.-closed").count():
+                    return "closed"
+                if re.search(rf"Lobby of .*you are {page.who}", page.text()):
+                    return "plays"
+                assert not patience.spent(), f"{page.who}: neither plays nor refused"
+                await wait_any([page], timeout=0.2)
+
+        outcomes = await asyncio.gather(*(outcome(p) for p in pages))
+        assert sorted(outcomes) == ["full"] * 6 + ["plays"] * 4, outcomes
+        assert len(server.guests()) == 4
+    finally:
+        stop(server)
 
 
 @pytest.mark.skipif(not zmq.has("curve"), reason="libzmq without CURVE")
