@@ -1,7 +1,7 @@
 """The lobby flow: what the server's table list does to the lobby screen.
 
 The app (client/tui/app.py) owns one :class:`LobbyFlow` and relays ``TablesListed`` to it
-(``relay``, client/tui/part_forwarding.py). The lobby is put up when we are at no table, or updated
+(``relay``, client/tui/relay.py). The lobby is put up when we are at no table, or updated
 where it is (under a dialog too), and the seat we hold somewhere (the lobby's "your seat — rejoin")
 is forgotten once its game is over or gone.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from seasalt.client.tui.hosting import OwnServer
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import TablesListed
 from seasalt.client.tui.net_flow import NetFlow
 from seasalt.client.tui.screens.lobby import LobbyScreen
@@ -25,9 +26,8 @@ class LobbyLife(Lifecycle, Protocol):
     player: str
     """The player's name."""
 
-    @property
-    def guest(self) -> bool:
-        """A browser tab's client (``--guest``)."""
+    options: LaunchOptions
+    """What the command line asked for (a browser tab's client: ``guest``)."""
 
     @property
     def server_key(self) -> str | None: ...
@@ -57,7 +57,7 @@ class LobbyFlow:
             for t in message.tables
         ):
             self.flow.held_table = held = None  # that game is over or gone: nothing to rejoin
-        if lobby is None and self.life.table is None:
+        if lobby is None and self.life.session.table is None:
             own = self.own
             lobby = LobbyScreen(
                 self.life.player, self.net.server_address, own.host_addresses,
@@ -65,7 +65,7 @@ class LobbyFlow:
                 encrypted=self.life.server_key is not None, server_key=own.hosted_key,
                 web_urls=own.web_urls, solo=own.solo,
                 # A browser tab's client is on the server's machine, its player is not.
-                local_link=is_loopback(self.net.server_address) and not self.life.guest,
+                local_link=is_loopback(self.net.server_address) and not self.life.options.guest,
             )
             lobby.tables = message.tables
             self.life.goto(lobby)

@@ -86,7 +86,7 @@ class NetFlow:
         """Whether the server read that ``away`` (None: none was said, or not yet known).
         False when the link was down as the player quit: a quit cannot wait for a server that
         may never come back, so it is not kept for later as the lobby requests are, and the
-        player is told instead (``SeasaltApp.parting_words``), as a move key pressed while
+        player is told instead (``QuitFlow.parting_words``), as a move key pressed while
         reconnecting says "not sent"."""
         self.link_down = False
         """The link is lost (reconnecting, or given up): nothing sent now reaches the server

@@ -2,7 +2,7 @@
 
 The app (client/tui/app.py) keeps screens and lifecycle; it owns one :class:`TableFlow` and relays
 the table's Textual messages to it, one line per message type (``relay``,
-client/tui/part_forwarding.py). The flow holds the table view's state — the latest frame, the seats'
+client/tui/relay.py). The flow holds the table view's state — the latest frame, the seats'
 names, the round result on screen and the game over held behind it, the chat so far, the clocks as
 last told, the last score sheet — and puts frames on screen (coalescing bursts of them), round
 results (held a moment behind the others' last moves), the game over, chat, clocks, the score sheet
@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from seasalt.client.net.intents import AgreeToPlayAgain, AskTables, DoneReading, LeaveTable
+from seasalt.client.net.session import ClientSession
 from seasalt.client.tui.clocks import ClockReading
 from seasalt.client.tui.hosting import OwnServer
 from seasalt.client.tui.messages import (
@@ -66,10 +67,8 @@ class Lifecycle(Protocol):
     """Monotonic seconds for the table's timers (tests inject one)."""
 
     @property
-    def seat(self) -> int | None: ...
-
-    @property
-    def table(self) -> str | None: ...
+    def session(self) -> ClientSession:
+        """Where we are: our table and seat there (None when watching)."""
 
     def goto(self, screen: Screen[Any]) -> None:
         """Make ``screen`` the base screen."""
@@ -131,23 +130,23 @@ class TableFlow:
     def in_game(self) -> bool:
         """Seated in a game being played: quitting hands the seat to a bot (ask first)."""
         return (
-            bool(self.table_screens()) and not self.game_over and self.life.seat is not None
+            bool(self.table_screens()) and not self.game_over and self.life.session.seat is not None
             and self.table_status != "waiting"  # no game yet: no bot will play the seat
         )
 
     def nothing_to_lose(self) -> bool:
         """A spectator, a player in the waiting room (no game yet) or at a finished game:
         ``q`` goes back."""
-        return self.life.seat is None or self.table_status == "waiting" or self.game_over
+        return self.life.session.seat is None or self.table_status == "waiting" or self.game_over
 
     def names(self) -> Names:
-        return Names([s.name for s in self.seats], self.life.seat)
+        return Names([s.name for s in self.seats], self.life.session.seat)
 
     # --- joining, leaving, the seats ---------------------------------------------------------
 
     def table_seats_changed(self, message: TableSeatsChanged) -> None:
         summary = message.summary
-        if summary.name != self.life.table:
+        if summary.name != self.life.session.table:
             return
         was, self.table_status = self.table_status, summary.status
         if was == "round_over" and summary.status == "running":
@@ -272,7 +271,8 @@ class TableFlow:
     def _close_stale_result(self, frame: Frame) -> None:
         """A spectator's round result closes once the next round is being played (nobody
         waits for a spectator's Continue, so play goes on under the dialog)."""
-        if self.life.seat is not None or self.result_seq is None or frame.seq <= self.result_seq:
+        if (self.life.session.seat is not None or self.result_seq is None
+                or frame.seq <= self.result_seq):
             return
         if isinstance(self.app.screen, RoundResultScreen):
             self.app.screen.dismiss(None)
@@ -301,14 +301,14 @@ class TableFlow:
         names = self.names()
 
         def done(_answer: bool | None) -> None:
-            if self.life.seat is not None:
+            if self.life.session.seat is not None:
                 app.post_message(IntentQueued(DoneReading()))
             if self.pending_game_over is not None:
                 screen, callback = self.pending_game_over
                 self.pending_game_over = None
                 app.push_screen(screen, callback)
 
-        if self.life.seat is not None and isinstance(app.screen, RoundResultScreen):
+        if self.life.session.seat is not None and isinstance(app.screen, RoundResultScreen):
             # An older result still open: its player was away from the keys while the game
             # went on (the pause timed out, a stand-in played the seat). The new one takes its
             # place, rather than stacking (each to close in turn, the oldest last); closed
@@ -330,7 +330,7 @@ class TableFlow:
         open: it says so, and whether the next turn is this seat's (a player reading on saw
         the countdown go blank and nothing else, while the table waited for their move)."""
         screen, frame = self.app.screen, self.frame
-        if (isinstance(screen, RoundResultScreen) and self.life.seat is not None
+        if (isinstance(screen, RoundResultScreen) and self.life.session.seat is not None
                 and frame is not None and not frame.view.is_over
                 and frame.view.round > screen.result.round):
             v = frame.view
@@ -347,8 +347,9 @@ class TableFlow:
             if answer == "again":
                 self.result_round = None
                 app.post_message(IntentQueued(AgreeToPlayAgain()))
+                me = self.life.session.seat
                 if any(seat.bot is None for i, seat in enumerate(self.seats)
-                       if i != self.life.seat):  # (bots agree at once: the game just starts)
+                       if i != me):  # (bots agree at once: the game just starts)
                     app.notify(_("Waiting for everyone to agree to play again…"), timeout=5)
                 for table in self.table_screens():  # (the toast goes: the prompt stays)
                     table.again_asked = True
@@ -390,7 +391,8 @@ class TableFlow:
 
     def clocks_arrived(self, message: ClocksArrived) -> None:
         clocks = message.clocks
-        if clocks.table != self.life.table or not self.app.screen_stack:  # (or shutting down)
+        if (clocks.table != self.life.session.table
+                or not self.app.screen_stack):  # (or shutting down)
             return
         self.clock_reading = None if clocks.empty else ClockReading(clocks, message.at)
         for table in self.table_screens():
@@ -404,7 +406,7 @@ class TableFlow:
 
     def open_scores(self) -> None:
         """Show the score sheet of this table's game (the server sends the numbers)."""
-        table = self.life.table
+        table = self.life.session.table
         if not table or isinstance(self.app.screen, ScoresScreen):
             return
         known = self.score_sheet  # shown until the fresh one comes, unless from a past game

@@ -215,7 +215,8 @@ CLIENT_FLOW = (
     "net/intents", "net/session", "net/address", "net/security", "net/connection_types",
     "net/link_timing", "net/dealer_socket", "net/opening", "net/connection", "headless",
     "words/errors", "tui/link", "tui/bridge", "tui/hosting", "tui/launch_options",
-    "tui/part_forwarding", "tui/table_flow", "tui/net_flow", "tui/lobby_flow", "tui/app", "cli",
+    "tui/relay", "tui/table_flow", "tui/net_flow", "tui/lobby_flow", "tui/quit_flow",
+    "tui/start_flow", "tui/app", "cli",
 )
 NO_SOCKETS = (
     "net/intents", "net/session", "net/address", "words/errors", "net/connection_types",

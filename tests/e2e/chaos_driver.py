@@ -604,10 +604,10 @@ class Player:
         assert self.app is not None
         chaos, rng, plan = self.chaos, self.rng, self.chaos.plan
         truth = chaos.journal
-        if self.seat is None and self.app.seat is not None and truth.started:
+        if self.seat is None and self.app.session.seat is not None and truth.started:
             # A seat is its own once the game starts: in the waiting room one who is silent
             # for some seconds (a loaded machine) is let go and may sit elsewhere on return.
-            self.seat = self.app.seat
+            self.seat = self.app.session.seat
             self.note(f"seated at seat {self.seat}")
         if isinstance(screen.focused, Input):
             # Tab reached the chat box and keys are being typed there: a person sees it, says
@@ -701,8 +701,9 @@ class Player:
             with contextlib.suppress(Exception):
                 choices = table.query_one(ActionList).choices
                 lines.append("  choices: " + "; ".join(f"[{c.key}] {c.label}" for c in choices))
-        lines.append(f"  app seat {app.seat}, table {app.table!r}, seq {app.seq}, frame seq "
-                     f"{app.frame.seq if app.frame else None}, screens "
+        where = app.session
+        lines.append(f"  app seat {where.seat}, table {where.table!r}, seq {where.seq}, frame seq "
+                     f"{app.flow.frame.seq if app.flow.frame else None}, screens "
                      f"{[type(s).__name__ for s in app.screen_stack]}, focused "
                      f"{type(app.focused).__name__ if app.focused else None}")
         lines += pumps_waiting(app)
@@ -986,7 +987,7 @@ class ChaosTable:
         seat = truth.to_act
         player = next((q for q in self.players if q.seat == seat), None)
         if player is not None and player.app is not None and \
-                player.app.table_status == "round_over":
+                player.app.flow.table_status == "round_over":
             # The reading pause after a round: no move can be made until it ends (on a loaded
             # machine it lasts long enough to look like a stuck seat: chaos soak, seed 2002).
             self.waiting_since = now
@@ -1024,9 +1025,10 @@ class ChaosTable:
         if app is None:
             return ChaosFailure
         table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
-        if table is None or app.seat != player.seat:
+        if table is None or app.session.seat != player.seat:
             return SeatNotResumed if len(player.apps) > 1 else ChaosFailure
-        if app.frame is not None and table.frame is not None and table.frame.seq < app.frame.seq:
+        latest = app.flow.frame
+        if latest is not None and table.frame is not None and table.frame.seq < latest.seq:
             return StaleFrameShown
         with contextlib.suppress(Exception):
             if table.sent and table.my_turn and table.query_one(ActionList).choices:
@@ -1038,19 +1040,19 @@ class ChaosTable:
         app, now = player.app, time.monotonic()
         table = None if app is None else next(
             (s for s in app.screen_stack if isinstance(s, TableScreen)), None)
-        behind = (app is not None and table is not None and app.frame is not None
-                  and table.frame is not None and table.frame.table == app.frame.table
-                  and table.frame.seq < app.frame.seq)
+        behind = (app is not None and table is not None and app.flow.frame is not None
+                  and table.frame is not None and table.frame.table == app.flow.frame.table
+                  and table.frame.seq < app.flow.frame.seq)
         if not behind:
             player.behind_since = None
             return
         if player.behind_since is None:
             player.behind_since = now
         elif now - player.behind_since > SCREEN_LAG:
-            assert app is not None and table is not None and app.frame is not None
+            assert app is not None and table is not None and app.flow.frame is not None
             assert table.frame is not None
             raise self.fail(StaleFrameShown, (
-                f"{player.name}'s app received seq {app.frame.seq} but its table screen holds "
+                f"{player.name}'s app received seq {app.flow.frame.seq} but its table screen holds "
                 f"seq {table.frame.seq} since {now - player.behind_since:.1f} s (a NEW bug, not "
                 "in issue 13: an older frame scheduled by on_table_changed overwrote newer ones)"),
                 player)

@@ -193,7 +193,8 @@ class HistoryScreen(Screen[None]):
         try:
             replay = await self.source.replay(game)
             stand_ins = self.source.stand_ins_of(game)  # the file keeps them too
-            if getattr(self.app, "guest", False):  # a browser tab: its file, not the host's
+            # A browser tab (the app's ``--guest`` option): its file, not the host's.
+            if getattr(getattr(self.app, "options", None), "guest", False):
                 self.app.deliver_text(io.StringIO(replay_text(replay, stand_ins)),
                                       save_filename=path.name, mime_type="application/json")
                 self.notify(_("Replay sent to your browser as {file}.").format(file=path.name))

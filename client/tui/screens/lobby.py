@@ -408,7 +408,7 @@ class LobbyScreen(Screen[None]):
         from seasalt.client.net.history_source import ServerHistory
         from seasalt.client.tui.screens.history import HistoryScreen
 
-        address = getattr(self.app, "server_address", "") or self.server
+        address = getattr(getattr(self.app, "net", None), "server_address", "") or self.server
         source = ServerHistory(address, self.player, load_identity(),
                                server_key=getattr(self.app, "server_key", None))
         self.app.push_screen(HistoryScreen(source, address, solo=self.solo))

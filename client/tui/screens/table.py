@@ -221,7 +221,7 @@ class TableScreen(Screen[None]):
         (which calls this, not on_mount: the intervals are started once)."""
         # Frames that came while this screen was being put up went to the app: start from
         # the newest one, never from an older frame handed over before (a stuck old turn).
-        latest = getattr(self.app, "frame", None)
+        latest = getattr(getattr(self.app, "flow", None), "frame", None)
         if (
             isinstance(latest, Frame)
             and latest.table == self.table

@@ -37,8 +37,9 @@ def tick_clocks(screen: TableScreen) -> None:
     v = frame.view
     names = screen.names()
     app = screen.app
-    offline = bool(getattr(app, "link_down", False))  # its clocks are not heard: say so
-    reading = getattr(app, "clock_reading", None)
+    flow = getattr(app, "flow", None)  # the table flow holds what the server told of clocks
+    offline = bool(getattr(getattr(app, "net", None), "link_down", False))  # (not heard: said)
+    reading = getattr(flow, "clock_reading", None)
     screen.auto_end.update(bool(getattr(app, "auto_end_turn", False)), frame.seq, v, now)
     if screen.auto_end.due(now) and screen.ready:
         screen.auto_end.cancel()  # once per frame, whatever the answer
@@ -46,7 +47,7 @@ def tick_clocks(screen: TableScreen) -> None:
                     if isinstance(c.action, EndTurn)), None)
         if end is not None:
             screen.choose(end)
-    waiting = tuple(getattr(app, "round_waiting", ()))
+    waiting = tuple(getattr(flow, "round_waiting", ()))
     with contextlib.suppress(NoMatches):
         screen.query_one(ClockLine).show_lines(
             clock_lines(reading, v, names, now, waiting, screen.auto_end.left(now),

@@ -206,14 +206,14 @@ def show_reading_clock(screen: Screen[Any], waiting: Sequence[int], names: Names
     over, and this line says what goes on instead. While the server is out of reach the line
     says that instead (the pause runs on the server's side, unheard here)."""
     app = screen.app
-    reading: ClockReading | None = getattr(app, "clock_reading", None)
+    reading: ClockReading | None = getattr(getattr(app, "flow", None), "clock_reading", None)
     clock = getattr(app, "clock", time.monotonic)
     left = reading.reading(clock()) if reading is not None else None
     others = [s for s in waiting if s != names.me]  # the reader knows they are reading
     lines = [] if left is None else [reading_line(left, others, names)]
     if after is not None:
         lines = [after]  # (the last reading may still count "0 s")
-    if getattr(app, "link_down", False):
+    if getattr(getattr(app, "net", None), "link_down", False):
         lines = [offline_line()]
     with contextlib.suppress(NoMatches):
         screen.query_one("#result-clock", ClockLine).show_lines(lines)

@@ -86,7 +86,8 @@ class ChatPanel(Vertical):
         yield Input(placeholder=_("Say something (t)…"), id="chat-input", max_length=200)
 
     def on_mount(self) -> None:
-        kept = getattr(self.app, "chat_lines", None)  # what came before this screen opened
+        # What came before this screen opened (the table flow keeps the table's chat).
+        kept = getattr(getattr(self.app, "flow", None), "chat_lines", None)
         if kept:
             self.replace(kept)
 

@@ -27,8 +27,8 @@ async def test_two_apps_in_one_process_keep_their_own_language(kit: Any) -> None
         assert "Sua vez." in pt_text and "Baralho" in pt_text
         assert "À vous." in fr_text and "Pioche" in fr_text
         assert "Your turn" not in pt_text + fr_text
-        assert pt.frame is not None and fr.frame is not None
-        assert pt.frame.view == fr.frame.view  # the same game, in other words
+        assert pt.flow.frame is not None and fr.flow.frame is not None
+        assert pt.flow.frame.view == fr.flow.frame.view  # the same game, in other words
 
 
 async def test_the_start_menu_switch_rerenders_at_once_and_keeps_what_was_typed(kit: Any) -> None:
@@ -173,6 +173,7 @@ async def test_a_switch_on_the_first_start_menu_does_not_ask_for_the_name_again(
     from seasalt.client.tui.screens.name_prompt import NamePrompt
 
     monkeypatch.setattr("seasalt.client.tui.app.load_name", lambda: None)  # a first start
+    monkeypatch.setattr("seasalt.client.tui.start_flow.load_name", lambda: None)
     app = SeasaltApp(LaunchOptions(lang="en"))
     async with app.run_test(size=(80, 24)):
         await kit.until(lambda: isinstance(app.screen, NamePrompt))

@@ -38,16 +38,16 @@ async def test_two_players_in_two_languages_see_the_same_game(kit: Any) -> None:
         ana = SeasaltApp(LaunchOptions(address=address, name="Ana", lang="pt"))
         luc = SeasaltApp(LaunchOptions(address=address, name="Luc", lang="fr"))
         async with ana.run_test(size=(100, 30)), luc.run_test(size=(100, 30)):
-            await kit.until(lambda: ana.server_address != "" and luc.server_address != "")
+            await kit.until(lambda: ana.net.server_address != "" and luc.net.server_address != "")
             join(ana)
-            await kit.until(lambda: ana.table == "duo")
+            await kit.until(lambda: ana.session.table == "duo")
             join(luc)
             await kit.until(on_table(ana))
             await kit.until(on_table(luc))
-            await kit.until(lambda: ana.frame is not None and luc.frame is not None
-                            and ana.frame.seq == luc.frame.seq)
-            assert ana.frame is not None and luc.frame is not None
-            a, b = ana.frame.view, luc.frame.view
+            await kit.until(lambda: ana.flow.frame is not None and luc.flow.frame is not None
+                            and ana.flow.frame.seq == luc.flow.frame.seq)
+            assert ana.flow.frame is not None and luc.flow.frame is not None
+            a, b = ana.flow.frame.view, luc.flow.frame.view
             assert {a.seat, b.seat} == {0, 1}
             # The same game: the same round, deck, piles, scores and turn.
             assert (a.round, a.deck_size, a.piles, a.to_act) == (b.round, b.deck_size, b.piles,
@@ -55,10 +55,10 @@ async def test_two_players_in_two_languages_see_the_same_game(kit: Any) -> None:
             assert [s.hand_size for s in a.seats] == [s.hand_size for s in b.seats]
 
             mover = ana if a.to_act == a.seat else luc
-            await kit.until(on_table(mover, mover.frame.seq))  # type: ignore[union-attr]
+            await kit.until(on_table(mover, mover.flow.frame.seq))  # type: ignore[union-attr]
             draw = next(c for c in mover.screen.query_one(ActionList).choices
                         if isinstance(c.action, DrawFromDeck))
-            seq = mover.frame.seq + 1  # type: ignore[union-attr]
+            seq = mover.flow.frame.seq + 1  # type: ignore[union-attr]
             await kit.keys(mover, draw.key)  # through the mover's own driver, as typed
             await kit.until(on_table(ana, seq))
             await kit.until(on_table(luc, seq))

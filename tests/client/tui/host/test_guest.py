@@ -35,7 +35,7 @@ def private_homes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 class GuestHost(kit.Host):
     """A bare app that is a browser tab's client: what it delivers is recorded."""
 
-    guest = True
+    options = LaunchOptions(guest=True)
 
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
@@ -107,7 +107,7 @@ def test_the_lobby_offers_friends_the_browser_address_not_loopback() -> None:
 
 async def test_a_guests_lobby_gives_friends_the_servers_browser_address() -> None:
     options = LaunchOptions(address="h:1", guest=True, web_urls=("http://192.168.1.20:8080/",))
-    assert SeasaltApp(options).web_urls == ["http://192.168.1.20:8080/"]
+    assert SeasaltApp(options).own.web_urls == ["http://192.168.1.20:8080/"]
     lobby = LobbyScreen("Ann", "127.0.0.1:7327",
                         web_urls=["http://127.0.0.1:8080/", "http://192.168.1.20:8080/"])
     app = kit.Host(lobby)
@@ -122,14 +122,14 @@ async def test_hosting_with_the_web_switch_serves_browsers(tui) -> None:  # type
     try:
         await _host_with_web(app, tui)
     finally:  # a hosted server outlives its app by design: never leave this one behind
-        if app.child is not None:
-            app.child.stop()
+        if app.own.child is not None:
+            app.own.child.stop()
 
 
 async def _host_with_web(app: SeasaltApp, tui: Any) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await tui.host(app, pilot, "#host-web")
-        child = app.child
+        child = app.own.child
         assert child is not None and child.web_urls, child
         # friends' addresses first, this machine's own loopback last
         local = urlsplit(child.web_urls[-1])

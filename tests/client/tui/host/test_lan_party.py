@@ -79,7 +79,7 @@ async def test_keys_pressed_in_the_waiting_room_never_block_the_first_turn(tui) 
             assert "Your turn" not in tui.text(ann)
             join(bob)
             await tui.until(lambda: at_seq(ann, 0) and at_seq(bob, 0))
-            frame = ann.frame
+            frame = ann.flow.frame
             assert frame is not None
             mover = ann if frame.view.to_act == frame.view.seat else bob
             screen = mover.screen
@@ -236,10 +236,10 @@ async def test_a_restarted_client_is_back_in_its_seat(tui, how: str) -> None:
             async with ann.run_test(size=(100, 30)):
                 await tui.until(lambda: lobby_up(ann) and lobby_up(bob))
                 join(ann)
-                await tui.until(lambda: ann.table == "duo")
+                await tui.until(lambda: ann.session.table == "duo")
                 join(bob)
                 await tui.until(lambda: at_seq(ann, 0) and at_seq(bob, 0))
-                seat = ann.seat
+                seat = ann.session.seat
                 kept = tokens.load(address, "Ann")
                 assert kept is not None and (kept.table, kept.seat) == ("duo", seat)
                 if how == "quit":
@@ -256,8 +256,8 @@ async def test_a_restarted_client_is_back_in_its_seat(tui, how: str) -> None:
             async with again.run_test(size=(100, 30)):
                 # Straight back to the seat: no lobby, no join.
                 await tui.until(lambda: at_seq(again, 0), timeout=15)
-                assert again.seat == seat and again.frame is not None
-                assert again.frame.view.seat == seat
+                assert again.session.seat == seat and again.flow.frame is not None
+                assert again.flow.frame.view.seat == seat
                 assert not any(isinstance(i, SitDown) for i in again.sent)
                 info = server.master.tables["duo"] if server.master else None
                 assert info is not None and not info.seats[seat].bot_playing
@@ -287,9 +287,10 @@ async def test_the_quit_dialog_promises_a_return_only_when_there_is_one(tui) -> 
     app = refusing_app(link)
     async with app.run_test(size=(120, 30)):
         await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.ready)
-        assert app.quit_question().endswith("run:\nseasalt-client lan:7327 --name Ann")
+        assert app.quitting.quit_question().endswith("run:\nseasalt-client lan:7327 --name Ann")
         app.plan = SoloPlan("Ann", 2, "greedy", False, False)
-        app.solo_resumable = False  # e.g. a temporary journal: another solo client has the kept one
+        # e.g. a temporary journal: another solo client has the kept one
+        app.own.solo_resumable = False
         await tui.key(app, "q")
         await tui.until(lambda: isinstance(app.screen, ConfirmDialog))
         dialog = app.screen
@@ -297,8 +298,8 @@ async def test_the_quit_dialog_promises_a_return_only_when_there_is_one(tui) -> 
         assert "cannot be resumed" in dialog.question
         assert "until you come back" not in dialog.question
         await tui.key(app, "n")
-        app.solo_resumable = True  # the solo journal and its seat token are kept
-        assert "is kept" in app.quit_question()
+        app.own.solo_resumable = True  # the solo journal and its seat token are kept
+        assert "is kept" in app.quitting.quit_question()
 
 
 # --- defect 11: spectators -------------------------------------------------------------------
@@ -427,4 +428,4 @@ async def test_q_in_the_waiting_room_goes_back_to_the_lobby_without_promises(tui
         await tui.until(lambda: "1 free seat of 2" in tui.text(app))
         await tui.key(app, "q")  # no game yet: nothing to lose, no dialog, no bot
         await tui.until(lambda: lobby_up(app))
-        assert app.is_running and app.held_table is None
+        assert app.is_running and app.flow.held_table is None

@@ -91,7 +91,7 @@ async def test_hosting_with_the_encrypt_switch_runs_a_secure_server(tui) -> None
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(120, 40)) as pilot:
         await tui.host(app, pilot, "#host-secure")
-        child = app.child
+        child = app.own.child
         assert child is not None and child.server_key is not None and len(child.server_key) == 40
         key = shlex.quote(child.server_key)  # (Z85 holds & > $ #: quoted for the shell)
         await tui.until(lambda: f"--server-key {key}" in tui.text(app))

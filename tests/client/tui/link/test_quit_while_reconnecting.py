@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.tui.app import SeasaltApp, wrap_parting
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.quit_flow import wrap_parting
 from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.client.words.i18n import translator
 from seasalt.testing.server import running_server
@@ -42,12 +43,12 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
         async with two_at_a_table(address, (80, 24)) as (ann, bob):
             # Bob quits with the link up: the server reads his away (a bot plays his seat at
             # once) and nothing more is said.
-            bob_seat = bob.seat
+            bob_seat = bob.session.seat
             assert bob_seat is not None
             question = await quit_game(bob, tui)
             assert "out of reach" not in question
             await tui.until(lambda: bob.net.away_said is not None)
-            assert bob.net.away_said is True and bob.parting_words() == []
+            assert bob.net.away_said is True and bob.quitting.parting_words() == []
             master = server.master
             assert master is not None
             assert master.tables["duo"].bot_level(bob_seat) is not None
@@ -60,7 +61,7 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
             assert question.endswith(f"To take your seat back, run:\n{command}"), question
         await tui.until(lambda: ann.net.away_said is not None)
         assert ann.net.away_said is False
-        words = ann.parting_words()
+        words = ann.quitting.parting_words()
         assert len(words) == 3 and words[0].startswith(NOT_TOLD), words
         assert words[1:] == ["To take your seat back, run:", f"  {command}"]
         # Printed at 80 columns, it breaks between words, never inside one; the command line
@@ -72,6 +73,6 @@ async def test_quitting_while_reconnecting_tells_the_player_the_server_was_not_t
         # They are printed after the app has closed, where _() speaks the process default
         # (English); they speak the app's language, as the player chose it in the game.
         ann.translator = translator("fr")
-        french = ann.parting_words()
+        french = ann.quitting.parting_words()
         assert french[0].startswith("Le serveur était injoignable"), french
         assert french[1] != words[1] and french[2] == f"  {command}"

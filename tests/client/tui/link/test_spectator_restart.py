@@ -192,7 +192,7 @@ async def test_a_server_that_forgot_the_session_sends_player_and_spectator_to_th
                 for app in (ann, sam):
                     await tui.until(lambda app=app: isinstance(app.screen, LobbyScreen), 20.0,
                                     "the lobby of the server that forgot us")
-                    assert app.table is None
+                    assert app.session.table is None
                 assert any(f"The server no longer knows your session: your seat at {TABLE} is "
                            "lost." in words for words in said), said
 
@@ -225,4 +225,4 @@ async def test_q_brings_the_lobby_when_the_server_has_us_at_no_table(tui: Any) -
         await tui.key(app, "q")
         await tui.until(lambda: isinstance(app.screen, LobbyScreen) or bool(said), 10.0,
                         "the lobby (or a refusal)")
-        assert not said and app.table is None
+        assert not said and app.session.table is None

@@ -195,7 +195,7 @@ async def test_a_discovered_secure_server_is_joined_with_the_key_it_announced(
             assert server.master is not None and len(server.master.sessions.by_peer) == 1
             # The way back the quit dialog prints carries that key too: typed by hand, the
             # command must open the same encrypted session (no start menu on the way).
-            assert shell_words(app.back_command()) == [
+            assert shell_words(app.quitting.back_command()) == [
                 f"127.0.0.1:{server.port}", "--name", "Ann",
                 "--server-key", keys.public.decode("ascii")]
 

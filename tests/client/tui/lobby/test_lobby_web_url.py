@@ -33,7 +33,7 @@ async def test_a_client_that_typed_the_address_shows_the_browser_url(tui: Any) -
         async with app.run_test(size=(100, 30)):
             await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=30)
             await tui.until(lambda: "Lobby of" in tui.text(app))  # composed and drawn
-            assert not app.hosting
+            assert not app.own.hosting
             text = tui.text(app)
             assert f"Friends open in a browser: {LAN_URL}" in text, text
             assert "127.0.0.1:8080" not in text  # this machine's own address reaches nobody
@@ -46,4 +46,4 @@ async def test_no_browser_line_when_the_server_serves_none(tui: Any) -> None:
             await tui.until(lambda: isinstance(app.screen, LobbyScreen), timeout=30)
             await tui.until(lambda: "Lobby of" in tui.text(app))  # composed and drawn
             assert "in a browser" not in tui.text(app)
-            assert app.web_urls == []
+            assert app.own.web_urls == []

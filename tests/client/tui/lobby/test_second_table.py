@@ -45,7 +45,7 @@ async def test_a_new_table_is_not_named_as_a_listed_one(tui: Any) -> None:
                                 and app.screen.query("#table-name"))
                 assert app.screen.query_one("#table-name", Input).value == f"{FIRST} 2"
                 await tui.key(app, "enter")
-                await tui.until(lambda: app.table == f"{FIRST} 2" and app.seat == 0,
+                await tui.until(lambda: app.session.table == f"{FIRST} 2" and app.session.seat == 0,
                                 timeout=30, what="Ann at a new table of her own")
         finally:
             bob.close()

@@ -66,7 +66,7 @@ async def test_the_command_the_quit_dialog_prints_brings_the_player_back_to_the_
             await tui.until(lambda: isinstance(ann.screen, LobbyScreen), 20.0, "the lobby")
             ann.post_message(IntentQueued(SitDown("pier", SEATS, False, False)))
             await tui.until_table(ann)
-            seat = ann.seat
+            seat = ann.session.seat
             await tui.key(ann, "q")
             await tui.until(lambda: isinstance(ann.screen, ConfirmDialog))
             dialog = ann.screen
@@ -83,7 +83,7 @@ async def test_the_command_the_quit_dialog_prints_brings_the_player_back_to_the_
         back = launch(shell_words(command))  # the words a shell gives the command
         async with back.run_test(size=(100, 30)):
             await tui.until_table(back, 20.0)
-            assert (back.table, back.seat) == ("pier", seat)
+            assert (back.session.table, back.session.seat) == ("pier", seat)
             assert server.master is not None
             table = server.master.tables["pier"]
             assert not table.state.is_over and table.bot_level(seat) is None  # hers again
@@ -131,7 +131,7 @@ def test_a_browser_tabs_quit_question_points_to_its_page_and_a_command_is_quoted
     # A browser tab's player has no terminal: its way back is the page ("Open again").
     guest = SeasaltApp(LaunchOptions(address="h:1", name="Ann", guest=True))
     guest.plan = JoinPlan("Ann", "h:1")
-    question = guest.quit_question()
+    question = guest.quitting.quit_question()
     assert "Open again" in question and "seasalt-client" not in question
     # A command a shell reads as typed: a name with a quote, a name like an option, a key.
     assert come_back_command("h:1", "Zoë O'Neil") == "seasalt-client h:1 --name 'Zoë O'\"'\"'Neil'"
@@ -168,7 +168,7 @@ async def test_a_second_window_with_the_same_name_promises_no_way_back(
                                 "the lobby")
             second.post_message(IntentQueued(SitDown("pier", SEATS, False, False)))
             await tui.until_table(second)
-            question = second.quit_question()
+            question = second.quitting.quit_question()
             assert "the seat cannot be taken back" in question, question
             assert "seasalt-client" not in question
-            assert first.quit_question().endswith(f"seasalt-client {address} --name Ann")
+            assert first.quitting.quit_question().endswith(f"seasalt-client {address} --name Ann")

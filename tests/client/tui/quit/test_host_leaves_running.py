@@ -40,7 +40,7 @@ async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_on
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await tui.host(app, pilot)
-            child = app.child
+            child = app.own.child
             assert child is not None and child.alive()
 
             bob = RawClient(ctx, "tcp://" + child.address)
@@ -65,8 +65,9 @@ async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_on
         await bob.expect(Tables)
         # The closing words say how to come back to it, and that command brings her back to
         # her seat (one a host typed never had a way back but the start menu).
-        *_, command = app.parting_words()
-        assert command == f"  seasalt-client {child.address} --name Ann", app.parting_words()
+        words = app.quitting.parting_words()
+        *_, command = words
+        assert command == f"  seasalt-client {child.address} --name Ann", words
         built: list[SeasaltApp] = []  # the app the real entry point builds for the command
         monkeypatch.setattr(SeasaltApp, "run", lambda self, *a, **k: built.append(self) or 0)
         monkeypatch.setattr(cli, "setup_log_file", lambda: None)
@@ -74,7 +75,7 @@ async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_on
         back, = built
         async with back.run_test(size=(100, 30)):
             await tui.until_table(back, timeout=20)
-            assert (back.table, back.seat) == ("t", 1)
+            assert (back.session.table, back.session.seat) == ("t", 1)
     finally:
         if bob is not None:
             bob.close()

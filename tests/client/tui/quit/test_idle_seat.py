@@ -81,9 +81,9 @@ async def test_the_idle_player_is_counted_down_stood_in_for_and_back_on_any_key(
         ann.clock = StillClock()
         bob = RawClient(ctx, server.local_endpoint)  # the other player, who waits
         async with ann.run_test(size=(120, 40)):
-            await tui.until(lambda: bool(ann.server_address))
+            await tui.until(lambda: bool(ann.net.server_address))
             ann.post_message(IntentQueued(SitDown("slow", ("human", "human"))))
-            await tui.until(lambda: ann.table == "slow")
+            await tui.until(lambda: ann.session.table == "slow")
             await bob.hello("Bob")
             await bob.send(JoinOrCreate("slow", ("human", "human")))
             await bob.expect(Snapshot)

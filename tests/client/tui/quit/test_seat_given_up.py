@@ -38,7 +38,7 @@ async def test_a_seat_given_up_by_the_server_is_said_and_the_lobby_shown(tui) ->
         await link.inbox.put(p.Left("t"))  # not asked for: the server let the seat go
         await tui.until(lambda: isinstance(app.screen, LobbyScreen))
         assert any(GIVEN_UP in line for line in said)
-        assert app.table is None and app.seat is None
+        assert app.session.table is None and app.session.seat is None
         # From the lobby, a join refused as over says how to see that game (its seats stay
         # its players': docs/protocol.md "Tables, seats and seq")
         await link.inbox.put(p.Error(p.ErrorCode.GAME_OVER, "the game at t is over"))

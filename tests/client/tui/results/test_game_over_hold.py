@@ -87,7 +87,7 @@ async def test_the_last_round_ended_by_this_seat_shows_its_result_at_once(tui: A
         await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen")
         await tui.key(app, "enter")
         # Bob's STOP ends round 1 at once (held or not: the table may be drawn after it).
-        await tui.until(lambda: app.result_round == 1)
+        await tui.until(lambda: app.flow.result_round == 1)
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         if table.result_hold.active:
             await tui.key(app, "x")  # any key shows it
@@ -100,7 +100,7 @@ async def test_the_last_round_ended_by_this_seat_shows_its_result_at_once(tui: A
         await tui.key(app, "s")
         await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
         await tui.key(app, "s")
-        await tui.until(lambda: app.result_round == 2)  # the last round's result came
+        await tui.until(lambda: app.flow.result_round == 2)  # the last round's result came
         await tui.settled(app)
         assert not table.result_hold.active, tui.text(app)
         await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
@@ -134,7 +134,7 @@ async def test_play_again_says_what_it_waits_for_and_q_goes_back_to_the_lobby(tu
     async with app.run_test(size=(100, 30)):
         await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen")
         await tui.key(app, "enter")
-        await tui.until(lambda: app.result_round == 1)
+        await tui.until(lambda: app.flow.result_round == 1)
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         if table.result_hold.active:
             await tui.key(app, "x")

@@ -39,7 +39,8 @@ def _flat(text: str) -> str:
 async def _watching_app(app: SeasaltApp, tui: Any, table: str) -> None:
     await tui.until(lambda: type(app.screen).__name__ == "LobbyScreen", timeout=30)
     app.post_message(IntentQueued(WatchTable(table)))
-    await tui.until(lambda: isinstance(app.screen, TableScreen) and app.seat is None, timeout=30)
+    await tui.until(lambda: isinstance(app.screen, TableScreen) and app.session.seat is None,
+                    timeout=30)
 
 
 async def test_a_late_spectator_sees_the_earlier_chat(tui) -> None:  # type: ignore[no-untyped-def]
@@ -83,13 +84,13 @@ async def test_the_last_round_and_the_game_over_tell_how_the_game_went(tui) -> N
                 await tui.until(lambda: "Ann" in tui.text(app), timeout=30)
                 await ann.send(Leave())  # a bot plays Ann's seat to the end, at once
                 await ann.expect(Left)
-                await tui.until(lambda: app.game_record is not None, timeout=60)
-                record = app.game_record
+                await tui.until(lambda: app.flow.game_record is not None, timeout=60)
+                record = app.flow.game_record
                 # The last round's result says the game is over, before Continue.
                 await tui.until(lambda: isinstance(app.screen, RoundResultScreen)
                                 and "Game over —" in tui.text(app), timeout=30)
                 text = _flat(tui.text(app))
-                winner = "Ann" if record.takeovers and 0 in app.frame.view.winners else "Bot 2"
+                winner = "Ann" if record.takeovers and 0 in app.flow.frame.view.winners else "Bot 2"
                 assert f"Game over — {winner} wins" in text or "shared win" in text
                 await tui.key(app, "enter")
                 await tui.until(lambda: isinstance(app.screen, GameOverScreen), timeout=30)
@@ -112,7 +113,7 @@ async def test_the_last_round_and_the_game_over_tell_how_the_game_went(tui) -> N
                 header = [str(c.label) for c in table.columns.values()]
                 rows = [table.get_row_at(i) for i in range(table.row_count)]
                 ann_row = next(r for r in rows if str(r[0]).startswith("Ann"))
-                wins = int(0 in app.frame.view.winners)
+                wins = int(0 in app.flow.frame.view.winners)
                 assert header[-1] == "Bot for them"
                 assert ann_row[2] == "0"  # Ann's own wins: none, whoever won her seat
                 assert str(ann_row[-1]).startswith(f"{wins} win{'' if wins == 1 else 's'}, ")

@@ -56,7 +56,7 @@ async def call(app: SeasaltApp, tui: Any, fake_link: Any, key: str) -> tuple[Tab
     await tui.key(app, key)
     await tui.until(lambda: isinstance(app.screen, CallConfirmDialog))
     await tui.key(app, key)  # the same key again confirms
-    await tui.until(lambda: app.result_round == 1)  # the round's result came
+    await tui.until(lambda: app.flow.result_round == 1)  # the round's result came
     return table, app.clock
 
 

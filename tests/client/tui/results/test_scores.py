@@ -205,12 +205,12 @@ async def test_the_sheet_survives_a_server_restart(tui, tmp_path: Path) -> None:
             await tui.until(lambda: isinstance(app.screen, TableScreen) and app.screen.ready
                             and app.screen.frame.view.round == 2, timeout=60)
             table = app.screen
-            frame = app.frame
+            frame = app.flow.frame
             server.kill()
             server.start(port=port)  # the same address and journal
             # The client resumes its seat by itself: a fresh snapshot from the new server.
-            await tui.until(lambda: app.frame is not frame and table.ready, timeout=60)
-            app.score_sheet = None  # nothing kept on this side: the sheet must be asked for
+            await tui.until(lambda: app.flow.frame is not frame and table.ready, timeout=60)
+            app.flow.score_sheet = None  # nothing kept on this side: the sheet must be asked for
             asked = sum(isinstance(i, AskScores) for i in app.sent)
             await tui.key(app, "h")
             await tui.until(lambda: isinstance(app.screen, ScoresScreen)

@@ -51,7 +51,7 @@ def solo(**options: object) -> SeasaltApp:
 async def new_game(app: SeasaltApp, tui, seats: int) -> TableScreen:  # type: ignore[no-untyped-def]
     """Wait for a game just dealt at ``seats`` seats (never a refusal, never a question)."""
     try:
-        await tui.until(lambda: (isinstance(app.screen, TableScreen) and app.frame is not None)
+        await tui.until(lambda: (isinstance(app.screen, TableScreen) and app.flow.frame is not None)
                         or isinstance(app.screen, ConfirmDialog)
                         or "refused" in tui.text(app) or "is over" in tui.text(app),
                         timeout=STARTED, what="a table, a question or a refusal")
@@ -59,7 +59,7 @@ async def new_game(app: SeasaltApp, tui, seats: int) -> TableScreen:  # type: ig
         raise AssertionError(f"no new game: {app.screen}\n{tui.text(app)}") from None
     screen = app.screen
     assert isinstance(screen, TableScreen), tui.text(app)
-    view = app.frame.view
+    view = app.flow.frame.view
     assert not view.is_over and view.round == 1 and not any(view.scores), view
     assert len(view.seats) == seats
     return screen
@@ -78,12 +78,13 @@ async def test_after_finished_games_solo_starts_new_ones(  # type: ignore[no-unt
         await new_game(first, tui, seats=2)
         for _again in range(2):  # "Play again" at the game over, twice: a fresh game each time
             await play_to_game_over(first, tui)
-            assert not kept(data) and not first.solo_resumable  # nothing left to resume
+            assert not kept(data) and not first.own.solo_resumable  # nothing left to resume
             said = toasts(first)
             await tui.key(first, "p")
-            await tui.until(lambda: first.frame is not None and not first.frame.view.is_over
+            await tui.until(lambda: first.flow.frame is not None
+                            and not first.flow.frame.view.is_over
                             and isinstance(first.screen, TableScreen), timeout=STARTED)
-            assert first.frame.view.round == 1 and first.frame.view.scores == (0, 0)
+            assert first.flow.frame.view.round == 1 and first.flow.frame.view.scores == (0, 0)
             await tui.until(lambda: kept(data), timeout=STARTED)  # a game on is kept again
             assert not [w for w in said if "Waiting for everyone" in w]  # nobody to wait for
         await play_to_game_over(first, tui)
@@ -131,7 +132,7 @@ async def test_after_finished_games_solo_starts_new_ones(  # type: ignore[no-unt
         await tui.key(again, "enter")  # the resume button has the focus
         await new_game(again, tui, seats=3)
         assert any("could not be resumed" in words for words in said), said
-        assert again.solo_resumable
+        assert again.own.solo_resumable
 
 
 async def test_after_a_crash_solo_asks_then_resumes(tui, data: Path) -> None:  # type: ignore[no-untyped-def]
@@ -142,8 +143,8 @@ async def test_after_a_crash_solo_asks_then_resumes(tui, data: Path) -> None:  #
     async with first.run_test(size=(100, 30)):
         await new_game(first, tui, seats=2)
         await tui.until(lambda: kept(data))
-        hand = first.frame.view.hand
-        child = first.child
+        hand = first.flow.frame.view.hand
+        child = first.own.child
         assert child is not None
         said = toasts(first)
         os.kill(child.pid, signal.SIGKILL)
@@ -161,8 +162,8 @@ async def test_after_a_crash_solo_asks_then_resumes(tui, data: Path) -> None:  #
         await tui.until(lambda: isinstance(resumed.screen, ConfirmDialog), timeout=STARTED)
         await tui.key(resumed, "n")
         await tui.until(lambda: isinstance(resumed.screen, TableScreen)
-                        and resumed.frame is not None, timeout=STARTED)
-        assert resumed.frame.view.hand == hand and not resumed.frame.view.is_over
+                        and resumed.flow.frame is not None, timeout=STARTED)
+        assert resumed.flow.frame.view.hand == hand and not resumed.flow.frame.view.is_over
 
 
 async def test_back_while_the_solo_server_starts_leaves_none_running(  # type: ignore[no-untyped-def]
@@ -187,8 +188,8 @@ async def test_back_while_the_solo_server_starts_leaves_none_running(  # type: i
         await tui.settled(app)
         await tui.key(app, "enter")  # "Play solo" has the focus (the menu's 2 bots)
         await new_game(app, tui, seats=3)
-        assert app.child is not None and not app.child.owns_db  # the data dir's journal
-        await tui.until(lambda: app.solo_resumable)
+        assert app.own.child is not None and not app.own.child.owns_db  # the data dir's journal
+        await tui.until(lambda: app.own.solo_resumable)
 
 
 async def test_back_from_hosting_then_solo_plays_on_a_solo_server(  # type: ignore[no-untyped-def]
@@ -207,9 +208,10 @@ async def test_back_from_hosting_then_solo_plays_on_a_solo_server(  # type: igno
         port.value = "0"  # type: ignore[attr-defined]  # any free port
         port.focus()
         await tui.key(app, "enter")
-        await tui.until(lambda: app.child is not None and app.child.address, timeout=STARTED)
-        hosted = app.child
-        assert hosted is not None and app.hosting
+        await tui.until(lambda: app.own.child is not None and app.own.child.address,
+                        timeout=STARTED)
+        hosted = app.own.child
+        assert hosted is not None and app.own.hosting
         request.addfinalizer(hosted.stop)  # (a hosted server outlives its app: not a failed test)
         # The server is held still while Esc is pressed on the connecting screen: on a loaded
         # machine the connect could otherwise win the race and put up the lobby, where Esc
@@ -228,7 +230,7 @@ async def test_back_from_hosting_then_solo_plays_on_a_solo_server(  # type: igno
         app.screen.query_one("#go-solo").focus()
         await tui.key(app, "enter")
         await new_game(app, tui, seats=3)
-        assert app.child is not hosted and not app.hosting
+        assert app.own.child is not hosted and not app.own.hosting
         await tui.until(lambda: not hosted.alive(), timeout=STARTED)
 
 

@@ -128,7 +128,7 @@ async def test_solo_game_from_start_menu_to_game_over(tui, coverage_choose, monk
         assert results >= 1
         # One continue per round result read (the last one is sent as game over opens).
         await tui.until(lambda: sum(isinstance(i, DoneReading) for i in app.sent) == results)
-        assert app.child is not None and app.child.alive()
+        assert app.own.child is not None and app.own.child.alive()
         # Play again: a fresh game at the same table, round 1, nothing scored yet.
         await tui.key(app, "p")
         await tui.until(lambda: isinstance(app.screen, TableScreen)

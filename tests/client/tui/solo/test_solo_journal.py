@@ -117,13 +117,14 @@ async def test_a_child_server_that_exits_is_said_on_the_connecting_screen(  # ty
 async def test_a_server_that_dies_while_connecting_is_said(tui, dirs) -> None:  # type: ignore[no-untyped-def]
     app = SeasaltApp(LaunchOptions(name="Ann", solo=True, bot_delay=0))
     async with app.run_test(size=(120, 30)):
-        await tui.until(lambda: app.child is not None and app.child.address != "", timeout=60)
-        child = app.child
+        await tui.until(lambda: app.own.child is not None and app.own.child.address != "",
+                        timeout=60)
+        child = app.own.child
         assert child is not None
         child.process.kill()
         text = await _connecting_failure(app, tui, "The server stopped (exit code -9)")
         assert "Connecting" not in text.split("The server stopped")[1]
-        assert app.child is None
+        assert app.own.child is None
 
 
 # --- defect 7: host mode's journal, solo resume, temporary files ----------------------------
@@ -138,8 +139,8 @@ async def _play_one_move(app: SeasaltApp, tui) -> int:  # type: ignore[no-untype
                         timeout=60)
     except AssertionError:
         print("SCREEN", type(app.screen).__name__, tui.text(app))
-        if app.child is not None:
-            print("SERVER", app.child.alive(), app.child.last_words(60))
+        if app.own.child is not None:
+            print("SERVER", app.own.child.alive(), app.own.child.last_words(60))
         raise
     table = app.screen
     move = table.frame.view.move
@@ -156,9 +157,9 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
                                      bot_delay=0))
     async with first.run_test(size=(100, 30)):
         move = await _play_one_move(first, tui)
-        seat, hand = first.seat, first.screen.frame.view.hand
-        assert first.solo_resumable  # the quit dialog may promise a return
-        child = first.child
+        seat, hand = first.session.seat, first.screen.frame.view.hand
+        assert first.own.solo_resumable  # the quit dialog may promise a return
+        child = first.own.child
     assert child is not None and not child.alive()  # the solo server died with the client
     assert (data / "solo.sqlite3").is_file() and (data / "solo-game.json").is_file()
     assert (data / "solo-game.json").stat().st_mode & 0o077 == 0  # holds a token: owner only
@@ -176,10 +177,10 @@ async def test_an_unfinished_solo_game_is_resumed_from_the_start_menu(tui, dirs)
         assert new.region.bottom <= second.size.height - 1 and new.region.height == 3
         await tui.key(second, "enter")  # the resume button has the focus
         await tui.until(lambda: isinstance(second.screen, TableScreen)
-                        and second.frame is not None, timeout=60)
-        assert second.seat == seat
-        assert second.frame.view.move >= move and second.frame.view.hand == hand
-        assert second.solo_resumable
+                        and second.flow.frame is not None, timeout=60)
+        assert second.session.seat == seat
+        assert second.flow.frame.view.move >= move and second.flow.frame.view.hand == hand
+        assert second.own.solo_resumable
 
 
 @dataclass(frozen=True)
@@ -208,8 +209,8 @@ async def unfinished(tui, dirs, tmp_path_factory: pytest.TempPathFactory) -> Unf
                                          bot_delay=0))
         async with first.run_test(size=(100, 30)):
             move = await _play_one_move(first, tui)
-            game = Unfinished(first.seat, move, first.screen.frame.view.hand)
-            assert first.solo_resumable
+            game = Unfinished(first.session.seat, move, first.screen.frame.view.hand)
+            assert first.own.solo_resumable
         kept = tmp_path_factory.mktemp("unfinished") / "seasalt"
         shutil.copytree(data, kept)
         _LEFT["game"] = (kept, game)
@@ -240,10 +241,11 @@ async def _solo_again_and_answer(tui, answer: str, seat, move, hand) -> None:  #
         assert "No, resume it (n)" in shown, shown
         await tui.key(again, answer)
         await tui.until(lambda: isinstance(again.screen, TableScreen)
-                        and again.frame is not None, timeout=60)
-        assert again.seat == seat and len(again.frame.view.seats) == 2  # the kept game's
-        assert again.frame.view.move >= move and again.frame.view.hand == hand
-        assert again.solo_resumable
+                        and again.flow.frame is not None, timeout=60)
+        # The kept game's seat and players.
+        assert again.session.seat == seat and len(again.flow.frame.view.seats) == 2
+        assert again.flow.frame.view.move >= move and again.flow.frame.view.hand == hand
+        assert again.own.solo_resumable
 
 
 async def test_solo_again_while_another_client_plays_it_asks_nothing(  # type: ignore[no-untyped-def]
@@ -259,9 +261,9 @@ async def test_solo_again_while_another_client_plays_it_asks_nothing(  # type: i
             # Either a question (wrong) or the new game's table (right), whichever comes.
             await tui.until(lambda: isinstance(other.screen, ConfirmDialog)
                             or (isinstance(other.screen, TableScreen)
-                                and other.frame is not None), timeout=60)
+                                and other.flow.frame is not None), timeout=60)
             assert isinstance(other.screen, TableScreen)
-            assert len(other.frame.view.seats) == 3
+            assert len(other.flow.frame.view.seats) == 3
 
 
 async def test_a_new_solo_game_replaces_the_unfinished_one(  # type: ignore[no-untyped-def]
@@ -275,8 +277,8 @@ async def test_a_new_solo_game_replaces_the_unfinished_one(  # type: ignore[no-u
         assert "Yes, a new game (y)" in tui.text(second)
         await tui.key(second, "y")
         await tui.until(lambda: isinstance(second.screen, TableScreen)
-                        and second.frame is not None, timeout=60)
-        assert len(second.frame.view.seats) == 3 and second.frame.view.move <= 3
+                        and second.flow.frame is not None, timeout=60)
+        assert len(second.flow.frame.view.seats) == 3 and second.flow.frame.view.move <= 3
         # The way the game over's "Lobby (b)" leaves (qa9): the solo server's lobby said "Not
         # encrypted: anyone on this network can read the cards" of a loopback-only server.
         second.post_message(IntentQueued(LeaveTable()))
@@ -295,7 +297,7 @@ async def test_host_mode_keeps_its_journal_in_the_data_dir(tui, dirs) -> None:  
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))
     async with app.run_test(size=(100, 30)) as pilot:
         await tui.host(app, pilot, timeout=60)
-        child = app.child
+        child = app.own.child
         assert child is not None and child.db_path is None  # the server's own default
         assert (data / "server.sqlite3").is_file()
         assert not list(temp.glob("seasalt-solo-*"))

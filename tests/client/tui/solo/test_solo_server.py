@@ -92,7 +92,7 @@ async def test_host_mode_shows_join_addresses_and_asks_before_stopping(
         await tui.until(lambda: "Friends join with" in tui.text(app)
                         or "No network address was found" in tui.text(app))
         assert "seasalt-client 127.0.0.1:" not in tui.text(app)
-        child = app.child
+        child = app.own.child
         assert child is not None and child.alive()
         await tui.key(app, "ctrl+c")
         await tui.until(lambda: isinstance(app.screen, HostQuitDialog))

@@ -157,7 +157,7 @@ async def test_a_turn_clock_waits_for_its_frame(tui: Any) -> None:
     async with app.run_test(size=(120, 40)):
         screen = await _table(app, tui)
         await link.inbox.put(p.Clocks("t", 7, p.SeatClock(2, 60_000)))  # Cy's: a frame ahead
-        await tui.until(lambda: app.clock_reading is not None)
+        await tui.until(lambda: app.flow.clock_reading is not None)
         screen.tick_clocks()
         await tui.settled(app)
         assert "Cy's turn" not in tui.text(app) and "Waiting for Bob…" in tui.text(app)
@@ -171,7 +171,7 @@ async def test_an_old_clocks_frame_is_dropped(tui: Any) -> None:
         await link.inbox.put(p.Clocks("t", 6, p.SeatClock(1, 60_000)))  # before the view's 7
         await link.inbox.put(p.ChatLine("t", "Bob", 1, "after"))
         await tui.until(lambda: "after" in tui.text(app))
-        assert app.clock_reading is None and "Bob's turn" not in tui.text(app)
+        assert app.flow.clock_reading is None and "Bob's turn" not in tui.text(app)
         assert screen.query_one("#clocks").display is False
 
 
@@ -447,10 +447,10 @@ async def test_a_turn_timer_table_on_the_real_server_runs_out_to_the_bot(tui: An
         for app in apps:
             app.clock = Clock()  # the countdowns stand still unless the test moves them
         async with apps[0].run_test(size=(120, 40)), apps[1].run_test(size=(120, 40)):
-            await tui.until(lambda: all(a.server_address for a in apps))
+            await tui.until(lambda: all(a.net.server_address for a in apps))
             for app in apps:
                 app.post_message(IntentQueued(SitDown("timed", ("human", "human"), turn_time=30)))
-                await tui.until(lambda app=app: app.table == "timed")  # type: ignore[misc]
+                await tui.until(lambda app=app: app.session.table == "timed")  # type: ignore[misc]
             for app in apps:
                 await tui.until(lambda app=app: "Your turn: 30 s left" in tui.text(app)
                                 or "s turn: 30 s left" in tui.text(app))  # type: ignore[misc]

@@ -65,7 +65,7 @@ async def test_a_join_at_another_seat_still_shows_that_seat(tui) -> None:  # typ
     link = OtherSeatLink(mid_round(3), 0)
     app = app_for(link)
     async with app.run_test(size=(120, 40)):
-        await tui.until(lambda: isinstance(app.screen, TableScreen) and app.seat == 0
+        await tui.until(lambda: isinstance(app.screen, TableScreen) and app.session.seat == 0
                         and app.screen.rendered is not None
                         and app.screen.rendered.view.seat == 0)
         await tui.key(app, "1")

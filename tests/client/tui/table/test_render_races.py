@@ -200,9 +200,9 @@ async def test_a_frame_that_comes_while_the_screen_redraws_is_drawn_after_it(  #
             else:
                 link.feed(p.TimeRanOut("t", 7, 1))
             await tui.until(slow.reached.is_set, what="the screen's redraw of frame 7 under way")
-            mark = app.last_render_done
+            mark = app.flow.last_render_done
             link.feed(update(8, again))  # Ann's turn
-            await tui.until(lambda: app.last_render_done != mark, what="the app's render")
+            await tui.until(lambda: app.flow.last_render_done != mark, what="the app's render")
             slow.go.set()  # the screen's redraw ends last
             await tui.through(table)
             await tui.settled(app)
@@ -234,8 +234,8 @@ async def test_frames_that_come_while_the_table_screen_is_put_up_are_drawn(  # t
         table = app.screen
         assert isinstance(table, TableScreen) and not table.is_mounted
         link.feed(update(8, again))
-        await tui.until(lambda: app.seq == 8, what="the update handed to the app")
-        assert app.frame is None and table.frame is None  # not taken in during that draw
+        await tui.until(lambda: app.session.seq == 8, what="the update handed to the app")
+        assert app.flow.frame is None and table.frame is None  # not taken in during that draw
         slow.go.set()
         await tui.until(lambda: table.rendered is not None and table.rendered.seq == 8,
                         what="frame 8 on screen")
@@ -260,9 +260,9 @@ async def test_frames_that_come_under_a_dialog_are_on_screen_when_it_closes(  # 
         await tui.until(lambda: isinstance(app.screen, RoundResultScreen), what="the result")
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         await app.push_screen(HelpScreen(""))  # and help over it
-        mark = app.last_render_done
+        mark = app.flow.last_render_done
         link.feed(p.Update("t", 8, view(step.state, 0), events_for(step.events, 0)))
-        await tui.until(lambda: app.last_render_done != mark, what="the render under dialogs")
+        await tui.until(lambda: app.flow.last_render_done != mark, what="the render under dialogs")
         await tui.settled(app)
         app.pop_screen()
         await tui.until(lambda: isinstance(app.screen, RoundResultScreen))
@@ -297,7 +297,7 @@ async def test_a_frame_that_comes_while_a_dialog_is_put_up_is_drawn_after_it(  #
         await tui.key(app, "question_mark")
         await tui.until(lambda: isinstance(app.screen, HelpScreen), what="help being put up")
         link.feed(update(8, bob))
-        await tui.until(lambda: app.seq == 8, what="the update handed to the app")
+        await tui.until(lambda: app.session.seq == 8, what="the update handed to the app")
         assert table.frame is not None and table.frame.seq == 7  # the app waits for the dialog
         mounting.set()
         await tui.until(lambda: table._drawn is table.frame and table.frame.seq == 8,

@@ -83,11 +83,11 @@ async def test_a_table_screen_ignores_an_older_frame_handed_to_it(tui) -> None: 
 
 async def test_a_table_screen_put_up_late_starts_from_the_newest_frame(tui) -> None:  # type: ignore[no-untyped-def]
     async with after_the_burst(tui) as (app, _link):
-        assert app.frame is not None
+        assert app.flow.frame is not None
         late = TableScreen("t", app.clock)
         await app.push_screen(late)
         await tui.settled(app)
-        assert late.frame is app.frame and late.rendered is app.frame
+        assert late.frame is app.flow.frame and late.rendered is app.flow.frame
 
 
 async def test_a_frame_drawn_under_a_dialog_that_closes_at_once_is_on_screen_after(  # type: ignore[no-untyped-def]

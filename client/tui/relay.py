@@ -1,51 +1,17 @@
-"""The app's parts (the table flow, the network flow, our own server) under the app's names:
-its attributes (:class:`Forwarded`) and its message handlers (:func:`relay`)."""
+"""The app's message handlers that hand a message to one of its parts (the table flow, the
+network flow, the lobby flow, our own server): :func:`relay`."""
 
 from __future__ import annotations
 
 import functools
 import inspect
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, TypeVar
 
 from textual import on
 from textual.message import Message
 
-T = TypeVar("T")
 P = TypeVar("P")
-
-
-class Forwarded(Generic[T]):
-    """``frame = Forwarded[Frame | None]("flow")`` in a class: ``obj.frame`` reads and writes
-    ``obj.flow.frame``. The screens and tests read the app's names (``app.frame``,
-    ``app.clock_reading``) while the state lives in the part that owns it; ``writable=False``
-    for what only its part may change."""
-
-    def __init__(self, part: str, *, writable: bool = True) -> None:
-        self.part = part
-        self.writable = writable
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, owner: type) -> Forwarded[T]: ...
-
-    @overload
-    def __get__(self, obj: object, owner: type) -> T: ...
-
-    def __get__(self, obj: object | None, owner: type) -> Any:
-        if obj is None:
-            return self
-        return getattr(getattr(obj, self.part), self.name)
-
-    def __set__(self, obj: object, value: T) -> None:
-        if not self.writable:
-            raise AttributeError(f"{self.name} is read-only here: it is {self.part}'s")
-        setattr(getattr(obj, self.part), self.name, value)
-
-
 M = TypeVar("M", bound=Message)
 
 
