@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Protocol
 
-from seasalt.client.files.player_name import load_name
+from seasalt.client.files.settings import load_name
 from seasalt.client.lessons.plan import LessonPlan
 from seasalt.client.own_server.child_server import journal_in_use
 from seasalt.client.own_server.solo_game import forget_solo, solo_db_path, unfinished_solo

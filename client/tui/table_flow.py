@@ -359,7 +359,7 @@ class TableFlow:
             else:
                 self.life.action_request_quit()
 
-        screen = GameOverScreen(message.end, names, table=self.life.table)
+        screen = GameOverScreen(message.end, names, table=self.life.session.table)
         if isinstance(app.screen, RoundResultScreen) or (
             isinstance(app.screen, TableScreen) and app.screen.holding_result
         ):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from seasalt.client.files.identity import load_identity
 from seasalt.client.net.history_source import HistorySource, HistoryUnavailable, ServerHistory
 from seasalt.client.tui.replay_steps import build_steps
 from seasalt.protocol import GameSummary, Replay, StandInMove
@@ -40,13 +41,8 @@ async def finished_replay(
 
 def app_history(app: Any) -> HistorySource:
     """A history session to the server this app plays on (the lobby's ``h`` asks the same)."""
-    from seasalt.client.files.identity import load_identity
-
-    # The address is the network part's (the app's own attribute only forwards it).
-    address = getattr(getattr(app, "net", None), "server_address", "") or getattr(
-        app, "server_address", "")
-    return ServerHistory(address, getattr(app, "player", "") or "review", load_identity(),
-                         server_key=getattr(app, "server_key", None))
+    return ServerHistory(app.net.server_address, getattr(app, "player", "") or "review",
+                         load_identity(), server_key=getattr(app, "server_key", None))
 
 
 __all__ = ["app_history", "finished_game", "finished_replay"]
