@@ -136,7 +136,12 @@ async def _host_with_web(app: SeasaltApp, tui: Any) -> None:
         assert local.hostname == "127.0.0.1", child.web_urls
         conn = http.client.HTTPConnection(local.hostname, local.port, timeout=10)
         conn.request("GET", "/")
-        assert conn.getresponse().status == 302  # a page for a new tab
+        first = conn.getresponse()
+        first.read()
+        # a browser's first visit: a page that asks again (server/web.py), then a new tab
+        assert first.status == 200 and first.getheader("Refresh") == "0; url=/?cookie=1"
+        conn.request("GET", "/?cookie=1")
+        assert conn.getresponse().status == 302  # a page for a new tab, with its cookie
         conn.close()
         friends = [u for u in child.web_urls if not u.startswith("http://127.")]
         if friends:  # a machine with a network address: the lobby shows it

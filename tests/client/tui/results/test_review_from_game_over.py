@@ -65,7 +65,7 @@ async def test_a_lan_games_review_from_its_game_over(tui: Any) -> None:
                                 and "Game over —" in tui.text(app), timeout=60)
                 await tui.key(app, "enter")
                 await tui.until(lambda: isinstance(app.screen, GameOverScreen), timeout=30)
-                final = app.frame.view.scores
+                final = app.flow.frame.view.scores
                 review = await review_from_game_over(app, tui)
                 assert review.replay.summary.table == "t"
                 assert tuple(review.replay.summary.scores) == tuple(final)
@@ -90,7 +90,7 @@ async def test_a_solo_games_review_from_its_game_over(
                                    server_seed=58, bot_delay=0))
     async with app.run_test(size=(100, 30)):
         await play_to_game_over(app, tui)
-        final = app.frame.view.scores
+        final = app.flow.frame.view.scores
         review = await review_from_game_over(app, tui)
         assert tuple(review.replay.summary.scores) == tuple(final)
         assert review.review is not None and review.review.players[0].decisions
