@@ -181,6 +181,9 @@ class Fitter:
         its layout: :func:`on_screen`)."""
         self.rows_key: object = None
         """What the rows of the table were at the last :meth:`again`."""
+        self.row_parts: tuple[Widget, ...] = ()
+        """The parts whose rows :meth:`again` compares, found once: the table screen composes
+        them once, and the clock tick that calls :meth:`again` should not search the DOM."""
 
     def _natural(self, widget: Widget, squeezed: bool, default: int) -> int:
         """A part's rows as shown: measured, or as last measured while the fit hides it."""
@@ -278,8 +281,9 @@ class Fitter:
     def again(self, screen: TableScreen) -> None:
         """Fit again if the rows changed between draws: the clocks and the coach come and go,
         and a fit made before a layout caught up is made again (the table's clock tick)."""
-        key = tuple((w.display, w.outer_size)
-                    for w in screen.query("#left, #opponents, #clocks, #coach"))
+        if not self.row_parts:
+            self.row_parts = tuple(screen.query("#left, #opponents, #clocks, #coach"))
+        key = tuple((w.display, w.outer_size) for w in self.row_parts)
         if key != self.rows_key and screen.rendered is screen._drawn:
             self.rows_key = key
             screen.fit()
