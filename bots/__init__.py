@@ -8,7 +8,26 @@
 True
 """
 
-from .base import LEVELS, THINKING_LEVELS, Bot, get_bot
-from .expert import Deadline
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .levels import LEVELS, THINKING_LEVELS
+
+if TYPE_CHECKING:
+    from .base import Bot, get_bot
+    from .expert import Deadline
 
 __all__ = ["LEVELS", "THINKING_LEVELS", "Bot", "Deadline", "get_bot"]
+
+# The bots themselves (the engine, the expert's search) load on first use: a program that only
+# names the levels (the client's start menu, a command line's choices) starts without them.
+_LAZY = {"Bot": ".base", "get_bot": ".base", "Deadline": ".expert"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

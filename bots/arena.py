@@ -36,7 +36,8 @@ from .arena_records import (
     read_records,
     start_checkpoint,
 )
-from .base import LEVELS, get_bot
+from .base import get_bot
+from .levels import LEVELS
 
 __all__ = [
     "ArenaConfig", "CheckpointError", "GameRecord", "LevelReport", "format_report",

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import LEVELS
+from .levels import LEVELS
 
 MAX_MOVES = 20_000
 """A game that runs longer than this is a bug; it is stopped and reported as unfinished."""

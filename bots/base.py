@@ -16,15 +16,11 @@ from seasalt.engine import Action, PlayerView
 from .basic import choose_basic
 from .expert import Deadline, choose_expert
 from .greedy import choose_greedy
+from .levels import LEVELS
 
 Policy = Callable[[PlayerView, random.Random, "int | None", "Deadline | None"], Action]
 """A level's decision function: (view, decision rng, budget, deadline) -> one of
 view.legal_actions. Only a searching level reads the deadline (bots/expert.py ``Deadline``)."""
-
-THINKING_LEVELS = frozenset({"expert"})
-"""The levels whose think time depends on the position (they search): a server pads every
-bot decision at a table with one of them, so that the time taken tells nothing."""
-
 
 def decision_rng(seed: int, view: PlayerView) -> random.Random:
     """The one source of randomness for a decision: derived from (seed, seat, move) only."""
@@ -63,8 +59,8 @@ _POLICIES: dict[str, Policy] = {
     "expert": _expert_policy,
 }
 
-LEVELS: tuple[str, ...] = tuple(_POLICIES)
-"""The level names accepted by :func:`get_bot`, weakest first."""
+# The names live in bots/levels.py (cheap to import); the policies must match them.
+assert tuple(_POLICIES) == LEVELS, "bots/levels.py LEVELS and the policies disagree"
 
 
 @dataclass(frozen=True, slots=True)

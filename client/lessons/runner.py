@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# The package, not its names: seasalt.bots loads a bot (the engine's search) on first use,
+# so the app's start menu, which imports this module, does not pay for one.
+from seasalt import bots
 from seasalt import protocol as p
-from seasalt.bots import Bot as BotPlayer
-from seasalt.bots import get_bot
 from seasalt.engine import (
     Action,
     EventKind,
@@ -68,7 +69,7 @@ class LessonRun:
         """A round has ended: play waits for the player's ``continue`` (as the server's)."""
         self.rounds: list[p.ScoreRound] = []
         self.moments: dict[int, Moment] = {}
-        self._bot: BotPlayer | None = None
+        self._bot: bots.Bot | None = None
         self.names = ("", lesson.opponent)
         self.table = TABLE
         """The table's name (the link names it after the lesson, in the player's language)."""
@@ -226,7 +227,7 @@ class LessonRun:
             self.index += 1
             return self._apply(beat.action)
         if self._bot is None:
-            self._bot = get_bot("greedy", seed=self.lesson.bot_seed)
+            self._bot = bots.get_bot("greedy", seed=self.lesson.bot_seed)
         seat = self.state.to_act
         assert seat is not None
         return self._apply(self._bot.choose(view(self.state, seat)))

@@ -11,13 +11,15 @@ plain lines, each with its role; the coach's panel (client/tui/widgets/coach.py)
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from seasalt.bots.coach import Advice, Facts, Option
 from seasalt.client.words.event_cards import event_name, event_points_text
 from seasalt.client.words.game import Names, action_label, color_name, kind_name
 from seasalt.client.words.i18n import _, decimal, ngettext
 from seasalt.engine import Action, EventCard, Kind, Phase, PlayerView, PlayPair, card
+
+if TYPE_CHECKING:  # (the coach itself loads when the table's panel first asks it)
+    from seasalt.bots.coach import Advice, Facts, Option
 
 COACH_KEY = "p"
 """The table's coach key: free in every language (the table's action keys are the same

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from seasalt.bots.coach import Advice, Cancelled, analyse
 from seasalt.client.tui.messages import TableSummary
 from seasalt.client.tui.widgets.actions import ActionLine, ActionList
 from seasalt.client.tui.widgets.wrap import hang
@@ -33,6 +33,9 @@ from seasalt.engine import PlayerView
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
+
+if TYPE_CHECKING:
+    from seasalt.bots.coach import Advice
 
 BUDGET: int | None = None
 """Playouts per question: None is the expert's default for the player count (about a second
@@ -189,6 +192,10 @@ class CoachPanel(Static):
         stop = self._stop = threading.Event()
 
         def job() -> Advice | None:
+            # The coach (the bots' search) loads at its first question, not with the table:
+            # the client's start menu imports this module and needs none of it.
+            from seasalt.bots.coach import Cancelled, analyse
+
             try:  # the view only: the coach never sees more (bots/coach.py)
                 return analyse(v, budget=BUDGET, cancelled=stop.is_set)
             except Cancelled:

@@ -1,0 +1,54 @@
+"""The start menu loads no bot: seasalt.bots' levels are names, its players load on first use.
+
+Checked in a fresh interpreter (this one has imported everything): the client's command line
+and app modules imported, the app run headless until the start menu is on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from seasalt import bots
+from seasalt.bots import levels
+
+START_MENU = """
+import asyncio, json, sys
+from seasalt.client.cli import build_parser
+from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.screens.start import StartScreen
+
+async def main() -> None:
+    build_parser()
+    app = SeasaltApp(LaunchOptions(name="Ann"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not isinstance(app.screen, StartScreen):
+            await pilot.pause()
+        await pilot.pause()
+        print(json.dumps(sorted(m for m in sys.modules if m.startswith("seasalt.bots"))))
+
+asyncio.run(main())
+"""
+
+
+def test_the_start_menu_loads_no_bot() -> None:
+    done = subprocess.run([sys.executable, "-c", START_MENU], capture_output=True, text=True,
+                          check=True)
+    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert loaded == ["seasalt.bots", "seasalt.bots.levels"]
+
+
+def test_the_bots_load_when_first_asked_for() -> None:
+    code = ("import sys; from seasalt import bots; before = 'seasalt.bots.base' in sys.modules; "
+            "bot = bots.get_bot('greedy', seed=1); "
+            "print(before, 'seasalt.bots.base' in sys.modules, bot.level)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["False", "True", "greedy"]
+
+
+def test_every_level_named_is_a_bot() -> None:
+    assert bots.LEVELS is levels.LEVELS
+    assert [bots.get_bot(level).level for level in bots.LEVELS] == list(bots.LEVELS)
+    assert set(bots.LEVELS) >= levels.THINKING_LEVELS
