@@ -37,6 +37,7 @@ from seasalt.client.tui.messages import (
     ChatArrived,
     ChatHistoryArrived,
     ClocksArrived,
+    Frame,
     FrameArrived,
     GameEnded,
     GameRecordArrived,
@@ -68,6 +69,7 @@ from seasalt.client.words.join_address import join_line
 from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
+from textual.reactive import var
 from textual.screen import Screen
 
 
@@ -85,6 +87,9 @@ class SeasaltApp(App[int]):
     # those keys does anything (the dialog says its own keys on its buttons).
     SUSPENDED_SCREEN_CLASS = "-suspended"
     discovery_feed: Feed | None = None
+    frame: var[Frame | None] = var(None, always_update=True, init=False)
+    """The latest frame of our table: its one holder (the table flow sets it, table screens
+    watch it). Every frame is news, even one equal to the last (a snapshot after a refusal)."""
     """Where the start menu's Join list hears of LAN servers (None: mDNS; tests set a fake)."""
     BINDINGS = [
         Binding("ctrl+c,ctrl+q", "request_quit", _("Quit"), priority=True, show=False),

@@ -6,7 +6,7 @@ The network worker turns server messages into these Textual messages; screens on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from seasalt.client.net.intents import Intent
@@ -60,6 +60,9 @@ class Frame:
     view: PlayerView
     seats: tuple[SeatLabel, ...]
     events: tuple[Event, ...] = ()
+    fresh: bool = field(default=True, compare=False)
+    """A snapshot or update from the server; False: the frame held again with new seat names
+    (it answers no pending action)."""
 
     def names(self) -> list[str]:
         """Seat names, by seat."""

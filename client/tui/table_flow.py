@@ -2,7 +2,8 @@
 
 The app (client/tui/app.py) keeps screens and lifecycle; it owns one :class:`TableFlow` and relays
 the table's Textual messages to it, one line per message type (``relay``,
-client/tui/relay.py). The flow holds the table view's state — the latest frame, the seats'
+client/tui/relay.py). The flow holds the table view's state — the latest frame (in the app's
+``frame``, which table screens watch), the seats'
 names, the round result on screen and the game over held behind it, the chat so far, the clocks as
 last told, the last score sheet — and puts frames on screen (coalescing bursts of them), round
 results (held a moment behind the others' last moves), the game over, chat, clocks, the score sheet
@@ -63,6 +64,9 @@ BURST_GAP = 0.1
 class Lifecycle(Protocol):
     """What the table flow asks of the app's lifecycle (SeasaltApp is one)."""
 
+    frame: Frame | None
+    """The latest frame: its one holder, which table screens watch (``SeasaltApp.frame``)."""
+
     clock: Callable[[], float]
     """Monotonic seconds for the table's timers (tests inject one)."""
 
@@ -100,7 +104,6 @@ class TableFlow:
         self.life = life
         self.own = own
         self.seats: tuple[SeatLabel, ...] = ()
-        self.frame: Frame | None = None
         self.game_over = False
         self.result_round: int | None = None
         self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
@@ -123,6 +126,16 @@ class TableFlow:
         """The seats still reading the round result (``round_over``'s ``waiting``)."""
         self.score_sheet: Any = None
         """The last score sheet the server sent (shown while a fresh one is asked for)."""
+
+    @property
+    def frame(self) -> Frame | None:
+        """The latest frame, as the app holds it: setting it is what shows it to the table
+        screens (each watches the app's and takes it in at once)."""
+        return self.life.frame
+
+    @frame.setter
+    def frame(self, frame: Frame | None) -> None:
+        self.life.frame = frame
 
     def table_screens(self) -> list[TableScreen]:
         return [s for s in self.app.screen_stack if isinstance(s, TableScreen)]
@@ -162,23 +175,14 @@ class TableFlow:
             if table.note_table(summary, hint):
                 self.app.call_later(table.render_waiting)
         if self.frame is not None:
+            # The same frame with the new names: the screens redraw it, no action answered.
             self.frame = Frame(self.frame.table, self.frame.seq, self.frame.view, self.seats,
-                               self.frame.events)
-            self.app.call_later(self._relabel_table_screens)
+                               self.frame.events, fresh=False)
         for screen in self.app.screen_stack:
             # (A round result shown before the names came: a resumed solo game's.)
             if ((isinstance(screen, ScoresScreen) and screen.table == summary.name)
                     or isinstance(screen, RoundResultScreen)):
                 screen.rename(self.names())
-
-    async def _relabel_table_screens(self) -> None:
-        """New seat names on screen: with the latest frame when this runs, not the one of
-        the moment the names came (updates of the same burst may have arrived meanwhile)."""
-        frame = self.frame
-        if frame is None:
-            return
-        for table in self.table_screens():
-            await table.show_frame(frame, False)
 
     def left_table(self, message: LeftTable) -> None:
         if message.forgotten and message.table and message.seat is not None:
@@ -228,18 +232,17 @@ class TableFlow:
         frame = message.frame
         if self.seats and len(self.seats) == len(frame.view.seats):
             frame = Frame(frame.table, frame.seq, frame.view, self.seats, frame.events)
-        self.frame = frame
         if not frame.view.is_over:
             self.game_over = False  # a new game after "play again"
             self.own.game_on()
-        screens = self.table_screens()
-        if not screens:
+        self.frame = frame  # (the table screens watching take it in now)
+        if not self.table_screens():
+            # A screen for it: taken in now, as it is not watching the app's frame until it
+            # is mounted (it starts from the newest one then).
             screen = self.life.table_screen(frame.table)
             self.life.goto(screen)
             await asyncio.sleep(0)
-            screens = [screen]
-        for table in screens:
-            table.note_frame(frame)
+            screen.note_frame(frame)
         self._close_stale_result(frame)
         v = frame.view
         if v.seat is not None and v.seats[v.seat].locked:

@@ -214,20 +214,27 @@ class TableScreen(Screen[None]):
         self.set_interval(PENDING_CHECK, self.check_pending)
         self.set_interval(PENDING_CHECK, self.check_drawn)
         self.set_interval(TICK, self.tick_clocks)
+        # The app holds the latest frame (``SeasaltApp.frame``); each new one is taken in here
+        # as it is set, and drawn by the app's coalesced render (or here for new names).
+        self.watch(self.app, "frame", self._frame_set, init=False)
         await self.remount()
+
+    def _frame_set(self, frame: Frame | None) -> None:
+        """The app's latest frame changed (None: no game there now, this screen keeps its
+        own until it goes)."""
+        if frame is not None and self.note_frame(frame, frame.fresh) and not frame.fresh:
+            self.call_later(self.render_latest)
 
     async def remount(self) -> None:
         """Draw the newest frame: on mount, and on the new widgets after a language switch
         (which calls this, not on_mount: the intervals are started once)."""
         # Frames that came while this screen was being put up went to the app: start from
         # the newest one, never from an older frame handed over before (a stuck old turn).
-        latest = getattr(getattr(self.app, "flow", None), "frame", None)
-        if (
-            isinstance(latest, Frame)
-            and latest.table == self.table
-            and (self.frame is None or latest.seq > self.frame.seq)
-        ):
-            self.note_frame(latest)
+        latest, held = getattr(self.app, "frame", None), self.frame
+        # (The same seq again: the one held, renamed while this screen was put up.)
+        if (isinstance(latest, Frame) and latest.table == self.table and latest is not held
+                and (held is None or latest.seq >= held.seq)):
+            self.note_frame(latest, held is None or latest.seq > held.seq or latest.fresh)
         self.fitter = Fitter()  # (new widgets after a language switch: nothing applied yet)
         await self.render_latest()  # the frame, or the waiting room until the game starts
 
