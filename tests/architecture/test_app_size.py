@@ -23,7 +23,8 @@ def test_the_app_module_stays_under_its_line_target() -> None:
 
 
 def test_the_app_reads_its_parts_by_their_own_names() -> None:
-    """No app attribute re-exports a part's (``app.frame`` standing for ``app.flow.frame``):
+    """No app attribute re-exports a part's (``app.server_address`` standing for
+    ``app.net.server_address``):
     screens and tests name the owner, so a reader finds the state where it is kept."""
     offenders = [
         str(path.relative_to(ROOT)) for path in sorted((ROOT / "client").rglob("*.py"))
