@@ -38,6 +38,7 @@ from seasalt.common.names import valid_name
 
 from .addresses import join_addresses
 from .options import port, positive_int
+from .web_away import tell_away
 from .web_page import page_language, render_page, word
 from .web_places import Places
 from .web_tabs import COOKIE, COOKIE_AGE, TabKeys, browser_of
@@ -105,6 +106,8 @@ class _Tab:
 
     service: Any
     socket: Any
+    name: str
+    """The name its client plays under (its seat token is kept under it)."""
     stopping: asyncio.Task[None] | None = None
     """Set once the tab is being stopped: every caller awaits the same stop."""
 
@@ -118,6 +121,8 @@ class WebFront:
     game_address: str
     """Where the tabs' clients connect: this server, from this machine."""
     server_key: str | None = None
+    master: Any = None
+    """The game server's Master (a closed tab's away: web_away.py); None in tests without one."""
     tabs: dict[str, _Tab] = field(default_factory=dict)
     port: int = 0
     _runner: Any = None
@@ -158,6 +163,7 @@ class WebFront:
         app.add_routes([
             web.get("/", self.handle_index),
             web.get("/ws/{tab}/{name}", self.handle_websocket),
+            web.post("/away/{tab}", self.handle_away),
             web.get("/download/{key}", self.handle_download),
             web.static("/static", static),
             web.static("/fonts", Path(__file__).with_name("web") / "fonts"),
@@ -320,7 +326,7 @@ class WebFront:
                 self.places.free(tab, place)
                 await socket.close()
                 return socket
-            entry = _Tab(service, socket)
+            entry = _Tab(service, socket, name)
             self.tabs[tab] = entry
         except BaseException:
             self.places.free(tab, place)
@@ -338,11 +344,34 @@ class WebFront:
             log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
         return socket
 
+    async def handle_away(self, request: Any) -> Any:
+        """The tab's page is gone for good (its ``pagehide`` beacon): its seat goes to the
+        stand-in now, as after ``q``, and its client is stopped."""
+        from aiohttp import web
+
+        tab = request.match_info["tab"]
+        if not self._keys.owns(browser_of(request.cookies), tab):  # only the tab's own browser
+            raise web.HTTPForbidden(text="this tab belongs to another browser")
+        entry = self.tabs.get(tab)
+        if entry is not None and entry.stopping is None:
+            if self.master is not None and self._state_dir is not None:
+                try:
+                    tell_away(self.master, self._state_dir / tab, self.game_address, entry.name)
+                except Exception:  # the stop below still frees the tab
+                    log.exception("browser tab %s…: away", tab[:6])
+            log.info("browser tab %s… closed its page", tab[:6])
+            # (the tab's relay ends with its socket, closed by the stop: it frees the place)
+            self._begin_stop(entry)
+        return web.Response(status=204)
+
     async def _stop_tab(self, tab: _Tab) -> None:
         """Stop the tab's client (once, however many ask)."""
+        await asyncio.shield(self._begin_stop(tab))
+
+    def _begin_stop(self, tab: _Tab) -> asyncio.Task[None]:
         if tab.stopping is None:
             tab.stopping = asyncio.ensure_future(self._stop_process(tab))
-        await asyncio.shield(tab.stopping)
+        return tab.stopping
 
     @staticmethod
     async def _stop_process(tab: _Tab) -> None:
@@ -445,7 +474,8 @@ async def run_web(options: WebOptions | None, config: Any, server: Any) -> Async
         yield None
         return
     key = config.curve.public.decode("ascii") if config.curve is not None else None
-    front = WebFront(options, config.host, server.local_endpoint.removeprefix("tcp://"), key)
+    front = WebFront(options, config.host, server.local_endpoint.removeprefix("tcp://"), key,
+                     master=server.master)
     try:
         await front.start()
     except OSError as exc:

@@ -27,6 +27,12 @@ _DOWNLOAD_IN_PLACE = (
     "  document.body.appendChild(a); a.click(); a.remove(); return null; }"
     " return openWindow(url, target); };"
 )
+# A tab closed for good (not one kept for the back button: persisted) says so as it goes, so
+# that its seat goes to the stand-in at once (web.py handle_away); {tab} is the tab's id.
+_AWAY_ON_CLOSE = (
+    "addEventListener('pagehide', (e) => {"
+    " if (!e.persisted) navigator.sendBeacon('/away/{tab}'); });"
+)
 _PAGE = Path(__file__).with_name("web") / "index.html"
 
 
@@ -126,7 +132,7 @@ def render_page(
             f'"{esc(ws)}" data-font-size="16"></div>'
             f'<div class="closed"><div class="box"><p>{esc(word("ended", lang))}</p>'
             f'<a class="button" id="again" href="">{esc(word("again", lang))}</a></div></div>'
-            f"<script>{_DOWNLOAD_IN_PLACE}</script>"
+            f"<script>{_DOWNLOAD_IN_PLACE}{_AWAY_ON_CLOSE.replace('{tab}', esc(tab))}</script>"
             '<script src="/static/js/textual.js"></script>'
         )
     text = _PAGE.read_text(encoding="utf-8")

@@ -560,3 +560,34 @@ async def test_a_secure_server_serves_browsers_encrypted(tmp_path: Path, browser
         assert browser.foreign() == []
     finally:
         stop(server)
+
+
+async def seated(tmp_path: Path, browser: Browser, *extra: str) -> tuple[WebServer, Page, Page]:
+    """Ann and Bob at Ann's table (two greedy bots), its game running: the server, both pages."""
+    server = start_web_server(tmp_path, *extra)
+    ann = await browser.page("Ann")
+    bob = await browser.page("Bob")
+    await asyncio.gather(ann.open(server.url, "Ann"), bob.open(server.url, "Bob"))
+    await create_table(ann)
+    await ann.until(r"Ann's table")
+    await bob.keys("r")
+    await bob.until(r"Ann's table")
+    await bob.keys("j")
+    await bob.until(r"Your hand")
+    await ann.until(r"Your hand")
+    return server, ann, bob
+
+
+async def test_a_closed_tab_hands_its_seat_to_the_stand_in_at_once(
+        tmp_path: Path, browser: Browser) -> None:
+    """Bob closes his tab in a game: Ann sees a bot play his seat now, not after the takeover
+    delay (ten minutes here), as when a terminal player quits with q."""
+    server, ann, bob = await seated(tmp_path, browser, "--takeover-after", "600")
+    try:
+        assert "[bot playing]" not in ann.text()
+        await bob.page.close()
+        # (only Bob's seat can show it: the bots' own seats say "[bot: greedy]")
+        await ann.until(r"(?s)Bob \[offline\].*\[bot playing\]")
+        await until_sync(lambda: len(server.guests()) == 1, 20)  # his client is stopped
+    finally:
+        stop(server)
