@@ -14,7 +14,11 @@ page (xterm.js). What is ours, not textual-serve's:
 - the limits (web_places.py): at most ``--web-max`` tabs at once and ``--web-per-address`` from
   one address (a reloading tab keeps its place), a page that says so to every tab refused, a
   request that must arrive whole within ``REQUEST_TIMEOUT``, and each tab's process stopped
-  when its page closes.
+  when its page closes;
+- a tab that survives Wi-Fi: a socket that drops (no close from the page) leaves the tab's
+  client running for ``--web-grace`` seconds, and the page's new socket gets it back with its
+  screen (web_pipe.py; the page reconnects by itself: web_page.py); a page closed for good
+  says so (``/away/TAB``), and its seat goes to the stand-in at once (web_away.py).
 """
 
 from __future__ import annotations
@@ -37,9 +41,10 @@ from seasalt.common.addresses import host_port
 from seasalt.common.names import valid_name
 
 from .addresses import join_addresses
-from .options import port, positive_int
+from .options import at_least, port, positive_int
 from .web_away import tell_away
 from .web_page import page_language, render_page, word
+from .web_pipe import Pipe, repaint
 from .web_places import Places
 from .web_tabs import COOKIE, COOKIE_AGE, TabKeys, browser_of
 
@@ -53,6 +58,11 @@ DEFAULT_WEB_PER_ADDRESS = 3
 REQUEST_TIMEOUT = 10.0
 """Seconds a connection may take to send a whole request (its first, or the next on a kept-alive
 one): half-sent requests (slowloris) are closed then, not held open."""
+DEFAULT_WEB_GRACE = 60.0
+HEARTBEAT = 15.0
+"""Seconds between the server's pings on a tab's socket (a missed pong: the socket dropped)."""
+_PAGE_CLOSED = (1000, 1001)
+"""Close codes of a page that closed its socket (gone, reloaded), not of one that dropped."""
 STOP_GRACE = 5.0
 """Seconds a tab's client gets to quit after its page closed, before it is killed."""
 _TAB = re.compile(r"[0-9a-f]{32}")
@@ -81,6 +91,11 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"browser tabs playing at once from one address, a phone or a computer (default "
         f"{DEFAULT_WEB_PER_ADDRESS})",
     )
+    group.add_argument(
+        "--web-grace", type=at_least(0), default=DEFAULT_WEB_GRACE, metavar="SECONDS",
+        help=f"how long a browser tab's game waits for its page to come back after its "
+        f"connection dropped (Wi-Fi); 0: not at all (default {DEFAULT_WEB_GRACE:g})",
+    )
 
 
 @dataclass(frozen=True)
@@ -90,6 +105,7 @@ class WebOptions:
     port: int = DEFAULT_WEB_PORT
     max_tabs: int = DEFAULT_WEB_MAX
     per_address: int = DEFAULT_WEB_PER_ADDRESS
+    grace: float = DEFAULT_WEB_GRACE
 
 
 def web_options(args: argparse.Namespace) -> WebOptions | None:
@@ -97,19 +113,29 @@ def web_options(args: argparse.Namespace) -> WebOptions | None:
     if not getattr(args, "web", False):
         return None
     return WebOptions(port=args.web_port, max_tabs=args.web_max,
-                      per_address=args.web_per_address)
+                      per_address=args.web_per_address, grace=args.web_grace)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Tab:
-    """One browser tab's client process (``service``), while its page is open."""
+    """One browser tab's client process (``service``), while its page is open or may come
+    back (``--web-grace``)."""
 
     service: Any
-    socket: Any
+    pipe: Pipe
+    """Its output to the page's socket of the moment (web_pipe.py)."""
     name: str
     """The name its client plays under (its seat token is kept under it)."""
+    place: object
+    """Its hold on the tab's place (web_places.py)."""
     stopping: asyncio.Task[None] | None = None
     """Set once the tab is being stopped: every caller awaits the same stop."""
+    expiry: asyncio.TimerHandle | None = None
+    """While its socket is gone: when its client is stopped unless the page is back."""
+
+    def running(self) -> bool:
+        process = self.service._process
+        return process is not None and process.returncode is None
 
 
 @dataclass
@@ -129,6 +155,7 @@ class WebFront:
     _downloads: Any = None
     _state_dir: Path | None = None
     _keys: TabKeys = field(default_factory=TabKeys)
+    _ending: set[asyncio.Task[None]] = field(default_factory=set)
     places: Places = field(init=False)
 
     def __post_init__(self) -> None:
@@ -186,7 +213,8 @@ class WebFront:
 
     async def stop(self) -> None:
         """Stop every tab's client, then the HTTP server."""
-        await asyncio.gather(*(self._stop_tab(t) for t in list(self.tabs.values())))
+        await asyncio.gather(*(self._end(tab, t) for tab, t in list(self.tabs.items())),
+                             *self._ending)
         if self._runner is not None:
             await self._runner.cleanup()
         if self._state_dir is not None:
@@ -304,45 +332,81 @@ class WebFront:
         if refused is not None:
             raise web.HTTPServiceUnavailable(text=word(refused, lang).format(
                 n=self.options.max_tabs, m=self.options.per_address))
-        place = object()  # this socket's hold on the tab's place (a reload's socket has its own)
-        self.places.take(tab, address, place)
-        try:
-            old = self.tabs.get(tab)
-            if old is not None:
-                # The same tab again (a reload): its old client must be gone first, since it
-                # holds the lock on the tab's seat token (client/files/tokens.py claim).
-                await self._stop_tab(old)
-                if self.tabs.get(tab) is old:
-                    del self.tabs[tab]
-            width = _int(request.query.get("width", "80"), 80)
-            height = _int(request.query.get("height", "24"), 24)
-            socket = web.WebSocketResponse(heartbeat=15)
+        width = _int(request.query.get("width", "80"), 80)
+        height = _int(request.query.get("height", "24"), 24)
+        entry = self.tabs.get(tab)
+        if entry is not None and entry.stopping is None and entry.running():
+            # The tab's page again while its client runs (its socket dropped, Wi-Fi): the same
+            # client, its screen drawn again for the new socket.
+            socket = web.WebSocketResponse(heartbeat=HEARTBEAT)
             await socket.prepare(request)
-            service = _guest_service(self.tab_command(tab, name, lang), socket, self._downloads)
+            self.places.take(tab, address, entry.place)
+            if entry.expiry is not None:
+                entry.expiry.cancel()
+                entry.expiry = None
+            dropped, entry.pipe.socket = entry.pipe.socket, socket
+            if dropped is not None:  # (not yet noticed as gone: its heartbeat had not failed)
+                with contextlib.suppress(Exception):
+                    await dropped.close()
+            log.info("browser tab %s… is back (%d open)", tab[:6], len(self.tabs))
+            await repaint(entry.service, entry.pipe, width, height)
+        else:
+            place = object()  # the client's hold on the tab's place (a reload's has its own)
+            self.places.take(tab, address, place)
             try:
-                await service.start(width, height)
-            except OSError as exc:  # no process could be started: the page says it closed
-                log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                if entry is not None:
+                    # The same tab again (a reload): its old client must be gone first, since
+                    # it holds the lock on the tab's seat token (client/files/tokens.py claim).
+                    await self._end(tab, entry)
+                socket = web.WebSocketResponse(heartbeat=HEARTBEAT)
+                await socket.prepare(request)
+                pipe = Pipe(socket)
+                service = _guest_service(self.tab_command(tab, name, lang), pipe, self._downloads)
+                try:
+                    await service.start(width, height)
+                except OSError as exc:  # no process could be started: the page says it closed
+                    log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                    self.places.free(tab, place)
+                    await socket.close()
+                    return socket
+                entry = _Tab(service, pipe, name, place)
+                self.tabs[tab] = entry
+            except BaseException:
                 self.places.free(tab, place)
-                await socket.close()
-                return socket
-            entry = _Tab(service, socket, name)
-            self.tabs[tab] = entry
-        except BaseException:
-            self.places.free(tab, place)
-            raise
-        log.info("browser tab %s… joined as %r (%d open)", tab[:6], name, len(self.tabs))
+                raise
+            log.info("browser tab %s… joined as %r (%d open)", tab[:6], name, len(self.tabs))
         try:
-            await _relay(socket, service)
+            await _relay(socket, entry.service)
         except Exception:
             log.exception("browser tab %s…", tab[:6])
         finally:
-            await self._stop_tab(entry)  # listed until stopped: a reload waits for it
-            if self.tabs.get(tab) is entry:
-                del self.tabs[tab]
-            self.places.free(tab, place)  # (its place is free once its client is gone)
-            log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
+            if entry.pipe.socket is socket:  # (else a newer socket of the tab has it now)
+                entry.pipe.socket = None
+                closed = socket.close_code in _PAGE_CLOSED or not entry.running()
+                if closed or self.options.grace <= 0:
+                    await self._end(tab, entry)
+                else:  # dropped, not closed: the page comes back by itself, if in time
+                    log.info("browser tab %s… lost its socket; its client waits %g s",
+                             tab[:6], self.options.grace)
+                    entry.expiry = asyncio.get_running_loop().call_later(
+                        self.options.grace, self._end_later, tab, entry)
         return socket
+
+    async def _end(self, tab: str, entry: _Tab) -> None:
+        """Stop the tab's client; its place is free once it is gone (a reload waits for it)."""
+        if entry.expiry is not None:
+            entry.expiry.cancel()
+            entry.expiry = None
+        await self._stop_tab(entry)
+        if self.tabs.get(tab) is entry:
+            del self.tabs[tab]
+            self.places.free(tab, entry.place)
+            log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
+
+    def _end_later(self, tab: str, entry: _Tab) -> None:
+        task = asyncio.ensure_future(self._end(tab, entry))
+        self._ending.add(task)  # (held until done: the loop keeps only weak references)
+        task.add_done_callback(self._ending.discard)
 
     async def handle_away(self, request: Any) -> Any:
         """The tab's page is gone for good (its ``pagehide`` beacon): its seat goes to the
@@ -360,8 +424,7 @@ class WebFront:
                 except Exception:  # the stop below still frees the tab
                     log.exception("browser tab %s…: away", tab[:6])
             log.info("browser tab %s… closed its page", tab[:6])
-            # (the tab's relay ends with its socket, closed by the stop: it frees the place)
-            self._begin_stop(entry)
+            self._end_later(tab, entry)
         return web.Response(status=204)
 
     async def _stop_tab(self, tab: _Tab) -> None:
@@ -385,8 +448,7 @@ class WebFront:
                 process.kill()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(process.wait(), STOP_GRACE)
-        with contextlib.suppress(Exception):
-            await tab.socket.close()
+        await tab.pipe.close()
 
     async def handle_download(self, request: Any) -> Any:
         """A file a tab's client delivers (a replay export): to the browser, never to disk."""
@@ -422,12 +484,13 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-def _guest_service(command: str, socket: Any, downloads: Any) -> Any:
-    """textual-serve's AppService: runs ``command`` (a shell line), relays it to ``socket``."""
+def _guest_service(command: str, pipe: Pipe, downloads: Any) -> Any:
+    """textual-serve's AppService: runs ``command`` (a shell line), relays it to the tab's
+    socket of the moment (``pipe``)."""
     from textual_serve.app_service import AppService
 
     return AppService(
-        command, write_bytes=socket.send_bytes, write_str=socket.send_str, close=socket.close,
+        command, write_bytes=pipe.write_bytes, write_str=pipe.write_str, close=pipe.close,
         download_manager=downloads,
     )
 

@@ -562,12 +562,18 @@ async def test_a_secure_server_serves_browsers_encrypted(tmp_path: Path, browser
         stop(server)
 
 
-async def seated(tmp_path: Path, browser: Browser, *extra: str) -> tuple[WebServer, Page, Page]:
-    """Ann and Bob at Ann's table (two greedy bots), its game running: the server, both pages."""
+async def seated(tmp_path: Path, browser: Browser, *extra: str,
+                 bob_through: Link | None = None) -> tuple[WebServer, Page, Page]:
+    """Ann and Bob at Ann's table (two greedy bots), its game running: the server, both pages
+    (Bob's through ``bob_through``, when given)."""
     server = start_web_server(tmp_path, *extra)
+    bob_url = server.url
+    if bob_through is not None:
+        await bob_through.start(urlsplit(server.url).port or 0)
+        bob_url = f"http://127.0.0.1:{bob_through.port}/"
     ann = await browser.page("Ann")
     bob = await browser.page("Bob")
-    await asyncio.gather(ann.open(server.url, "Ann"), bob.open(server.url, "Bob"))
+    await asyncio.gather(ann.open(server.url, "Ann"), bob.open(bob_url, "Bob"))
     await create_table(ann)
     await ann.until(r"Ann's table")
     await bob.keys("r")
@@ -590,4 +596,81 @@ async def test_a_closed_tab_hands_its_seat_to_the_stand_in_at_once(
         await ann.until(r"(?s)Bob \[offline\].*\[bot playing\]")
         await until_sync(lambda: len(server.guests()) == 1, 20)  # his client is stopped
     finally:
+        stop(server)
+
+
+class Link:
+    """A TCP proxy on 127.0.0.1 between a page and the server, that can be cut (every
+    connection dropped, new ones refused) and restored: Wi-Fi that goes and comes back."""
+
+    def __init__(self) -> None:
+        self.target = 0
+        self.up = True
+        self.port = 0
+        self._writers: list[asyncio.StreamWriter] = []
+        self._server: asyncio.Server | None = None
+
+    async def start(self, target: int) -> None:
+        self.target = target
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    def cut(self) -> None:
+        self.up = False
+        for writer in self._writers:
+            writer.transport.abort()
+        self._writers.clear()
+
+    async def close(self) -> None:
+        self.cut()
+        if self._server is not None:
+            self._server.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self.up:
+            writer.transport.abort()
+            return
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            writer.transport.abort()
+            return
+        self._writers += [writer, up_writer]
+
+        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError):
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            sink.transport.abort()
+
+        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
+
+
+async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
+        tmp_path: Path, browser: Browser) -> None:
+    """Bob's page reaches the server through a link that is cut for 20 s in the game: his page
+    says it is reconnecting, then shows his table again without a click, from the same client
+    (the same screen and seat: no bot played it)."""
+    link = Link()
+    server, ann, bob = await seated(tmp_path, browser, "--web-grace", "60", bob_through=link)
+    try:
+        clients = set(server.guests())
+        link.cut()
+        await bob.page.wait_for_selector("#reconnecting", state="visible")
+        await asyncio.sleep(20)  # sleep-ok: the length of the cut is what is tested
+        sockets = bob.sockets
+        link.up = True
+        restored = time.monotonic()
+        await until_sync(lambda: bob.sockets > sockets, 30)  # the page's own new socket
+        back = await bob.until(r"Your hand")
+        took = time.monotonic() - restored
+        assert "Ann's table" in back
+        await bob.page.wait_for_selector("#reconnecting", state="hidden")
+        assert not await bob.page.locator("body.-closed").count()  # no "Open again" shown
+        assert set(server.guests()) == clients  # the same client: its screen, its seat
+        assert "[bot playing]" not in ann.text()
+        print(f"cut 20 s: back {took:.1f} s after the link")
+    finally:
+        await link.close()
         stop(server)
