@@ -599,6 +599,10 @@ async def test_a_closed_tab_hands_its_seat_to_the_stand_in_at_once(
         stop(server)
 
 
+CUT = 20
+"""Seconds the link is cut."""
+
+
 class Link:
     """A TCP proxy on 127.0.0.1 between a page and the server, that can be cut (every
     connection dropped, new ones refused) and restored: Wi-Fi that goes and comes back."""
@@ -647,18 +651,21 @@ class Link:
         await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
 
 
+@pytest.mark.parametrize("grace", ["60", "0"])
 async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
-        tmp_path: Path, browser: Browser) -> None:
+        tmp_path: Path, browser: Browser, grace: str) -> None:
     """Bob's page reaches the server through a link that is cut for 20 s in the game: his page
-    says it is reconnecting, then shows his table again without a click, from the same client
-    (the same screen and seat: no bot played it)."""
+    says it is reconnecting, then shows his table again without a click. Within the grace
+    (60 s) it is the same client (the same screen and seat: no bot played it); without one
+    (0), a new client of the same tab, which takes the seat back through its session as after
+    a reload."""
     link = Link()
-    server, ann, bob = await seated(tmp_path, browser, "--web-grace", "60", bob_through=link)
+    server, ann, bob = await seated(tmp_path, browser, "--web-grace", grace, bob_through=link)
     try:
         clients = set(server.guests())
         link.cut()
         await bob.page.wait_for_selector("#reconnecting", state="visible")
-        await asyncio.sleep(20)  # sleep-ok: the length of the cut is what is tested
+        await asyncio.sleep(CUT)  # sleep-ok: the length of the cut is what is tested
         sockets = bob.sockets
         link.up = True
         restored = time.monotonic()
@@ -668,9 +675,13 @@ async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
         assert "Ann's table" in back
         await bob.page.wait_for_selector("#reconnecting", state="hidden")
         assert not await bob.page.locator("body.-closed").count()  # no "Open again" shown
-        assert set(server.guests()) == clients  # the same client: its screen, its seat
-        assert "[bot playing]" not in ann.text()
-        print(f"cut 20 s: back {took:.1f} s after the link")
+        if grace == "0":
+            assert len(server.guests()) == 2 and set(server.guests()) != clients
+            await until_sync(lambda: "[bot playing]" not in ann.text(), 30)  # his seat again
+        else:
+            assert set(server.guests()) == clients  # the same client: its screen, its seat
+            assert "[bot playing]" not in ann.text()
+        print(f"cut {CUT} s, grace {grace} s: back {took:.1f} s after the link")
     finally:
         await link.close()
         stop(server)
