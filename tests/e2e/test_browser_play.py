@@ -605,12 +605,15 @@ CUT = 20
 
 class Link:
     """A TCP proxy on 127.0.0.1 between a page and the server, that can be cut (every
-    connection dropped, new ones refused) and restored: Wi-Fi that goes and comes back."""
+    connection dropped, new ones refused) and restored: Wi-Fi that goes and comes back; or
+    stalled (nothing goes through, nothing is closed: Wi-Fi gone without a word)."""
 
     def __init__(self) -> None:
         self.target = 0
         self.up = True
         self.port = 0
+        self.flowing = asyncio.Event()
+        self.flowing.set()
         self._writers: list[asyncio.StreamWriter] = []
         self._server: asyncio.Server | None = None
 
@@ -634,6 +637,7 @@ class Link:
         if not self.up:
             writer.transport.abort()
             return
+        await self.flowing.wait()
         try:
             up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
         except OSError:
@@ -644,6 +648,7 @@ class Link:
         async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
             with contextlib.suppress(OSError):
                 while data := await source.read(65536):
+                    await self.flowing.wait()
                     sink.write(data)
                     await sink.drain()
             sink.transport.abort()
@@ -683,5 +688,37 @@ async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
             assert "[bot playing]" not in ann.text()
         print(f"cut {CUT} s, grace {grace} s: back {took:.1f} s after the link")
     finally:
+        await link.close()
+        stop(server)
+
+
+async def test_a_tab_whose_link_stalls_comes_back_by_itself(
+        tmp_path: Path, browser: Browser) -> None:
+    """Nothing goes through Bob's link for over 30 s and nothing closes: his page notices the
+    silence, says it is reconnecting and gets the same client back once the link flows."""
+    link = Link()
+    server, ann, bob = await seated(tmp_path, browser, bob_through=link)
+    try:
+        clients = set(server.guests())
+        sockets = bob.sockets
+        link.flowing.clear()
+        stalled = time.monotonic()
+        await bob.page.wait_for_selector("#reconnecting", state="visible", timeout=60_000)
+        noticed = time.monotonic()
+        await until_sync(lambda: bob.sockets > sockets, 30)  # it tries again meanwhile
+        await asyncio.sleep(10)  # sleep-ok: the rest of the stall is what is tested
+        link.flowing.set()
+        restored = time.monotonic()
+        await bob.page.wait_for_selector("#reconnecting", state="hidden", timeout=60_000)
+        back = await bob.until(r"Your hand")
+        took = time.monotonic() - restored
+        assert "Ann's table" in back
+        assert not await bob.page.locator("body.-closed").count()
+        assert set(server.guests()) == clients
+        assert "[bot playing]" not in ann.text()
+        print(f"stall of {restored - stalled:.0f} s: noticed after {noticed - stalled:.1f} s, "
+              f"back {took:.1f} s after it")
+    finally:
+        link.flowing.set()
         await link.close()
         stop(server)
