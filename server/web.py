@@ -124,8 +124,6 @@ class _Tab:
     service: Any
     pipe: Pipe
     """Its output to the page's socket of the moment (web_pipe.py)."""
-    name: str
-    """The name its client plays under (its seat token is kept under it)."""
     place: object
     """Its hold on the tab's place (web_places.py)."""
     stopping: asyncio.Task[None] | None = None
@@ -369,7 +367,7 @@ class WebFront:
                     self.places.free(tab, place)
                     await socket.close()
                     return socket
-                entry = _Tab(service, pipe, name, place)
+                entry = _Tab(service, pipe, place)
                 self.tabs[tab] = entry
             except BaseException:
                 self.places.free(tab, place)
@@ -417,13 +415,15 @@ class WebFront:
         if not self._keys.owns(browser_of(request.cookies), tab):  # only the tab's own browser
             raise web.HTTPForbidden(text="this tab belongs to another browser")
         entry = self.tabs.get(tab)
+        # Also when its client is already stopping or gone (its socket's close came first):
+        # the seat tokens stay in the tab's folder.
+        if self.master is not None and self._state_dir is not None:
+            try:
+                tell_away(self.master, self._state_dir / tab)
+            except Exception:  # the stop below still frees the tab
+                log.exception("browser tab %s…: away", tab[:6])
+        log.info("browser tab %s… closed its page", tab[:6])
         if entry is not None and entry.stopping is None:
-            if self.master is not None and self._state_dir is not None:
-                try:
-                    tell_away(self.master, self._state_dir / tab, self.game_address, entry.name)
-                except Exception:  # the stop below still frees the tab
-                    log.exception("browser tab %s…: away", tab[:6])
-            log.info("browser tab %s… closed its page", tab[:6])
             self._end_later(tab, entry)
         return web.Response(status=204)
 
