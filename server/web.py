@@ -14,7 +14,11 @@ page (xterm.js). What is ours, not textual-serve's:
 - the limits (web_places.py): at most ``--web-max`` tabs at once and ``--web-per-address`` from
   one address (a reloading tab keeps its place), a page that says so to every tab refused, a
   request that must arrive whole within ``REQUEST_TIMEOUT``, and each tab's process stopped
-  when its page closes.
+  when its page closes;
+- a tab that survives Wi-Fi: a socket that drops (no close from the page) leaves the tab's
+  client running for ``--web-grace`` seconds, and the page's new socket gets it back with its
+  screen (web_pipe.py; the page reconnects by itself: web_page.py); a page closed for good
+  says so (``/away/TAB``), and its seat goes to the stand-in at once (web_away.py).
 """
 
 from __future__ import annotations
@@ -37,8 +41,10 @@ from seasalt.common.addresses import host_port
 from seasalt.common.names import valid_name
 
 from .addresses import join_addresses
-from .options import port, positive_int
+from .options import at_least, port, positive_int
+from .web_away import tell_away
 from .web_page import page_language, render_page, word
+from .web_pipe import Pipe, repaint
 from .web_places import Places
 from .web_tabs import COOKIE, COOKIE_AGE, TabKeys, browser_of
 
@@ -52,6 +58,11 @@ DEFAULT_WEB_PER_ADDRESS = 3
 REQUEST_TIMEOUT = 10.0
 """Seconds a connection may take to send a whole request (its first, or the next on a kept-alive
 one): half-sent requests (slowloris) are closed then, not held open."""
+DEFAULT_WEB_GRACE = 60.0
+HEARTBEAT = 15.0
+"""Seconds between the server's pings on a tab's socket (a missed pong: the socket dropped)."""
+_PAGE_CLOSED = (1000, 1001)
+"""Close codes of a page that closed its socket (gone, reloaded), not of one that dropped."""
 STOP_GRACE = 5.0
 """Seconds a tab's client gets to quit after its page closed, before it is killed."""
 _TAB = re.compile(r"[0-9a-f]{32}")
@@ -80,6 +91,11 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"browser tabs playing at once from one address, a phone or a computer (default "
         f"{DEFAULT_WEB_PER_ADDRESS})",
     )
+    group.add_argument(
+        "--web-grace", type=at_least(0), default=DEFAULT_WEB_GRACE, metavar="SECONDS",
+        help=f"how long a browser tab's game waits for its page to come back after its "
+        f"connection dropped (Wi-Fi); 0: not at all (default {DEFAULT_WEB_GRACE:g})",
+    )
 
 
 @dataclass(frozen=True)
@@ -89,6 +105,7 @@ class WebOptions:
     port: int = DEFAULT_WEB_PORT
     max_tabs: int = DEFAULT_WEB_MAX
     per_address: int = DEFAULT_WEB_PER_ADDRESS
+    grace: float = DEFAULT_WEB_GRACE
 
 
 def web_options(args: argparse.Namespace) -> WebOptions | None:
@@ -96,17 +113,27 @@ def web_options(args: argparse.Namespace) -> WebOptions | None:
     if not getattr(args, "web", False):
         return None
     return WebOptions(port=args.web_port, max_tabs=args.web_max,
-                      per_address=args.web_per_address)
+                      per_address=args.web_per_address, grace=args.web_grace)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Tab:
-    """One browser tab's client process (``service``), while its page is open."""
+    """One browser tab's client process (``service``), while its page is open or may come
+    back (``--web-grace``)."""
 
     service: Any
-    socket: Any
+    pipe: Pipe
+    """Its output to the page's socket of the moment (web_pipe.py)."""
+    place: object
+    """Its hold on the tab's place (web_places.py)."""
     stopping: asyncio.Task[None] | None = None
     """Set once the tab is being stopped: every caller awaits the same stop."""
+    expiry: asyncio.TimerHandle | None = None
+    """While its socket is gone: when its client is stopped unless the page is back."""
+
+    def running(self) -> bool:
+        process = self.service._process
+        return process is not None and process.returncode is None
 
 
 @dataclass
@@ -118,12 +145,15 @@ class WebFront:
     game_address: str
     """Where the tabs' clients connect: this server, from this machine."""
     server_key: str | None = None
+    master: Any = None
+    """The game server's Master (a closed tab's away: web_away.py); None in tests without one."""
     tabs: dict[str, _Tab] = field(default_factory=dict)
     port: int = 0
     _runner: Any = None
     _downloads: Any = None
     _state_dir: Path | None = None
     _keys: TabKeys = field(default_factory=TabKeys)
+    _ending: set[asyncio.Task[None]] = field(default_factory=set)
     places: Places = field(init=False)
 
     def __post_init__(self) -> None:
@@ -158,6 +188,7 @@ class WebFront:
         app.add_routes([
             web.get("/", self.handle_index),
             web.get("/ws/{tab}/{name}", self.handle_websocket),
+            web.post("/away/{tab}", self.handle_away),
             web.get("/download/{key}", self.handle_download),
             web.static("/static", static),
             web.static("/fonts", Path(__file__).with_name("web") / "fonts"),
@@ -180,7 +211,8 @@ class WebFront:
 
     async def stop(self) -> None:
         """Stop every tab's client, then the HTTP server."""
-        await asyncio.gather(*(self._stop_tab(t) for t in list(self.tabs.values())))
+        await asyncio.gather(*(self._end(tab, t) for tab, t in list(self.tabs.items())),
+                             *self._ending)
         if self._runner is not None:
             await self._runner.cleanup()
         if self._state_dir is not None:
@@ -298,51 +330,111 @@ class WebFront:
         if refused is not None:
             raise web.HTTPServiceUnavailable(text=word(refused, lang).format(
                 n=self.options.max_tabs, m=self.options.per_address))
-        place = object()  # this socket's hold on the tab's place (a reload's socket has its own)
-        self.places.take(tab, address, place)
-        try:
-            old = self.tabs.get(tab)
-            if old is not None:
-                # The same tab again (a reload): its old client must be gone first, since it
-                # holds the lock on the tab's seat token (client/files/tokens.py claim).
-                await self._stop_tab(old)
-                if self.tabs.get(tab) is old:
-                    del self.tabs[tab]
-            width = _int(request.query.get("width", "80"), 80)
-            height = _int(request.query.get("height", "24"), 24)
-            socket = web.WebSocketResponse(heartbeat=15)
+        width = _int(request.query.get("width", "80"), 80)
+        height = _int(request.query.get("height", "24"), 24)
+        entry = self.tabs.get(tab)
+        if entry is not None and entry.stopping is None and entry.running():
+            # The tab's page again while its client runs (its socket dropped, Wi-Fi): the same
+            # client, its screen drawn again for the new socket.
+            socket = web.WebSocketResponse(heartbeat=HEARTBEAT)
             await socket.prepare(request)
-            service = _guest_service(self.tab_command(tab, name, lang), socket, self._downloads)
+            self.places.take(tab, address, entry.place)
+            if entry.expiry is not None:
+                entry.expiry.cancel()
+                entry.expiry = None
+            dropped, entry.pipe.socket = entry.pipe.socket, socket
+            if dropped is not None:  # (not yet noticed as gone: its heartbeat had not failed)
+                with contextlib.suppress(Exception):
+                    await dropped.close()
+            log.info("browser tab %s… is back (%d open)", tab[:6], len(self.tabs))
+            await repaint(entry.service, entry.pipe, width, height)
+        else:
+            place = object()  # the client's hold on the tab's place (a reload's has its own)
+            self.places.take(tab, address, place)
             try:
-                await service.start(width, height)
-            except OSError as exc:  # no process could be started: the page says it closed
-                log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                if entry is not None:
+                    # The same tab again (a reload): its old client must be gone first, since
+                    # it holds the lock on the tab's seat token (client/files/tokens.py claim).
+                    await self._end(tab, entry)
+                socket = web.WebSocketResponse(heartbeat=HEARTBEAT)
+                await socket.prepare(request)
+                pipe = Pipe(socket)
+                service = _guest_service(self.tab_command(tab, name, lang), pipe, self._downloads)
+                try:
+                    await service.start(width, height)
+                except OSError as exc:  # no process could be started: the page says it closed
+                    log.warning("browser tab %s…: cannot start its client: %s", tab[:6], exc)
+                    self.places.free(tab, place)
+                    await socket.close()
+                    return socket
+                entry = _Tab(service, pipe, place)
+                self.tabs[tab] = entry
+            except BaseException:
                 self.places.free(tab, place)
-                await socket.close()
-                return socket
-            entry = _Tab(service, socket)
-            self.tabs[tab] = entry
-        except BaseException:
-            self.places.free(tab, place)
-            raise
-        log.info("browser tab %s… joined as %r (%d open)", tab[:6], name, len(self.tabs))
+                raise
+            log.info("browser tab %s… joined as %r (%d open)", tab[:6], name, len(self.tabs))
         try:
-            await _relay(socket, service)
+            await _relay(socket, entry.service)
         except Exception:
             log.exception("browser tab %s…", tab[:6])
         finally:
-            await self._stop_tab(entry)  # listed until stopped: a reload waits for it
-            if self.tabs.get(tab) is entry:
-                del self.tabs[tab]
-            self.places.free(tab, place)  # (its place is free once its client is gone)
-            log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
+            if entry.pipe.socket is socket:  # (else a newer socket of the tab has it now)
+                entry.pipe.socket = None
+                closed = socket.close_code in _PAGE_CLOSED or not entry.running()
+                if closed or self.options.grace <= 0:
+                    await self._end(tab, entry)
+                else:  # dropped, not closed: the page comes back by itself, if in time
+                    log.info("browser tab %s… lost its socket; its client waits %g s",
+                             tab[:6], self.options.grace)
+                    entry.expiry = asyncio.get_running_loop().call_later(
+                        self.options.grace, self._end_later, tab, entry)
         return socket
+
+    async def _end(self, tab: str, entry: _Tab) -> None:
+        """Stop the tab's client; its place is free once it is gone (a reload waits for it)."""
+        if entry.expiry is not None:
+            entry.expiry.cancel()
+            entry.expiry = None
+        await self._stop_tab(entry)
+        if self.tabs.get(tab) is entry:
+            del self.tabs[tab]
+            self.places.free(tab, entry.place)
+            log.info("browser tab %s… closed (%d open)", tab[:6], len(self.tabs))
+
+    def _end_later(self, tab: str, entry: _Tab) -> None:
+        task = asyncio.ensure_future(self._end(tab, entry))
+        self._ending.add(task)  # (held until done: the loop keeps only weak references)
+        task.add_done_callback(self._ending.discard)
+
+    async def handle_away(self, request: Any) -> Any:
+        """The tab's page is gone for good (its ``pagehide`` beacon): its seat goes to the
+        stand-in now, as after ``q``, and its client is stopped."""
+        from aiohttp import web
+
+        tab = request.match_info["tab"]
+        if not self._keys.owns(browser_of(request.cookies), tab):  # only the tab's own browser
+            raise web.HTTPForbidden(text="this tab belongs to another browser")
+        entry = self.tabs.get(tab)
+        # Also when its client is already stopping or gone (its socket's close came first):
+        # the seat tokens stay in the tab's folder.
+        if self.master is not None and self._state_dir is not None:
+            try:
+                tell_away(self.master, self._state_dir / tab)
+            except Exception:  # the stop below still frees the tab
+                log.exception("browser tab %s…: away", tab[:6])
+        log.info("browser tab %s… closed its page", tab[:6])
+        if entry is not None and entry.stopping is None:
+            self._end_later(tab, entry)
+        return web.Response(status=204)
 
     async def _stop_tab(self, tab: _Tab) -> None:
         """Stop the tab's client (once, however many ask)."""
+        await asyncio.shield(self._begin_stop(tab))
+
+    def _begin_stop(self, tab: _Tab) -> asyncio.Task[None]:
         if tab.stopping is None:
             tab.stopping = asyncio.ensure_future(self._stop_process(tab))
-        await asyncio.shield(tab.stopping)
+        return tab.stopping
 
     @staticmethod
     async def _stop_process(tab: _Tab) -> None:
@@ -356,8 +448,7 @@ class WebFront:
                 process.kill()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(process.wait(), STOP_GRACE)
-        with contextlib.suppress(Exception):
-            await tab.socket.close()
+        await tab.pipe.close()
 
     async def handle_download(self, request: Any) -> Any:
         """A file a tab's client delivers (a replay export): to the browser, never to disk."""
@@ -393,12 +484,13 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-def _guest_service(command: str, socket: Any, downloads: Any) -> Any:
-    """textual-serve's AppService: runs ``command`` (a shell line), relays it to ``socket``."""
+def _guest_service(command: str, pipe: Pipe, downloads: Any) -> Any:
+    """textual-serve's AppService: runs ``command`` (a shell line), relays it to the tab's
+    socket of the moment (``pipe``)."""
     from textual_serve.app_service import AppService
 
     return AppService(
-        command, write_bytes=socket.send_bytes, write_str=socket.send_str, close=socket.close,
+        command, write_bytes=pipe.write_bytes, write_str=pipe.write_str, close=pipe.close,
         download_manager=downloads,
     )
 
@@ -445,7 +537,8 @@ async def run_web(options: WebOptions | None, config: Any, server: Any) -> Async
         yield None
         return
     key = config.curve.public.decode("ascii") if config.curve is not None else None
-    front = WebFront(options, config.host, server.local_endpoint.removeprefix("tcp://"), key)
+    front = WebFront(options, config.host, server.local_endpoint.removeprefix("tcp://"), key,
+                     master=server.master)
     try:
         await front.start()
     except OSError as exc:

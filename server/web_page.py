@@ -27,6 +27,44 @@ _DOWNLOAD_IN_PLACE = (
     "  document.body.appendChild(a); a.click(); a.remove(); return null; }"
     " return openWindow(url, target); };"
 )
+# A tab closed for good (not one kept for the back button: persisted) says so as it goes, so
+# that its seat goes to the stand-in at once (web.py handle_away); {tab} is the tab's id.
+_AWAY_ON_CLOSE = (
+    "addEventListener('pagehide', (e) => {"
+    " if (!e.persisted) navigator.sendBeacon('/away/{tab}'); });"
+)
+# textual.js's socket, kept up: when it drops (not when the server closed it: the game ended,
+# code 1000), the page says "reconnecting…" and opens it again with backoff, no click; the
+# server gives the new socket the same running client (web_pipe.py). A socket that hears
+# nothing for 20 s (Wi-Fi gone without a word: no close ever comes) is dropped and opened
+# again. Its pings ("~": the server answers every ping) are not passed on to textual.js. A
+# socket that never opened, or 5 minutes of failed tries, end as before: "closed".
+_RECONNECT = (
+    "(() => { const Real = window.WebSocket;"
+    " window.WebSocket = function (url) {"
+    "  const on = {}, fire = (k, e) => (on[k] || []).forEach((f) => f(e));"
+    "  let real, done = false, opened = false, wait = 500, heard = 0, timer = 0, since = 0;"
+    "  const me = { binaryType: 'arraybuffer',"
+    "   addEventListener: (k, f) => (on[k] = on[k] || []).push(f),"
+    "   send: (d) => { if (real.readyState === 1) real.send(d); },"
+    "   close: () => { done = true; real.close(); } };"
+    "  const again = (e) => { clearInterval(timer);"
+    "   if (!since) since = Date.now();"
+    "   if (done || !opened || e.code === 1000 || Date.now() - since > 300000) {"
+    "    document.body.classList.remove('-reconnecting'); fire('close', e); return; }"
+    "   document.body.classList.add('-reconnecting');"
+    "   setTimeout(open, wait); wait = Math.min(2 * wait, 8000); };"
+    "  const open = () => { const s = real = new Real(url); s.binaryType = me.binaryType;"
+    "   s.onopen = (e) => { opened = true; wait = 500; since = 0; heard = Date.now();"
+    "    document.body.classList.remove('-reconnecting'); fire('open', e);"
+    "    timer = setInterval(() => { if (Date.now() - heard > 20000) {"
+    "     s.onclose = null; s.close(); again({ code: 1006 }); }"
+    "     else s.send(JSON.stringify(['ping', '~'])); }, 5000); };"
+    "   s.onmessage = (e) => { heard = Date.now();"
+    "    if (e.data !== '[\"pong\", \"~\"]') fire('message', e); };"
+    "   s.onclose = again; };"
+    "  open(); return me; }; })();"
+)
 _PAGE = Path(__file__).with_name("web") / "index.html"
 
 
@@ -82,6 +120,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "fr": "Cette page a besoin de cookies pour garder votre place : autorisez-les pour "
               "cette adresse et rouvrez-la.",
     },
+    "reconnecting": {
+        "en": "Connection lost: reconnecting…", "pt": "Ligação perdida: a religar…",
+        "es": "Conexión perdida: reconectando…", "fr": "Connexion perdue : reconnexion…",
+    },
     "go_on": {"en": "Continue", "pt": "Continuar", "es": "Continuar", "fr": "Continuer"},
     "again": {"en": "Open again", "pt": "Abrir de novo", "es": "Abrir de nuevo",
               "fr": "Rouvrir"},
@@ -126,7 +168,9 @@ def render_page(
             f'"{esc(ws)}" data-font-size="16"></div>'
             f'<div class="closed"><div class="box"><p>{esc(word("ended", lang))}</p>'
             f'<a class="button" id="again" href="">{esc(word("again", lang))}</a></div></div>'
-            f"<script>{_DOWNLOAD_IN_PLACE}</script>"
+            f'<div class="reconnecting" id="reconnecting">{esc(word("reconnecting", lang))}</div>'
+            f"<script>{_DOWNLOAD_IN_PLACE}{_AWAY_ON_CLOSE.replace('{tab}', esc(tab))}"
+            f"{_RECONNECT}</script>"
             '<script src="/static/js/textual.js"></script>'
         )
     text = _PAGE.read_text(encoding="utf-8")

@@ -158,7 +158,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "news", "game", "lockout", "table_requests", "lobby", "arrivals", "presence",
         "event_stats", "finished",
         "history", "scores", "restore", "master", "app", "announce", "options", "web_page",
-        "web_tabs", "web_places",
+        "web_tabs", "web_places", "web_pipe", "web_away",
         "web",
         "review_store", "housekeeping", "serve_cli", "cli", "__main__", "__init__",
     ),

@@ -560,3 +560,165 @@ async def test_a_secure_server_serves_browsers_encrypted(tmp_path: Path, browser
         assert browser.foreign() == []
     finally:
         stop(server)
+
+
+async def seated(tmp_path: Path, browser: Browser, *extra: str,
+                 bob_through: Link | None = None) -> tuple[WebServer, Page, Page]:
+    """Ann and Bob at Ann's table (two greedy bots), its game running: the server, both pages
+    (Bob's through ``bob_through``, when given)."""
+    server = start_web_server(tmp_path, *extra)
+    bob_url = server.url
+    if bob_through is not None:
+        await bob_through.start(urlsplit(server.url).port or 0)
+        bob_url = f"http://127.0.0.1:{bob_through.port}/"
+    ann = await browser.page("Ann")
+    bob = await browser.page("Bob")
+    await asyncio.gather(ann.open(server.url, "Ann"), bob.open(bob_url, "Bob"))
+    await create_table(ann)
+    await ann.until(r"Ann's table")
+    await bob.keys("r")
+    await bob.until(r"Ann's table")
+    await bob.keys("j")
+    await bob.until(r"Your hand")
+    await ann.until(r"Your hand")
+    return server, ann, bob
+
+
+async def test_a_closed_tab_hands_its_seat_to_the_stand_in_at_once(
+        tmp_path: Path, browser: Browser) -> None:
+    """Bob closes his tab in a game: Ann sees a bot play his seat now, not after the takeover
+    delay (ten minutes here), as when a terminal player quits with q."""
+    server, ann, bob = await seated(tmp_path, browser, "--takeover-after", "600")
+    try:
+        assert "[bot playing]" not in ann.text()
+        await bob.page.close()
+        # (only Bob's seat can show it: the bots' own seats say "[bot: greedy]")
+        await ann.until(r"(?s)Bob \[offline\].*\[bot playing\]")
+        await until_sync(lambda: len(server.guests()) == 1, 20)  # his client is stopped
+    finally:
+        stop(server)
+
+
+CUT = 20
+"""Seconds the link is cut."""
+
+
+class Link:
+    """A TCP proxy on 127.0.0.1 between a page and the server, that can be cut (every
+    connection dropped, new ones refused) and restored: Wi-Fi that goes and comes back; or
+    stalled (nothing goes through, nothing is closed: Wi-Fi gone without a word)."""
+
+    def __init__(self) -> None:
+        self.target = 0
+        self.up = True
+        self.port = 0
+        self.flowing = asyncio.Event()
+        self.flowing.set()
+        self._writers: list[asyncio.StreamWriter] = []
+        self._server: asyncio.Server | None = None
+
+    async def start(self, target: int) -> None:
+        self.target = target
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    def cut(self) -> None:
+        self.up = False
+        for writer in self._writers:
+            writer.transport.abort()
+        self._writers.clear()
+
+    async def close(self) -> None:
+        self.cut()
+        if self._server is not None:
+            self._server.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self.up:
+            writer.transport.abort()
+            return
+        await self.flowing.wait()
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            writer.transport.abort()
+            return
+        self._writers += [writer, up_writer]
+
+        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError):
+                while data := await source.read(65536):
+                    await self.flowing.wait()
+                    sink.write(data)
+                    await sink.drain()
+            sink.transport.abort()
+
+        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
+
+
+@pytest.mark.parametrize("grace", ["60", "0"])
+async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
+        tmp_path: Path, browser: Browser, grace: str) -> None:
+    """Bob's page reaches the server through a link that is cut for 20 s in the game: his page
+    says it is reconnecting, then shows his table again without a click. Within the grace
+    (60 s) it is the same client (the same screen and seat: no bot played it); without one
+    (0), a new client of the same tab, which takes the seat back through its session as after
+    a reload."""
+    link = Link()
+    server, ann, bob = await seated(tmp_path, browser, "--web-grace", grace, bob_through=link)
+    try:
+        clients = set(server.guests())
+        link.cut()
+        await bob.page.wait_for_selector("#reconnecting", state="visible")
+        await asyncio.sleep(CUT)  # sleep-ok: the length of the cut is what is tested
+        sockets = bob.sockets
+        link.up = True
+        restored = time.monotonic()
+        await until_sync(lambda: bob.sockets > sockets, 30)  # the page's own new socket
+        back = await bob.until(r"Your hand")
+        took = time.monotonic() - restored
+        assert "Ann's table" in back
+        await bob.page.wait_for_selector("#reconnecting", state="hidden")
+        assert not await bob.page.locator("body.-closed").count()  # no "Open again" shown
+        if grace == "0":
+            assert len(server.guests()) == 2 and set(server.guests()) != clients
+            await until_sync(lambda: "[bot playing]" not in ann.text(), 30)  # his seat again
+        else:
+            assert set(server.guests()) == clients  # the same client: its screen, its seat
+            assert "[bot playing]" not in ann.text()
+        print(f"cut {CUT} s, grace {grace} s: back {took:.1f} s after the link")
+    finally:
+        await link.close()
+        stop(server)
+
+
+async def test_a_tab_whose_link_stalls_comes_back_by_itself(
+        tmp_path: Path, browser: Browser) -> None:
+    """Nothing goes through Bob's link for over 30 s and nothing closes: his page notices the
+    silence, says it is reconnecting and gets the same client back once the link flows."""
+    link = Link()
+    server, ann, bob = await seated(tmp_path, browser, bob_through=link)
+    try:
+        clients = set(server.guests())
+        sockets = bob.sockets
+        link.flowing.clear()
+        stalled = time.monotonic()
+        await bob.page.wait_for_selector("#reconnecting", state="visible", timeout=60_000)
+        noticed = time.monotonic()
+        await until_sync(lambda: bob.sockets > sockets, 30)  # it tries again meanwhile
+        await asyncio.sleep(10)  # sleep-ok: the rest of the stall is what is tested
+        link.flowing.set()
+        restored = time.monotonic()
+        await bob.page.wait_for_selector("#reconnecting", state="hidden", timeout=60_000)
+        back = await bob.until(r"Your hand")
+        took = time.monotonic() - restored
+        assert "Ann's table" in back
+        assert not await bob.page.locator("body.-closed").count()
+        assert set(server.guests()) == clients
+        assert "[bot playing]" not in ann.text()
+        print(f"stall of {restored - stalled:.0f} s: noticed after {noticed - stalled:.1f} s, "
+              f"back {took:.1f} s after it")
+    finally:
+        link.flowing.set()
+        await link.close()
+        stop(server)

@@ -61,14 +61,14 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[st
         stop(process)
 
 
-def get(url: str, path: str, source: str | None = None,
+def get(url: str, path: str, source: str | None = None, method: str = "GET",
         **headers: str) -> tuple[int, dict[str, str], str]:
     """One request (from the loopback address ``source``: another device, when given)."""
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
                                       source_address=(source, 0) if source else None)
     try:
-        conn.request("GET", path, headers=headers)
+        conn.request(method, path, headers=headers)
         response = conn.getresponse()
         return (response.status, dict(response.getheaders()),
                 response.read().decode("utf-8", "replace"))
@@ -204,6 +204,21 @@ def test_the_page_speaks_the_browser_language(
     assert page_language("de") == page_language("") == "en"
 
 
+def test_the_play_page_tells_a_close_and_reconnects_by_itself(
+        web: tuple[str, list[str]], tab: tuple[str, str]) -> None:
+    """The page sends its tab's away as it closes, and says when it is reconnecting; only the
+    tab's own browser can send that away (a tab with no client is answered, and nothing)."""
+    url, _ = web
+    _, _, body = get(url, f"/?tab={tab[1]}&name=Ann", **with_cookie(tab[0]))
+    assert f"navigator.sendBeacon('/away/{tab[1]}')" in body
+    assert 'id="reconnecting"' in body and "reconnecting…" in body
+    assert get(url, f"/away/{tab[1]}", method="POST", **with_cookie(tab[0]))[0] == 204
+    assert get(url, f"/away/{tab[1]}", method="POST")[0] == 403  # no cookie
+    other = first_visit(url)
+    assert get(url, f"/away/{tab[1]}", method="POST", **with_cookie(other))[0] == 403
+    assert get(url, f"/away/{tab[1]}")[0] == 405  # a GET (a link) does nothing
+
+
 def test_a_socket_with_a_bad_tab_or_name_is_refused(web: tuple[str, list[str]]) -> None:
     url, _ = web
     assert get(url, f"/ws/{TAB}/")[0] == 404
@@ -298,6 +313,7 @@ def test_a_taken_web_port_is_a_clear_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "said"), [
     (["--web-max", "0"], "--web-max: must be a whole number of at least 1"),
     (["--web-port", "70000"], "--web-port: port must be 0-65535"),
+    (["--web-grace", "-1"], "--web-grace: must be at least 0"),
 ])
 def test_bad_web_options_are_usage_errors(args: list[str], said: str) -> None:
     process = subprocess.run([sys.executable, "-m", "seasalt.server", "--web", *args],
