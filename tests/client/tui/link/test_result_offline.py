@@ -56,7 +56,12 @@ async def test_the_round_result_says_the_server_is_out_of_reach(tui: Any) -> Non
                 await tui.until(lambda: isinstance(app.screen, LobbyScreen))
                 app.post_message(IntentQueued(WatchTable("t")))
                 await tui.until(lambda: isinstance(app.screen, RoundResultScreen), 30)
-                await tui.until(lambda: "Next round in" in tui.text(app))
+                try:
+                    await tui.until(lambda: "Next round in" in tui.text(app))
+                except AssertionError:
+                    raise AssertionError(f"no reading clock:\n{tui.text(app)}\nlink down: "
+                                         f"{app.net.link_down}; clock: {app.flow.clock_reading}"
+                                         ) from None
                 assert OUT_OF_REACH not in tui.text(app)
                 await server.stop()  # the host's Ctrl-C during the reading pause
                 await tui.until(lambda: OUT_OF_REACH in tui.text(app))
