@@ -59,6 +59,9 @@ REQUEST_TIMEOUT = 10.0
 """Seconds a connection may take to send a whole request (its first, or the next on a kept-alive
 one): half-sent requests (slowloris) are closed then, not held open."""
 DEFAULT_WEB_GRACE = 60.0
+DEFAULT_WEB_SILENCE = 20.0
+"""Seconds a play page hears nothing from the server (its pings unanswered) before it drops its
+socket and reconnects: Wi-Fi that stalls without closing anything."""
 HEARTBEAT = 15.0
 """Seconds between the server's pings on a tab's socket (a missed pong: the socket dropped)."""
 _PAGE_CLOSED = (1000, 1001)
@@ -96,6 +99,11 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"how long a browser tab's game waits for its page to come back after its "
         f"connection dropped (Wi-Fi); 0: not at all (default {DEFAULT_WEB_GRACE:g})",
     )
+    group.add_argument(
+        "--web-silence", type=at_least(1), default=DEFAULT_WEB_SILENCE, metavar="SECONDS",
+        help=f"how long a browser tab hears nothing from the server before it reconnects (a "
+        f"link that stalls without closing) (default {DEFAULT_WEB_SILENCE:g})",
+    )
 
 
 @dataclass(frozen=True)
@@ -106,6 +114,7 @@ class WebOptions:
     max_tabs: int = DEFAULT_WEB_MAX
     per_address: int = DEFAULT_WEB_PER_ADDRESS
     grace: float = DEFAULT_WEB_GRACE
+    silence: float = DEFAULT_WEB_SILENCE
 
 
 def web_options(args: argparse.Namespace) -> WebOptions | None:
@@ -113,7 +122,8 @@ def web_options(args: argparse.Namespace) -> WebOptions | None:
     if not getattr(args, "web", False):
         return None
     return WebOptions(port=args.web_port, max_tabs=args.web_max,
-                      per_address=args.web_per_address, grace=args.web_grace)
+                      per_address=args.web_per_address, grace=args.web_grace,
+                      silence=args.web_silence)
 
 
 @dataclass(eq=False)
@@ -189,6 +199,7 @@ class WebFront:
             web.get("/", self.handle_index),
             web.get("/ws/{tab}/{name}", self.handle_websocket),
             web.post("/away/{tab}", self.handle_away),
+            web.get("/tab/{tab}", self.handle_tab_known),
             web.get("/download/{key}", self.handle_download),
             web.static("/static", static),
             web.static("/fonts", Path(__file__).with_name("web") / "fonts"),
@@ -277,7 +288,8 @@ class WebFront:
 
         text = render_page(lang, mode, tab=tab, ws=ws, error=error,
                            max_tabs=self.options.max_tabs, refresh=refresh,
-                           per_address=self.options.per_address)
+                           per_address=self.options.per_address,
+                           silence=self.options.silence)
         headers = {"Cache-Control": "no-store"}
         if refresh:
             headers["Refresh"] = f"0; url={refresh}"
@@ -405,6 +417,15 @@ class WebFront:
         task = asyncio.ensure_future(self._end(tab, entry))
         self._ending.add(task)  # (held until done: the loop keeps only weak references)
         task.add_done_callback(self._ending.discard)
+
+    async def handle_tab_known(self, request: Any) -> Any:
+        """Whether this browser's tab id still opens here (204) or never will (410: the server
+        was restarted, so its tab ids are another process's): a page reconnecting after its
+        socket dropped asks this between tries, and stops trying at a 410 (web_page.py)."""
+        from aiohttp import web
+
+        known = self._keys.owns(browser_of(request.cookies), request.match_info["tab"])
+        return web.Response(status=204 if known else 410, headers={"Cache-Control": "no-store"})
 
     async def handle_away(self, request: Any) -> Any:
         """The tab's page is gone for good (its ``pagehide`` beacon): its seat goes to the

@@ -36,9 +36,12 @@ _AWAY_ON_CLOSE = (
 # textual.js's socket, kept up: when it drops (not when the server closed it: the game ended,
 # code 1000), the page says "reconnecting…" and opens it again with backoff, no click; the
 # server gives the new socket the same running client (web_pipe.py). A socket that hears
-# nothing for 20 s (Wi-Fi gone without a word: no close ever comes) is dropped and opened
+# nothing for --web-silence seconds (Wi-Fi gone without a word: no close ever comes; SILENCE_MS
+# below, pinging four times in it) is dropped and opened
 # again. Its pings ("~": the server answers every ping) are not passed on to textual.js. A
-# socket that never opened, or 5 minutes of failed tries, end as before: "closed".
+# socket that never opened, 5 minutes of failed tries, or a server that no longer knows the tab
+# (restarted: /tab/ID answers 410, asked before each try; a stalled link's question is given
+# up after 3 s and the try made) end as before: "closed".
 _RECONNECT = (
     "(() => { const Real = window.WebSocket;"
     " window.WebSocket = function (url) {"
@@ -53,13 +56,18 @@ _RECONNECT = (
     "   if (done || !opened || e.code === 1000 || Date.now() - since > 300000) {"
     "    document.body.classList.remove('-reconnecting'); fire('close', e); return; }"
     "   document.body.classList.add('-reconnecting');"
-    "   setTimeout(open, wait); wait = Math.min(2 * wait, 8000); };"
+    "   const later = () => setTimeout(open, wait);"
+    "   fetch('/tab/' + url.split('/ws/')[1].split('/')[0],"
+    "    { cache: 'no-store', signal: AbortSignal.timeout(3000) })"
+    "    .then((r) => { if (r.status === 410) { done = true; again(e); } else later(); },"
+    "     later);"
+    "   wait = Math.min(2 * wait, 8000); };"
     "  const open = () => { const s = real = new Real(url); s.binaryType = me.binaryType;"
     "   s.onopen = (e) => { opened = true; wait = 500; since = 0; heard = Date.now();"
     "    document.body.classList.remove('-reconnecting'); fire('open', e);"
-    "    timer = setInterval(() => { if (Date.now() - heard > 20000) {"
+    "    timer = setInterval(() => { if (Date.now() - heard > SILENCE_MS) {"
     "     s.onclose = null; s.close(); again({ code: 1006 }); }"
-    "     else s.send(JSON.stringify(['ping', '~'])); }, 5000); };"
+    "     else s.send(JSON.stringify(['ping', '~'])); }, Math.min(5000, SILENCE_MS / 4)); };"
     "   s.onmessage = (e) => { heard = Date.now();"
     "    if (e.data !== '[\"pong\", \"~\"]') fire('message', e); };"
     "   s.onclose = again; };"
@@ -136,7 +144,7 @@ def word(key: str, lang: str) -> str:
 
 def render_page(
     lang: str, mode: str, *, tab: str, ws: str = "", error: bool = False, max_tabs: int = 0,
-    refresh: str = "", per_address: int = 0,
+    refresh: str = "", per_address: int = 0, silence: float = 20.0,
 ) -> str:
     """The page for ``mode`` (``ask``, ``play``, ``full``, ``bounce``, ``cookies``) in ``lang``."""
 
@@ -170,7 +178,7 @@ def render_page(
             f'<a class="button" id="again" href="">{esc(word("again", lang))}</a></div></div>'
             f'<div class="reconnecting" id="reconnecting">{esc(word("reconnecting", lang))}</div>'
             f"<script>{_DOWNLOAD_IN_PLACE}{_AWAY_ON_CLOSE.replace('{tab}', esc(tab))}"
-            f"{_RECONNECT}</script>"
+            f"{_RECONNECT.replace('SILENCE_MS', str(round(silence * 1000)))}</script>"
             '<script src="/static/js/textual.js"></script>'
         )
     text = _PAGE.read_text(encoding="utf-8")

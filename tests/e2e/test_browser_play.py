@@ -656,21 +656,21 @@ class Link:
         await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
 
 
-@pytest.mark.parametrize("grace", ["60", "0"])
+@pytest.mark.parametrize(("grace", "cut"), [("60", CUT), ("0", 3)])
 async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
-        tmp_path: Path, browser: Browser, grace: str) -> None:
+        tmp_path: Path, browser: Browser, grace: str, cut: float) -> None:
     """Bob's page reaches the server through a link that is cut for 20 s in the game: his page
     says it is reconnecting, then shows his table again without a click. Within the grace
     (60 s) it is the same client (the same screen and seat: no bot played it); without one
     (0), a new client of the same tab, which takes the seat back through its session as after
-    a reload."""
+    a reload (its client stops when the socket drops, so a short cut shows it as well)."""
     link = Link()
     server, ann, bob = await seated(tmp_path, browser, "--web-grace", grace, bob_through=link)
     try:
         clients = set(server.guests())
         link.cut()
         await bob.page.wait_for_selector("#reconnecting", state="visible")
-        await asyncio.sleep(CUT)  # sleep-ok: the length of the cut is what is tested
+        await asyncio.sleep(cut)  # sleep-ok: the length of the cut is what is tested
         sockets = bob.sockets
         link.up = True
         restored = time.monotonic()
@@ -686,7 +686,7 @@ async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
         else:
             assert set(server.guests()) == clients  # the same client: its screen, its seat
             assert "[bot playing]" not in ann.text()
-        print(f"cut {CUT} s, grace {grace} s: back {took:.1f} s after the link")
+        print(f"cut {cut} s, grace {grace} s: back {took:.1f} s after the link")
     finally:
         await link.close()
         stop(server)
@@ -694,10 +694,11 @@ async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
 
 async def test_a_tab_whose_link_stalls_comes_back_by_itself(
         tmp_path: Path, browser: Browser) -> None:
-    """Nothing goes through Bob's link for over 30 s and nothing closes: his page notices the
-    silence, says it is reconnecting and gets the same client back once the link flows."""
+    """Nothing goes through Bob's link and nothing closes: his page notices the silence
+    (``--web-silence``, 4 s here), says it is reconnecting, tries again while the link is still
+    stalled, and gets the same client back once the link flows."""
     link = Link()
-    server, ann, bob = await seated(tmp_path, browser, bob_through=link)
+    server, ann, bob = await seated(tmp_path, browser, "--web-silence", "4", bob_through=link)
     try:
         clients = set(server.guests())
         sockets = bob.sockets
@@ -706,7 +707,6 @@ async def test_a_tab_whose_link_stalls_comes_back_by_itself(
         await bob.page.wait_for_selector("#reconnecting", state="visible", timeout=60_000)
         noticed = time.monotonic()
         await until_sync(lambda: bob.sockets > sockets, 30)  # it tries again meanwhile
-        await asyncio.sleep(10)  # sleep-ok: the rest of the stall is what is tested
         link.flowing.set()
         restored = time.monotonic()
         await bob.page.wait_for_selector("#reconnecting", state="hidden", timeout=60_000)
@@ -722,3 +722,29 @@ async def test_a_tab_whose_link_stalls_comes_back_by_itself(
         link.flowing.set()
         await link.close()
         stop(server)
+
+
+async def test_a_tab_of_a_restarted_server_stops_trying(tmp_path: Path, browser: Browser) -> None:
+    """The server is killed and started again on its journal (a crash): the new server cannot
+    know Bob's tab (its ids are the old process's), so his page does not say "reconnecting…"
+    for minutes: between two tries it asks, hears so, and shows the closed page with "Open
+    again" (which opens a new tab)."""
+    link = Link()
+    server, _ann, bob = await seated(tmp_path, browser, bob_through=link)
+    guests = server.guests()
+    again: WebServer | None = None
+    try:
+        server.process.kill()  # kill -9: no goodbye, the page's socket just drops
+        server.process.wait(15)
+        for pid in guests:  # its tabs' clients would go on reconnecting to the dead port
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, 9)
+        await bob.page.wait_for_selector("#reconnecting", state="visible")
+        again = start_web_server(tmp_path)  # the same journal
+        link.target = urlsplit(again.url).port or 0
+        await bob.page.wait_for_selector("body.-closed", state="attached", timeout=60_000)
+        await bob.page.wait_for_selector("#reconnecting", state="hidden")
+    finally:
+        await link.close()
+        if again is not None:
+            stop(again)

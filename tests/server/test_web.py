@@ -23,6 +23,7 @@ from seasalt.protocol import ServerInfo
 from seasalt.server.web import WebFront, WebOptions
 from seasalt.server.web_page import page_language
 from seasalt.server.web_places import Places
+from seasalt.server.web_tabs import TabKeys
 from seasalt.testing.server import RawClient
 
 pytestmark = pytest.mark.timeout(60)
@@ -217,6 +218,22 @@ def test_the_play_page_tells_a_close_and_reconnects_by_itself(
     other = first_visit(url)
     assert get(url, f"/away/{tab[1]}", method="POST", **with_cookie(other))[0] == 403
     assert get(url, f"/away/{tab[1]}")[0] == 405  # a GET (a link) does nothing
+
+
+def test_a_reconnecting_page_learns_when_its_tab_is_gone(
+        web: tuple[str, list[str]], tab: tuple[str, str]) -> None:
+    """Between its tries the page asks whether its tab still opens here: yes for its own
+    browser; never for another browser, nor for a tab of an earlier server process (restarted:
+    its ids were minted with another key), so the page stops trying ("closed") instead of
+    saying "reconnecting…" for minutes."""
+    url, _ = web
+    _, _, body = get(url, f"/?tab={tab[1]}&name=Ann", **with_cookie(tab[0]))
+    assert "fetch('/tab/'" in body and "r.status === 410" in body
+    assert get(url, f"/tab/{tab[1]}", **with_cookie(tab[0]))[0] == 204
+    assert get(url, f"/tab/{tab[1]}")[0] == 410
+    assert get(url, f"/tab/{tab[1]}", **with_cookie(first_visit(url)))[0] == 410
+    earlier = TabKeys().new_tab(tab[0])  # the same browser, another server process's key
+    assert get(url, f"/tab/{earlier}", **with_cookie(tab[0]))[0] == 410
 
 
 def test_a_socket_with_a_bad_tab_or_name_is_refused(web: tuple[str, list[str]]) -> None:
