@@ -26,6 +26,7 @@ from seasalt.protocol import (
     Continue,
     Error,
     GameOver,
+    Heartbeat,
     Hello,
     Joined,
     JoinOrCreate,
@@ -40,6 +41,7 @@ from seasalt.protocol import (
     encode,
 )
 from seasalt.protocol.discovery import NO_MDNS_ENV
+from seasalt.protocol.limits import HEARTBEAT_INTERVAL
 from seasalt.server.app import Server
 from seasalt.server.botpool import BotPool
 from seasalt.server.config import Clock, ServerConfig
@@ -141,6 +143,25 @@ class RawClient:
     async def resume(self, token: str) -> Welcome:
         await self.send(Resume(PROTOCOL_VERSION, token))
         return await self.expect(Welcome)
+
+    @contextlib.asynccontextmanager
+    async def keeping_alive(self) -> AsyncIterator[None]:
+        """Heartbeats every ``HEARTBEAT_INTERVAL`` while the test waits on something else, as
+        a real client's link sends them. A raw client silent for the server's peer timeout
+        counts as lost (a bot takes its seat over, the reading pause stops waiting for it)."""
+
+        async def beat() -> None:
+            while True:
+                await self.send(Heartbeat())
+                await asyncio.sleep(HEARTBEAT_INTERVAL)
+
+        task = asyncio.create_task(beat())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     def close(self) -> None:
         self.sock.close(linger=0)
