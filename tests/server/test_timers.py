@@ -51,6 +51,19 @@ async def _roundtrip(client: RawClient) -> None:
     await client.expect(Tables)
 
 
+async def _pass_while_speaking(
+    server: Server, clock: ManualClock, seconds: float, speaker: RawClient
+) -> None:
+    """``seconds`` pass on the clock while ``speaker`` is heard at least every half peer timeout.
+    The server's own timer loop also ticks (every ``config.tick`` of real time) on this clock:
+    one big jump before the speaker's next word would let it find the speaker silent too."""
+    step = server.config.peer_timeout / 2
+    while seconds > 0:
+        clock.advance(min(step, seconds))
+        seconds -= step
+        await _roundtrip(speaker)
+
+
 async def _seat(client: RawClient, name: str, table: str, seats: tuple[str, ...]) -> int:
     await client.hello(name)
     await client.send(JoinOrCreate(table, seats))
@@ -77,13 +90,11 @@ async def test_a_silent_player_is_shown_gone_then_replaced_then_back(
     await _seat(ann, "Ann", "t", seats)
     await _seat(bob, "Bob", "t", seats)
     master = _master(server)
-    clock.advance(server.config.peer_timeout + 1)
-    await _roundtrip(bob)  # Bob speaks; Ann stays silent
+    await _pass_while_speaking(server, clock, server.config.peer_timeout + 1, bob)  # Ann: silent
     master.tick()
     info = (await bob.expect(TableChanged, where=lambda m: not m.info.seats[0].connected)).info
     assert not info.seats[0].bot_playing and info.seats[1].connected
-    clock.advance(server.config.takeover_after)
-    await _roundtrip(bob)
+    await _pass_while_speaking(server, clock, server.config.takeover_after, bob)
     master.tick()
     info = (await bob.expect(TableChanged, where=lambda m: m.info.seats[0].bot_playing)).info
     assert master.tables["t"].bot_level(0) is not None
