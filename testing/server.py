@@ -153,7 +153,7 @@ class RawClient:
         async def beat() -> None:
             while True:
                 await self.send(Heartbeat())
-                await asyncio.sleep(HEARTBEAT_INTERVAL)
+                await asyncio.sleep(HEARTBEAT_INTERVAL)  # sleep-ok: the period of the beats
 
         task = asyncio.create_task(beat())
         try:

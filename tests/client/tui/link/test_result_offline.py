@@ -81,7 +81,7 @@ async def test_the_round_result_says_the_server_is_out_of_reach(tui: Any) -> Non
             async with ann.keeping_alive():  # (she reads on: silent, she would be lost)
                 # Eve comes after the server's peer timeout, as she may on a loaded machine
                 # (the app's start, the lobby, the watch): the pause still waits for Ann.
-                await asyncio.sleep(server.config.peer_timeout + 1)
+                await asyncio.sleep(server.config.peer_timeout + 1)  # sleep-ok: the silence tested
                 await _eve_watches_the_server_stop(server, tui)
             ann.close()
         finally:
