@@ -25,6 +25,7 @@ from seasalt.server.web_page import page_language
 from seasalt.server.web_places import Places
 from seasalt.server.web_tabs import TabKeys
 from seasalt.testing.server import RawClient
+from seasalt.testing.waiting import stretched
 
 pytestmark = pytest.mark.timeout(60)
 TAB = "0123456789abcdef0123456789abcdef"
@@ -48,7 +49,7 @@ def start(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str]
 
 def stop(process: subprocess.Popen[str]) -> None:
     process.terminate()
-    process.communicate(timeout=15)
+    process.communicate(timeout=stretched(15))
 
 
 @pytest.fixture(scope="module")
@@ -297,7 +298,7 @@ def test_a_tabs_client_gets_its_own_folders_from_its_command_line(tmp_path: Path
     assert line.endswith(command)
     shown = subprocess.run(
         ["sh", "-c", line.removesuffix(command) + "env"], capture_output=True, text=True,
-        check=True, timeout=30).stdout.splitlines()
+        check=True, timeout=stretched(30)).stdout.splitlines()
     home = tmp_path / "state dir" / TAB
     assert f"XDG_DATA_HOME={home}" in shown and f"XDG_CONFIG_HOME={home}/config" in shown
     assert f"XDG_STATE_HOME={home}" in shown and (home / "config").is_dir()
@@ -320,7 +321,7 @@ def test_a_taken_web_port_is_a_clear_error(tmp_path: Path) -> None:
         process = subprocess.run(
             [sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1", "--port", "0",
              "--db", str(tmp_path / "s.db"), "--web", "--web-port", str(port)],
-            capture_output=True, text=True, timeout=30,
+            capture_output=True, text=True, timeout=stretched(30),
         )
     assert process.returncode == 5
     errors = [line for line in process.stderr.splitlines() if "error" in line]
@@ -334,7 +335,7 @@ def test_a_taken_web_port_is_a_clear_error(tmp_path: Path) -> None:
 ])
 def test_bad_web_options_are_usage_errors(args: list[str], said: str) -> None:
     process = subprocess.run([sys.executable, "-m", "seasalt.server", "--web", *args],
-                             capture_output=True, text=True, timeout=30)
+                             capture_output=True, text=True, timeout=stretched(30))
     assert process.returncode == 2 and said in process.stderr
 
 
@@ -346,7 +347,7 @@ def test_web_with_an_allow_list_is_refused(tmp_path: Path) -> None:
         [sys.executable, "-m", "seasalt.server", "--host", "127.0.0.1", "--port", "0",
          "--db", str(tmp_path / "s.db"), "--web", "--web-port", "0", "--allow-keys",
          str(keys)],
-        capture_output=True, text=True, timeout=30,
+        capture_output=True, text=True, timeout=stretched(30),
     )
     assert process.returncode == 5, process.stderr
     assert "--web cannot be used with --allow-keys" in process.stderr
