@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from seasalt.testing.waiting import stretched
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,7 +46,7 @@ def test_the_engine_and_bots_tests_import_nothing_compiled_for_cpython() -> None
             "tests/engine", "tests/bots"]
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     done = subprocess.run([sys.executable, "-c", AS_PYPY, *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=110)
+                          capture_output=True, text=True, timeout=stretched(110))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "tests collected" in done.stdout, done.stdout[-500:]
     assert "compiled for CPython" not in done.stdout + done.stderr

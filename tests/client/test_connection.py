@@ -632,7 +632,7 @@ class SlowBot:
 
     def choose(self, v: PlayerView) -> Action:
         self.calls += 1
-        assert self.release.wait(30), "the test never saw the heartbeats"
+        assert self.release.wait(stretched(30)), "the test never saw the heartbeats"
         return v.legal_actions[0]
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from seasalt.testing.shell import shell_words
-from seasalt.testing.waiting import Patience, until_sync
+from seasalt.testing.waiting import Patience, stretched, until_sync
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -183,7 +183,7 @@ the test waits on what is heard, not on one long listen."""
 def discover(lan: Lan, timeout: float = LISTEN) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         in_ns(lan.client_ns, *client_command("--discover", "--timeout", str(timeout))),
-        capture_output=True, text=True, timeout=60, env=mdns_env(),
+        capture_output=True, text=True, timeout=stretched(60), env=mdns_env(),
     )
 
 
@@ -249,10 +249,10 @@ def test_a_server_in_one_namespace_is_found_and_joined_from_the_other(
             in_ns(lan.client_ns, *client_command(
                 *joins_with, "--bot", "random",
                 "--table", "lan", "--players", "2", "--name", "Bob", "--seed", "2")),
-            capture_output=True, text=True, timeout=90, env=mdns_env(),
+            capture_output=True, text=True, timeout=stretched(90), env=mdns_env(),
         )
         assert bob.returncode == 0, bob.stdout + bob.stderr
-        assert waiting.wait(30) == 0, (tmp_path / "ann.log").read_text()
+        assert waiting.wait(stretched(30)) == 0, (tmp_path / "ann.log").read_text()
     finally:
         if waiting is not None and waiting.poll() is None:
             waiting.kill()

@@ -21,6 +21,7 @@ from seasalt.engine import (
     new_game,
     render_state,
 )
+from seasalt.testing.waiting import stretched
 
 
 def test_seed_1_opening() -> None:
@@ -104,6 +105,6 @@ def test_reprs_do_not_depend_on_hash_seeds() -> None:  # DESIGN: deterministic r
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "-c", REPR_PROBE], env=env, capture_output=True,
-                             text=True, check=True, timeout=50)
+                             text=True, check=True, timeout=stretched(50))
         digests.add(out.stdout.strip())
     assert len(digests) == 1

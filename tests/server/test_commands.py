@@ -27,6 +27,7 @@ from seasalt.server.housekeeping import format_age, parse_age
 from seasalt.server.options import EXIT_DATABASE, EXIT_USAGE
 from seasalt.server.web import DEFAULT_WEB_PORT
 from seasalt.testing.server import RawClient, ServerProcess, journal_game
+from seasalt.testing.waiting import stretched
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -42,7 +43,7 @@ def _scripts() -> dict[str, str]:
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    return subprocess.run(argv, capture_output=True, text=True, timeout=stretched(60))
 
 
 # --- serve is the default ----------------------------------------------------------------------

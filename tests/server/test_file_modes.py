@@ -15,6 +15,7 @@ import pytest
 from seasalt.client.files.identity import load_identity
 from seasalt.client.log_and_replay import setup_log_file
 from seasalt.common.files import open_private
+from seasalt.testing.waiting import stretched
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -177,7 +178,7 @@ def test_seed_is_refused_unless_the_server_listens_on_loopback_only(
     result = subprocess.run(
         [sys.executable, "-m", "seasalt.server", "--host", host, "--port", "0",
          "--db", str(tmp_path / "j.sqlite3"), "--seed", "7"],
-        capture_output=True, text=True, timeout=30,
+        capture_output=True, text=True, timeout=stretched(30),
     )
     assert result.returncode == 2
     assert "--seed" in result.stderr and "127.0.0.1" in result.stderr

@@ -154,7 +154,7 @@ def test_a_bad_allow_list_is_a_clear_error(tmp_path: Path, content: str, problem
 def _client(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "seasalt.client.cli", *args],
-        capture_output=True, text=True, timeout=30, env=env,
+        capture_output=True, text=True, timeout=stretched(30), env=env,
     )
 
 
@@ -199,7 +199,7 @@ def test_a_server_with_an_unreadable_allow_list_exits_with_a_message(tmp_path: P
     result = subprocess.run(
         [sys.executable, "-m", "seasalt.server", "--port", "0", "--db", str(tmp_path / "d"),
          "--allow-keys", str(tmp_path / "nope.txt")],
-        capture_output=True, text=True, timeout=30,
+        capture_output=True, text=True, timeout=stretched(30),
     )
     assert result.returncode == 2
     assert "allow-list" in result.stderr and "Traceback" not in result.stderr

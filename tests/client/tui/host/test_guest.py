@@ -20,6 +20,7 @@ from seasalt.client.tui.screens.history import HistoryScreen
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.screens.start import StartScreen
 from seasalt.testing import tui as kit
+from seasalt.testing.waiting import stretched
 from textual.widgets import DataTable
 
 pytestmark = pytest.mark.timeout(90)
@@ -85,7 +86,7 @@ async def test_a_guest_that_cannot_connect_closes_instead_of_showing_the_menu() 
                                   ["x:1", "--guest", "--bot", "random"]])
 def test_guest_needs_an_address_and_plays_it_only(args: list[str]) -> None:
     process = subprocess.run([sys.executable, "-m", "seasalt.client.cli", *args],
-                             capture_output=True, text=True, timeout=30)
+                             capture_output=True, text=True, timeout=stretched(30))
     assert process.returncode == 2
     assert "--guest needs a server address and plays it only" in process.stderr
 

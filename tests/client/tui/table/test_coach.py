@@ -41,6 +41,7 @@ from seasalt.engine import (
     view,
 )
 from seasalt.testing import tui as kit
+from seasalt.testing.waiting import stretched
 from textual.widgets import Static
 
 pytestmark = pytest.mark.timeout(60)
@@ -66,7 +67,7 @@ class Gate:
         self.asked.append(v)
         self.stops.append(cancelled)
         try:
-            assert self.open.wait(30), "the test never opened the gate"
+            assert self.open.wait(stretched(30)), "the test never opened the gate"
             return self.real_analyse(v, budget=budget, seed=seed, cancelled=cancelled)
         finally:
             self.finished.set()
