@@ -130,16 +130,24 @@ class ReviewScreen(Screen[None]):
         text = review_text(self.replay, review)
         self.app.call_from_thread(self._show, review, text, decision_entries(self.replay, review))
 
+    def _gone(self) -> bool:
+        """Left, or no longer on screen: a result the review's thread sent just before the
+        player left arrives after the screen's widgets are gone, and is dropped."""
+        return self._left or not self.is_mounted
+
     def _progress(self, done: int) -> None:
-        self.query_one(ProgressBar).update(progress=done)
+        if not self._gone():
+            self.query_one(ProgressBar).update(progress=done)
 
     def _partial(self, text: str, entries: list[tuple[Decision, str]]) -> None:
-        if self.review is None:
+        if self.review is None and not self._gone():
             self.query_one("#review-body", Static).update(Text(text))
             self._list(entries)
 
     def _show(self, review: Review, text: str, entries: list[tuple[Decision, str]]) -> None:
         self.review = review
+        if self._gone():
+            return
         self.query_one(ProgressBar).display = False
         self.query_one("#review-body", Static).update(Text(text))
         self._list(entries)
