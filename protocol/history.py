@@ -268,22 +268,23 @@ def replay_to_file_data(
         "format": REPLAY_FILE_FORMAT,
         "format_version": REPLAY_FILE_VERSION,
         "engine_version": replay.engine_version,
-        "summary": _plain(to_wire(replay.summary, GameSummary)),
-        "rules": _plain(to_wire(replay.rules, Rules)),
+        "summary": json_form(to_wire(replay.summary, GameSummary)),
+        "rules": json_form(to_wire(replay.rules, Rules)),
         "seed": replay.seed,
-        "actions": _plain(to_wire(replay.actions, tuple[Action, ...])),
+        "actions": json_form(to_wire(replay.actions, tuple[Action, ...])),
     }
     if stand_ins:  # left out otherwise: such a file is the same as before they were kept
-        data["stand_ins"] = _plain(to_wire(stand_ins, tuple[StandInMove, ...]))
+        data["stand_ins"] = json_form(to_wire(stand_ins, tuple[StandInMove, ...]))
     return data
 
 
-def _plain(value: Any) -> Any:
-    """Tuples to lists, recursively (JSON writes them the same; this keeps equality simple)."""
+def json_form(value: Any) -> Any:
+    """Tuples to lists, recursively: the form JSON gives back (JSON writes them the same; this
+    keeps equality simple, and the decoder reads arrays)."""
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [json_form(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: json_form(v) for k, v in value.items()}
     return value
 
 

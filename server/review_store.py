@@ -20,6 +20,7 @@ from seasalt.engine import ENGINE_VERSION
 from seasalt.protocol.codec_decode import from_wire
 from seasalt.protocol.codec_encode import to_wire
 from seasalt.protocol.game_data import action_from_wire, action_to_wire
+from seasalt.protocol.history import json_form
 
 from .journal_schema import REVIEWS_TABLE  # (budget 0: bots/review.py's REVIEW_BUDGET)
 
@@ -32,19 +33,11 @@ BUSY_TIMEOUT = 10.0
 
 def _option(o: Option) -> dict[str, Any]:
     return {
-        "action": _plain(action_to_wire(o.action)), "lead_gain": o.lead_gain,
+        "action": json_form(action_to_wire(o.action)), "lead_gain": o.lead_gain,
         "win_chance": o.win_chance, "reward": o.reward, "playouts": o.playouts,
-        "facts": _plain(to_wire(o.facts, Facts)), "as_likely_to_win": o.as_likely_to_win,
+        "facts": json_form(to_wire(o.facts, Facts)), "as_likely_to_win": o.as_likely_to_win,
     }
 
-
-def _plain(value: Any) -> Any:
-    """Tuples to lists, recursively: the form JSON gives back (the decoder reads arrays)."""
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 def _option_back(d: dict[str, Any]) -> Option:
@@ -64,8 +57,8 @@ def review_to_data(review: Review) -> dict[str, Any]:
         "players": [
             {"seat": p.seat, "decisions": [
                 {"index": d.index, "seat": d.seat, "round": d.round, "turn": d.turn,
-                 "choice": _plain(action_to_wire(d.choice)),
-                 "expert": _plain(action_to_wire(d.expert)),
+                 "choice": json_form(action_to_wire(d.choice)),
+                 "expert": json_form(action_to_wire(d.expert)),
                  "lead_lost": d.lead_lost, "win_lost": d.win_lost,
                  "choice_option": _option(d.choice_option),
                  "expert_option": _option(d.expert_option),

@@ -30,6 +30,7 @@ from seasalt.protocol import Replay
 from seasalt.protocol.codec_decode import from_wire
 from seasalt.protocol.codec_encode import to_wire
 from seasalt.protocol.game_data import action_from_wire, action_to_wire
+from seasalt.protocol.history import json_form
 
 log = logging.getLogger("seasalt.client")
 
@@ -54,21 +55,13 @@ def reviews_dir() -> Path:
     return Path(user_data_dir("seasalt", appauthor=False)) / "reviews"
 
 
-def _plain(value: Any) -> Any:
-    """Tuples to lists, recursively: the form JSON gives back (the decoder reads arrays)."""
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
 
 def game_digest(replay: Replay, skip: tuple[int, ...] = ()) -> str:
     """What makes the game and its review (not its summary: names and dates change nothing);
     ``skip``: the moves not reviewed (a stand-in bot's)."""
     made = [replay.engine_version, to_wire(replay.rules, Rules), replay.seed,
             [action_to_wire(a) for a in replay.actions], sorted(skip)]
-    return hashlib.sha256(json.dumps(_plain(made), sort_keys=True).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(json_form(made), sort_keys=True).encode()).hexdigest()
 
 
 def review_path(replay: Replay, budget: int | None, seed: int, skip: tuple[int, ...] = ()) -> Path:
@@ -79,9 +72,9 @@ def review_path(replay: Replay, budget: int | None, seed: int, skip: tuple[int, 
 
 def _option(o: Option) -> dict[str, Any]:
     return {
-        "action": _plain(action_to_wire(o.action)), "lead_gain": o.lead_gain,
+        "action": json_form(action_to_wire(o.action)), "lead_gain": o.lead_gain,
         "win_chance": o.win_chance, "reward": o.reward, "playouts": o.playouts,
-        "facts": _plain(to_wire(o.facts, Facts)), "as_likely_to_win": o.as_likely_to_win,
+        "facts": json_form(to_wire(o.facts, Facts)), "as_likely_to_win": o.as_likely_to_win,
     }
 
 
@@ -96,8 +89,8 @@ def _option_back(d: dict[str, Any]) -> Option:
 
 def decision_to_data(d: Decision) -> dict[str, Any]:
     return {"index": d.index, "seat": d.seat, "round": d.round, "turn": d.turn,
-            "choice": _plain(action_to_wire(d.choice)),
-            "expert": _plain(action_to_wire(d.expert)),
+            "choice": json_form(action_to_wire(d.choice)),
+            "expert": json_form(action_to_wire(d.expert)),
             "lead_lost": d.lead_lost, "win_lost": d.win_lost,
             "choice_option": _option(d.choice_option),
             "expert_option": _option(d.expert_option),
