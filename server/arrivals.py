@@ -106,22 +106,14 @@ class Arrivals(TableService):
     def on_resume(self, peer: bytes, msg: Resume, origin: Origin | None = None) -> None:
         now = self.clock.now()
         hashed = token_hash(msg.token)
-        session = self.sessions.get(hashed)
-        if session is None:  # a restart: a seat it holds, else the lobby session it was
-            held = self.held_seat(hashed)
-            if held is not None:
-                table, index = held
-                session = self.sessions.create(hashed, table.seats[index].name or "?", now)
-                session.table, session.seat = table.name, index
-            elif (session := self.sessions.revive(hashed, now)) is None:
-                self.outbox.error(
-                    peer,
-                    ErrorCode.UNAUTHORIZED,
-                    "unknown token: this server has no such session (send hello)",
-                )
-                return
-            else:
-                self.watch_again(session)
+        session = self.sessions.get(hashed) or self.from_journal(hashed, now)
+        if session is None:
+            self.outbox.error(
+                peer,
+                ErrorCode.UNAUTHORIZED,
+                "unknown token: this server has no such session (send hello)",
+            )
+            return
         old = self.sessions.bind(session, peer, now)
         session.connection = origin.connection if origin is not None else None
         if session.address is None and origin is not None:
@@ -158,12 +150,39 @@ class Arrivals(TableService):
             return
         self.lobby.rejoin(session, current)
 
-    def watch_again(self, session: Session) -> None:
-        """A session brought back from the journal that watched a table: it watches it again
-        if the restart brought the table back (watchers hold no seat the journal keeps)."""
+    def from_journal(self, hashed: str, now: float) -> Session | None:
+        """After a restart, the session this token had: at the game it plays (one still
+        played comes first, wherever its client was), else where its client was last told it
+        is (a table it watched, the lobby, a game over), else at a game over it holds a seat
+        in; None when the journal knows none of these.
+
+        Where the client was comes before a finished game's seat: one who went from a game
+        over to the lobby and then watched another table keeps that seat but watches on
+        (it was sent back to its old game over, and its client showed that instead)."""
+        held = self.held_seat(hashed, over_too=False)
+        if held is None:
+            revived = self.sessions.revive(hashed, now)
+            if revived is not None:
+                self.back_where_shown(revived)
+                return revived
+            held = self.held_seat(hashed)
+        if held is None:
+            return None
+        table, index = held
+        session = self.sessions.create(hashed, table.seats[index].name or "?", now)
+        session.table, session.seat = table.name, index
+        return session
+
+    def back_where_shown(self, session: Session) -> None:
+        """A session brought back from the journal goes where its client was last told it
+        is, if the restart brought that table back: watching it (watchers hold no seat the
+        journal keeps), or at its seat there (a game over it had not left)."""
         shown = session.shown
-        if shown is not None and shown[1] is None and shown[0] in self.tables:
-            session.table, session.seat = shown[0], None
+        if shown is None or shown[0] not in self.tables:
+            return
+        name, seat = shown
+        if seat is None or self.tables[name].seat_of(session.token_hash) == seat:
+            session.table, session.seat = name, seat
 
     def held_seat(self, hashed: str, *, over_too: bool = True) -> tuple[Table, int] | None:
         """A seat this token holds in a game not yet over (left to a bot, or from the journal),

@@ -180,6 +180,43 @@ async def test_a_game_over_after_a_restart_is_refused_to_a_stranger(tmp_path: Pa
 
 
 
+async def test_one_who_left_a_game_over_to_watch_watches_on_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """João finishes a game, goes from its game over to the lobby and watches Bia's game; the
+    server is killed and started again. His client resumes him: he watches Bia's game again.
+    The evening soak saw it: he was sent back to his old game over (his token still holds that
+    seat), and his client showed that instead of the game he watched."""
+    server = ServerProcess(str(tmp_path / "j.sqlite3"), "--bot-delay", "0", "--seed", "5")
+    ctx = zmq.asyncio.Context()
+    try:
+        endpoint = server.start()
+        joao = RawClient(ctx, endpoint)
+        seats = ("human", "bot:random")
+        played = await play_seat(joao, "Mesa de João", seats, name="João", seed=3)
+        await joao.send(Leave())
+        await joao.expect(Left)
+        bia = RawClient(ctx, endpoint)
+        await bia.hello("Bia")
+        await bia.send(JoinOrCreate("Mesa da Bia", seats))
+        await bia.expect(Snapshot)  # her game runs (it waits for her first move)
+        await joao.send(Watch("Mesa da Bia"))
+        assert await joao.expect(Joined) == Joined("Mesa da Bia", None)
+        server.kill()
+        back = RawClient(ctx, server.start())
+        assert (await back.resume(played.token)).resumed
+        assert await back.expect(Joined) == Joined("Mesa da Bia", None)
+        assert (await back.expect(Snapshot)).table == "Mesa da Bia"
+        assert not any(isinstance(m, GameOver) for m in back.received)
+        # His seat at his game over is still his, and he may go back to it.
+        await back.send(JoinOrCreate("Mesa de João", seats))
+        assert await back.expect(Joined) == Joined("Mesa de João", 0)
+        assert (await back.expect(GameOver)).scores == played.scores
+    finally:
+        server.kill()
+        ctx.destroy(linger=0)
+
+
 async def test_watching_a_game_over_twice_keeps_it(
     server: Server, connect: Callable[[], RawClient]
 ) -> None:
