@@ -46,7 +46,7 @@ from .web_away import tell_away
 from .web_page import page_language, render_page, word
 from .web_pipe import Pipe, repaint
 from .web_places import Places
-from .web_tabs import COOKIE, COOKIE_AGE, TabKeys, browser_of
+from .web_tabs import COOKIE_AGE, TabKeys, browsers_of, cookie_name
 
 log = logging.getLogger("seasalt.server.web")
 
@@ -237,11 +237,11 @@ class WebFront:
         lang = page_language(request.headers.get("Accept-Language", ""))
         query = request.query
         tab = query.get("tab", "")
-        browser = browser_of(request.cookies)
-        if browser is None:
+        browser = browsers_of(request.cookies)
+        if not browser:
             return self._no_cookie(lang, request)
         if not self._keys.owns(browser, tab):  # no id yet, or a link from another browser
-            raise web.HTTPFound(f"/?tab={self._keys.new_tab(browser)}")
+            raise web.HTTPFound(f"/?tab={self._keys.new_tab(browser[0])}")
         if "cookie" in query:  # the bounce is over: its mark stays out of the tab's address
             kept = {k: v for k, v in query.items() if k != "cookie"}
             raise web.HTTPFound(str(request.rel_url.with_query(kept)))
@@ -276,8 +276,8 @@ class WebFront:
             return self._page(lang, "", "cookies", status=403)
         browser = self._keys.new_browser()
         response = web.HTTPFound(f"/?tab={self._keys.new_tab(browser)}&cookie=2")
-        response.set_cookie(COOKIE, browser, max_age=COOKIE_AGE, path="/", httponly=True,
-                            samesite="Strict")
+        response.set_cookie(cookie_name(browser), browser, max_age=COOKIE_AGE, path="/",
+                            httponly=True, samesite="Strict")
         raise response
 
     def _page(
@@ -335,7 +335,7 @@ class WebFront:
         lang = page_language(request.headers.get("Accept-Language", ""))
         if not _TAB.fullmatch(tab) or not _tab_name(name):
             raise web.HTTPBadRequest(text="bad tab or name")
-        if not self._keys.owns(browser_of(request.cookies), tab):  # another browser's tab
+        if not self._keys.owns(browsers_of(request.cookies), tab):  # another browser's tab
             raise web.HTTPForbidden(text="this tab belongs to another browser")
         address = request.remote or ""
         refused = self.places.refusal(tab, address)
@@ -424,7 +424,7 @@ class WebFront:
         socket dropped asks this between tries, and stops trying at a 410 (web_page.py)."""
         from aiohttp import web
 
-        known = self._keys.owns(browser_of(request.cookies), request.match_info["tab"])
+        known = self._keys.owns(browsers_of(request.cookies), request.match_info["tab"])
         return web.Response(status=204 if known else 410, headers={"Cache-Control": "no-store"})
 
     async def handle_away(self, request: Any) -> Any:
@@ -433,7 +433,7 @@ class WebFront:
         from aiohttp import web
 
         tab = request.match_info["tab"]
-        if not self._keys.owns(browser_of(request.cookies), tab):  # only the tab's own browser
+        if not self._keys.owns(browsers_of(request.cookies), tab):  # only the tab's own browser
             raise web.HTTPForbidden(text="this tab belongs to another browser")
         entry = self.tabs.get(tab)
         # Also when its client is already stopping or gone (its socket's close came first):

@@ -1,7 +1,9 @@
 """Whose browser tab is whose, for ``--web``: the address a tab shows can be shared, its seat not.
 
 A browser gets one secret from this server, in an HttpOnly, SameSite=Strict cookie that the
-page's scripts cannot read and other sites' pages never send. A tab id (in the address, so that a
+page's scripts cannot read and other sites' pages never send (two, or more, when its first tabs
+opened at once: each cookie-less visit is given one, under a name of its own, so a later one
+never replaces the secret an earlier tab's id was minted for). A tab id (in the address, so that a
 reload keeps it) is a random part and a MAC of that part with the browser's secret: only the
 browser that was given the id can use it. A copied link opened in another browser fails the
 check and gets a fresh tab of its own (a new player, asked its name); a reload carries the cookie
@@ -14,9 +16,10 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 COOKIE = "seasalt_browser"
+"""The secrets' cookie names: this, ``_`` and the secret's first eight hex digits."""
 COOKIE_AGE = 24 * 3600
 """Seconds the browser keeps its secret: a party; a closed-and-reopened phone browser keeps it."""
 _HEX32 = re.compile(r"[0-9a-f]{32}")
@@ -37,18 +40,24 @@ class TabKeys:
         part = secrets.token_hex(8)
         return part + self._mac(browser, part)
 
-    def owns(self, browser: str | None, tab: str) -> bool:
-        """True when ``tab`` was minted for ``browser`` (a tab id without its secret is not)."""
-        if browser is None or not _HEX32.fullmatch(tab):
+    def owns(self, browser: Sequence[str], tab: str) -> bool:
+        """True when ``tab`` was minted for one of the browser's secrets (``browsers_of``)."""
+        if not _HEX32.fullmatch(tab):
             return False
-        return hmac.compare_digest(tab[16:], self._mac(browser, tab[:16]))
+        return any(hmac.compare_digest(tab[16:], self._mac(secret, tab[:16]))
+                   for secret in browser)
 
     def _mac(self, browser: str, part: str) -> str:
         digest = hmac.new(self._key, f"{browser}/{part}".encode("ascii"), hashlib.sha256)
         return digest.hexdigest()[:16]
 
 
-def browser_of(cookies: Mapping[str, str]) -> str | None:
-    """The browser's secret from its request's cookies, or None (none, or not one of ours)."""
-    value = cookies.get(COOKIE, "")
-    return value if _HEX32.fullmatch(value) else None
+def cookie_name(browser: str) -> str:
+    """The cookie that holds the secret ``browser``."""
+    return f"{COOKIE}_{browser[:8]}"
+
+
+def browsers_of(cookies: Mapping[str, str]) -> tuple[str, ...]:
+    """The browser's secrets from its request's cookies (ours only; in a fixed order), or ()."""
+    return tuple(sorted(value for name, value in cookies.items()
+                        if _HEX32.fullmatch(value) and name == cookie_name(value)))

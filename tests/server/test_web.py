@@ -97,13 +97,13 @@ def first_visit(url: str) -> str:
     assert status == 302 and re.fullmatch(r"/\?tab=[0-9a-f]{32}&cookie=2", headers["Location"])
     cookie = headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie, cookie
-    match = re.match(r"seasalt_browser=([0-9a-f]{32});", cookie)
-    assert match, cookie
-    return match[1]
+    match = re.match(r"seasalt_browser_([0-9a-f]{8})=([0-9a-f]{32});", cookie)
+    assert match and match[2].startswith(match[1]), cookie
+    return match[2]
 
 
-def with_cookie(browser: str) -> dict[str, str]:
-    return {"Cookie": f"seasalt_browser={browser}"}
+def with_cookie(*browsers: str) -> dict[str, str]:
+    return {"Cookie": "; ".join(f"seasalt_browser_{b[:8]}={b}" for b in browsers)}
 
 
 def new_tab(url: str, browser: str) -> str:
@@ -134,6 +134,25 @@ def test_a_new_tab_gets_its_own_id_then_is_asked_its_name(web: tuple[str, list[s
     # The bounce's mark leaves the address once the cookie came back with it.
     status, headers, _ = get(url, f"/?tab={tab}&name=Ann&cookie=2", **with_cookie(browser))
     assert status == 302 and headers["Location"] == f"/?tab={tab}&name=Ann"
+
+
+def test_two_first_tabs_opened_at_once_each_keep_their_id(web: tuple[str, list[str]]) -> None:
+    """A browser's first two tabs opened at once each get a secret (neither visit had a
+    cookie yet); the second cookie must not replace the first, or the first tab's id is no
+    longer its browser's: its name was asked again, or its socket refused (a flake of the
+    browser tests under load). Each secret is a cookie of its own name."""
+    url, _ = web
+    first, second = first_visit(url), first_visit(url)
+    assert first != second
+    tab = new_tab(url, first)  # minted before the second cookie arrived
+    both = with_cookie(first, second)  # the browser's jar after both visits
+    status, _, body = get(url, f"/?tab={tab}&name=Ann", **both)
+    assert status == 200 and 'id="terminal"' in body, (status, body[:200])
+    status, _, _ = get(url, f"/tab/{tab}", **both)
+    assert status == 204
+    # Someone else's secret is still not enough.
+    status, headers, _ = get(url, f"/?tab={tab}&name=Ann", **with_cookie(second))
+    assert status == 302 and tab not in headers["Location"]
 
 
 def test_a_browser_that_keeps_no_cookie_is_told(web: tuple[str, list[str]]) -> None:
