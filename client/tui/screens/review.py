@@ -116,7 +116,9 @@ class ReviewScreen(Screen[None]):
                 reached = message.index + 1  # (those before it: sent before it)
                 continue
             done = message.done
-            reached = max(reached, done)
+            if done <= start:  # (the part reviewed before: passed through, shown already)
+                continue
+            reached = done
             if done % 5 == 0 or done == total:
                 self.app.call_from_thread(self._progress, done)
             if done % PARTIAL_EVERY == 0 and done < total:
