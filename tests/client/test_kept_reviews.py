@@ -12,7 +12,7 @@ import pytest
 from seasalt.bots import review as review_module
 from seasalt.bots.review import Decision, review_game
 from seasalt.client.files import reviews
-from seasalt.client.tui.screens.review import ReviewApp, ReviewScreen
+from seasalt.client.tui.screens.review import PARTIAL_EVERY, ReviewApp, ReviewScreen
 from seasalt.testing import tui as kit
 from textual.widgets import ProgressBar
 
@@ -140,7 +140,9 @@ async def test_the_screen_keeps_a_left_review_and_its_process_dies() -> None:
     assert not child.alive and gone(child.pid)
 
 
-async def test_the_screen_resumes_a_kept_review_and_shows_a_finished_one_at_once() -> None:
+async def test_the_screen_resumes_a_kept_review_and_shows_a_finished_one_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     replay = short_replay(8, 3)
     whole = review_game(replay.rules, replay.seed, replay.actions, budget=BUDGET,
                         review_seed=SEED)
@@ -148,13 +150,24 @@ async def test_the_screen_resumes_a_kept_review_and_shows_a_finished_one_at_once
     stop_at = weighed[len(weighed) // 2] + 1
     so_far = tuple(d for p in whole.players for d in p.decisions if d.index < stop_at)
     assert reviews.save(replay, BUDGET, SEED, reviews.KeptReview(so_far, stop_at, False))
+    assert stop_at > PARTIAL_EVERY  # (the child passes a keeping point on its way there)
+    saved: list[reviews.KeptReview] = []
+    save = reviews.save
 
+    def noted(*args: Any) -> bool:
+        saved.append(args[3])
+        return save(*args)
+
+    monkeypatch.setattr(reviews, "save", noted)
     app = ReviewApp(replay, budget=BUDGET, seed=SEED)
     async with app.run_test(size=(120, 40)):
         screen = await review_screen(app)
         await kit.until(lambda: screen.review is not None, timeout=60)
         assert screen.review == whole  # as if never left
         assert screen.child is not None and screen.child.done == stop_at  # only the rest
+    # Every keeping on the way covers at least what was kept, and holds together.
+    assert saved and all(k.reviewed >= stop_at for k in saved)
+    assert all(d.index < k.reviewed for k in saved for d in k.decisions)
     done = reviews.load(replay, BUDGET, SEED)
     assert done is not None and done.complete
 
