@@ -14,9 +14,9 @@ from seasalt.bots.review import Decision, review_game
 from seasalt.client.files import reviews
 from seasalt.client.tui.screens.review import PARTIAL_EVERY, ReviewApp, ReviewScreen
 from seasalt.testing import tui as kit
+from seasalt.testing.waiting import process_gone
 from textual.widgets import ProgressBar
 
-from .test_review_process import gone
 from .tui.results.test_review_screen import short_replay
 
 pytestmark = pytest.mark.timeout(120)
@@ -112,7 +112,7 @@ async def test_the_screen_keeps_a_left_review_and_its_process_dies() -> None:
         child = screen.child
         assert child is not None and child.alive
         await pilot.press("escape")
-        assert not child.alive and gone(child.pid)  # killed as the screen went: no orphan
+        assert not child.alive and process_gone(child.pid)  # killed as the screen went: no orphan
     await kit.until(lambda: (k := reviews.load(replay, LEAVE_BUDGET, SEED)) is not None
                     and k.reviewed >= 5, what="the part reviewed, kept")
     kept = reviews.load(replay, LEAVE_BUDGET, SEED)
@@ -137,7 +137,7 @@ async def test_the_screen_keeps_a_left_review_and_its_process_dies() -> None:
         await kit.until(lambda: screen.child is not None)
         child = screen.child
         assert child is not None and child.done == kept.reviewed  # resumed there
-    assert not child.alive and gone(child.pid)
+    assert not child.alive and process_gone(child.pid)
 
 
 async def test_the_screen_resumes_a_kept_review_and_shows_a_finished_one_at_once(

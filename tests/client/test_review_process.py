@@ -14,7 +14,7 @@ import pytest
 from seasalt.bots.review import Decision, partial_review, play_game, review_game
 from seasalt.client.review_process import Progress, ReviewFailed, ReviewProcess
 from seasalt.engine import Action, EndTurn, Rules
-from seasalt.testing.waiting import until_sync
+from seasalt.testing.waiting import process_gone, until_sync
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -23,19 +23,6 @@ SEED, REVIEW_SEED, BUDGET = 5, 7, 3
 Actions = tuple[Action, ...]
 FIRST = 10
 """Moves passed over (not reviewed) before the child is left to weigh for minutes."""
-
-
-def gone(pid: int) -> bool:
-    """No such process, or only its exit status left (a zombie no longer runs)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return False
 
 
 def cpu_seconds(pid: int) -> float:
@@ -99,7 +86,7 @@ def test_stopped_the_child_is_gone_at_once(actions: Actions) -> None:
     assert next(messages) == Progress(1, len(actions))
     until_sync(lambda: cpu_seconds(child.pid) > 0.5, timeout=60, what="the child at work")
     child.stop()
-    assert not child.alive and gone(child.pid)
+    assert not child.alive and process_gone(child.pid)
     assert all(isinstance(m, Progress) for m in messages)  # what it sent, then the end
     assert not child.finished
     child.stop()  # (again: nothing to do)
@@ -131,7 +118,8 @@ def test_a_client_killed_outright_takes_the_review_with_it(
     finally:
         client.send_signal(signal.SIGKILL)
         client.wait()
-    until_sync(lambda: gone(pid), timeout=30, what="the review's child gone with its client")
+    until_sync(lambda: process_gone(pid), timeout=30,
+               what="the review's child gone with its client")
 
 
 def test_a_review_that_fails_says_why(actions: Actions) -> None:
