@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from seasalt.bots.review import REVIEW_BUDGET, Decision, review_game
+from seasalt.common.collector import pace_collector
 from seasalt.engine import Action, Rules
 
 
@@ -81,8 +82,6 @@ def _die_with_parent(parent: int) -> None:
 
 def child_main() -> None:
     """The child's whole life: read the job, review, send as it goes."""
-    from seasalt.common.collector import pace_collector
-
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print must not break the stream of pickles
     job: _Job = pickle.load(sys.stdin.buffer)
