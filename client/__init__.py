@@ -10,8 +10,9 @@ Folders by concern (each says its job in its ``__init__``):
 - ``lessons/``: "Learn to play", a table that answers the app as a server would.
 
 At the top: ``cli`` (``seasalt-client``), ``headless`` (the headless player), ``discovery_cli``
-(``--discover``), ``log_and_replay`` (the log file, ``--replay FILE``, ``--review FILE``) and
-``review_text`` (the expert's review in the player's words).
+(``--discover``), ``log_and_replay`` (the log file, ``--replay FILE``, ``--review FILE``),
+``review_text`` (the expert's review in the player's words) and ``review_process`` (the review
+screen's review, run in a process of its own).
 
 Importing this package, ``seasalt.client.net.connection`` or ``seasalt.client.headless`` never
 imports Textual; only ``seasalt.client.tui`` does.

@@ -123,3 +123,17 @@ def until_sync(
 async def within(awaitable: Awaitable[T], seconds: float) -> T:
     """``asyncio.wait_for`` with ``seconds`` of a quiet machine (:func:`stretched`)."""
     return await asyncio.wait_for(awaitable, stretched(seconds))
+
+
+def process_gone(pid: int) -> bool:
+    """No process ``pid`` runs any more (a condition to wait on)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # A zombie still answers kill(0); look at its state.
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] == "Z"
+    except OSError:
+        return True

@@ -1,19 +1,20 @@
 """The reviews kept in the client's data dir (client/files/reviews.py): a review left part-way
 resumes where it stopped and comes out the same as one never left; a finished one shows again
-without a single playout; a file that is not this game's own is never used."""
+without a single playout; a file that is not this game's own is never used. The screen's review
+runs in a process of its own (client/review_process.py), which leaving kills."""
 
 from __future__ import annotations
 
 import json
-import threading
 from typing import Any
 
 import pytest
 from seasalt.bots import review as review_module
 from seasalt.bots.review import Decision, review_game
 from seasalt.client.files import reviews
-from seasalt.client.tui.screens.review import ReviewApp, ReviewScreen
+from seasalt.client.tui.screens.review import PARTIAL_EVERY, ReviewApp, ReviewScreen
 from seasalt.testing import tui as kit
+from seasalt.testing.waiting import process_gone
 from textual.widgets import ProgressBar
 
 from .tui.results.test_review_screen import short_replay
@@ -89,55 +90,90 @@ def test_a_file_not_this_games_own_is_not_used() -> None:
     assert reviews.load(replay, 1, 0) is None
 
 
-async def test_the_screen_keeps_a_left_review_and_resumes_it(
+async def review_screen(app: ReviewApp) -> ReviewScreen:
+    await kit.until(lambda: isinstance(app.screen, ReviewScreen))
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+LEAVE_BUDGET = 600
+"""Playouts a decision when the screen is left part-way: the whole short game takes many times
+longer than its first moves."""
+
+
+async def test_the_screen_keeps_a_left_review_and_its_process_dies() -> None:
+    replay = short_replay(8, 3)
+    app = ReviewApp(replay, budget=LEAVE_BUDGET, seed=SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await review_screen(app)
+        bar = screen.query_one(ProgressBar)
+        await kit.until(lambda: bar.progress >= 5, timeout=60, what="the first moves reviewed")
+        child = screen.child
+        assert child is not None and child.alive
+        await pilot.press("escape")
+        assert not child.alive and process_gone(child.pid)  # killed as the screen went: no orphan
+    await kit.until(lambda: (k := reviews.load(replay, LEAVE_BUDGET, SEED)) is not None
+                    and k.reviewed >= 5, what="the part reviewed, kept")
+    kept = reviews.load(replay, LEAVE_BUDGET, SEED)
+    assert kept is not None and not kept.complete and kept.reviewed < len(replay.actions)
+
+    # What it kept is what this process weighs for those moves, to the last figure.
+    here: list[Decision] = []
+
+    def progress(done: int, total: int) -> None:
+        if done == kept.reviewed:
+            raise Stop
+
+    with pytest.raises(Stop):
+        review_game(replay.rules, replay.seed, replay.actions, budget=LEAVE_BUDGET,
+                    review_seed=SEED, progress=progress, decided=here.append)
+    assert kept.decisions == tuple(here) and here
+
+    # Closing the app under a running review kills its process too.
+    app = ReviewApp(replay, budget=LEAVE_BUDGET, seed=SEED)
+    async with app.run_test(size=(120, 40)):
+        screen = await review_screen(app)
+        await kit.until(lambda: screen.child is not None)
+        child = screen.child
+        assert child is not None and child.done == kept.reviewed  # resumed there
+    assert not child.alive and process_gone(child.pid)
+
+
+async def test_the_screen_resumes_a_kept_review_and_shows_a_finished_one_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     replay = short_replay(8, 3)
     whole = review_game(replay.rules, replay.seed, replay.actions, budget=BUDGET,
                         review_seed=SEED)
-    calls: list[int] = []
-    real = counting(calls)
-    go_on = threading.Event()
+    weighed = sorted(d.index for p in whole.players for d in p.decisions)
+    stop_at = weighed[len(weighed) // 2] + 1
+    so_far = tuple(d for p in whole.players for d in p.decisions if d.index < stop_at)
+    assert reviews.save(replay, BUDGET, SEED, reviews.KeptReview(so_far, stop_at, False))
+    assert stop_at > PARTIAL_EVERY  # (the child passes a keeping point on its way there)
+    saved: list[reviews.KeptReview] = []
+    save = reviews.save
 
-    def held(v: Any, budget: Any, seed: int, include: Any = None) -> Any:
-        if len(calls) == 12:  # the twelfth decision waits until the screen is left
-            go_on.wait(60)
-        return real(v, budget, seed, include=include)
+    def noted(*args: Any) -> bool:
+        saved.append(args[3])
+        return save(*args)
 
-    monkeypatch.setattr(review_module, "analyse", held)
-    app = ReviewApp(replay, budget=BUDGET, seed=SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await kit.until(lambda: isinstance(app.screen, ReviewScreen))
-        await kit.until(lambda: len(calls) == 12)
-        await pilot.press("escape")
-        go_on.set()
-    await kit.until(lambda: (k := reviews.load(replay, BUDGET, SEED)) is not None
-                    and k.reviewed > 0, timeout=60, what="the part reviewed, kept")
-    kept = reviews.load(replay, BUDGET, SEED)
-    assert kept is not None and not kept.complete
-    assert len(kept.decisions) == 12 or len(kept.decisions) == 13
-
-    calls.clear()
-    monkeypatch.setattr(review_module, "analyse", real)
+    monkeypatch.setattr(reviews, "save", noted)
     app = ReviewApp(replay, budget=BUDGET, seed=SEED)
     async with app.run_test(size=(120, 40)):
-        await kit.until(lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
+        screen = await review_screen(app)
         await kit.until(lambda: screen.review is not None, timeout=60)
         assert screen.review == whole  # as if never left
-        assert calls and min(calls) >= kept.reviewed  # nothing before it weighed again
+        assert screen.child is not None and screen.child.done == stop_at  # only the rest
+    # Every keeping on the way covers at least what was kept, and holds together.
+    assert saved and all(k.reviewed >= stop_at for k in saved)
+    assert all(d.index < k.reviewed for k in saved for d in k.decisions)
     done = reviews.load(replay, BUDGET, SEED)
     assert done is not None and done.complete
 
-    def none(*_args: Any, **_kw: Any) -> Any:
-        raise AssertionError("a kept review weighed again")
-
-    monkeypatch.setattr(review_module, "analyse", none)
     app = ReviewApp(replay, budget=BUDGET, seed=SEED)
     async with app.run_test(size=(120, 40)):
-        await kit.until(lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
+        screen = await review_screen(app)
         await kit.until(lambda: screen.review is not None)
         assert screen.review == whole and not screen.query_one(ProgressBar).display
+        assert screen.child is None  # no process: not one playout

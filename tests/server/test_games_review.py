@@ -3,6 +3,7 @@ journal so that a second look is instant (server/review_store.py)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import subprocess
 import sys
@@ -85,3 +86,17 @@ def test_the_journal_schema_has_the_reviews_table_as_the_store_writes_it(tmp_pat
         con.close()
     assert " ".join(sql.split()) == " ".join(
         REVIEWS_TABLE.strip().rstrip(";").replace(" IF NOT EXISTS", "").split())
+
+
+def test_the_journal_stores_decisions_as_the_clients_kept_reviews_do() -> None:
+    """One form (common/review_data.py): the journal's decisions are the data the client's kept
+    review files hold, and read back to the same decisions."""
+    from seasalt.common.review_data import decision_from_data, decision_to_data
+
+    actions = play_game(RULES, SEED, ["greedy", "random"])
+    review = review_game(RULES, SEED, actions, budget=1, review_seed=3)
+    stored = json.loads(json.dumps(review_to_data(review)))
+    decisions = [d for p in review.players for d in p.decisions]
+    assert [decision_from_data(d) for p in stored["players"] for d in p["decisions"]] == decisions
+    assert [d for p in stored["players"] for d in p["decisions"]] == [
+        json.loads(json.dumps(decision_to_data(d))) for d in decisions]

@@ -1,10 +1,10 @@
 """The expert's review of a finished game on screen: a progress bar while the review runs (in a
-thread, off the event loop) with the results so far every few moves, then the costliest
-decisions as a list (Enter or a click shows that move in the replay) and the review's text
-(client/review_text.py), which scrolls.
+process of its own, client/review_process.py, read by a thread off the event loop) with the
+results so far every few moves, then the costliest decisions as a list (Enter or a click shows
+that move in the replay) and the review's text (client/review_text.py), which scrolls.
 
 Reached from the game over, the history screen (``v`` on a finished game) and ``seasalt-client
---review FILE``. Leaving stops the review between two decisions; what it reviewed is kept
+--review FILE``. Leaving kills the review's process; what it reviewed is kept
 (client/files/reviews.py): opening it again resumes there, and a finished one shows at once.
 """
 
@@ -15,7 +15,8 @@ from pathlib import Path
 from rich.text import Text
 from seasalt.bots.review import Decision, Review, partial_review
 from seasalt.client.files import reviews
-from seasalt.client.review_text import decision_entries, review_replay, review_text
+from seasalt.client.review_process import ReviewProcess
+from seasalt.client.review_text import decision_entries, review_text
 from seasalt.client.tui.screens.replay import ReplayScreen
 from seasalt.client.tui.widgets.footer import Footer
 from seasalt.client.words.i18n import _
@@ -30,10 +31,6 @@ from textual.widgets.option_list import Option
 
 PARTIAL_EVERY = 10
 """Moves between two showings of the results so far."""
-
-
-class _Left(Exception):
-    """The screen was left: the review stops."""
 
 
 class ReviewScreen(Screen[None]):
@@ -62,6 +59,8 @@ class ReviewScreen(Screen[None]):
         self.seed = seed
         self.review: Review | None = None
         self.entries: dict[str, Decision] = {}
+        self.child: ReviewProcess | None = None
+        """The review's process while it runs (None: not started, or the review was kept)."""
         self._left = False
 
     def compose(self) -> ComposeResult:
@@ -78,36 +77,22 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
+        """Reads the review's process (client/review_process.py), which does the weighing on
+        a core of its own: this thread only waits for its messages and words them."""
         kept = reviews.load(self.replay, self.budget, self.seed, self.skip)
+        players = self.replay.rules.players
         if kept is not None and kept.complete:  # a second look: instant
-            review = partial_review(self.replay.rules.players, kept.decisions, self.budget,
-                                    self.seed)
-            self._finish(review)
+            self._finish(partial_review(players, kept.decisions, self.budget, self.seed))
             return
         start = kept.reviewed if kept is not None else 0
         decisions: list[Decision] = list(kept.decisions) if kept is not None else []
-        players = self.replay.rules.players
-        reached = [start]
+        total = len(self.replay.actions)
+        reached = start
         """The actions reviewed so far: every decision among them is in ``decisions``."""
 
         def keep(done: int, complete: bool = False) -> None:
             reviews.save(self.replay, self.budget, self.seed,
                          reviews.KeptReview(tuple(decisions), done, complete), self.skip)
-
-        def progress(done: int, total: int) -> None:
-            reached[0] = max(reached[0], done)  # (action done - 1 and its decision: weighed)
-            if self._left:
-                raise _Left
-            if done <= start:  # (the part reviewed before: passed through, not shown again)
-                if done == start:  # a resumed review: its results so far at once
-                    self.app.call_from_thread(self._progress, done)
-                    show_so_far(done)
-                return
-            if done % 5 == 0 or done == total:
-                self.app.call_from_thread(self._progress, done)
-            if done % PARTIAL_EVERY == 0 and done < total:
-                keep(done)
-                show_so_far(done)
 
         def show_so_far(done: int) -> None:
             # The first results while the rest is reviewed (the same figures, so far).
@@ -116,14 +101,34 @@ class ReviewScreen(Screen[None]):
             entries = decision_entries(self.replay, so_far)
             self.app.call_from_thread(self._partial, text, entries)
 
-        try:
-            review = review_replay(self.replay, self.budget, self.seed, self.skip, progress,
-                                   decisions.append, start, tuple(decisions))
-        except _Left:  # kept as far as it went: opening it again resumes there
-            keep(reached[0])
+        if start:  # a resumed review: its results so far at once
+            self.app.call_from_thread(self._progress, start)
+            show_so_far(start)
+        child = ReviewProcess(self.replay.rules, self.replay.seed, self.replay.actions,
+                              budget=self.budget, review_seed=self.seed, skip=self.skip,
+                              done=start)
+        self.child = child
+        if self._left:  # (left while it started: action_back saw no child to stop)
+            child.stop()
+        for message in child.messages():
+            if isinstance(message, Decision):
+                decisions.append(message)
+                reached = message.index + 1  # (those before it: sent before it)
+                continue
+            done = message.done
+            if done <= start:  # (the part reviewed before: passed through, shown already)
+                continue
+            reached = done
+            if done % 5 == 0 or done == total:
+                self.app.call_from_thread(self._progress, done)
+            if done % PARTIAL_EVERY == 0 and done < total:
+                keep(done)
+                show_so_far(done)
+        if not child.finished:  # left: kept as far as it went, opening it again resumes there
+            keep(reached)
             return
-        keep(len(self.replay.actions), complete=True)
-        self._finish(review)
+        keep(total, complete=True)
+        self._finish(partial_review(players, decisions, self.budget, self.seed))
 
     def _finish(self, review: Review) -> None:
         """(In the review's thread.)"""
@@ -176,8 +181,17 @@ class ReviewScreen(Screen[None]):
                 ReplayScreen(self.replay, self.stand_ins, start=decision.index + 1))
 
     def action_back(self) -> None:
-        self._left = True
+        self._stop()
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self._stop()  # (the app closed under the screen)
+
+    def _stop(self) -> None:
+        """The review stops with the screen: its process is killed, what it sent is kept."""
+        self._left = True
+        if self.child is not None:
+            self.child.stop()
 
 
 class ReviewApp(App[int]):

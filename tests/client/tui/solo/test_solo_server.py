@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -10,7 +9,7 @@ import textwrap
 
 import pytest
 from seasalt.client.own_server.child_server import parse_listening
-from seasalt.testing.waiting import until_sync
+from seasalt.testing.waiting import process_gone, until_sync
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -30,22 +29,9 @@ def test_listening_line_gives_the_local_address_and_the_join_addresses() -> None
     assert joins == ["127.0.0.1:46295", "192.0.2.2:46295"]
 
 
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    # A zombie still answers kill(0); look at its state.
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split()[2] == "Z"
-    except OSError:
-        return True
-
-
 def _wait_gone(pid: int, timeout: float = 10.0) -> bool:
     try:
-        until_sync(lambda: _gone(pid), timeout, f"process {pid} gone")
+        until_sync(lambda: process_gone(pid), timeout, f"process {pid} gone")
     except AssertionError:
         return False
     return True
@@ -66,7 +52,7 @@ def test_solo_server_dies_with_a_killed_client() -> None:
     try:
         assert client.stdout is not None
         server_pid = int(client.stdout.readline())
-        assert not _gone(server_pid)
+        assert not process_gone(server_pid)
         client.send_signal(signal.SIGKILL)  # no cleanup code runs in the client
         client.wait(10)
         assert _wait_gone(server_pid), "the solo server outlived its client"
