@@ -1,9 +1,8 @@
 """The expert's reviews kept in the journal (``reviews``: one row per game, budget and seed), so
 that a second look at a game's review is instant (``seasalt-server games review ID``).
 
-A review is stored as JSON (readable with any SQLite tool): its decisions as the client's kept
-reviews store them too (common/review_data.py: actions in their wire form, their figures, and
-the coach's facts about the two choices). The table is in the journal's
+A review is stored as JSON (readable with any SQLite tool): its decisions' actions in their wire
+form, their figures, and the coach's facts about the two choices. The table is in the journal's
 schema (server/journal_schema.py); :func:`keep_review` also creates it in a journal a server
 of this version has not opened yet. A row is only ever added (never changed): a review depends
 on nothing but the game's actions, the engine version, the budget and the seed.
@@ -13,11 +12,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any
+from typing import Any, cast
 
-from seasalt.bots.review import PlayerReview, Review
-from seasalt.common.review_data import decision_from_data, decision_to_data
+from seasalt.bots.coach import Facts, Option
+from seasalt.bots.review import Decision, PlayerReview, Review
 from seasalt.engine import ENGINE_VERSION
+from seasalt.protocol.codec_decode import from_wire
+from seasalt.protocol.codec_encode import to_wire
+from seasalt.protocol.game_data import action_from_wire, action_to_wire
+from seasalt.protocol.history import json_form
 
 from .journal_schema import REVIEWS_TABLE  # (budget 0: bots/review.py's REVIEW_BUDGET)
 
@@ -28,13 +31,39 @@ BUSY_TIMEOUT = 10.0
 """Seconds to wait for a running server's commit before storing a review."""
 
 
+def _option(o: Option) -> dict[str, Any]:
+    return {
+        "action": json_form(action_to_wire(o.action)), "lead_gain": o.lead_gain,
+        "win_chance": o.win_chance, "reward": o.reward, "playouts": o.playouts,
+        "facts": json_form(to_wire(o.facts, Facts)), "as_likely_to_win": o.as_likely_to_win,
+    }
+
+
+
+def _option_back(d: dict[str, Any]) -> Option:
+    return Option(
+        action_from_wire(d["action"]), lead_gain=float(d["lead_gain"]),
+        win_chance=float(d["win_chance"]), reward=float(d["reward"]),
+        playouts=int(d["playouts"]), facts=cast(Facts, from_wire(d["facts"], Facts, "facts")),
+        as_likely_to_win=bool(d["as_likely_to_win"]),
+    )
+
+
 def review_to_data(review: Review) -> dict[str, Any]:
     return {
         "format": REVIEW_FORMAT,
         "budget": review.budget,
         "seed": review.seed,
         "players": [
-            {"seat": p.seat, "decisions": [decision_to_data(d) for d in p.decisions]}
+            {"seat": p.seat, "decisions": [
+                {"index": d.index, "seat": d.seat, "round": d.round, "turn": d.turn,
+                 "choice": json_form(action_to_wire(d.choice)),
+                 "expert": json_form(action_to_wire(d.expert)),
+                 "lead_lost": d.lead_lost, "win_lost": d.win_lost,
+                 "choice_option": _option(d.choice_option),
+                 "expert_option": _option(d.expert_option),
+                 "options": d.options, "call": d.call}
+                for d in p.decisions]}
             for p in review.players
         ],
     }
@@ -48,7 +77,17 @@ def review_from_data(data: dict[str, Any]) -> Review:
         budget=data["budget"],
         seed=int(data["seed"]),
         players=tuple(
-            PlayerReview(int(p["seat"]), tuple(decision_from_data(d) for d in p["decisions"]))
+            PlayerReview(int(p["seat"]), tuple(
+                Decision(
+                    index=int(d["index"]), seat=int(d["seat"]), round=int(d["round"]),
+                    turn=int(d["turn"]), choice=action_from_wire(d["choice"]),
+                    expert=action_from_wire(d["expert"]), lead_lost=float(d["lead_lost"]),
+                    win_lost=float(d["win_lost"]),
+                    choice_option=_option_back(d["choice_option"]),
+                    expert_option=_option_back(d["expert_option"]),
+                    options=int(d["options"]), call=bool(d["call"]),
+                )
+                for d in p["decisions"]))
             for p in data["players"]
         ),
     )

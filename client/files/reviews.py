@@ -6,10 +6,10 @@ One JSON file per game, budget and review seed in the user data dir's ``reviews/
 it (engine version, rules, deal seed, actions): two servers' "game 1" are two games. A file
 holds the decisions weighed so far and how many of the game's actions that covers
 (``reviewed``); ``complete`` once the whole game is. The moves a stand-in bot made (not
-reviewed) are part of the digest. The decisions are stored as the server's journal stores them
-(common/review_data.py), with this format's own name. Anything that does not check out on
-loading (an older format, another engine, an edited file) is ignored: the game is reviewed
-again.
+reviewed) are part of the digest. The decisions are stored as the server's
+journal stores them (server/review_store.py: actions in their wire form, the figures, the
+coach's facts), with this format's own name. Anything that does not check out on loading (an
+older format, another engine, an edited file) is ignored: the game is reviewed again.
 """
 
 from __future__ import annotations
@@ -20,15 +20,16 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from seasalt.bots.coach import Facts, Option
 from seasalt.bots.review import REVIEW_BUDGET, Decision
 from seasalt.common.files import open_private, private_dirs
-from seasalt.common.review_data import decision_from_data, decision_to_data
 from seasalt.engine import ENGINE_VERSION, Rules
 from seasalt.protocol import Replay
+from seasalt.protocol.codec_decode import from_wire
 from seasalt.protocol.codec_encode import to_wire
-from seasalt.protocol.game_data import action_to_wire
+from seasalt.protocol.game_data import action_from_wire, action_to_wire
 from seasalt.protocol.history import json_form
 
 log = logging.getLogger("seasalt.client")
@@ -67,6 +68,45 @@ def review_path(replay: Replay, budget: int | None, seed: int, skip: tuple[int, 
     playouts = budget if budget is not None else REVIEW_BUDGET[replay.rules.players]
     return reviews_dir() / (f"game-{replay.summary.game}-{game_digest(replay, skip)[:16]}"
                             f"-b{playouts}-s{seed}.json")
+
+
+def _option(o: Option) -> dict[str, Any]:
+    return {
+        "action": json_form(action_to_wire(o.action)), "lead_gain": o.lead_gain,
+        "win_chance": o.win_chance, "reward": o.reward, "playouts": o.playouts,
+        "facts": json_form(to_wire(o.facts, Facts)), "as_likely_to_win": o.as_likely_to_win,
+    }
+
+
+def _option_back(d: dict[str, Any]) -> Option:
+    return Option(
+        action_from_wire(d["action"]), lead_gain=float(d["lead_gain"]),
+        win_chance=float(d["win_chance"]), reward=float(d["reward"]),
+        playouts=int(d["playouts"]), facts=cast(Facts, from_wire(d["facts"], Facts, "facts")),
+        as_likely_to_win=bool(d["as_likely_to_win"]),
+    )
+
+
+def decision_to_data(d: Decision) -> dict[str, Any]:
+    return {"index": d.index, "seat": d.seat, "round": d.round, "turn": d.turn,
+            "choice": json_form(action_to_wire(d.choice)),
+            "expert": json_form(action_to_wire(d.expert)),
+            "lead_lost": d.lead_lost, "win_lost": d.win_lost,
+            "choice_option": _option(d.choice_option),
+            "expert_option": _option(d.expert_option),
+            "options": d.options, "call": d.call}
+
+
+def decision_from_data(d: dict[str, Any]) -> Decision:
+    """Raises KeyError, ValueError or TypeError (or a DecodeError) on damaged data."""
+    return Decision(
+        index=int(d["index"]), seat=int(d["seat"]), round=int(d["round"]),
+        turn=int(d["turn"]), choice=action_from_wire(d["choice"]),
+        expert=action_from_wire(d["expert"]), lead_lost=float(d["lead_lost"]),
+        win_lost=float(d["win_lost"]), choice_option=_option_back(d["choice_option"]),
+        expert_option=_option_back(d["expert_option"]), options=int(d["options"]),
+        call=bool(d["call"]),
+    )
 
 
 def _checked(data: Any, replay: Replay, skip: tuple[int, ...]) -> KeptReview:
@@ -125,4 +165,5 @@ def save(
     return True
 
 
-__all__ = ["KeptReview", "game_digest", "load", "review_path", "reviews_dir", "save"]
+__all__ = ["KeptReview", "decision_from_data", "decision_to_data", "game_digest", "load",
+           "review_path", "reviews_dir", "save"]

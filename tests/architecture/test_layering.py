@@ -20,11 +20,9 @@ ALLOWED: dict[str, set[str]] = {
     "protocol": {"seasalt.engine", "msgpack"},
     "bots": {"seasalt.engine"},
     # What the client and the server both need (the client may not import the server): below
-    # both, above the protocol (its name limit, its key alphabet) and the bots (the expert's
-    # reviewed decisions, which both store: the bots may import only the engine, so the form
-    # that needs the protocol's wire form cannot live with them). ifaddr lists this machine's
+    # both, above the protocol (its name limit, its key alphabet). ifaddr lists this machine's
     # interfaces for both sides.
-    "common": {"seasalt.protocol", "seasalt.bots", "ifaddr"},
+    "common": {"seasalt.protocol", "ifaddr"},
     "server": {
         "seasalt.engine", "seasalt.protocol", "seasalt.bots", "seasalt.common", "zmq",
         "platformdirs", "zeroconf",
@@ -148,7 +146,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "scores", "lobby", "chat", "messages", "wire", "discovery", "__init__",
     ),
     # The shared layer: files and addresses stand alone, the checks read the protocol.
-    "common": ("collector", "files", "addresses", "keys", "names", "review_data", "__init__"),
+    "common": ("collector", "files", "addresses", "keys", "names", "__init__"),
     # The server: the models, then the master's services in the order Master.__init__ builds
     # them (each is given only services before it: docs/server.md "The services"), then the
     # master, the socket around it and the command line.

@@ -89,9 +89,11 @@ def test_the_journal_schema_has_the_reviews_table_as_the_store_writes_it(tmp_pat
 
 
 def test_the_journal_stores_decisions_as_the_clients_kept_reviews_do() -> None:
-    """One form (common/review_data.py): the journal's decisions are the data the client's kept
-    review files hold, and read back to the same decisions."""
-    from seasalt.common.review_data import decision_from_data, decision_to_data
+    """One form: the journal's decisions (server/review_store.py) are the data the client's
+    kept review files hold (client/files/reviews.py), and read back to the same decisions. The
+    two stores each write it (the client may not import the server, and the shared layer
+    imports no bots: ../shared/DESIGN.md's import table), so this test holds them together."""
+    from seasalt.client.files.reviews import decision_from_data, decision_to_data
 
     actions = play_game(RULES, SEED, ["greedy", "random"])
     review = review_game(RULES, SEED, actions, budget=1, review_seed=3)
