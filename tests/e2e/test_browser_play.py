@@ -584,21 +584,6 @@ async def seated(tmp_path: Path, browser: Browser, *extra: str,
     return server, ann, bob
 
 
-async def test_a_closed_tab_hands_its_seat_to_the_stand_in_at_once(
-        tmp_path: Path, browser: Browser) -> None:
-    """Bob closes his tab in a game: Ann sees a bot play his seat now, not after the takeover
-    delay (ten minutes here), as when a terminal player quits with q."""
-    server, ann, bob = await seated(tmp_path, browser, "--takeover-after", "600")
-    try:
-        assert "[bot playing]" not in ann.text()
-        await bob.page.close()
-        # (only Bob's seat can show it: the bots' own seats say "[bot: greedy]")
-        await ann.until(r"(?s)Bob \[offline\].*\[bot playing\]")
-        await until_sync(lambda: len(server.guests()) == 1, 20)  # his client is stopped
-    finally:
-        stop(server)
-
-
 CUT = 20
 """Seconds the link is cut."""
 
@@ -710,14 +695,19 @@ async def test_a_tab_whose_link_stalls_or_drops_for_20_s_comes_back_by_itself(
         stop(server)
 
 
-async def test_a_tab_without_grace_whose_connection_drops_comes_back_by_itself(
+async def test_a_tab_without_grace_comes_back_by_itself_and_a_closed_tab_hands_its_seat_over(
         tmp_path: Path, browser: Browser) -> None:
     """Without a grace (``--web-grace 0``) a tab's client stops when its socket drops: Bob's
     link is cut until his client is gone, and once it is back his page says it is
     reconnecting, then shows his table again without a click, through a new client of the same
-    tab, which takes the seat back through its session as after a reload."""
+    tab, which takes the seat back through its session as after a reload.
+
+    Then Bob closes his tab: Ann sees a bot play his seat now, not after the takeover delay
+    (ten minutes here), as when a terminal player quits with q. (One table for both: a seated
+    game costs more than either.)"""
     link = Link()
-    server, ann, bob = await seated(tmp_path, browser, "--web-grace", "0", bob_through=link)
+    server, ann, bob = await seated(tmp_path, browser, "--web-grace", "0",
+                                    "--takeover-after", "600", bob_through=link)
     try:
         clients = set(server.guests())
         link.cut()
@@ -736,6 +726,11 @@ async def test_a_tab_without_grace_whose_connection_drops_comes_back_by_itself(
         assert len(server.guests()) == 2 and set(server.guests()) != clients
         await until_sync(lambda: "[bot playing]" not in ann.text(), 30)  # his seat again
         print(f"cut until his client stopped, no grace: back {took:.1f} s after the link")
+
+        await bob.page.close()
+        # (only Bob's seat can show it: the bots' own seats say "[bot: greedy]")
+        await ann.until(r"(?s)Bob \[offline\].*\[bot playing\]")
+        await until_sync(lambda: len(server.guests()) == 1, 20)  # his client is stopped
     finally:
         await link.close()
         stop(server)
