@@ -641,7 +641,7 @@ class Link:
         await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
 
 
-async def test_a_tab_whose_link_stalls_or_drops_for_20_s_comes_back_by_itself(
+async def test_a_tab_whose_link_stalls_or_drops_comes_back_by_itself_until_a_restart(
         tmp_path: Path, browser: Browser) -> None:
     """Bob's page reaches the server through a link that first stalls (nothing goes through,
     nothing closes), then is cut for 20 s, in the game. Each time his page says it is
@@ -649,11 +649,17 @@ async def test_a_tab_whose_link_stalls_or_drops_for_20_s_comes_back_by_itself(
     the same client (the same screen and seat: no bot played it).
 
     The stall: his page notices the silence (``--web-silence``, 4 s here), tries again while
-    the link is still stalled, and gets the same client back once the link flows. (One table
-    for both: a seated game costs more than either link.)"""
+    the link is still stalled, and gets the same client back once the link flows.
+
+    Then the server is killed and started again on its journal (a crash): the new server cannot
+    know Bob's tab (its ids are the old process's), so his page does not say "reconnecting…"
+    for minutes: between two tries it asks, hears so, and shows the closed page with "Open
+    again" (which opens a new tab). (One table for the three: a seated game costs more than
+    any of them.)"""
     link = Link()
     server, ann, bob = await seated(tmp_path, browser, "--web-grace", "60",
                                     "--web-silence", "4", bob_through=link)
+    again: WebServer | None = None
     try:
         clients = set(server.guests())
         sockets = bob.sockets
@@ -689,10 +695,24 @@ async def test_a_tab_whose_link_stalls_or_drops_for_20_s_comes_back_by_itself(
         assert set(server.guests()) == clients  # the same client: its screen, its seat
         assert "[bot playing]" not in ann.text()
         print(f"cut {CUT} s, grace 60 s: back {took:.1f} s after the link")
+
+        guests = server.guests()
+        server.process.kill()  # kill -9: no goodbye, the page's socket just drops
+        server.process.wait(15)
+        for pid in guests:  # its tabs' clients would go on reconnecting to the dead port
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, 9)
+        await bob.page.wait_for_selector("#reconnecting", state="visible")
+        again = start_web_server(tmp_path)  # the same journal
+        link.target = urlsplit(again.url).port or 0
+        await bob.page.wait_for_selector("body.-closed", state="attached", timeout=60_000)
+        await bob.page.wait_for_selector("#reconnecting", state="hidden")
     finally:
         link.flowing.set()
         await link.close()
         stop(server)
+        if again is not None:
+            stop(again)
 
 
 async def test_a_tab_without_grace_comes_back_by_itself_and_a_closed_tab_hands_its_seat_over(
@@ -734,29 +754,3 @@ async def test_a_tab_without_grace_comes_back_by_itself_and_a_closed_tab_hands_i
     finally:
         await link.close()
         stop(server)
-
-
-async def test_a_tab_of_a_restarted_server_stops_trying(tmp_path: Path, browser: Browser) -> None:
-    """The server is killed and started again on its journal (a crash): the new server cannot
-    know Bob's tab (its ids are the old process's), so his page does not say "reconnecting…"
-    for minutes: between two tries it asks, hears so, and shows the closed page with "Open
-    again" (which opens a new tab)."""
-    link = Link()
-    server, _ann, bob = await seated(tmp_path, browser, bob_through=link)
-    guests = server.guests()
-    again: WebServer | None = None
-    try:
-        server.process.kill()  # kill -9: no goodbye, the page's socket just drops
-        server.process.wait(15)
-        for pid in guests:  # its tabs' clients would go on reconnecting to the dead port
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, 9)
-        await bob.page.wait_for_selector("#reconnecting", state="visible")
-        again = start_web_server(tmp_path)  # the same journal
-        link.target = urlsplit(again.url).port or 0
-        await bob.page.wait_for_selector("body.-closed", state="attached", timeout=60_000)
-        await bob.page.wait_for_selector("#reconnecting", state="hidden")
-    finally:
-        await link.close()
-        if again is not None:
-            stop(again)
