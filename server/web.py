@@ -13,8 +13,8 @@ page (xterm.js). What is ours, not textual-serve's:
   same address in another browser is a new player;
 - the limits (web_places.py): at most ``--web-max`` tabs at once and ``--web-per-address`` from
   one address (a reloading tab keeps its place), a page that says so to every tab refused, a
-  request that must arrive whole within ``REQUEST_TIMEOUT``, and each tab's process stopped
-  when its page closes;
+  request that must arrive whole within ``--web-request-timeout`` seconds, and each tab's
+  process stopped when its page closes;
 - a tab that survives Wi-Fi: a socket that drops (no close from the page) leaves the tab's
   client running for ``--web-grace`` seconds, and the page's new socket gets it back with its
   screen (web_pipe.py; the page reconnects by itself: web_page.py); a page closed for good
@@ -55,7 +55,7 @@ WEB_PREFIX = "SEASALT_WEB"
 DEFAULT_WEB_PORT = 8080
 DEFAULT_WEB_MAX = 16
 DEFAULT_WEB_PER_ADDRESS = 3
-REQUEST_TIMEOUT = 10.0
+DEFAULT_WEB_REQUEST_TIMEOUT = 10.0
 """Seconds a connection may take to send a whole request (its first, or the next on a kept-alive
 one): half-sent requests (slowloris) are closed then, not held open."""
 DEFAULT_WEB_GRACE = 60.0
@@ -104,6 +104,12 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"how long a browser tab hears nothing from the server before it reconnects (a "
         f"link that stalls without closing) (default {DEFAULT_WEB_SILENCE:g})",
     )
+    group.add_argument(
+        "--web-request-timeout", type=at_least(0, strict=True),
+        default=DEFAULT_WEB_REQUEST_TIMEOUT, metavar="SECONDS",
+        help=f"how long a browser connection may take to send a whole request; a half-sent "
+        f"one is closed then (default {DEFAULT_WEB_REQUEST_TIMEOUT:g})",
+    )
 
 
 @dataclass(frozen=True)
@@ -115,6 +121,7 @@ class WebOptions:
     per_address: int = DEFAULT_WEB_PER_ADDRESS
     grace: float = DEFAULT_WEB_GRACE
     silence: float = DEFAULT_WEB_SILENCE
+    request_timeout: float = DEFAULT_WEB_REQUEST_TIMEOUT
 
 
 def web_options(args: argparse.Namespace) -> WebOptions | None:
@@ -123,7 +130,7 @@ def web_options(args: argparse.Namespace) -> WebOptions | None:
         return None
     return WebOptions(port=args.web_port, max_tabs=args.web_max,
                       per_address=args.web_per_address, grace=args.web_grace,
-                      silence=args.web_silence)
+                      silence=args.web_silence, request_timeout=args.web_request_timeout)
 
 
 @dataclass(eq=False)
@@ -207,7 +214,7 @@ class WebFront:
         # aiohttp closes a connection whose request is not whole within keepalive_timeout
         # (from its opening, and from each response on): the only limit on a half-sent one.
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                     keepalive_timeout=REQUEST_TIMEOUT)
+                                     keepalive_timeout=self.options.request_timeout)
         await self._runner.setup()
         # The game port's address exactly (0.0.0.0: IPv4 on every interface, as the game's).
         host = "0.0.0.0" if self.host in ("*", "") else self.host

@@ -584,21 +584,6 @@ async def seated(tmp_path: Path, browser: Browser, *extra: str,
     return server, ann, bob
 
 
-async def test_a_closed_tab_hands_its_seat_to_the_stand_in_at_once(
-        tmp_path: Path, browser: Browser) -> None:
-    """Bob closes his tab in a game: Ann sees a bot play his seat now, not after the takeover
-    delay (ten minutes here), as when a terminal player quits with q."""
-    server, ann, bob = await seated(tmp_path, browser, "--takeover-after", "600")
-    try:
-        assert "[bot playing]" not in ann.text()
-        await bob.page.close()
-        # (only Bob's seat can show it: the bots' own seats say "[bot: greedy]")
-        await ann.until(r"(?s)Bob \[offline\].*\[bot playing\]")
-        await until_sync(lambda: len(server.guests()) == 1, 20)  # his client is stopped
-    finally:
-        stop(server)
-
-
 CUT = 20
 """Seconds the link is cut."""
 
@@ -656,49 +641,25 @@ class Link:
         await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
 
 
-@pytest.mark.parametrize(("grace", "cut"), [("60", CUT), ("0", 3)])
-async def test_a_tab_whose_connection_drops_for_20_s_comes_back_by_itself(
-        tmp_path: Path, browser: Browser, grace: str, cut: float) -> None:
-    """Bob's page reaches the server through a link that is cut for 20 s in the game: his page
-    says it is reconnecting, then shows his table again without a click. Within the grace
-    (60 s) it is the same client (the same screen and seat: no bot played it); without one
-    (0), a new client of the same tab, which takes the seat back through its session as after
-    a reload (its client stops when the socket drops, so a short cut shows it as well)."""
-    link = Link()
-    server, ann, bob = await seated(tmp_path, browser, "--web-grace", grace, bob_through=link)
-    try:
-        clients = set(server.guests())
-        link.cut()
-        await bob.page.wait_for_selector("#reconnecting", state="visible")
-        await asyncio.sleep(cut)  # sleep-ok: the length of the cut is what is tested
-        sockets = bob.sockets
-        link.up = True
-        restored = time.monotonic()
-        await until_sync(lambda: bob.sockets > sockets, 30)  # the page's own new socket
-        back = await bob.until(r"Your hand")
-        took = time.monotonic() - restored
-        assert "Ann's table" in back
-        await bob.page.wait_for_selector("#reconnecting", state="hidden")
-        assert not await bob.page.locator("body.-closed").count()  # no "Open again" shown
-        if grace == "0":
-            assert len(server.guests()) == 2 and set(server.guests()) != clients
-            await until_sync(lambda: "[bot playing]" not in ann.text(), 30)  # his seat again
-        else:
-            assert set(server.guests()) == clients  # the same client: its screen, its seat
-            assert "[bot playing]" not in ann.text()
-        print(f"cut {cut} s, grace {grace} s: back {took:.1f} s after the link")
-    finally:
-        await link.close()
-        stop(server)
-
-
-async def test_a_tab_whose_link_stalls_comes_back_by_itself(
+async def test_a_tab_whose_link_stalls_or_drops_comes_back_by_itself_until_a_restart(
         tmp_path: Path, browser: Browser) -> None:
-    """Nothing goes through Bob's link and nothing closes: his page notices the silence
-    (``--web-silence``, 4 s here), says it is reconnecting, tries again while the link is still
-    stalled, and gets the same client back once the link flows."""
+    """Bob's page reaches the server through a link that first stalls (nothing goes through,
+    nothing closes), then is cut for 20 s, in the game. Each time his page says it is
+    reconnecting, then shows his table again without a click, and within the grace (60 s) it is
+    the same client (the same screen and seat: no bot played it).
+
+    The stall: his page notices the silence (``--web-silence``, 4 s here), tries again while
+    the link is still stalled, and gets the same client back once the link flows.
+
+    Then the server is killed and started again on its journal (a crash): the new server cannot
+    know Bob's tab (its ids are the old process's), so his page does not say "reconnecting…"
+    for minutes: between two tries it asks, hears so, and shows the closed page with "Open
+    again" (which opens a new tab). (One table for the three: a seated game costs more than
+    any of them.)"""
     link = Link()
-    server, ann, bob = await seated(tmp_path, browser, "--web-silence", "4", bob_through=link)
+    server, ann, bob = await seated(tmp_path, browser, "--web-grace", "60",
+                                    "--web-silence", "4", bob_through=link)
+    again: WebServer | None = None
     try:
         clients = set(server.guests())
         sockets = bob.sockets
@@ -718,22 +679,24 @@ async def test_a_tab_whose_link_stalls_comes_back_by_itself(
         assert "[bot playing]" not in ann.text()
         print(f"stall of {restored - stalled:.0f} s: noticed after {noticed - stalled:.1f} s, "
               f"back {took:.1f} s after it")
-    finally:
-        link.flowing.set()
-        await link.close()
-        stop(server)
 
+        link.cut()
+        await bob.page.wait_for_selector("#reconnecting", state="visible")
+        await asyncio.sleep(CUT)  # sleep-ok: the length of the cut is what is tested
+        sockets = bob.sockets
+        link.up = True
+        restored = time.monotonic()
+        await until_sync(lambda: bob.sockets > sockets, 30)  # the page's own new socket
+        back = await bob.until(r"Your hand")
+        took = time.monotonic() - restored
+        assert "Ann's table" in back
+        await bob.page.wait_for_selector("#reconnecting", state="hidden")
+        assert not await bob.page.locator("body.-closed").count()  # no "Open again" shown
+        assert set(server.guests()) == clients  # the same client: its screen, its seat
+        assert "[bot playing]" not in ann.text()
+        print(f"cut {CUT} s, grace 60 s: back {took:.1f} s after the link")
 
-async def test_a_tab_of_a_restarted_server_stops_trying(tmp_path: Path, browser: Browser) -> None:
-    """The server is killed and started again on its journal (a crash): the new server cannot
-    know Bob's tab (its ids are the old process's), so his page does not say "reconnecting…"
-    for minutes: between two tries it asks, hears so, and shows the closed page with "Open
-    again" (which opens a new tab)."""
-    link = Link()
-    server, _ann, bob = await seated(tmp_path, browser, bob_through=link)
-    guests = server.guests()
-    again: WebServer | None = None
-    try:
+        guests = server.guests()
         server.process.kill()  # kill -9: no goodbye, the page's socket just drops
         server.process.wait(15)
         for pid in guests:  # its tabs' clients would go on reconnecting to the dead port
@@ -745,6 +708,49 @@ async def test_a_tab_of_a_restarted_server_stops_trying(tmp_path: Path, browser:
         await bob.page.wait_for_selector("body.-closed", state="attached", timeout=60_000)
         await bob.page.wait_for_selector("#reconnecting", state="hidden")
     finally:
+        link.flowing.set()
         await link.close()
+        stop(server)
         if again is not None:
             stop(again)
+
+
+async def test_a_tab_without_grace_comes_back_by_itself_and_a_closed_tab_hands_its_seat_over(
+        tmp_path: Path, browser: Browser) -> None:
+    """Without a grace (``--web-grace 0``) a tab's client stops when its socket drops: Bob's
+    link is cut until his client is gone, and once it is back his page says it is
+    reconnecting, then shows his table again without a click, through a new client of the same
+    tab, which takes the seat back through its session as after a reload.
+
+    Then Bob closes his tab: Ann sees a bot play his seat now, not after the takeover delay
+    (ten minutes here), as when a terminal player quits with q. (One table for both: a seated
+    game costs more than either.)"""
+    link = Link()
+    server, ann, bob = await seated(tmp_path, browser, "--web-grace", "0",
+                                    "--takeover-after", "600", bob_through=link)
+    try:
+        clients = set(server.guests())
+        link.cut()
+        await bob.page.wait_for_selector("#reconnecting", state="visible")
+        # The cut lasts until the server has stopped his client (what is tested), not longer.
+        await until_sync(lambda: len(server.guests()) == 1, 30)
+        sockets = bob.sockets
+        link.up = True
+        restored = time.monotonic()
+        await until_sync(lambda: bob.sockets > sockets, 30)  # the page's own new socket
+        back = await bob.until(r"Your hand")
+        took = time.monotonic() - restored
+        assert "Ann's table" in back
+        await bob.page.wait_for_selector("#reconnecting", state="hidden")
+        assert not await bob.page.locator("body.-closed").count()  # no "Open again" shown
+        assert len(server.guests()) == 2 and set(server.guests()) != clients
+        await until_sync(lambda: "[bot playing]" not in ann.text(), 30)  # his seat again
+        print(f"cut until his client stopped, no grace: back {took:.1f} s after the link")
+
+        await bob.page.close()
+        # (only Bob's seat can show it: the bots' own seats say "[bot: greedy]")
+        await ann.until(r"(?s)Bob \[offline\].*\[bot playing\]")
+        await until_sync(lambda: len(server.guests()) == 1, 20)  # his client is stopped
+    finally:
+        await link.close()
+        stop(server)

@@ -54,8 +54,10 @@ def stop(process: subprocess.Popen[str]) -> None:
 
 @pytest.fixture(scope="module")
 def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
+    # A short request timeout: the half-sent requests' test waits it out (a whole request is
+    # sent at once, far within it even on a busy machine).
     process, lines = start(tmp_path_factory.mktemp("web"), "--web", "--web-port", "0",
-                           "--web-max", "3")
+                           "--web-max", "3", "--web-request-timeout", "2")
     url = next(line.split()[1] for line in lines if line.startswith("SEASALT_WEB "))
     try:
         yield url, lines
@@ -351,6 +353,7 @@ def test_a_taken_web_port_is_a_clear_error(tmp_path: Path) -> None:
     (["--web-max", "0"], "--web-max: must be a whole number of at least 1"),
     (["--web-port", "70000"], "--web-port: port must be 0-65535"),
     (["--web-grace", "-1"], "--web-grace: must be at least 0"),
+    (["--web-request-timeout", "0"], "--web-request-timeout: must be more than 0"),
 ])
 def test_bad_web_options_are_usage_errors(args: list[str], said: str) -> None:
     process = subprocess.run([sys.executable, "-m", "seasalt.server", "--web", *args],
@@ -415,7 +418,8 @@ def test_tabs_over_the_caps_get_the_page_that_says_so(tmp_path: Path) -> None:
 
 def test_a_half_sent_request_is_closed(web: tuple[str, list[str]]) -> None:
     """A request that never ends (slowloris) does not hold its connection: the server closes
-    it (REQUEST_TIMEOUT), while a whole request on another connection is answered."""
+    it (``--web-request-timeout``, 2 s here), while a whole request on another connection is
+    answered."""
     url, _ = web
     parts = urlsplit(url)
     half = []
