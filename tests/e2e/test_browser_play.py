@@ -567,20 +567,24 @@ async def seated(tmp_path: Path, browser: Browser, *extra: str,
     """Ann and Bob at Ann's table (two greedy bots), its game running: the server, both pages
     (Bob's through ``bob_through``, when given)."""
     server = start_web_server(tmp_path, *extra)
-    bob_url = server.url
-    if bob_through is not None:
-        await bob_through.start(urlsplit(server.url).port or 0)
-        bob_url = f"http://127.0.0.1:{bob_through.port}/"
-    ann = await browser.page("Ann")
-    bob = await browser.page("Bob")
-    await asyncio.gather(ann.open(server.url, "Ann"), bob.open(bob_url, "Bob"))
-    await create_table(ann)
-    await ann.until(r"Ann's table")
-    await bob.keys("r")
-    await bob.until(r"Ann's table")
-    await bob.keys("j")
-    await bob.until(r"Your hand")
-    await ann.until(r"Your hand")
+    try:
+        bob_url = server.url
+        if bob_through is not None:
+            await bob_through.start(urlsplit(server.url).port or 0)
+            bob_url = f"http://127.0.0.1:{bob_through.port}/"
+        ann = await browser.page("Ann")
+        bob = await browser.page("Bob")
+        await asyncio.gather(ann.open(server.url, "Ann"), bob.open(bob_url, "Bob"))
+        await create_table(ann)
+        await ann.until(r"Ann's table")
+        await bob.keys("r")
+        await bob.until(r"Ann's table")
+        await bob.keys("j")
+        await bob.until(r"Your hand")
+        await ann.until(r"Your hand")
+    except BaseException:
+        stop(server)  # (the test's own cleanup starts after this): its log says what it saw
+        raise
     return server, ann, bob
 
 
