@@ -185,7 +185,8 @@ class Page:
         while not re.search(pattern, text := self.text()):
             self.changed.clear()
             if patience.spent():
-                raise AssertionError(f"{self.who}: no {pattern!r} on the page:\n{text}")
+                raise AssertionError(f"{self.who}: no {pattern!r} on the page "
+                                     f"{self.page.url} ({self.sockets} sockets):\n{text}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), patience.left())
         return text
