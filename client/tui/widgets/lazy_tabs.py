@@ -15,8 +15,9 @@ class LazyTabs(TabbedContent):
     """A :class:`TabbedContent` that asks ``fill(pane_id)`` for a pane each time it shows.
 
     ``fill`` composes the pane's widgets the first time and does nothing after. It is called
-    from the ``active`` watcher, so the pane's widgets are in the DOM as soon as ``active``
-    is set (queries find them at once, as with panes composed up front).
+    from the ``active`` watcher, as the pane is switched in: its widgets are mounted with the
+    messages that follow (after a Pilot's ``pause()``), not found by a query at once as those
+    of a pane composed up front.
     """
 
     def __init__(self, fill: Callable[[str], object], *, id: str | None = None,
