@@ -13,7 +13,9 @@ into DIR/seasalt), alternated with the others, for a before/after in one run.
 ``--solo``: the client started with ``--solo --bot-delay 0`` instead, until its first choice
 (an action key, benchmarks/tui_timing.py's pattern) is on the pane; the bare app as before. The
 CPU is the client's own (its child server's and bots' not counted). Each client run has a fresh
-data directory (no solo game to resume, no name or settings kept from another run).
+data directory (no solo game to resume, no name or settings kept from another run); the cache
+folder is shared (the catalogues compiled at the first start are read back after, as at a
+player's second start: client/words/catalogue_cache.py).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def main() -> int:
           f"load {os.getloadavg()[0]:.1f}")
     homes = tempfile.mkdtemp(prefix="client-start-")
     fresh = " ".join(f"{var}={{home}}/{var.lower()}" for var in (
-        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"))
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME")) + f" XDG_CACHE_HOME={homes}/cache"
     client = f"{sys.executable} -m seasalt.client.cli --name Ann"
     if args.solo:
         client += " --solo --bot-delay 0"
