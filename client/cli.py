@@ -15,7 +15,6 @@ from seasalt.bots import LEVELS
 from seasalt.client.log_and_replay import run_replay, run_review, setup_log_file
 from seasalt.client.net.address import parse_address
 from seasalt.common.collector import pace_collector
-from seasalt.engine.version import version_text
 from seasalt.protocol import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -116,6 +115,22 @@ def _language(text: str) -> str:
             f"no {text!r} translation: choose one of {', '.join(LANGUAGES)}"
         )
     return code
+
+
+class _Version(argparse.Action):
+    """``--version``, its text made only when asked: reading the package's metadata
+    (importlib.metadata) took tens of milliseconds of every start of the app."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0,
+                         help="show program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from seasalt.engine.version import version_text
+
+        print(version_text(PROTOCOL_VERSION))
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -221,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--web-url", action="append", default=[], metavar="URL",
         help="with --guest: an address friends open in a browser (the lobby shows it)",
     )
-    parser.add_argument("--version", action="version", version=version_text(PROTOCOL_VERSION))
+    parser.add_argument("--version", action=_Version)
     return parser
 
 

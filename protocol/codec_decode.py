@@ -169,13 +169,16 @@ def _tag_table(parts: tuple[Any, ...]) -> dict[str, type]:
     return {tag_name(p): p for p in parts}
 
 
-def tagged_decoder(classes: dict[str, type], tag_key: str, tag_first: bool = False) -> Decoder:
+def tagged_decoder(
+    classes: dict[str, type], tag_key: str, tag_first: bool = False, lazy: bool = False
+) -> Decoder:
     """Decode a map whose ``tag_key`` names one of ``classes``: ``(wire, path) -> value``.
 
     ``tag_first``: the tag must be the map's first key (messages: docs/protocol.md §1), so a
     reader can dispatch on the first key alone and every encoding of a message is the same.
+    ``lazy``: each class's decoder is built when its tag first arrives (the same decoder).
     """
-    inner = _tagged(classes, tag_key, tag_first)
+    inner = _tagged(classes, tag_key, tag_first, lazy)
 
     def decode(w: Any, path: str = "") -> Any:
         try:
@@ -186,8 +189,12 @@ def tagged_decoder(classes: dict[str, type], tag_key: str, tag_first: bool = Fal
     return decode
 
 
-def _tagged(classes: dict[str, type], tag_key: str, tag_first: bool = False) -> Dec:
-    decoders = {tag: _dataclass_decoder(cls, skip=tag_key) for tag, cls in classes.items()}
+def _tagged(
+    classes: dict[str, type], tag_key: str, tag_first: bool = False, lazy: bool = False
+) -> Dec:
+    decoders: dict[str, Dec] = {} if lazy else {
+        tag: _dataclass_decoder(cls, skip=tag_key) for tag, cls in classes.items()
+    }
 
     def decode_tagged(w: Any) -> Any:
         if type(w) is not dict:
@@ -201,7 +208,11 @@ def _tagged(classes: dict[str, type], tag_key: str, tag_first: bool = False) -> 
             raise Fault(Reason.WRONG_TYPE, wrong("a string", tag).detail, [tag_key])
         dec = decoders.get(tag)
         if dec is None:
-            raise Fault(Reason.UNKNOWN_TAG, repr(tag[:40]), [tag_key])
+            cls = classes.get(tag) if lazy else None
+            if cls is None:
+                raise Fault(Reason.UNKNOWN_TAG, repr(tag[:40]), [tag_key])
+            # Two threads may both build it: the same decoder, either one kept.
+            dec = decoders[tag] = _dataclass_decoder(cls, skip=tag_key)
         return dec(w)
 
     return decode_tagged

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import msgpack
 
-from .codec import Decoder, Encoder, dataclass_encoder, dataclass_specs, tagged_decoder
+from .codec import Decoder, Encoder, dataclass_encoder, tagged_decoder
 from .errors import DecodeError, Reason, UnknownMessageType
 from .frames import FrameCache, pack_view_message
 from .limits import MAX_MESSAGE_SIZE, MAX_SERVER_MESSAGE_SIZE, PROTOCOL_VERSION
@@ -40,24 +40,32 @@ for _cls in CLIENT_MESSAGES + SERVER_MESSAGES:
     _tag = message_tag(_cls)
     assert _tags_seen.get(_tag, _cls) is _cls, f"duplicate tag {_tag}"
     _tags_seen[_tag] = _cls
-    dataclass_specs(_cls)  # fail at import, not at first use, on a field with no wire form
 
-_encoders: dict[type, Encoder] = {
-    cls: dataclass_encoder(cls, TAG_KEY, tag) for tag, cls in _tags_seen.items()
-}
+# Each message type's encoder and decoders are built on its first use, not here: building them
+# all took 60-90 ms of every process's start, and a client's start menu sends none.
+# (tests/protocol/test_roundtrip.py builds every one, so a field with no wire form fails there.)
+_encoders: dict[type, Encoder] = {}
 # "t" comes first in every message (docs/protocol.md §1): a map with it elsewhere is malformed.
 _decode_client: Decoder = tagged_decoder(
-    {message_tag(c): c for c in CLIENT_MESSAGES}, TAG_KEY, tag_first=True
+    {message_tag(c): c for c in CLIENT_MESSAGES}, TAG_KEY, tag_first=True, lazy=True
 )
 _decode_server: Decoder = tagged_decoder(
-    {message_tag(c): c for c in SERVER_MESSAGES}, TAG_KEY, tag_first=True
+    {message_tag(c): c for c in SERVER_MESSAGES}, TAG_KEY, tag_first=True, lazy=True
 )
-_decode_any: Decoder = tagged_decoder(dict(_tags_seen), TAG_KEY, tag_first=True)
+_decode_any: Decoder = tagged_decoder(dict(_tags_seen), TAG_KEY, tag_first=True, lazy=True)
+
+
+def _new_encoder(cls: type) -> Encoder:
+    if _tags_seen.get(message_tag(cls)) is not cls:
+        raise KeyError(cls)  # (not a message)
+    encoder = _encoders[cls] = dataclass_encoder(cls, TAG_KEY, message_tag(cls))
+    return encoder
 
 
 def to_frame_data(message: Message) -> dict[str, Any]:
     """The message as the plain map that is packed (tag first)."""
-    out: dict[str, Any] = _encoders[type(message)](message)
+    encoder = _encoders.get(type(message)) or _new_encoder(type(message))
+    out: dict[str, Any] = encoder(message)
     return out
 
 

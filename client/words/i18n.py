@@ -26,8 +26,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from seasalt.client.words import catalogue_cache
 
 DOMAIN = "seasalt"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -111,12 +110,22 @@ TYPOGRAPHY: dict[str, Callable[[str], str]] = {"fr": french_spaces}
 
 @functools.cache
 def _compiled(lang: str) -> bytes:
-    """The catalogue of ``lang`` compiled to ``.mo`` bytes in memory (once per process)."""
+    """The catalogue of ``lang`` compiled to ``.mo`` bytes (once per process; from the user's
+    cache when this catalogue was compiled by this code before: catalogue_cache.py)."""
     path = po_path(lang)
     if not path.is_file():
         return b""
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    return catalogue_cache.compiled(lang, path.read_bytes(), partial(_compile, lang),
+                                    Path(__file__).read_bytes())
+
+
+def _compile(lang: str, source: bytes) -> bytes:
+    """A ``.po`` file's bytes compiled to ``.mo`` bytes, with the language's typography."""
+    # Babel is imported here only: a start that finds the catalogue compiled needs none of it.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(source), locale=lang, domain=DOMAIN)
     if (typography := TYPOGRAPHY.get(lang)) is not None:
         for message in catalog:
             if not message.id:
@@ -250,6 +259,8 @@ def about(actor: int | None, me: int | None, target: int | None = None) -> Calla
 
 def parse_po(text: str) -> dict[str, str]:
     """A ``.po`` file's msgid -> msgstr (an empty msgstr means the msgid), read by Babel."""
+    from babel.messages.pofile import read_po
+
     catalog = read_po(io.StringIO(text))
     return {
         m.id: (m.string if isinstance(m.string, str) and m.string else m.id)

@@ -1,4 +1,5 @@
-"""The start menu loads no bot: seasalt.bots' levels are names, its players load on first use.
+"""What the start menu loads: no bot (seasalt.bots' levels are names, its players load on first
+use), no package metadata; the engine and the table screens still (an expected failure says why).
 
 Checked in a fresh interpreter (this one has imported everything): the client's command line
 and app modules imported, the app run headless until the start menu is on screen.
@@ -6,10 +7,12 @@ and app modules imported, the app run headless until the start menu is on screen
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
 
+import pytest
 from seasalt import bots
 from seasalt.bots import levels
 
@@ -26,17 +29,42 @@ async def main() -> None:
         while not isinstance(app.screen, StartScreen):
             await pilot.pause()
         await pilot.pause()
-        print(json.dumps(sorted(m for m in sys.modules if m.startswith("seasalt.bots"))))
+        print(json.dumps(sorted(sys.modules)))
 
 asyncio.run(main())
 """
 
 
-def test_the_start_menu_loads_no_bot() -> None:
+@functools.cache
+def menu_modules() -> tuple[str, ...]:
+    """Every module loaded once the start menu is on screen (in a fresh interpreter)."""
     done = subprocess.run([sys.executable, "-c", START_MENU], capture_output=True, text=True,
                           check=True)
-    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    return tuple(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_the_start_menu_loads_no_bot() -> None:
+    loaded = [m for m in menu_modules() if m.startswith("seasalt.bots")]
     assert loaded == ["seasalt.bots", "seasalt.bots.levels"]
+
+
+def test_the_start_menu_reads_no_package_metadata() -> None:
+    """``--version``'s text is made when asked: importlib.metadata (and the email parser it
+    brings) took tens of milliseconds of every start."""
+    assert "importlib.metadata" not in menu_modules()
+
+
+MENU_NEEDS_NOT = ("seasalt.engine", "seasalt.client.tui.screens.table",
+                  "seasalt.client.tui.screens.lesson_table", "seasalt.client.tui.screens.result")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the app's class names TableFlow and LessonTableScreen as it is defined (its relays, the "
+    "lesson's Leave handler) and client/tui/table_flow.py imports the table, result and score "
+    "screens at its top: the menu loads them, and the engine with them"))
+def test_the_start_menu_loads_neither_the_engine_nor_the_table_screens() -> None:
+    loaded = set(menu_modules())
+    assert [m for m in MENU_NEEDS_NOT if m in loaded] == []
 
 
 def test_the_bots_load_when_first_asked_for() -> None:

@@ -17,6 +17,7 @@ from seasalt.client.tui.compat import SteadySelect, TickBox, closing
 from seasalt.client.tui.language import LanguageSelect, current_language
 from seasalt.client.tui.screens.name_prompt import NamePrompt
 from seasalt.client.tui.widgets.footer import Footer
+from seasalt.client.tui.widgets.lazy_tabs import LazyTabs
 from seasalt.client.tui.widgets.servers import ServerList
 from seasalt.client.words.i18n import _
 from seasalt.common.names import fit_name
@@ -110,6 +111,9 @@ class StartScreen(Screen[None]):
         """Last time's solo choices (client/files/settings.py): the menu offers them again."""
         self.ask_name = ask_name
         """The first start (no name remembered, none on the command line): ask for one."""
+        self._filled = {"solo", "join"} if self.initial_address else {"solo"}
+        """The panes composed so far: the others are composed when first shown (LazyTabs);
+        Play solo always (its button has the first focus, after a language switch too)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -124,78 +128,101 @@ class StartScreen(Screen[None]):
                     bool(getattr(self.app, "auto_end_turn", False)), id="auto-end-turn",
                     compact=True,
                 )
-            with TabbedContent(id="tabs"):
-                with TabPane(_("Play solo"), id="solo"):
-                    with Horizontal(classes="row compact-row"):
-                        yield Label(_("Opponents"), classes="label")
-                        yield SteadySelect(
-                            [(str(n), n) for n in OPPONENTS],
-                            value=self.solo.opponents, allow_blank=False,
-                            id="opponents", compact=True,
-                        )
-                    with Horizontal(classes="row compact-row"):
-                        yield Label(_("Bot level"), classes="label")
-                        yield SteadySelect(
-                            [(_(level), level) for level in LEVELS], value=self.solo.level,
-                            allow_blank=False, id="level", compact=True,
-                        )
-                    with Horizontal(classes="row"):
-                        yield TickBox(_("Extra Salt"), self.solo.extra_salt, id="extra-salt")
-                        yield TickBox(_("Extra Pepper"), self.solo.extra_pepper,
-                                      id="extra-pepper")
-                        yield TickBox(_("Double target"), self.solo.double_target,
-                                      id="double-target")
-                    # One row: with the resume button above them, the choices pushed "Play
-                    # solo" off an 80 x 24 menu.
-                    with Horizontal(classes="row"):
-                        if self.saved_solo is not None:
-                            yield Button(
-                                _("Resume your unfinished solo game"), id="resume-solo",
-                                variant="success",
-                            )
-                            yield Button(_("New game"), id="go-solo", variant="primary")
-                        else:
-                            yield Button(_("Play solo"), id="go-solo", variant="primary")
-                with TabPane(_("Join a LAN game"), id="join"):
-                    yield ServerList(id="servers")
-                    with Horizontal(classes="row"):
-                        yield Label(_("Server"), classes="label")
-                        yield Input(
-                            self.initial_address,
-                            placeholder=_("host:port, e.g. 192.168.1.20:7327"),
-                            id="address",
-                        )
-                    yield Button(_("Join"), id="go-join", variant="primary")
-                with TabPane(_("Host a game here"), id="host"):
-                    yield Static(
-                        _("Starts a server on this machine; friends on your network join it. "
-                          "It keeps running while you play."),
-                        classes="hint",
-                    )
-                    with Horizontal(classes="row"):
-                        yield Label(_("Port"), classes="label")
-                        yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
-                    with Horizontal(classes="row"):
-                        # One switch away: a plain server sends hands in clear.
-                        yield TickBox(_("Encrypt (--secure)"), id="host-secure")
-                        yield TickBox(_("Also serve in browsers (--web)"), id="host-web")
-                    yield Static(
-                        _("Unencrypted, anyone on your network can read the cards; encrypted, "
-                          "friends also need the key shown in the lobby."),
-                        classes="hint",
-                    )
-                    yield Button(_("Host"), id="go-host", variant="primary")
-                with TabPane(_("Learn to play"), id="learn"):
-                    yield Static(
-                        _("A short guided game against one bot: you make every move, one rule "
-                          "at a time. Leave it at any moment with q."),
-                        classes="hint",
-                    )
-                    with Horizontal(classes="row"):
-                        yield Button(_("Learn to play"), id="learn-base", variant="primary")
-                        yield Button(_("Extra Salt's cards"), id="learn-extra-salt")
-                        yield Button(_("Extra Pepper's events"), id="learn-extra-pepper")
+            with LazyTabs(self._show_pane, id="tabs"):
+                for pane_id, title in self._panes():
+                    with TabPane(title, id=pane_id):
+                        if pane_id in self._filled:
+                            yield from self._pane_content(pane_id)
         yield Footer()
+
+    def _panes(self) -> list[tuple[str, str]]:
+        return [("solo", _("Play solo")), ("join", _("Join a LAN game")),
+                ("host", _("Host a game here")), ("learn", _("Learn to play"))]
+
+    def _pane_content(self, pane_id: str) -> ComposeResult:
+        return {"solo": self._solo_pane, "join": self._join_pane, "host": self._host_pane,
+                "learn": self._learn_pane}[pane_id]()
+
+    def _show_pane(self, pane_id: str) -> None:
+        """A pane about to show: its widgets composed the first time (LazyTabs calls this)."""
+        if pane_id in self._filled:
+            return
+        self._filled.add(pane_id)
+        self.query_one(f"#{pane_id}", TabPane).mount_compose(self._pane_content(pane_id))
+
+    def _solo_pane(self) -> ComposeResult:
+        with Horizontal(classes="row compact-row"):
+            yield Label(_("Opponents"), classes="label")
+            yield SteadySelect(
+                [(str(n), n) for n in OPPONENTS],
+                value=self.solo.opponents, allow_blank=False,
+                id="opponents", compact=True,
+            )
+        with Horizontal(classes="row compact-row"):
+            yield Label(_("Bot level"), classes="label")
+            yield SteadySelect(
+                [(_(level), level) for level in LEVELS], value=self.solo.level,
+                allow_blank=False, id="level", compact=True,
+            )
+        with Horizontal(classes="row"):
+            yield TickBox(_("Extra Salt"), self.solo.extra_salt, id="extra-salt")
+            yield TickBox(_("Extra Pepper"), self.solo.extra_pepper,
+                          id="extra-pepper")
+            yield TickBox(_("Double target"), self.solo.double_target,
+                          id="double-target")
+        # One row: with the resume button above them, the choices pushed "Play
+        # solo" off an 80 x 24 menu.
+        with Horizontal(classes="row"):
+            if self.saved_solo is not None:
+                yield Button(
+                    _("Resume your unfinished solo game"), id="resume-solo",
+                    variant="success",
+                )
+                yield Button(_("New game"), id="go-solo", variant="primary")
+            else:
+                yield Button(_("Play solo"), id="go-solo", variant="primary")
+
+    def _join_pane(self) -> ComposeResult:
+        yield ServerList(id="servers")
+        with Horizontal(classes="row"):
+            yield Label(_("Server"), classes="label")
+            yield Input(
+                self.initial_address,
+                placeholder=_("host:port, e.g. 192.168.1.20:7327"),
+                id="address",
+            )
+        yield Button(_("Join"), id="go-join", variant="primary")
+
+    def _host_pane(self) -> ComposeResult:
+        yield Static(
+            _("Starts a server on this machine; friends on your network join it. "
+              "It keeps running while you play."),
+            classes="hint",
+        )
+        with Horizontal(classes="row"):
+            yield Label(_("Port"), classes="label")
+            yield Input(str(DEFAULT_PORT), id="port", type="integer", max_length=5)
+        with Horizontal(classes="row"):
+            # One switch away: a plain server sends hands in clear.
+            yield TickBox(_("Encrypt (--secure)"), id="host-secure")
+            yield TickBox(_("Also serve in browsers (--web)"), id="host-web")
+        yield Static(
+            _("Unencrypted, anyone on your network can read the cards; encrypted, "
+              "friends also need the key shown in the lobby."),
+            classes="hint",
+        )
+        yield Button(_("Host"), id="go-host", variant="primary")
+
+    def _learn_pane(self) -> ComposeResult:
+        yield Static(
+            _("A short guided game against one bot: you make every move, one rule "
+              "at a time. Leave it at any moment with q."),
+            classes="hint",
+        )
+        with Horizontal(classes="row"):
+            yield Button(_("Learn to play"), id="learn-base", variant="primary")
+            yield Button(_("Extra Salt's cards"), id="learn-extra-salt")
+            yield Button(_("Extra Pepper's events"), id="learn-extra-pepper")
 
     def on_mount(self) -> None:
         if closing(self):  # the app quit as the menu came back: its widgets are gone
