@@ -21,6 +21,7 @@ from seasalt.client.tui.screens.result_hold import ResultHold
 from seasalt.client.tui.screens.table_draw import draw_frame, status_line
 from seasalt.client.tui.screens.table_fit import Fitter
 from seasalt.client.tui.screens.table_input import PENDING_CHECK, PENDING_TIMEOUT
+from seasalt.client.tui.table_news import TableNews, watch_news
 from seasalt.client.tui.widgets.actions import ActionLine, ActionList, Choice
 from seasalt.client.tui.widgets.call_status import CallStatus
 from seasalt.client.tui.widgets.cardface import CardSize, size_for
@@ -88,7 +89,9 @@ class TableScreen(Screen[None]):
         self.table = table
         self.clock = clock or time.monotonic
         """Monotonic seconds for the pending-action timeout (tests inject a manual clock)."""
-        self.frame: Frame | None = None
+        self.taken: Frame | None = None
+        """The last frame this screen took in (``note_frame``): what its turn, the baseline and
+        the ended round were worked out from. The frame shown is the app's (``frame``)."""
         self.baseline: Frame | None = None
         """The frame when your last turn ended ("what changed since your last turn")."""
         self.my_turn = False
@@ -178,6 +181,21 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     @property
+    def news(self) -> TableNews | None:
+        """Where the table's news is held: this screen's app (client/tui/table_news.py)."""
+        # Its parent once put up: ``self.app`` is the app active where it is asked, which may
+        # be another one (two apps in one process, as tests run players side by side).
+        holder = self.parent if self.parent is not None else self.app
+        return holder if isinstance(holder, TableNews) else None
+
+    @property
+    def frame(self) -> Frame | None:
+        """The latest frame of this table, as the app holds it (``SeasaltApp.frame``, its one
+        holder); None before the first and in the waiting room."""
+        frame = self.news.frame if self.news is not None else None
+        return frame if frame is not None and frame.table == self.table else None
+
+    @property
     def q_goes_back(self) -> bool:
         """``q`` goes back to the lobby: in the waiting room (no game to lose), watching, or
         at a finished game (waiting for a play again that may never come)."""
@@ -214,25 +232,40 @@ class TableScreen(Screen[None]):
         self.set_interval(PENDING_CHECK, self.check_pending)
         self.set_interval(PENDING_CHECK, self.check_drawn)
         self.set_interval(TICK, self.tick_clocks)
-        # The app holds the latest frame (``SeasaltApp.frame``); each new one is taken in here
-        # as it is set, and drawn by the app's coalesced render (or here for new names).
-        self.watch(self.app, "frame", self._frame_set, init=False)
+        # The app holds the latest frame and the table's news (client/tui/table_news.py):
+        # each new frame is taken in here as it is set, and drawn when the app's coalesced
+        # render says (or here for new names).
+        watch_news(self, "frame", self._frame_set)
+        watch_news(self, "draws", self._draw_due)
+        watch_news(self, "clocks", self.tick_clocks)
+        watch_news(self, "time_ran_out", self._time_ran_out)
+        watch_news(self, "refusals", self.release_input)
         await self.remount()
 
     def _frame_set(self, frame: Frame | None) -> None:
-        """The app's latest frame changed (None: no game there now, this screen keeps its
-        own until it goes)."""
-        if frame is not None and self.note_frame(frame, frame.fresh) and not frame.fresh:
+        """The app's latest frame changed (None: no game there now, the waiting room)."""
+        if frame is None or frame.table != self.table or frame is self.taken:
+            return  # (the same object: taken in already, by ``note_frame``)
+        if table_frames.note_frame(self, frame, frame.fresh) and not frame.fresh:
             self.call_later(self.render_latest)
+
+    def _draw_due(self) -> None:
+        """The app's render: this screen draws next in the app's message loop (whose next
+        frame then waits for it, as a seat's lock may last a single update)."""
+        self.app.call_next(self.render_latest)
+
+    def _time_ran_out(self, seat: int | None) -> None:
+        if seat is not None:
+            self.note_time_ran_out(seat)
 
     async def remount(self) -> None:
         """Draw the newest frame: on mount, and on the new widgets after a language switch
         (which calls this, not on_mount: the intervals are started once)."""
         # Frames that came while this screen was being put up went to the app: start from
         # the newest one, never from an older frame handed over before (a stuck old turn).
-        latest, held = getattr(self.app, "frame", None), self.frame
+        latest, held = self.frame, self.taken
         # (The same seq again: the one held, renamed while this screen was put up.)
-        if (isinstance(latest, Frame) and latest.table == self.table and latest is not held
+        if (latest is not None and latest is not held
                 and (held is None or latest.seq >= held.seq)):
             self.note_frame(latest, held is None or latest.seq > held.seq or latest.fresh)
         self.fitter = Fitter()  # (new widgets after a language switch: nothing applied yet)
@@ -257,14 +290,23 @@ class TableScreen(Screen[None]):
         return self.size.width < NARROW_BELOW
 
     def names(self) -> Names:
-        assert self.frame is not None
-        return Names(self.frame.names(), self.frame.view.seat)
+        # (The app holds no frame once we left the table: the last one taken in names the
+        # seats for what is still on screen until this screen goes.)
+        frame = self.frame or self.taken
+        assert frame is not None
+        return Names(frame.names(), frame.view.seat)
 
     def note_frame(self, frame: Frame, fresh: bool = True) -> bool:
-        """Take in a frame (client/tui/screens/table_frames.py); rendering may skip stale ones.
-        ``fresh``: a snapshot or update from the server (False: the same frame again with new
-        seat names). False when the frame is older than the one held, and ignored."""
-        return table_frames.note_frame(self, frame, fresh)
+        """Take in a frame (client/tui/screens/table_frames.py) and put it up as the app's
+        latest (its one holder); rendering may skip stale ones. ``fresh``: a snapshot or update
+        from the server (False: the same frame again with new seat names). False when the
+        frame is older than the one held, and ignored."""
+        if not table_frames.note_frame(self, frame, fresh):
+            return False
+        news = self.news
+        if news is not None and news.frame is not frame:
+            news.frame = frame  # (its watch here sees the frame taken in)
+        return True
 
     async def show_frame(self, frame: Frame, fresh: bool = True) -> None:
         """Take in and render a frame at once (an older one than held is ignored)."""
