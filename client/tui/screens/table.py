@@ -11,14 +11,13 @@ from seasalt.client.tui.auto_end import AutoEnd
 from seasalt.client.tui.messages import Frame, TableSummary
 from seasalt.client.tui.screens import (
     table_clocks,
-    table_draw,
     table_fit,
     table_frames,
     table_input,
     waiting_room,
 )
 from seasalt.client.tui.screens.result_hold import ResultHold
-from seasalt.client.tui.screens.table_draw import draw_frame, status_line
+from seasalt.client.tui.screens.table_draw import UndrawnCheck, draw_frame, status_line
 from seasalt.client.tui.screens.table_fit import Fitter
 from seasalt.client.tui.screens.table_input import PENDING_CHECK, PENDING_TIMEOUT
 from seasalt.client.tui.table_news import TableNews, watch_news
@@ -35,6 +34,7 @@ from seasalt.client.tui.widgets.opponents import OpponentsPanel
 from seasalt.client.tui.widgets.piles import PilesPanel
 from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.client.tui.widgets.score_track import ScoreTrack
+from seasalt.client.tui.widgets.text_line import TextLine
 from seasalt.client.words.coach import COACH_KEY
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _
@@ -118,21 +118,19 @@ class TableScreen(Screen[None]):
         get their content. Tests and benchmarks wait for it."""
         self._drawn: Frame | None = None
         """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
-        self._undrawn_since: tuple[Frame, float] | None = None
+        self.undrawn = UndrawnCheck()
+        """The guard against a frame taken in and never drawn (``check_drawn``)."""
         self._drawing = False
         """A draw is under way (``render_latest``): one at a time."""
         self._drawing_since = 0.0
         self._draw_again = False
         """Someone asked for a draw while one was under way: it draws again when done."""
-        self._last_status: Text | None = None
-        self._last_recent: Text | None = None
         # The clocks: client/tui/widgets/countdown.py draws them, tick_clocks ticks.
         self.turn_time = 0
         """The table's turn timer option (seconds per turn, 0: none)."""
         self.auto_end = AutoEnd()
         self.time_notes: list[tuple[int, int, int]] = []
         """(round, log position, seat) of each turn whose time ran out: a log line each."""
-        self._prompt_clocked = False
         self.ended_log: tuple[Event, ...] = ()
         """The last round's log as this seat saw it, kept under the new round's lines."""
         self.ended_frame: Frame | None = None
@@ -157,7 +155,7 @@ class TableScreen(Screen[None]):
         # the widgets, one changed later restyles what it is on.
         self.game_shown = self.frame is not None and self.waiting is None
         game = "" if self.game_shown else "-no-game"
-        yield Static(id="status")
+        yield TextLine(id="status")
         yield CallStatus(id="call-status", classes=game)
         yield Static(
             _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
@@ -169,7 +167,7 @@ class TableScreen(Screen[None]):
                     yield PilesPanel(id="piles", classes=game)
                     yield EventsPanel(id="events", classes=game)  # Extra Pepper only
                     yield ScoreTrack(id="score-track", classes=game)  # a big terminal only
-                    yield Static(id="recent")
+                    yield TextLine(id="recent")
                     yield PromptPanel(id="prompt")
                     yield ClockLine(id="clocks", classes=game)
                     yield CoachPanel(id="coach", classes=game)  # client/tui/widgets/coach.py
@@ -194,6 +192,11 @@ class TableScreen(Screen[None]):
         holder); None before the first and in the waiting room."""
         frame = self.news.frame if self.news is not None else None
         return frame if frame is not None and frame.table == self.table else None
+
+    @property
+    def drawn(self) -> Frame | None:
+        """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
+        return self._drawn
 
     @property
     def q_goes_back(self) -> bool:
@@ -429,8 +432,12 @@ class TableScreen(Screen[None]):
         self.sent = False
 
     async def check_drawn(self) -> None:
-        """A guard: a frame taken in but not drawn a check later is drawn now, and logged."""
-        await table_draw.check_drawn(self)
+        """A guard: a frame taken in but not drawn a check later is drawn now, and logged
+        (client/tui/screens/table_draw.py)."""
+        frame = None if self.waiting is not None else self.frame
+        drawing_since = self._drawing_since if self._drawing else None
+        if self.undrawn.due(frame, self._drawn, self.clock(), drawing_since):
+            await self.render_latest()
 
     def check_pending(self) -> bool:
         """Free an action that got no answer within PENDING_TIMEOUT: True when the input is
