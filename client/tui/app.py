@@ -27,9 +27,7 @@ from seasalt.client.net.session import ClientSession
 from seasalt.client.tui import auto_end, language
 from seasalt.client.tui.bridge import Bridge
 from seasalt.client.tui.hosting import OwnServer
-from seasalt.client.tui.launch_options import (
-    LaunchOptions as LaunchOptions,  # (re-exported: tests use it)
-)
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.link import LinkFactory, default_link_factory
 from seasalt.client.tui.lobby_flow import LobbyFlow
 from seasalt.client.tui.messages import (

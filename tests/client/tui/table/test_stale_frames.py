@@ -14,7 +14,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.engine import apply, events_for, legal_actions, view
 from seasalt.testing.tui import NAMES, QueueLink, mid_round
