@@ -20,7 +20,8 @@ import statistics
 from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.common.collector import pace_collector
 from seasalt.testing import tui
 from seasalt.testing.tui import OneFrameLink, mid_round

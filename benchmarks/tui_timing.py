@@ -72,7 +72,8 @@ def tmux_launch(command: str, pattern: str, timeout: float = 60.0) -> float:
 
 async def repaint_latencies(frames: int) -> list[float]:
     from seasalt import protocol as p
-    from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+    from seasalt.client.tui.app import SeasaltApp
+    from seasalt.client.tui.launch_options import LaunchOptions
     from seasalt.client.tui.messages import Frame, FrameArrived
     from seasalt.client.tui.screens.table import TableScreen
     from seasalt.engine import Rules, apply, legal_actions, new_game, view

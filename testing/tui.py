@@ -17,7 +17,8 @@ from typing import Any
 from seasalt import protocol as p
 from seasalt.client.net.history_source import HistoryUnavailable
 from seasalt.client.net.intents import SitDown
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import Frame, IntentQueued
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.screens.table import TableScreen

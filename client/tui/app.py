@@ -27,9 +27,7 @@ from seasalt.client.net.session import ClientSession
 from seasalt.client.tui import auto_end, language
 from seasalt.client.tui.bridge import Bridge
 from seasalt.client.tui.hosting import OwnServer
-from seasalt.client.tui.launch_options import (
-    LaunchOptions as LaunchOptions,  # (re-exported: tests use it)
-)
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.link import LinkFactory, default_link_factory
 from seasalt.client.tui.lobby_flow import LobbyFlow
 from seasalt.client.tui.messages import (
@@ -37,7 +35,6 @@ from seasalt.client.tui.messages import (
     ChatArrived,
     ChatHistoryArrived,
     ClocksArrived,
-    Frame,
     FrameArrived,
     GameEnded,
     GameRecordArrived,
@@ -64,17 +61,18 @@ from seasalt.client.tui.screens.start import JoinPlan, SoloPlan, StartScreen, de
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.start_flow import StartFlow
 from seasalt.client.tui.table_flow import TableFlow
+from seasalt.client.tui.table_news import TableNews
 from seasalt.client.words.i18n import _, resolve, translator
 from seasalt.client.words.join_address import join_line
 from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding
-from textual.reactive import var
 from textual.screen import Screen
 
 
-class SeasaltApp(App[int]):
-    """Sea Salt & Paper in the terminal."""
+class SeasaltApp(App[int], TableNews):
+    """Sea Salt & Paper in the terminal; the table's news for its screens is held here
+    (:class:`TableNews`, client/tui/table_news.py)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Sea Salt & Paper"
@@ -87,9 +85,6 @@ class SeasaltApp(App[int]):
     # those keys does anything (the dialog says its own keys on its buttons).
     SUSPENDED_SCREEN_CLASS = "-suspended"
     discovery_feed: Feed | None = None
-    frame: var[Frame | None] = var(None, always_update=True, init=False)
-    """The latest frame of our table: its one holder (the table flow sets it, table screens
-    watch it). Every frame is news, even one equal to the last (a snapshot after a refusal)."""
     """Where the start menu's Join list hears of LAN servers (None: mDNS; tests set a fake)."""
     BINDINGS = [
         Binding("ctrl+c,ctrl+q", "request_quit", _("Quit"), priority=True, show=False),
@@ -103,7 +98,7 @@ class SeasaltApp(App[int]):
         self.link_factory = link_factory or default_link_factory
         # The app's parts, each given only what it uses (docs/client.md "The app's parts").
         self.own = OwnServer(o.server_seed, o.bot_delay, o.web_urls)  # client/tui/hosting.py
-        self.flow = TableFlow(self, self, self.own)  # client/tui/table_flow.py
+        self.flow = TableFlow(self, self, self.own, self)  # client/tui/table_flow.py
         self.net = NetFlow(self, self.own, self.flow, self.link_factory,  # client/tui/net_flow.py
                            lambda: self.server_key, self.stop_net, o.connect_patience)
         self.lobby = LobbyFlow(self, self, self.own, self.net, self.flow)  # tui/lobby_flow.py

@@ -185,7 +185,6 @@ async def relabel(screen: Screen[Any]) -> None:
     chat: list[tuple[str, str]] = []
     if isinstance(screen, TableScreen):
         chat = [line for panel in screen.query(ChatPanel) for line in panel.lines]
-        screen._last_status = None  # the status line is new: draw it even if unchanged
         screen.previous_rendered = None
     await screen.recompose()
     await _settled(screen)

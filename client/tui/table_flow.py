@@ -2,14 +2,15 @@
 
 The app (client/tui/app.py) keeps screens and lifecycle; it owns one :class:`TableFlow` and relays
 the table's Textual messages to it, one line per message type (``relay``,
-client/tui/relay.py). The flow holds the table view's state — the latest frame (in the app's
-``frame``, which table screens watch), the seats'
-names, the round result on screen and the game over held behind it, the chat so far, the clocks as
-last told, the last score sheet — and puts frames on screen (coalescing bursts of them), round
-results (held a moment behind the others' last moves), the game over, chat, clocks, the score sheet
-and refusals. It reaches the app only through what it is given: Textual's side of the app (screens,
-messages, notices), the app's lifecycle (:class:`Lifecycle`), and the app's own server (a game
-over forgets the solo game kept to resume).
+client/tui/relay.py). The flow holds the table view's state — the seats' names, the round
+result on screen and the game over held behind it — and puts up the table's news for the
+screens, which watch it (client/tui/table_news.py: the latest frame, the chat, the clocks,
+the score sheet, the game's record, a draw due, a time ran out, a refusal): it never looks for
+its screens to hand them these. It coalesces bursts of frames into one draw, holds a round
+result a moment behind the others' last moves and the game over behind the round result. It
+reaches the app only through what it is given: Textual's side of the app (screens, messages,
+notices), the app's lifecycle (:class:`Lifecycle`), the app's own server (a game over forgets
+the solo game kept to resume) and the news it puts up (:class:`TableNews`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from seasalt.client.tui.screens.result_hold import ended_by_stand_in
 from seasalt.client.tui.screens.scores import ScoresArrived, ScoresScreen
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.screens.table_clocks import ended_round
-from seasalt.client.tui.widgets.log import ChatPanel
+from seasalt.client.tui.table_news import TableNews
 from seasalt.client.words.errors import error_text
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _
@@ -63,9 +64,6 @@ BURST_GAP = 0.1
 
 class Lifecycle(Protocol):
     """What the table flow asks of the app's lifecycle (SeasaltApp is one)."""
-
-    frame: Frame | None
-    """The latest frame: its one holder, which table screens watch (``SeasaltApp.frame``)."""
 
     clock: Callable[[], float]
     """Monotonic seconds for the table's timers (tests inject one)."""
@@ -97,20 +95,18 @@ class TableFlow:
         app: Textual's side of the app: its screens, message queue and notifications.
         life: the app's lifecycle (where we sit, the base screen, the network worker).
         own: the app's own server and the solo game kept (a game over forgets it).
+        news: where the screens watch the table's news (the app: client/tui/table_news.py).
     """
 
-    def __init__(self, app: App[Any], life: Lifecycle, own: OwnServer) -> None:
+    def __init__(self, app: App[Any], life: Lifecycle, own: OwnServer, news: TableNews) -> None:
         self.app = app
         self.life = life
         self.own = own
+        self.news = news
         self.seats: tuple[SeatLabel, ...] = ()
         self.game_over = False
         self.result_round: int | None = None
         self.pending_game_over: tuple[GameOverScreen, Callable[[str | None], None]] | None = None
-        self.chat_lines: list[tuple[str, str]] = []
-        """The chat of the table we are at (ChatPanel shows it when a table screen opens)."""
-        self.game_record: Any = None
-        """The last ``game_record`` (how the finished game went)."""
         self._render_scheduled = False
         self._last_frame_at = 0.0
         self.last_render_done = 0.0
@@ -120,22 +116,52 @@ class TableFlow:
         self.held_table: str | None = None
         """A table where this session holds a seat (the lobby marks it "your seat — rejoin")."""
         self.table_status = ""
-        self.clock_reading: ClockReading | None = None
-        """The table's running clocks (turn timer, takeovers, reading pause), as last told."""
         self.round_waiting: tuple[int, ...] = ()
         """The seats still reading the round result (``round_over``'s ``waiting``)."""
-        self.score_sheet: Any = None
-        """The last score sheet the server sent (shown while a fresh one is asked for)."""
+
+    # The news the screens watch, held by the app (client/tui/table_news.py).
 
     @property
     def frame(self) -> Frame | None:
         """The latest frame, as the app holds it: setting it is what shows it to the table
         screens (each watches the app's and takes it in at once)."""
-        return self.life.frame
+        return self.news.frame
 
     @frame.setter
     def frame(self, frame: Frame | None) -> None:
-        self.life.frame = frame
+        self.news.frame = frame
+
+    @property
+    def chat_lines(self) -> list[tuple[str, str]]:
+        """The chat of the table we are at (ChatPanel shows it when a table screen opens)."""
+        return list(self.news.chat)
+
+    @property
+    def clock_reading(self) -> ClockReading | None:
+        """The table's running clocks (turn timer, takeovers, reading pause), as last told."""
+        return self.news.clocks
+
+    @clock_reading.setter
+    def clock_reading(self, reading: ClockReading | None) -> None:
+        self.news.clocks = reading
+
+    @property
+    def score_sheet(self) -> Any:
+        """The last score sheet the server sent (shown while a fresh one is asked for)."""
+        return self.news.score_sheet
+
+    @score_sheet.setter
+    def score_sheet(self, sheet: Any) -> None:
+        self.news.score_sheet = sheet
+
+    @property
+    def game_record(self) -> Any:
+        """The last ``game_record`` (how the finished game went)."""
+        return self.news.game_record
+
+    @game_record.setter
+    def game_record(self, record: Any) -> None:
+        self.news.game_record = record
 
     def table_screens(self) -> list[TableScreen]:
         return [s for s in self.app.screen_stack if isinstance(s, TableScreen)]
@@ -169,11 +195,13 @@ class TableFlow:
             for s in summary.seats
         )
         hint = self.life.join_hint()
-        if summary.status == "waiting":
-            self.frame = None  # no game yet (or the last one is over): the waiting room
         for table in self.table_screens():
             if table.note_table(summary, hint):
                 self.app.call_later(table.render_waiting)
+        if summary.status == "waiting":
+            # No game yet (or the last one is over): the waiting room, which the table screen
+            # draws without a frame (set after its news: it says who left a game it showed).
+            self.frame = None
         if self.frame is not None:
             # The same frame with the new names: the screens redraw it, no action answered.
             self.frame = Frame(self.frame.table, self.frame.seq, self.frame.view, self.seats,
@@ -208,7 +236,7 @@ class TableFlow:
 
     def at_table(self, message: AtTable) -> None:
         if message.new_table:
-            self.chat_lines = []  # another table: its chat_history follows the snapshot
+            self.news.chat = ()  # another table: its chat_history follows the snapshot
         again = message.again and any(
             screen.table == message.table for screen in self.table_screens()
         )
@@ -246,8 +274,9 @@ class TableFlow:
         self._close_stale_result(frame)
         v = frame.view
         if v.seat is not None and v.seats[v.seat].locked:
-            # A lock can last a single update: show it now rather than coalesce it away.
-            await self._render_tables()
+            # A lock can last a single update: show it now rather than coalesce it away (the
+            # draws run next in the app's message loop, before the next frame is taken in).
+            self._draw_tables()
             return
         now = time.perf_counter()
         in_burst = now - self._last_frame_at < BURST_GAP
@@ -269,7 +298,7 @@ class TableFlow:
         """The coalesced render's time: in the app's message loop, unless the app is closing
         (a Textual timer does not fire then either)."""
         if self.app.is_running:
-            self.app.call_next(self._render_tables)
+            self.app.call_next(self._draw_tables)
 
     def _close_stale_result(self, frame: Frame) -> None:
         """A spectator's round result closes once the next round is being played (nobody
@@ -281,12 +310,15 @@ class TableFlow:
             self.app.screen.dismiss(None)
         self.result_seq = None
 
-    async def _render_tables(self) -> None:
+    def _draw_tables(self) -> None:
+        """The table screens draw the latest frame, next in the app's message loop (each
+        mounted one watches ``draws``: client/tui/screens/table.py); then the time is noted."""
         self._render_scheduled = False
-        for table in self.table_screens():
-            if table.is_mounted:
-                await table.render_latest()
-                self.last_render_done = time.perf_counter()
+        self.news.draws += 1
+        self.app.call_next(self._drawn)
+
+    def _drawn(self) -> None:
+        self.last_render_done = time.perf_counter()
 
     # --- round results and the game over ----------------------------------------------------
 
@@ -372,40 +404,29 @@ class TableFlow:
             app.push_screen(screen, done)
 
     def game_record_arrived(self, message: GameRecordArrived) -> None:
-        self.game_record = message.record
-        screens = [s for s in self.app.screen_stack if isinstance(s, GameOverScreen)]
-        if self.pending_game_over is not None:
-            screens.append(self.pending_game_over[0])
-        for screen in screens:
-            screen.show_record(message.record)
+        self.game_record = message.record  # (a game over on screen watches it)
+        if self.pending_game_over is not None:  # (not on screen yet: not watching)
+            self.pending_game_over[0].show_record(message.record)
 
     # --- chat, clocks, the score sheet, refusals -------------------------------------------
 
     def chat_arrived(self, message: ChatArrived) -> None:
-        self.chat_lines.append((message.name, message.text))
-        for table in self.table_screens():
-            table.add_chat(message.name, message.text)
+        self.news.chat = (*self.news.chat, (message.name, message.text))
 
     def chat_history(self, message: ChatHistoryArrived) -> None:
         """The table's recent chat (on joining, watching, coming back): it replaces ours."""
-        self.chat_lines = list(message.lines)
-        for table in self.table_screens():
-            table.query_one(ChatPanel).replace(self.chat_lines)
+        self.news.chat = tuple(message.lines)
 
     def clocks_arrived(self, message: ClocksArrived) -> None:
         clocks = message.clocks
         if (clocks.table != self.life.session.table
                 or not self.app.screen_stack):  # (or shutting down)
             return
+        # (The table screens and the round result on top tick their clocks.)
         self.clock_reading = None if clocks.empty else ClockReading(clocks, message.at)
-        for table in self.table_screens():
-            table.tick_clocks()
-        if isinstance(self.app.screen, RoundResultScreen):
-            self.app.screen.tick_clock()
 
     def time_ran_out(self, message: TimeRanOutArrived) -> None:
-        for table in self.table_screens():
-            table.note_time_ran_out(message.seat)
+        self.news.time_ran_out = message.seat
 
     def open_scores(self) -> None:
         """Show the score sheet of this table's game (the server sends the numbers)."""
@@ -420,22 +441,17 @@ class TableFlow:
         self.app.push_screen(ScoresScreen(table, self.names(), known))
 
     def scores_arrived(self, message: ScoresArrived) -> None:
-        self.score_sheet = message.sheet
-        for screen in self.app.screen_stack:
-            if isinstance(screen, ScoresScreen):
-                screen.show_sheet(message.sheet)
+        self.score_sheet = message.sheet  # (an open score sheet watches it)
 
     def _refresh_scores(self) -> None:
         """A round ended: an open sheet asks again."""
-        for screen in self.app.screen_stack:
-            if isinstance(screen, ScoresScreen):
-                screen.ask()
+        self.news.rounds_scored += 1
 
     def refused(self, message: Refused) -> None:
         # Any refusal frees the table's input: whatever was refused, the player may choose
-        # again (an action sent twice is refused as stale, never applied twice).
-        for table in self.table_screens():
-            table.release_input()
+        # again (an action sent twice is refused as stale, never applied twice): the table
+        # screens watch the count.
+        self.news.refusals += 1
         if message.code is ErrorCode.STALE_SEQ:
             return  # a newer view is on its way; the player simply chooses again
         screen = self.app.screen

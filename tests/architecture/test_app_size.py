@@ -7,6 +7,7 @@ says where the code belongs instead.
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,3 +32,17 @@ def test_the_app_reads_its_parts_by_their_own_names() -> None:
         if "Forwarded[" in path.read_text(encoding="utf-8")
     ]
     assert not offenders, offenders
+
+
+def test_the_app_module_re_exports_nothing() -> None:
+    """Nothing is imported into client/tui/app.py only for others to import from there (``from
+    x import LaunchOptions as LaunchOptions``, the explicit re-export): tests and modules
+    import a name from its home (``seasalt.client.tui.launch_options``)."""
+    tree = ast.parse(APP.read_text(encoding="utf-8"))
+    re_exported = [
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        for alias in node.names if alias.asname == alias.name
+    ]
+    assert re_exported == []
+    assert not any(isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets) for node in tree.body)

@@ -18,7 +18,8 @@ from seasalt.bots import levels
 START_MENU = """
 import asyncio, json, sys
 from seasalt.client.cli import build_parser
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.start import StartScreen
 
 async def main() -> None:

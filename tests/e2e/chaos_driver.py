@@ -48,8 +48,9 @@ from typing import Any
 import platformdirs
 from seasalt import protocol as p
 from seasalt.bots import get_bot
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
 from seasalt.client.tui.bridge import Bridge
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.screens.connecting import ConnectingScreen
 from seasalt.client.tui.screens.dialogs import ConfirmDialog

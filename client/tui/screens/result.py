@@ -15,6 +15,7 @@ from seasalt.client.tui.messages import GameEnd
 from seasalt.client.tui.screens.button_keys import button_keys, pressed
 from seasalt.client.tui.screens.review_finished import app_history, finished_replay
 from seasalt.client.tui.screens.scores import SCORES_KEY, open_scores
+from seasalt.client.tui.table_news import watch_news
 from seasalt.client.tui.widgets.cardface import CardSize, concat, flow_gap
 from seasalt.client.tui.widgets.cards import grouped_hand, table_groups
 from seasalt.client.tui.widgets.countdown import TICK, ClockLine, show_reading_clock
@@ -306,7 +307,12 @@ class RoundResultScreen(Screen[bool]):
         if not getattr(self, "_ticking", False):  # (a language switch mounts it again)
             self._ticking = True
             self.set_interval(TICK, self.tick_clock)
+            watch_news(self, "clocks", self._clocks_told)  # (client/tui/table_news.py)
         self.tick_clock()
+
+    def _clocks_told(self) -> None:
+        if self.is_current:  # (under another dialog its line waits for the next tick)
+            self.tick_clock()
 
     def tick_clock(self) -> None:
         show_reading_clock(self, self.waiting, self.names, self.goes_on)
@@ -436,6 +442,14 @@ class GameOverScreen(Screen[str]):
         elif winners:
             text.append(_("Winner: {names}").format(names=", ".join(winners)))
         return text
+
+    def on_mount(self) -> None:
+        # How the game went follows the game over (client/tui/table_news.py).
+        watch_news(self, "game_record", self._record_arrived)
+
+    def _record_arrived(self, record: GameRecord | None) -> None:
+        if record is not None:
+            self.show_record(record)
 
     def show_record(self, record: GameRecord) -> None:
         """How the game went (it follows the game over from the server)."""

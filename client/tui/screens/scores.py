@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from seasalt.client.net.intents import AskScores
 from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.table_news import watch_news
 from seasalt.client.tui.widgets.footer import Footer
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _, about, ngettext
@@ -159,6 +160,14 @@ class ScoresScreen(ModalScreen[None]):
         if self._first is not None:
             self.show_sheet(self._first)  # the last one known, until the fresh one comes
         self.ask()
+        # The sheets the server sends, and each round's end (asked again), as the app holds
+        # them (client/tui/table_news.py).
+        watch_news(self, "score_sheet", self._sheet_arrived)
+        watch_news(self, "rounds_scored", self.ask)
+
+    def _sheet_arrived(self, sheet: ScoreSheet | None) -> None:
+        if sheet is not None:
+            self.show_sheet(sheet)
 
     def ask(self) -> None:
         """Ask the server for the sheet (again: a round just ended)."""

@@ -11,16 +11,16 @@ from seasalt.client.tui.auto_end import AutoEnd
 from seasalt.client.tui.messages import Frame, TableSummary
 from seasalt.client.tui.screens import (
     table_clocks,
-    table_draw,
     table_fit,
     table_frames,
     table_input,
     waiting_room,
 )
 from seasalt.client.tui.screens.result_hold import ResultHold
-from seasalt.client.tui.screens.table_draw import draw_frame, status_line
+from seasalt.client.tui.screens.table_draw import UndrawnCheck, draw_frame, status_line
 from seasalt.client.tui.screens.table_fit import Fitter
 from seasalt.client.tui.screens.table_input import PENDING_CHECK, PENDING_TIMEOUT
+from seasalt.client.tui.table_news import TableNews, watch_news
 from seasalt.client.tui.widgets.actions import ActionLine, ActionList, Choice
 from seasalt.client.tui.widgets.call_status import CallStatus
 from seasalt.client.tui.widgets.cardface import CardSize, size_for
@@ -34,6 +34,7 @@ from seasalt.client.tui.widgets.opponents import OpponentsPanel
 from seasalt.client.tui.widgets.piles import PilesPanel
 from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.client.tui.widgets.score_track import ScoreTrack
+from seasalt.client.tui.widgets.text_line import TextLine
 from seasalt.client.words.coach import COACH_KEY
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _
@@ -88,7 +89,9 @@ class TableScreen(Screen[None]):
         self.table = table
         self.clock = clock or time.monotonic
         """Monotonic seconds for the pending-action timeout (tests inject a manual clock)."""
-        self.frame: Frame | None = None
+        self.taken: Frame | None = None
+        """The last frame this screen took in (``note_frame``): what its turn, the baseline and
+        the ended round were worked out from. The frame shown is the app's (``frame``)."""
         self.baseline: Frame | None = None
         """The frame when your last turn ended ("what changed since your last turn")."""
         self.my_turn = False
@@ -115,21 +118,19 @@ class TableScreen(Screen[None]):
         get their content. Tests and benchmarks wait for it."""
         self._drawn: Frame | None = None
         """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
-        self._undrawn_since: tuple[Frame, float] | None = None
+        self.undrawn = UndrawnCheck()
+        """The guard against a frame taken in and never drawn (``check_drawn``)."""
         self._drawing = False
         """A draw is under way (``render_latest``): one at a time."""
         self._drawing_since = 0.0
         self._draw_again = False
         """Someone asked for a draw while one was under way: it draws again when done."""
-        self._last_status: Text | None = None
-        self._last_recent: Text | None = None
         # The clocks: client/tui/widgets/countdown.py draws them, tick_clocks ticks.
         self.turn_time = 0
         """The table's turn timer option (seconds per turn, 0: none)."""
         self.auto_end = AutoEnd()
         self.time_notes: list[tuple[int, int, int]] = []
         """(round, log position, seat) of each turn whose time ran out: a log line each."""
-        self._prompt_clocked = False
         self.ended_log: tuple[Event, ...] = ()
         """The last round's log as this seat saw it, kept under the new round's lines."""
         self.ended_frame: Frame | None = None
@@ -154,7 +155,7 @@ class TableScreen(Screen[None]):
         # the widgets, one changed later restyles what it is on.
         self.game_shown = self.frame is not None and self.waiting is None
         game = "" if self.game_shown else "-no-game"
-        yield Static(id="status")
+        yield TextLine(id="status")
         yield CallStatus(id="call-status", classes=game)
         yield Static(
             _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
@@ -166,7 +167,7 @@ class TableScreen(Screen[None]):
                     yield PilesPanel(id="piles", classes=game)
                     yield EventsPanel(id="events", classes=game)  # Extra Pepper only
                     yield ScoreTrack(id="score-track", classes=game)  # a big terminal only
-                    yield Static(id="recent")
+                    yield TextLine(id="recent")
                     yield PromptPanel(id="prompt")
                     yield ClockLine(id="clocks", classes=game)
                     yield CoachPanel(id="coach", classes=game)  # client/tui/widgets/coach.py
@@ -176,6 +177,26 @@ class TableScreen(Screen[None]):
                 yield LogPanel(id="log")
                 yield ChatPanel(id="chat")
         yield Footer()
+
+    @property
+    def news(self) -> TableNews | None:
+        """Where the table's news is held: this screen's app (client/tui/table_news.py)."""
+        # Its parent once put up: ``self.app`` is the app active where it is asked, which may
+        # be another one (two apps in one process, as tests run players side by side).
+        holder = self.parent if self.parent is not None else self.app
+        return holder if isinstance(holder, TableNews) else None
+
+    @property
+    def frame(self) -> Frame | None:
+        """The latest frame of this table, as the app holds it (``SeasaltApp.frame``, its one
+        holder); None before the first and in the waiting room."""
+        frame = self.news.frame if self.news is not None else None
+        return frame if frame is not None and frame.table == self.table else None
+
+    @property
+    def drawn(self) -> Frame | None:
+        """The frame last drawn into the widgets (``rendered`` once the screen shows it)."""
+        return self._drawn
 
     @property
     def q_goes_back(self) -> bool:
@@ -214,25 +235,40 @@ class TableScreen(Screen[None]):
         self.set_interval(PENDING_CHECK, self.check_pending)
         self.set_interval(PENDING_CHECK, self.check_drawn)
         self.set_interval(TICK, self.tick_clocks)
-        # The app holds the latest frame (``SeasaltApp.frame``); each new one is taken in here
-        # as it is set, and drawn by the app's coalesced render (or here for new names).
-        self.watch(self.app, "frame", self._frame_set, init=False)
+        # The app holds the latest frame and the table's news (client/tui/table_news.py):
+        # each new frame is taken in here as it is set, and drawn when the app's coalesced
+        # render says (or here for new names).
+        watch_news(self, "frame", self._frame_set)
+        watch_news(self, "draws", self._draw_due)
+        watch_news(self, "clocks", self.tick_clocks)
+        watch_news(self, "time_ran_out", self._time_ran_out)
+        watch_news(self, "refusals", self.release_input)
         await self.remount()
 
     def _frame_set(self, frame: Frame | None) -> None:
-        """The app's latest frame changed (None: no game there now, this screen keeps its
-        own until it goes)."""
-        if frame is not None and self.note_frame(frame, frame.fresh) and not frame.fresh:
+        """The app's latest frame changed (None: no game there now, the waiting room)."""
+        if frame is None or frame.table != self.table or frame is self.taken:
+            return  # (the same object: taken in already, by ``note_frame``)
+        if table_frames.note_frame(self, frame, frame.fresh) and not frame.fresh:
             self.call_later(self.render_latest)
+
+    def _draw_due(self) -> None:
+        """The app's render: this screen draws next in the app's message loop (whose next
+        frame then waits for it, as a seat's lock may last a single update)."""
+        self.app.call_next(self.render_latest)
+
+    def _time_ran_out(self, seat: int | None) -> None:
+        if seat is not None:
+            self.note_time_ran_out(seat)
 
     async def remount(self) -> None:
         """Draw the newest frame: on mount, and on the new widgets after a language switch
         (which calls this, not on_mount: the intervals are started once)."""
         # Frames that came while this screen was being put up went to the app: start from
         # the newest one, never from an older frame handed over before (a stuck old turn).
-        latest, held = getattr(self.app, "frame", None), self.frame
+        latest, held = self.frame, self.taken
         # (The same seq again: the one held, renamed while this screen was put up.)
-        if (isinstance(latest, Frame) and latest.table == self.table and latest is not held
+        if (latest is not None and latest is not held
                 and (held is None or latest.seq >= held.seq)):
             self.note_frame(latest, held is None or latest.seq > held.seq or latest.fresh)
         self.fitter = Fitter()  # (new widgets after a language switch: nothing applied yet)
@@ -257,14 +293,23 @@ class TableScreen(Screen[None]):
         return self.size.width < NARROW_BELOW
 
     def names(self) -> Names:
-        assert self.frame is not None
-        return Names(self.frame.names(), self.frame.view.seat)
+        # (The app holds no frame once we left the table: the last one taken in names the
+        # seats for what is still on screen until this screen goes.)
+        frame = self.frame or self.taken
+        assert frame is not None
+        return Names(frame.names(), frame.view.seat)
 
     def note_frame(self, frame: Frame, fresh: bool = True) -> bool:
-        """Take in a frame (client/tui/screens/table_frames.py); rendering may skip stale ones.
-        ``fresh``: a snapshot or update from the server (False: the same frame again with new
-        seat names). False when the frame is older than the one held, and ignored."""
-        return table_frames.note_frame(self, frame, fresh)
+        """Take in a frame (client/tui/screens/table_frames.py) and put it up as the app's
+        latest (its one holder); rendering may skip stale ones. ``fresh``: a snapshot or update
+        from the server (False: the same frame again with new seat names). False when the
+        frame is older than the one held, and ignored."""
+        if not table_frames.note_frame(self, frame, fresh):
+            return False
+        news = self.news
+        if news is not None and news.frame is not frame:
+            news.frame = frame  # (its watch here sees the frame taken in)
+        return True
 
     async def show_frame(self, frame: Frame, fresh: bool = True) -> None:
         """Take in and render a frame at once (an older one than held is ignored)."""
@@ -387,8 +432,12 @@ class TableScreen(Screen[None]):
         self.sent = False
 
     async def check_drawn(self) -> None:
-        """A guard: a frame taken in but not drawn a check later is drawn now, and logged."""
-        await table_draw.check_drawn(self)
+        """A guard: a frame taken in but not drawn a check later is drawn now, and logged
+        (client/tui/screens/table_draw.py)."""
+        frame = None if self.waiting is not None else self.frame
+        drawing_since = self._drawing_since if self._drawing else None
+        if self.undrawn.due(frame, self._drawn, self.clock(), drawing_since):
+            await self.render_latest()
 
     def check_pending(self) -> bool:
         """Free an action that got no answer within PENDING_TIMEOUT: True when the input is

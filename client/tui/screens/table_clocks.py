@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def tick_clocks(screen: TableScreen) -> None:
     """Count the table's clocks down on this client's clock, and end the turn by itself when
     auto end turn is on and END TURN is the only legal action."""
-    frame = screen._drawn or screen.frame  # the frame on screen: its prompt and clocks agree
+    frame = screen.drawn or screen.frame  # the frame on screen: its prompt and clocks agree
     if frame is None or screen.waiting is not None:
         return
     now = screen.clock()
@@ -63,12 +63,10 @@ def tick_clocks(screen: TableScreen) -> None:
             return
         clocked = (reading is not None and not offline and not v.legal_actions
                    and reading.takeover_of(v.to_act, now) is not None)
-        if clocked:
-            prompt.show_text(prompt_with_clocks(words_for(v, names, screen.swap_pick), v, names,
-                                                reading, now, frame.seats))
-        elif screen._prompt_clocked:
-            prompt.show(v, names, screen.swap_pick)  # the countdown stopped: the usual prompt again
-        screen._prompt_clocked = clocked
+        prompt.count_down(
+            prompt_with_clocks(words_for(v, names, screen.swap_pick), v, names, reading, now,
+                               frame.seats) if clocked else None,
+            v, names, screen.swap_pick)
 
 
 def ended_round(screen: TableScreen) -> tuple[Event, ...]:

@@ -4,7 +4,9 @@ its recent lines.
 
 Functions of the table screen (client/tui/screens/table.py), which decides when to draw (one draw
 at a time, always of the newest frame: ``TableScreen.render_latest``) and keeps what they
-read: the frame, the baseline of your last turn, the ended round's log, the time notes.
+read: the frame, the baseline of your last turn, the ended round's log, the time notes. The
+status and recent lines keep what they show (client/tui/widgets/text_line.py); the guard
+against a frame never drawn keeps its own watch (:class:`UndrawnCheck`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from seasalt.client.tui.messages import Frame
 from seasalt.client.tui.screens.table_input import PENDING_CHECK
 from seasalt.client.tui.widgets.actions import ActionList, choices_for
 from seasalt.client.tui.widgets.call_status import CallStatus
-from seasalt.client.tui.widgets.cards import update_text
 from seasalt.client.tui.widgets.coach import CoachPanel
 from seasalt.client.tui.widgets.countdown import turn_time_label, with_time_notes
 from seasalt.client.tui.widgets.events import EventsPanel
@@ -27,10 +28,10 @@ from seasalt.client.tui.widgets.opponents import OpponentsPanel
 from seasalt.client.tui.widgets.piles import PilesPanel
 from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.client.tui.widgets.score_track import ScoreTrack
+from seasalt.client.tui.widgets.text_line import TextLine
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _, ngettext
 from seasalt.engine import Event, PlayerView
-from textual.widgets import Static
 
 if TYPE_CHECKING:
     from seasalt.client.tui.screens.table import TableScreen
@@ -167,9 +168,7 @@ async def _draw_view(screen: TableScreen, frame: Frame, shown: Frame, previous: 
         new_cards = set(v.hand) - set(previous.view.hand)
     status = status_line(shown, names, screen.turn_time, screen.link_state, screen.watchers,
                          screen.size.width)
-    if status != screen._last_status:
-        screen._last_status = status
-        update_text(screen.query_one("#status", Static), None, status)
+    screen.query_one("#status", TextLine).show(status)
     screen.query_one(CallStatus).show(v, names)
     await screen.query_one(OpponentsPanel).show(shown, changed_seats, screen.collapsed)
     screen.query_one(PilesPanel).show(v, changed_piles)
@@ -195,14 +194,13 @@ async def _draw_view(screen: TableScreen, frame: Frame, shown: Frame, previous: 
         lines = (log_lines(screen.ended_log, names) + lines)[-LOG_LINES:]
     screen.query_one(LogPanel).show(lines, fresh)
     recent = Text("\n").join(Text("» " + line) for line in lines[-RECENT_LINES:])
-    if recent != screen._last_recent:
-        screen._last_recent = recent
-        update_text(screen.query_one("#recent", Static), None, recent)
+    screen.query_one("#recent", TextLine).show(recent)
     return frame
 
 
-async def check_drawn(screen: TableScreen) -> None:
-    """A guard: a frame taken in but not drawn a check later is drawn now, and logged.
+class UndrawnCheck:
+    """A guard: a frame taken in but not drawn a check later is drawn now, and logged
+    (``TableScreen.check_drawn`` asks it at each check).
 
     The chaos soak saw an old turn stay on screen for good (seed 3002: frame 207 held, 206
     drawn). Its causes are fixed: the app's render timer was lost now and then (see
@@ -211,27 +209,35 @@ async def check_drawn(screen: TableScreen) -> None:
     frame heals, and says so. A wait of a second or two is a loaded machine (the app's render
     waits in the app's message loop behind a dialog being put up or taken down, which takes a
     second there at load 8): INFO; a longer one is a warning."""
-    frame = screen.frame
-    if frame is None or frame is screen._drawn or screen.waiting is not None:
-        screen._undrawn_since = None
-        return
-    now = screen.clock()
-    if screen._undrawn_since is None or screen._undrawn_since[0] is not frame:
-        screen._undrawn_since = (frame, now)
-        return
-    if now - screen._undrawn_since[1] < PENDING_CHECK:
-        return
-    waited = now - screen._undrawn_since[1]
-    # A draw under way draws the newest frame when it ends (render_latest). One that never
-    # ends holds up the message loop it runs on, so nothing here could draw anyway: say so.
-    log.log(logging.WARNING if waited >= UNDRAWN_WARNING else logging.INFO,
-            "table %s: frame %d was taken in but not drawn for %.1f s%s: drawing it",
-            frame.table, frame.seq, waited,
-            " (a draw has been under way for %.1f s)" % (now - screen._drawing_since)
-            if screen._drawing else "")
-    screen._undrawn_since = None
-    await screen.render_latest()
+
+    def __init__(self) -> None:
+        self.since: tuple[Frame, float] | None = None
+        """The frame seen undrawn at a check, and when."""
+
+    def due(self, frame: Frame | None, drawn: Frame | None, now: float,
+            drawing_since: float | None) -> bool:
+        """True (and logged) when ``frame``, the one to draw (None: nothing to draw, the
+        waiting room), has been seen undrawn since a check ago; ``drawn``: the frame last
+        drawn; ``drawing_since``: when the draw under way began (None: none is)."""
+        if frame is None or frame is drawn:
+            self.since = None
+            return False
+        if self.since is None or self.since[0] is not frame:
+            self.since = (frame, now)
+            return False
+        if now - self.since[1] < PENDING_CHECK:
+            return False
+        waited = now - self.since[1]
+        # A draw under way draws the newest frame when it ends (render_latest). One that never
+        # ends holds up the message loop it runs on, so nothing here could draw anyway: say so.
+        log.log(logging.WARNING if waited >= UNDRAWN_WARNING else logging.INFO,
+                "table %s: frame %d was taken in but not drawn for %.1f s%s: drawing it",
+                frame.table, frame.seq, waited,
+                " (a draw has been under way for %.1f s)" % (now - drawing_since)
+                if drawing_since is not None else "")
+        self.since = None
+        return True
 
 
-__all__ = ["RECENT_LINES", "UNDRAWN_WARNING", "check_drawn", "draw_frame", "seat_signature",
+__all__ = ["RECENT_LINES", "UNDRAWN_WARNING", "UndrawnCheck", "draw_frame", "seat_signature",
            "status_line"]

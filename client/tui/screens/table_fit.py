@@ -284,7 +284,7 @@ class Fitter:
         if not self.row_parts:
             self.row_parts = tuple(screen.query("#left, #opponents, #clocks, #coach"))
         key = tuple((w.display, w.outer_size) for w in self.row_parts)
-        if key != self.rows_key and screen.rendered is screen._drawn:
+        if key != self.rows_key and screen.rendered is screen.drawn:
             self.rows_key = key
             screen.fit()
 

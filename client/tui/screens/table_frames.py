@@ -1,10 +1,10 @@
 """Taking in a frame at the table: which frame is current (never an older one), whose turn it
 is, what the last turn's end looked like, the ended round's log kept under the new round's, and
 whether a sent action is answered. No drawing: ``TableScreen.render_latest`` draws what this
-leaves in ``screen.frame``.
+took in (its ``frame`` is the app's).
 
 A function of the table screen (client/tui/screens/table.py), which keeps the state it reads and
-writes: ``frame``, ``baseline``, ``my_turn``, ``sent``, ``swap_pick``, ``waiting``,
+writes: ``taken``, ``baseline``, ``my_turn``, ``sent``, ``swap_pick``, ``waiting``,
 ``ended_log``, ``ended_frame``, ``again_asked``, ``previous_rendered``.
 """
 
@@ -28,7 +28,7 @@ def note_frame(screen: TableScreen, frame: Frame, fresh: bool = True) -> bool:
     """Take in a frame; rendering may skip stale ones. ``fresh``: a snapshot or update from
     the server (False: the same frame again with new seat names). False when the frame is
     older than the one held, and ignored."""
-    previous = screen.frame
+    previous = screen.taken
     if previous is not None and previous.table == frame.table and frame.seq < previous.seq:
         # A frame handed over late (a relabel deferred with call_later while updates of the
         # same burst were taken in): going back to it would leave the player on an old turn
@@ -45,7 +45,7 @@ def note_frame(screen: TableScreen, frame: Frame, fresh: bool = True) -> bool:
         # Only its tail: enough events for the log's lines, and no more wording per frame.
         screen.ended_log = (previous.view.log + ending[:starts])[-ENDED_EVENTS:]
         screen.ended_frame = previous  # the table as the round left it, while its result waits
-    screen.frame = frame
+    screen.taken = frame
     if not frame.view.is_over:
         screen.again_asked = False  # (a new game: its own prompts)
     if fresh:

@@ -35,7 +35,7 @@ PENDING_TIMEOUT = 5.0
 asked for). A last resort: any frame or any refusal frees it long before."""
 PENDING_CHECK = 1.0
 """Seconds between two checks of that timeout while an action is pending (and of a frame
-taken in but not drawn: client/tui/screens/table_draw.py ``check_drawn``)."""
+taken in but not drawn: client/tui/screens/table_draw.py ``UndrawnCheck``)."""
 
 
 TYPED_AWAY = frozenset({"help", "toggle_side", "chat", "back_or_quit", "quit_table", "coach"})

@@ -16,9 +16,9 @@ from seasalt.client.tui.messages import TableSummary
 from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.client.tui.widgets.countdown import turn_time_label
 from seasalt.client.tui.widgets.prompt import PromptPanel
+from seasalt.client.tui.widgets.text_line import TextLine
 from seasalt.client.words.i18n import _, ngettext
 from textual.css.query import NoMatches
-from textual.widgets import Static
 
 if TYPE_CHECKING:
     from seasalt.client.tui.screens.table import TableScreen
@@ -122,8 +122,8 @@ async def draw_waiting(screen: TableScreen) -> None:
         screen.query_one(PromptPanel).set_class(False, "-my-turn")
         await screen.query_one(ActionList).show([])
         screen.query_one(PromptPanel).show_text(screen.waiting_text())
-        screen._last_status = None  # (the game's status line is drawn again after this)
-        screen.query_one("#status", Static).update(waiting_status(screen.table))
+        # (The game's status line is drawn again after this.)
+        screen.query_one("#status", TextLine).put(waiting_status(screen.table))
         show_notices(screen)
 
 
@@ -140,8 +140,7 @@ def show_notices(screen: TableScreen) -> None:
         return  # in play the recent log lines are shown there (client/tui/screens/table_draw.py)
     with contextlib.suppress(NoMatches):
         recent = Text("» " + screen.notices[-1]) if screen.notices else Text()
-        screen._last_recent = None
-        screen.query_one("#recent", Static).update(recent)
+        screen.query_one("#recent", TextLine).put(recent)
 
 
 __all__ = ["add_notice", "draw_waiting", "note_table", "show_notices", "waiting_status",

@@ -6,6 +6,7 @@ from collections import deque
 
 from rich.console import Console
 from rich.text import Text
+from seasalt.client.tui.table_news import ChatLines, watch_news
 from seasalt.client.tui.widgets.cards import Memo, update_text
 from seasalt.client.tui.widgets.wrap import hang, tie_card_names
 from seasalt.client.words.game import Names, describe_event
@@ -90,6 +91,16 @@ class ChatPanel(Vertical):
         kept = getattr(getattr(self.app, "flow", None), "chat_lines", None)
         if kept:
             self.replace(kept)
+        watch_news(self, "chat", self._chat_changed)  # the table's chat, as the app holds it
+
+    def _chat_changed(self, old: ChatLines, new: ChatLines) -> None:
+        """New lines after the ones known are added; any other chat replaces them (the
+        table's recent chat, on joining, watching, coming back)."""
+        if len(new) > len(old) and new[:len(old)] == old:
+            for name, text in new[len(old):]:
+                self.add(name, text)
+        else:
+            self.replace(list(new))
 
     def replace(self, lines: list[tuple[str, str]]) -> None:
         """Show exactly these lines (the table's recent chat from the server)."""

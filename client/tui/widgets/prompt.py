@@ -256,8 +256,21 @@ class PromptPanel(Static):
     first_line = 0
     """The first line of ``shown`` drawn (a window scrolled down)."""
 
+    clocked = False
+    """The prompt counts a clock down (:meth:`count_down`)."""
+
     def show(self, v: PlayerView, names: Names, swap_pick: int | None = None) -> None:
         self.show_text(words_for(v, names, swap_pick))
+
+    def count_down(self, text: Text | None, v: PlayerView, names: Names,
+                   swap_pick: int | None = None) -> None:
+        """The prompt with a clock counting down (``text``, as the tick words it); None: no
+        clock runs, and one that just stopped gives way to the usual prompt again."""
+        if text is not None:
+            self.show_text(text)
+        elif self.clocked:
+            self.show(v, names, swap_pick)
+        self.clocked = text is not None
 
     def show_text(self, text: Text) -> None:
         """Show ``text`` (the waiting room's, say) unless it is already shown."""

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 from seasalt.client.own_server.solo_game import SavedSolo, save_solo, solo_db_path
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import GameEnd
 from seasalt.client.tui.screens.connecting import ConnectingScreen
 from seasalt.client.tui.screens.dialogs import ConfirmDialog, HostQuitDialog

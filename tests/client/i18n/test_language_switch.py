@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
 from seasalt.client.tui.language import LanguageSelect
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.start import StartScreen
 from seasalt.client.tui.widgets.log import ChatPanel
 from seasalt.client.words.i18n import _

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 from seasalt.client.net.intents import SitDown
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.widgets.actions import ActionList

@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from seasalt.client.own_server.child_server import parse_web_urls
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.connecting import ConnectingScreen
 from seasalt.client.tui.screens.dialogs import HostQuitDialog
 from seasalt.client.tui.screens.history import HistoryScreen

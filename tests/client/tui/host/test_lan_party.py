@@ -17,7 +17,8 @@ import pytest
 from seasalt import protocol as p
 from seasalt.client.files import tokens
 from seasalt.client.net.intents import Play, SitDown, WatchTable
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.client.tui.screens.help import HelpScreen

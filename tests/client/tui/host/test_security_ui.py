@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import zmq
 import zmq.asyncio
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.dialogs import HostQuitDialog
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.screens.table import TableScreen

@@ -8,7 +8,8 @@ import getpass
 from typing import Any
 
 from seasalt.client.files.settings import load_name
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.help import HelpScreen
 from seasalt.client.tui.screens.name_prompt import NamePrompt
 from seasalt.client.tui.screens.start import StartScreen

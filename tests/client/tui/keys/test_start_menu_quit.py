@@ -11,7 +11,8 @@ from typing import Any
 
 from seasalt.client.files import settings
 from seasalt.client.files.settings import SoloChoices
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.start import StartScreen
 from textual.widgets import Checkbox, Select
 

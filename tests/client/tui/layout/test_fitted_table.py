@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
 from seasalt.client.tui.bridge import summary_from_info
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.widgets.event_stats import EventStatsPanel
 from seasalt.client.tui.widgets.fitted_table import Row, fill_table

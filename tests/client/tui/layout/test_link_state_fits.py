@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import LinkStatus
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.screens.table_draw import status_line

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import LinkStatus
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.testing.tui import FakeLink

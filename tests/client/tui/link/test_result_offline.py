@@ -19,7 +19,8 @@ import pytest
 import zmq.asyncio
 from seasalt.bots import get_bot
 from seasalt.client.net.intents import WatchTable
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.screens.result import RoundResultScreen

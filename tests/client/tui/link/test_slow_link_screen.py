@@ -11,7 +11,8 @@ import socket
 from typing import Any
 
 import pytest
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.connecting import ConnectingScreen
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.testing.server import running_server

@@ -23,7 +23,8 @@ import zmq.asyncio
 from seasalt import protocol as p
 from seasalt.bots import get_bot
 from seasalt.client.net.intents import SitDown, WatchTable
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.screens.table import TableScreen

@@ -18,7 +18,8 @@ from seasalt.client.net.discovery import (
     Seen,
     Unavailable,
 )
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.screens.start import JoinPlan, StartScreen
 from seasalt.client.tui.widgets import servers

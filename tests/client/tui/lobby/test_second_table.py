@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 import zmq.asyncio
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen, free_table_name
 from seasalt.protocol import MAX_TABLE_NAME_LENGTH, Joined, JoinOrCreate
 from seasalt.testing.server import RawClient, running_server

@@ -20,7 +20,8 @@ import pytest
 from seasalt.client import cli
 from seasalt.client.files.settings import load_name, save_name
 from seasalt.client.net.intents import SitDown
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.client.tui.screens.lobby import LobbyScreen

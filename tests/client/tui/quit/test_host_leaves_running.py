@@ -31,7 +31,8 @@ async def test_the_host_leaving_the_server_running_hands_her_seat_to_a_bot_at_on
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # host mode's journal goes here
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     from seasalt.client import cli
-    from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+    from seasalt.client.tui.app import SeasaltApp
+    from seasalt.client.tui.launch_options import LaunchOptions
     from seasalt.client.tui.screens.dialogs import HostQuitDialog
 
     app = SeasaltApp(LaunchOptions(name="Ann", bot_delay=0))

@@ -18,7 +18,8 @@ import pytest
 import zmq.asyncio
 from seasalt import protocol as p
 from seasalt.client.net.intents import SitDown
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.widgets.log import LogPanel
 from seasalt.engine import GameState, Phase, Rules, apply, legal_actions, new_game, view

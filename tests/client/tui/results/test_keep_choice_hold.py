@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens import result_hold
 from seasalt.client.tui.screens.result import RoundResultScreen
 from seasalt.client.tui.screens.result_hold import RESULT_HOLD

@@ -10,7 +10,8 @@ import pytest
 import zmq.asyncio
 from seasalt.client.net.history_source import ServerHistory
 from seasalt.client.net.intents import WatchTable
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen, record_notes
 from seasalt.client.tui.screens.stats import StatsScreen

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens import result_hold
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.screens.result import RoundResultScreen

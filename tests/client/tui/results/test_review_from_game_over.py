@@ -11,7 +11,8 @@ import pytest
 import zmq.asyncio
 from seasalt.bots.coach import COACH_BUDGET
 from seasalt.client.net.intents import WatchTable
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.tui.screens.review import ReviewScreen

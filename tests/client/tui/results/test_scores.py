@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from rich.console import Console
 from seasalt.client.net.intents import AskScores, SitDown
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.lobby import LobbyScreen
 from seasalt.client.tui.screens.result import RoundResultScreen

@@ -12,7 +12,8 @@ import pytest
 from seasalt.client.files import settings
 from seasalt.client.files.settings import SoloChoices
 from seasalt.client.net.intents import Play
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 from seasalt.client.own_server.child_server import journal_in_use
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.connecting import ConnectingScreen
 from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.client.tui.screens.start import StartScreen

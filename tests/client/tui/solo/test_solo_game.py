@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 from seasalt.client.net.intents import AgreeToPlayAgain, DoneReading, Play
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.screens.result import GameOverScreen, RoundResultScreen
 from seasalt.client.tui.screens.start import StartScreen

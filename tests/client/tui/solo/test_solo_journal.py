@@ -18,7 +18,8 @@ import pytest
 from seasalt.client.cli import main
 from seasalt.client.net.intents import LeaveTable
 from seasalt.client.own_server.child_server import clean_stale
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import IntentQueued
 from seasalt.client.tui.screens.connecting import ConnectingScreen
 from seasalt.client.tui.screens.dialogs import ConfirmDialog

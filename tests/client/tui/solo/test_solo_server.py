@@ -66,7 +66,8 @@ async def test_host_mode_shows_join_addresses_and_asks_before_stopping(
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # host mode's journal goes here
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+    from seasalt.client.tui.app import SeasaltApp
+    from seasalt.client.tui.launch_options import LaunchOptions
     from seasalt.client.tui.screens.dialogs import HostQuitDialog
     from seasalt.client.tui.screens.lobby import LobbyScreen
 

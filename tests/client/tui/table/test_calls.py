@@ -12,7 +12,8 @@ import pytest
 from seasalt import protocol as p
 from seasalt.client.files.settings import load_name
 from seasalt.client.files.settings import settings_path as name_path  # (the name is kept there)
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.client.tui.screens.help import _keys

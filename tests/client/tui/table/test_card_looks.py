@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.style import Style
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
 from seasalt.client.tui.compat import TICKED, TickBox
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.help import HelpScreen
 from seasalt.client.tui.screens.result import RoundResultScreen, score_table
 from seasalt.client.tui.widgets.cardface import (

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from seasalt import protocol as p
 from seasalt.client.files import settings
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
 from seasalt.client.tui.bridge import summary_from_info
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import TablesListed
 from seasalt.client.tui.screens.result import RoundResultScreen
 from seasalt.client.tui.screens.table import TableScreen

@@ -15,7 +15,8 @@ import pytest
 from rich.text import Text
 from seasalt import protocol as p
 from seasalt.bots import coach as real_coach
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.help import HelpScreen
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.widgets import coach as panel_module

@@ -9,7 +9,8 @@ against the engine without Textual in tests/client/test_lessons.py.
 from __future__ import annotations
 
 import pytest
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.lesson_table import LessonLine, LessonTableScreen
 from seasalt.client.tui.screens.result import RoundResultScreen
 from seasalt.client.tui.screens.start import StartScreen

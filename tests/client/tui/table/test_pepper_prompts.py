@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.client.tui.widgets.prompt import PromptPanel, prompt_text

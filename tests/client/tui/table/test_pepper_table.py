@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.help import HelpScreen
 from seasalt.client.tui.screens.lobby import CreateTableDialog, LobbyScreen
 from seasalt.client.tui.screens.result import RoundResultScreen

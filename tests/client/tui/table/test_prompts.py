@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.client.tui.widgets.actions import ActionList
 from seasalt.client.tui.widgets.prompt import prompt_text

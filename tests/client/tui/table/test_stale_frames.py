@@ -14,7 +14,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.table import TableScreen
 from seasalt.engine import apply, events_for, legal_actions, view
 from seasalt.testing.tui import NAMES, QueueLink, mid_round
@@ -139,3 +140,22 @@ async def test_new_names_answer_nothing_and_every_snapshot_answers(tui) -> None:
             link.inbox.put_nowait(snapshot)
             await tui.until(lambda: not table.sent, what="the snapshot taken in")
             assert table.frame is app.frame and table.frame.seq == 8
+
+
+async def test_the_table_screen_shows_the_apps_frame_and_keeps_none_of_its_own(tui) -> None:  # type: ignore[no-untyped-def]
+    """One holder of the latest frame: the table screen reads the app's. When the table waits
+    for players again (someone left after a game) the app holds none, and the screen draws the
+    waiting room, saying who left the game it showed."""
+    async with after_the_burst(tui) as (app, link):
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.frame is not None
+        assert table.frame is app.frame
+        seats = (p.SeatInfo("human", "Ann", True, False), p.SeatInfo("human", None, False, False),
+                 p.SeatInfo("human", "Cid", True, False))
+        link.inbox.put_nowait(p.TableChanged(p.TableInfo("t", seats, True, False,
+                                                         p.TableState.WAITING, 1)))
+        await tui.until(lambda: table.waiting is not None, what="the waiting room")
+        await tui.settled(app)
+        assert app.frame is None and table.frame is None  # no copy of the last game kept
+        assert table.notices[-1] == "Bea left: the next game starts when every seat is taken."
+        assert "waiting for players" in tui.text(app)

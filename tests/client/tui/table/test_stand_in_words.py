@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.widgets.log import LogPanel
 from seasalt.client.words import i18n
 from seasalt.engine import EventKind, GameState

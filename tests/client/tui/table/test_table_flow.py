@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from seasalt import protocol as p
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.call_confirm import CallConfirmDialog
 from seasalt.client.tui.screens.dialogs import ConfirmDialog
 from seasalt.client.tui.screens.help import HelpScreen

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.messages import GameEnd
 from seasalt.client.tui.screens.button_keys import button_keys
 from seasalt.client.tui.screens.connecting import ConnectingScreen
