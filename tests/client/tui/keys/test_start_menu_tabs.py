@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasalt.client.tui.app import LaunchOptions, SeasaltApp
+from seasalt.client.tui.app import SeasaltApp
+from seasalt.client.tui.launch_options import LaunchOptions
 from seasalt.client.tui.screens.start import StartScreen
 from textual.widgets import Button, Input, TabbedContent, TabPane
 
