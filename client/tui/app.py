@@ -76,7 +76,7 @@ from textual.screen import Screen
 class SeasaltApp(App[int]):
     """Sea Salt & Paper in the terminal."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "phone.tcss"]  # phone.tcss: the table under 80 columns
     TITLE = "Sea Salt & Paper"
     # The palette (ctrl+p) holds the language commands; it is not advertised in the footer
     # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from rich.text import Text
 from seasalt.client.tui.auto_end import AutoEnd
 from seasalt.client.tui.messages import Frame, TableSummary
+from seasalt.client.tui.phone import PHONE_BELOW
 from seasalt.client.tui.screens import (
     table_clocks,
     table_draw,
@@ -48,7 +49,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 NARROW_BELOW = 100
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+MIN_WIDTH, MIN_HEIGHT = 36, 16
 GAME_PARTS = ("call-status", "opponents", "piles", "events", "score-track", "clocks", "coach",
               "hand")
 """The widgets the waiting room hides (``-no-game``, client/tui/app.tcss): no game to show."""
@@ -59,7 +60,8 @@ class TableScreen(Screen[None]):
 
     AUTO_FOCUS = ""
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_WIDTH, "-narrow"), (NARROW_BELOW, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]
+    # -low: a phone held sideways (about 18 rows), client/tui/phone.tcss.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-low"), (24, "-tall")]
 
     BINDINGS = [
         Binding("question_mark,f1", "help", _("Help"), key_display="?"),
@@ -157,7 +159,7 @@ class TableScreen(Screen[None]):
         yield Static(id="status")
         yield CallStatus(id="call-status", classes=game)
         yield Static(
-            _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
+            _("The terminal is too small: please make it at least 36 x 16."), id="too-small"
         )
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -249,7 +251,7 @@ class TableScreen(Screen[None]):
 
     @property
     def too_small(self) -> bool:
-        """The terminal is under 80 x 24: only the "too small" line shows, no choices."""
+        """The terminal is under 36 x 16: only the "too small" line shows, no choices."""
         return self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
 
     @property
@@ -369,6 +371,7 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self._on_screen, self._drawn, 0, self.fitter.applies)
 
     def on_resize(self) -> None:
+        self.set_class(self.size.width < PHONE_BELOW, "-phone")
         # A big terminal (large cards): the table's middle is centred between the opponents
         # and the hand, and sized to what it holds (app.tcss, "the big-terminal layout").
         self.set_class(size_for(self.size.width, self.size.height) >= CardSize.LARGE, "-roomy")
@@ -462,4 +465,5 @@ class TableScreen(Screen[None]):
         table_clocks.note_time_ran_out(self, seat)
 
 
-__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "NARROW_BELOW", "PENDING_TIMEOUT", "TableScreen"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "NARROW_BELOW", "PENDING_TIMEOUT", "PHONE_BELOW",
+           "TableScreen"]
