@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from seasalt.client.tui.messages import Frame, SeatLabel
+from seasalt.client.tui.phone import on_phone
 from seasalt.client.tui.widgets.cardface import CardSize, Reflow, room
 from seasalt.client.tui.widgets.cards import Memo, chip, table_groups, update_text
 from seasalt.client.words.event_cards import event_name
@@ -132,7 +133,10 @@ class OpponentCard(Reflow, Static):
             line.append_text(status_text(v, seat))
             line.append(" │ ")
             self.rows = 1
-            self.shown = update_text(self, self.shown, fit_chips(line, s.table, width))
+            # A phone's line wraps (phone.tcss): the hand and the total are never cut off;
+            # the laid groups take up to two rows, "+N" for the rest (a tap shows them).
+            room_for = width * 2 if on_phone(self) else width
+            self.shown = update_text(self, self.shown, fit_chips(line, s.table, room_for))
             return
         text = self.boxed_text(v, seat, name, label, turn, changed, width, table_size)
         # Rows as wrapped: the status line wraps in a narrow box ("called LAST CHANCE ·
