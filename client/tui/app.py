@@ -81,6 +81,7 @@ class SeasaltApp(App[int]):
     # Every screen without its own (the table has its own) is laid out for a phone under 80
     # columns (client/tui/phone.py, phone.tcss): a row of buttons goes in two columns.
     HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (PHONE_BELOW, "-desk")]
+    VERTICAL_BREAKPOINTS = [(0, "-low"), (24, "-tall")]  # -low: a phone held sideways
     TITLE = "Sea Salt & Paper"
     # The palette (ctrl+p) holds the language commands; it is not advertised in the footer
     # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.

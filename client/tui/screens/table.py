@@ -44,7 +44,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.events import Key
+from textual.events import Click, Key
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -404,6 +404,13 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: Key) -> None:
         table_input.key_pressed(self, event)
+
+    def on_click(self, event: Click) -> None:
+        # The score sheet's key (h) is off the footer, and a phone has no keys: a tap on the
+        # table's line (it says your score) opens the sheet.
+        if event.widget is not None and event.widget.id == "status" and self.frame is not None:
+            event.stop()
+            self.app.call_later(self.app.run_action, "app.open_scores")
 
     @on(Input.Submitted, "#chat-input")
     def on_chat_submitted(self, event: Input.Submitted) -> None:
