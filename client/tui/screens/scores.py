@@ -98,7 +98,8 @@ def sheet_table(sheet: ScoreSheet, names: Names, how: bool = True) -> Table:
         cells = []
         for seat in range(players):
             cell = Text(f"+{r.points[seat]}", style="bold" if r.points[seat] else "dim")
-            cell.append(f" → {r.totals[seat]}", style="dim")
+            # (a phone's cells are two rows: "+14 → 17" side by side was cut for 4 players)
+            cell.append(f"{' ' if how else chr(10)}→ {r.totals[seat]}", style="dim")
             cells.append(cell)
         table.add_row(str(r.round), *([Text(round_end_text(r, names))] if how else []), *cells)
     place = places(sheet)
