@@ -50,6 +50,7 @@ from seasalt.client.tui.messages import (
     WebAddressesArrived,
 )
 from seasalt.client.tui.net_flow import NetFlow, Plan, starting_words
+from seasalt.client.tui.phone import PHONE_BELOW
 from seasalt.client.tui.quit_flow import QuitFlow, wrap_parting
 from seasalt.client.tui.relay import relay
 from seasalt.client.tui.screens.connecting import ConnectingScreen
@@ -74,7 +75,11 @@ class SeasaltApp(App[int], TableNews):
     """Sea Salt & Paper in the terminal; the table's news for its screens is held here
     (:class:`TableNews`, client/tui/table_news.py)."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "phone.tcss"]  # phone.tcss: every screen under 80 columns
+    # Every screen without its own (the table has its own) is laid out for a phone under 80
+    # columns (client/tui/phone.py, phone.tcss): a row of buttons goes in two columns.
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (PHONE_BELOW, "-desk")]
+    VERTICAL_BREAKPOINTS = [(0, "-low"), (24, "-tall")]  # -low: a phone held sideways
     TITLE = "Sea Salt & Paper"
     # The palette (ctrl+p) holds the language commands; it is not advertised in the footer
     # (no room at 80 columns), so Textual's own palette switch stays off: see __init__.

@@ -19,11 +19,12 @@ from seasalt.client.words.game import color_name, kind_name
 from seasalt.client.words.i18n import _
 from seasalt.client.words.scoring_terms import role_name
 from seasalt.engine import ALL_CARDS, Color, EventCard, Kind, build_deck, point_role
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 
 def _card_reference() -> Table:
@@ -242,6 +243,13 @@ class HelpScreen(ModalScreen[None]):
             yield Static(_coach_figures())
             yield Static(_colour_legend())
             yield Static(Text(_("Press Esc to go back."), style="italic"))
+        # A phone's keyboard has no Esc: a button to tap, under the box (phone.tcss shows it
+        # under 80 columns).
+        yield Button(_("Back (Esc)"), id="help-close", variant="primary")
+
+    @on(Button.Pressed, "#help-close")
+    def on_close(self) -> None:
+        self.dismiss(None)
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)

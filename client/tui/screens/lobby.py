@@ -10,6 +10,7 @@ from seasalt.bots import LEVELS
 from seasalt.client.net.intents import AskTables, SitDown, WatchTable
 from seasalt.client.tui.compat import SteadySelect, TickBox
 from seasalt.client.tui.messages import IntentQueued, TableSummary
+from seasalt.client.tui.screens.lobby_phone import stacked
 from seasalt.client.tui.widgets.countdown import turn_time_label
 from seasalt.client.tui.widgets.fitted_table import Row, fill_table
 from seasalt.client.tui.widgets.footer import Footer
@@ -233,6 +234,7 @@ class LobbyScreen(Screen[None]):
         its own link stays on this computer, only links from elsewhere can be overheard."""
         self.tables: tuple[TableSummary, ...] = ()
         self._shown_held: str | None = None
+        self._shown_phone = False
         self.link_state = ""
         """What the link is up to when it is not connected (client/tui/net_flow.py)."""
 
@@ -317,14 +319,17 @@ class LobbyScreen(Screen[None]):
         if not self.query(DataTable):
             self.tables = tuple(tables)  # not composed yet: on_mount shows them
             return
+        phone = self.has_class("-phone")  # (SeasaltApp.HORIZONTAL_BREAKPOINTS)
         if (
             tuple(tables) == self.tables
             and self.held == self._shown_held
+            and phone == self._shown_phone
             and self.query_one(DataTable).row_count
         ):
             return  # unchanged: keep the cursor where the player put it
         self.tables = tuple(tables)
         self._shown_held = self.held
+        self._shown_phone = phone
         table = self.query_one(DataTable)
         row = table.cursor_row
         rows = []
@@ -358,10 +363,24 @@ class LobbyScreen(Screen[None]):
         # columns a table with a few options hid its status ("your seat — rejoin" too), and so
         # did a long table name with its seats ("waiting for p"). The seats (names of up to
         # 24 characters each) are the one column with no bound.
-        fill_table(table, (_("Table"), _("Status"), _("Seats"), _("Options")), rows)
+        labels: Sequence[str] = (_("Table"), _("Status"), _("Seats"), _("Options"))
+        if phone:  # (one column: a table's cells one under the other)
+            labels, rows = stacked(labels, rows)
+        fill_table(table, labels, rows)
         if self.tables:
             table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
         self.query_one("#no-tables").display = not self.tables
+
+    def on_resize(self) -> None:
+        # Across 80 columns the list changes form (client/tui/screens/lobby_phone.py); the
+        # breakpoint's class is set on this same resize, after this handler may have run.
+        self.call_after_refresh(self._show_in_form)
+
+    def _show_in_form(self) -> None:
+        """Show the tables listed last (then, not at the resize: a newer list may have come)
+        in the form of the width, if it changed."""
+        if self.has_class("-phone") != self._shown_phone and self.query(DataTable):
+            self.show_tables(self.tables)
 
     def _selected(self) -> TableSummary | None:
         table = self.query_one(DataTable)

@@ -13,6 +13,7 @@ from rich.text import Text
 from seasalt.client.net.history_source import HistorySource, HistoryUnavailable
 from seasalt.client.tui.messages import GameEnd
 from seasalt.client.tui.screens.button_keys import button_keys, pressed
+from seasalt.client.tui.screens.result_phone import paid_text, parts_text, score_lines
 from seasalt.client.tui.screens.review_finished import app_history, finished_replay
 from seasalt.client.tui.screens.scores import SCORES_KEY, open_scores
 from seasalt.client.tui.table_news import watch_news
@@ -20,11 +21,10 @@ from seasalt.client.tui.widgets.cardface import CardSize, concat, flow_gap
 from seasalt.client.tui.widgets.cards import grouped_hand, table_groups
 from seasalt.client.tui.widgets.countdown import TICK, ClockLine, show_reading_clock
 from seasalt.client.tui.widgets.footer import Footer
-from seasalt.client.words.event_cards import event_points_part_text
 from seasalt.client.words.game import Names
 from seasalt.client.words.i18n import _, about, ngettext, pgettext
-from seasalt.client.words.scoring_terms import breakdown_parts, card_points_term, colour_bonus_term
-from seasalt.engine import Breakdown, RoundEnd, RoundResult, scored_parts
+from seasalt.client.words.scoring_terms import card_points_term, colour_bonus_term
+from seasalt.engine import RoundEnd, RoundResult, scored_parts
 from seasalt.protocol import GameRecord, ReplayFileError
 from textual import on, work
 from textual.app import ComposeResult
@@ -64,29 +64,6 @@ def headline(result: RoundResult, names: Names, by_stand_in: bool = False) -> Te
     return text
 
 
-def _paid(value: int, paid: bool) -> Text:
-    """A part of the card points: plain when the round paid it, in brackets (and struck
-    through, where colour shows) when it did not: the brackets say it without colour."""
-    if paid:
-        return Text(str(value))
-    return Text(f"({value})", style="dim strike")
-
-
-def parts_text(b: Breakdown) -> Text:
-    """``pairs 1 + collectors 4``: the parts, in the words of the hand line; then, each on a
-    line of its own, what each Extra Pepper effect changed in them and in which part (``The
-    Dance of the Shells: +2 for shells, in the collectors``, the engine's figure). In brackets
-    after the last part it read as that part's ("multipliers 4 (The Dance of the Shells: +2
-    for shells)")."""
-    # Each term tied to its value, and a "+" to the term after it: a wrapped breakdown reads
-    # "+ multipliers 5" on its next line, never "+" or "5" alone (NBSP: client/tui/widgets/wrap.py).
-    text = Text(" +\u00a0".join(f"{term}\u00a0{value}" for term, value in breakdown_parts(b)
-                                 if value) or "-")
-    for change in b.events:  # (under the parts, past the "= " the table puts before them)
-        text.append("\n\u00a0\u00a0" + event_points_part_text(change), style="italic")
-    return text
-
-
 def two_lines(words: str) -> int:
     """The fewest cells ``words`` fit in on two lines (broken at spaces only)."""
     parts = words.split()
@@ -103,12 +80,13 @@ def two_lines(words: str) -> int:
 
 
 def score_table(result: RoundResult, names: Names, width: int | None = None,
-                console: Console | None = None) -> Table:
+                console: Console | None = None) -> Table | Text:
     """Per seat: card points (and what they are made of, in the words of the hand line), the
     colour bonus, the points added and the total; what this round did not pay is shown in
     brackets (RULES §6). Laid out on ``console`` at ``width``, the numbers' headers go on two
     lines when that keeps every word whole or the table shorter ("points des / cartes": in
-    Portuguese, Spanish and French the total was cut off at 80 columns)."""
+    Portuguese, Spanish and French the total was cut off at 80 columns). Where both forms
+    are cut, each seat's row is lines of its own (client/tui/screens/result_phone.py)."""
     wide = _score_table(result, names, narrow=False)
     if width is None or console is None:
         return wide
@@ -121,6 +99,8 @@ def score_table(result: RoundResult, names: Names, width: int | None = None,
     texts = ["".join(s.text for line in console.render_lines(t, options) for s in line)
              for t in (wide, narrow)]
     cut = ["…" in text or any(word not in text for word in words) for text in texts]
+    if all(cut):  # (a phone's 40 columns: a seat's row as lines of its own)
+        return score_lines(result, names)
     if cut[0] and not cut[1]:
         return narrow
     return narrow if not cut[1] and drawn[1][1] < drawn[0][1] else wide
@@ -141,9 +121,9 @@ def _score_table(result: RoundResult, names: Names, narrow: bool) -> Table:
             cells = [Text("-"), Text(""), Text("-")]
         else:
             paid = scored_parts(result, seat)
-            cells = [_paid(b.total, paid.card_points),
+            cells = [paid_text(b.total, paid.card_points),
                      concat(Text("= ", style="dim"), parts_text(b)),
-                     _paid(b.color_bonus, paid.color_bonus)]
+                     paid_text(b.color_bonus, paid.color_bonus)]
         rows.append([name, *cells, Text(f"+{sr.round_score}", style="bold"),
                      Text(str(sr.total), "bold")])
     longest = max((cell_len(word) for row in rows for word in row[2].plain.split(" ")),

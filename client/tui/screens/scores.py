@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from seasalt.client.net.intents import AskScores
 from seasalt.client.tui.messages import IntentQueued
+from seasalt.client.tui.screens.scores_phone import phone_sheet
 from seasalt.client.tui.table_news import watch_news
 from seasalt.client.tui.widgets.footer import Footer
 from seasalt.client.words.game import Names
@@ -81,12 +82,15 @@ def places(sheet: ScoreSheet) -> dict[int, int]:
     return found
 
 
-def sheet_table(sheet: ScoreSheet, names: Names) -> Table:
-    """One row per round (gain, then the running total), then the totals and places."""
+def sheet_table(sheet: ScoreSheet, names: Names, how: bool = True) -> Table:
+    """One row per round (gain, then the running total), then the totals and places.
+    ``how``: with the column saying how each round ended (False: a phone's 40 columns, which
+    gave that column no cell and lost it, client/tui/screens/scores_phone.py)."""
     players = len(sheet.scores)
     table = Table(expand=True, box=box.SIMPLE_HEAVY, pad_edge=False, collapse_padding=True)
     table.add_column(_("Round"), justify="right", no_wrap=True)
-    table.add_column(_("How it ended"), ratio=1)
+    if how:
+        table.add_column(_("How it ended"), ratio=1)
     for seat in range(players):
         style = "bold" if seat == names.me else ""
         table.add_column(Text(names(seat), style=style), justify="right", no_wrap=True,
@@ -95,14 +99,18 @@ def sheet_table(sheet: ScoreSheet, names: Names) -> Table:
         cells = []
         for seat in range(players):
             cell = Text(f"+{r.points[seat]}", style="bold" if r.points[seat] else "dim")
-            cell.append(f" → {r.totals[seat]}", style="dim")
+            # (a phone's cells are two rows: "+14 → 17" side by side was cut for 4 players)
+            cell.append(f"{' ' if how else chr(10)}→ {r.totals[seat]}", style="dim")
             cells.append(cell)
-        table.add_row(str(r.round), Text(round_end_text(r, names)), *cells)
+        table.add_row(str(r.round), *([Text(round_end_text(r, names))] if how else []), *cells)
     place = places(sheet)
     table.add_section()
-    table.add_row("", Text(_("total"), style="bold"),
+    # (without the column, the labels go in the rounds' column)
+    total, where = [Text(_("total"), style="bold")], [Text(_("place"))]
+    table.add_row(*([""] if how else []), *total,
                   *(Text(str(sheet.scores[s]), style="bold") for s in range(players)))
-    table.add_row("", Text(_("place")), *(Text(f"#{place[s]}") for s in range(players)))
+    table.add_row(*([""] if how else []), *where,
+                  *(Text(f"#{place[s]}") for s in range(players)))
     return table
 
 
@@ -178,8 +186,16 @@ class ScoresScreen(ModalScreen[None]):
             return
         self.sheet = sheet
         if self.is_mounted:
-            body = Group(sheet_table(sheet, self.names), sheet_notes(sheet, self.names))
+            if self.has_class("-phone"):  # (SeasaltApp.HORIZONTAL_BREAKPOINTS)
+                body = phone_sheet(sheet, self.names)
+            else:
+                body = Group(sheet_table(sheet, self.names), sheet_notes(sheet, self.names))
             self.query_one("#scores-body", Static).update(body)
+
+    def on_resize(self) -> None:
+        # (the sheet's form follows the width: the class is set on this same resize)
+        if self.sheet is not None:
+            self.call_after_refresh(self.show_sheet, self.sheet)
 
     def rename(self, names: Names) -> None:
         """The seats changed while the sheet is open (someone sat down in the waiting room):

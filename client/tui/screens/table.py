@@ -9,6 +9,7 @@ from collections.abc import Callable
 from rich.text import Text
 from seasalt.client.tui.auto_end import AutoEnd
 from seasalt.client.tui.messages import Frame, TableSummary
+from seasalt.client.tui.phone import PHONE_BELOW
 from seasalt.client.tui.screens import (
     table_clocks,
     table_fit,
@@ -44,12 +45,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.events import Key
+from textual.events import Click, Key
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 NARROW_BELOW = 100
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+MIN_WIDTH, MIN_HEIGHT = 36, 16
 GAME_PARTS = ("call-status", "opponents", "piles", "events", "score-track", "clocks", "coach",
               "hand")
 """The widgets the waiting room hides (``-no-game``, client/tui/app.tcss): no game to show."""
@@ -60,7 +61,8 @@ class TableScreen(Screen[None]):
 
     AUTO_FOCUS = ""
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_WIDTH, "-narrow"), (NARROW_BELOW, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]
+    # -low: a phone held sideways (about 18 rows), client/tui/phone.tcss.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-low"), (24, "-tall")]
 
     BINDINGS = [
         Binding("question_mark,f1", "help", _("Help"), key_display="?"),
@@ -158,7 +160,7 @@ class TableScreen(Screen[None]):
         yield TextLine(id="status")
         yield CallStatus(id="call-status", classes=game)
         yield Static(
-            _("The terminal is too small: please make it at least 80 x 24."), id="too-small"
+            _("The terminal is too small: please make it at least 36 x 16."), id="too-small"
         )
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -285,7 +287,7 @@ class TableScreen(Screen[None]):
 
     @property
     def too_small(self) -> bool:
-        """The terminal is under 80 x 24: only the "too small" line shows, no choices."""
+        """The terminal is under 36 x 16: only the "too small" line shows, no choices."""
         return self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
 
     @property
@@ -414,6 +416,7 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self._on_screen, self._drawn, 0, self.fitter.applies)
 
     def on_resize(self) -> None:
+        self.set_class(self.size.width < PHONE_BELOW, "-phone")
         # A big terminal (large cards): the table's middle is centred between the opponents
         # and the hand, and sized to what it holds (app.tcss, "the big-terminal layout").
         self.set_class(size_for(self.size.width, self.size.height) >= CardSize.LARGE, "-roomy")
@@ -450,6 +453,13 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: Key) -> None:
         table_input.key_pressed(self, event)
+
+    def on_click(self, event: Click) -> None:
+        # The score sheet's key (h) is off the footer, and a phone has no keys: a tap on the
+        # table's line (it says your score) opens the sheet.
+        if event.widget is not None and event.widget.id == "status" and self.frame is not None:
+            event.stop()
+            self.app.call_later(self.app.run_action, "app.open_scores")
 
     @on(Input.Submitted, "#chat-input")
     def on_chat_submitted(self, event: Input.Submitted) -> None:
@@ -511,4 +521,5 @@ class TableScreen(Screen[None]):
         table_clocks.note_time_ran_out(self, seat)
 
 
-__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "NARROW_BELOW", "PENDING_TIMEOUT", "TableScreen"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "NARROW_BELOW", "PENDING_TIMEOUT", "PHONE_BELOW",
+           "TableScreen"]

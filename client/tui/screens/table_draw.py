@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from seasalt.client.tui.messages import Frame
+from seasalt.client.tui.phone import line_width
 from seasalt.client.tui.screens.table_input import PENDING_CHECK
 from seasalt.client.tui.widgets.actions import ActionList, choices_for
 from seasalt.client.tui.widgets.call_status import CallStatus
@@ -61,6 +62,7 @@ def status_line(frame: Frame, names: Names, turn_time: int, link_state: str,
     score off the line (32 characters at 80 columns) is shortened with "…" to fit them; the
     options after them are shown whole or not at all, a "…" saying that some were left out
     (the lobby lists them: "· Extra Salt · Extra" read as a word cut in two)."""
+    width = line_width(width)  # (a phone's line wraps: client/tui/phone.tcss)
     text, tail = _status_line(frame, frame.table, turn_time, link_state, watchers)
     over = text.cell_len - width if width else 0
     if over > 0:

@@ -127,7 +127,7 @@ def key_pressed(screen: TableScreen, event: Key) -> None:
         if screen.too_small:
             # The choices are hidden under the "too small" line: a key would act blind (a
             # player resizing the window ended a turn they could not see).
-            screen.notify(_("Your choices are hidden: make the terminal at least 80 x 24 "
+            screen.notify(_("Your choices are hidden: make the terminal at least 36 x 16 "
                             "to play."), severity="warning", timeout=4)
             return
         choose(screen, choice)

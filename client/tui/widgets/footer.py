@@ -47,6 +47,10 @@ class Footer(TextualFooter):
             born_with(widget, self.compact)  # a key (Textual's FooterKey): styled once
             shown = True
             yield widget
+        # Textual's footer sets its grid's columns to the number of keys (inline, over any
+        # stylesheet); its own layout is a row and ignores them, but the phone's is a grid of
+        # two columns (client/tui/phone.tcss).
+        self.styles.inline.clear_rule("grid_size_columns")
         # Nothing put up: the footer's first composition, before the screen's bindings are
         # ready (Textual composes it then with no keys), or a screen without keys.
         self.keys_shown = keys if shown else None

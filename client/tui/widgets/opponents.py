@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from seasalt.client.tui.messages import Frame, SeatLabel
+from seasalt.client.tui.phone import on_phone
 from seasalt.client.tui.widgets.cardface import CardSize, Reflow, room
 from seasalt.client.tui.widgets.cards import Memo, chip, table_groups, update_text
 from seasalt.client.words.event_cards import event_name
 from seasalt.client.words.i18n import _
 from seasalt.engine import PlayerView
 from textual.containers import Container
+from textual.events import Click
 from textual.widgets import Static
 
 
@@ -112,6 +116,8 @@ class OpponentCard(Reflow, Static):
         label = frame.seats[seat] if seat < len(frame.seats) else None
         name = label.name if label else _("Seat {n}").format(n=seat + 1)
         turn = v.active == seat and not v.is_over
+        self.detail = lambda width: self.boxed_text(v, seat, name, label, turn, changed, width,
+                                                    CardSize.CHIP)
         self.set_class(turn, "-turn")
         self.set_class(changed, "-changed")
         s = v.seats[seat]
@@ -127,7 +133,10 @@ class OpponentCard(Reflow, Static):
             line.append_text(status_text(v, seat))
             line.append(" │ ")
             self.rows = 1
-            self.shown = update_text(self, self.shown, fit_chips(line, s.table, width))
+            # A phone's line wraps (phone.tcss): the hand and the total are never cut off;
+            # the laid groups take up to two rows, "+N" for the rest (a tap shows them).
+            room_for = width * 2 if on_phone(self) else width
+            self.shown = update_text(self, self.shown, fit_chips(line, s.table, room_for))
             return
         text = self.boxed_text(v, seat, name, label, turn, changed, width, table_size)
         # Rows as wrapped: the status line wraps in a narrow box ("called LAST CHANCE ·
@@ -136,6 +145,22 @@ class OpponentCard(Reflow, Static):
         self.shown = update_text(self, self.shown, text)
         if rows != self.rows and isinstance(self.parent, OpponentsPanel):
             self.parent.equalize()  # redrawn for a new width (Reflow): the row may change
+
+    detail: Callable[[int], Text] | None = None
+    """The seat in full at a width (the boxed form's text), for a tap on a one-line seat."""
+
+    def on_click(self, event: Click) -> None:
+        # The one-line form leaves laid cards and a revealed hand out: a tap shows them all
+        # (on a phone there is no room for boxes).
+        from seasalt.client.tui.screens.seat_detail import SeatDetail
+
+        if self.detail is None or self.parent is None:
+            return
+        if not (isinstance(self.parent, OpponentsPanel) and self.parent.collapsed):
+            return  # (a box shows all of it already)
+        event.stop()
+        width = max(20, min(60, self.app.size.width - 8))  # (the dialog's border and padding)
+        self.app.push_screen(SeatDetail(self.detail(width)))
 
     def wrapped_rows(self, text: Text, width: int) -> int:
         return max(1, len(text.wrap(self.app.console, max(1, width))))

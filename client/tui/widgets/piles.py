@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
+from seasalt.client.tui.phone import on_phone
 from seasalt.client.tui.widgets.cardface import (
     FRAME_WIDTH,
     Block,
@@ -44,6 +46,14 @@ def compact_entries(v: PlayerView, changed: set[int]) -> list[Block]:
             text.append(" " + pile_size(pile), style="dim")
         entries.append(text_block(text))
     return entries
+
+
+def wrapped(entry: Block, width: int, console: Console) -> Block:
+    """An entry wider than ``width`` over as many rows as it needs, broken between words: a
+    phone's 40 columns cut "Pile 2: Cast of Crabs·green (17 cards)" short."""
+    if entry.width <= width or entry.height != 1 or width < 2:
+        return entry
+    return block(*entry.lines[0].wrap(console, width))
 
 
 RULE = "│ "
@@ -130,7 +140,7 @@ class PilesPanel(Reflow, Horizontal):
         width, size = room(self)
         slots = list(self.query(PileSlot))
         if len(slots) != 3 or not self.memo.changed(
-            (v.deck_size, v.piles, frozenset(changed), width, size)
+            (v.deck_size, v.piles, frozenset(changed), width, size, on_phone(self))
         ):
             return
         line = self.query_one("#piles-line", Static)
@@ -140,7 +150,10 @@ class PilesPanel(Reflow, Horizontal):
         if size is CardSize.CHIP:
             # A pile that wraps goes on under the first pile, not under the deck (a line that
             # began "│ Pile 2:" reads as a stray rule).
-            text = without_lead_rules(flow(compact_entries(v, changed), width, 2, hang=True))
+            entries = compact_entries(v, changed)
+            if on_phone(self):  # (wider, a long entry is cut short: the row is kept for the rest)
+                entries = [wrapped(e, width, self.app.console) for e in entries]
+            text = without_lead_rules(flow(entries, width, 2, hang=True))
             # Two rows as a rule (a fixed slot: nothing under it moves), three when the piles
             # need them: French at 80 columns with the side panel open lost pile 2 off the
             # slot's second row.

@@ -22,7 +22,7 @@ from seasalt.engine import (
     PlayTrio,
     TakeDiscard,
 )
-from textual.events import MouseScrollDown, MouseScrollUp
+from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.widgets import Static
 
 
@@ -313,10 +313,27 @@ class PromptPanel(Static):
         return max(1, self._window_size() or 1)
 
     def _window_size(self) -> int | None:
-        """The text lines a window shows (its last row says which), None when all fit."""
+        """The text lines a window shows (its last rows say which), None when all fit."""
         if self.rows is None or self.lines <= self.rows:
             return None
-        return max(1, self.rows - 1)
+        return max(1, self.rows - self._marker_rows())
+
+    def _marker(self, first: int, last: int, total: int) -> Text:
+        """The line saying which lines are shown; in figures alone where the words would wrap
+        (a phone's 40 columns: two rows of it left the window one line)."""
+        words = Text(_("lines {first}-{last} of {total} · ↑ ↓ to read more").format(
+            first=first, last=last, total=total), style="italic reverse")
+        width = self.content_size.width
+        if not width or len(words.wrap(self.app.console, width)) == 1:
+            return words
+        return Text(f"{first}-{last}/{total} ↑↓", style="italic reverse")
+
+    def _marker_rows(self) -> int:
+        width = self.content_size.width
+        if not width:
+            return 1
+        total = self.lines
+        return max(1, len(self._marker(total, total, total).wrap(self.app.console, width)))
 
     def _draw(self) -> None:
         if self.shown is None:
@@ -328,8 +345,7 @@ class PromptPanel(Static):
             lines = self.shown.split("\n", allow_blank=True)
             self.first_line = max(0, min(self.first_line, len(lines) - window))
             first, last = self.first_line, self.first_line + window
-            marker = Text(_("lines {first}-{last} of {total} · ↑ ↓ to read more").format(
-                first=first + 1, last=last, total=len(lines)), style="italic reverse")
+            marker = self._marker(first + 1, last, len(lines))
             drawn = Text("\n").join([*lines[first:last], marker])
         if self.drawn is None or drawn != self.drawn:
             self.drawn = update_text(self, self.drawn, drawn)
@@ -337,6 +353,16 @@ class PromptPanel(Static):
     def on_resize(self) -> None:
         if self.prompt is not None:
             self.show_text(self.prompt)
+
+    def on_click(self, event: Click) -> None:
+        # A phone has no arrow keys: a tap on a prompt shown in part reads on a page, and
+        # from its last page back to its first.
+        window = self._window_size()
+        if window is None:
+            return
+        event.stop()
+        if not self.scroll_lines(window):
+            self.scroll_lines(-self.lines)
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         if self.scroll_lines(1):

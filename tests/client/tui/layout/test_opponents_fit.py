@@ -19,8 +19,9 @@ from seasalt.client.tui.widgets.opponents import OpponentsPanel
 from seasalt.client.tui.widgets.prompt import PromptPanel
 from seasalt.engine import CallKind, EventCard, GameState, Phase, Rules, make_state, new_game
 from seasalt.testing import tui as kit
+from seasalt.testing.table_positions import show
 
-from .test_choices_fit import missing_choices, show
+from .test_choices_fit import missing_choices
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -142,7 +142,7 @@ async def test_collapsed_layout_and_toggled_log_below_100_columns(fake_link, tui
 
 async def test_too_small_terminal_says_so(fake_link, tui) -> None:
     app, _links = make_app(fake_link, players=2)
-    async with app.run_test(size=(70, 20)):
+    async with app.run_test(size=(34, 14)):  # (a phone held upright is 40 x 45: it plays)
         await enter_table(app, tui)
         await tui.until(lambda: "too small" in tui.text(app))
         assert "Your hand" not in tui.text(app)
