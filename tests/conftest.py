@@ -60,14 +60,28 @@ def bytecode_cache(home: Path) -> Path:
     return home / "pycache"
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """Before anything is collected or any fixture runs (a module-scoped server starts before
-    the per-test fixture below), the whole run gets its own home."""
+def _run_home() -> tuple[str, dict[str, str | None]]:
+    """The run's own home, made and pointed at as this module is imported, and what the
+    environment held before (put back at the end of the run).
+
+    Not in pytest_configure: pytest imports the conftests of the paths on its command line
+    before any configure hook runs (this one first, then e.g. tests/client/tui/conftest.py), and
+    those import the app, whose English translator keeps its compiled catalogue in the user's
+    cache folder: the real one, then (tests/test_isolation.py)."""
     home = tempfile.mkdtemp(prefix="seasalt-test-home-")
     saved = {name: os.environ.get(name)
              for name in ("HOME", *USER_DIRS, NO_MDNS_ENV, NO_BYTECODE_ENV, PYCACHE_ENV)}
-    config.stash[_SESSION_HOME] = (home, saved)
     _point_user_dirs_at(Path(home), os.environ.__setitem__)
+    return home, saved
+
+
+_RUN_HOME = _run_home()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything is collected or any fixture runs (a module-scoped server starts before
+    the per-test fixture below), the whole run has its own home (:func:`_run_home`)."""
+    home, _ = config.stash[_SESSION_HOME] = _RUN_HOME
     # No server or client started by a test (child processes inherit this) announces or
     # browses with mDNS on a real network; the namespace test turns it back on inside its own
     # network namespaces only (tests/e2e/test_lan_discovery.py).

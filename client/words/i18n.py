@@ -179,7 +179,9 @@ def _translator(code: str) -> Translator:
     return Translator(code)
 
 
-_default: Translator = translator(DEFAULT_LANGUAGE)
+_default: Translator | None = None
+"""The process default set by :func:`set_language`; None: English, made at its first use (not
+at import: making a translator reads, and may write, the compiled catalogues' cache folder)."""
 
 
 def _no_app() -> object | None:
@@ -209,7 +211,7 @@ def current() -> Translator:
         found = getattr(app, "translator", None)
         if isinstance(found, Translator):
             return found
-    return _default
+    return _default or translator(DEFAULT_LANGUAGE)
 
 
 def _(message: str) -> str:
